@@ -1,0 +1,175 @@
+// The state of one game of the base game, and the only code that changes it.
+//
+// Contract:
+// - A GameState is a copyable value built from a GameConfig; Apply() is the only mutator.
+// - Apply() either accepts a command (bumps seq(), appends events, returns kNone) or rejects it
+//   with a reason and changes nothing at all.
+// - Everything is deterministic in (config, commands): no clocks, I/O, threads or globals.
+// - The state holds secrets (the seed's generator, the stack order, private hands); only
+//   ViewFor() (player_view.h) decides what leaves the engine.
+#pragma once
+
+#include <array>
+#include <bitset>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "carc/engine/board.h"
+#include "carc/engine/command.h"
+#include "carc/engine/event.h"
+#include "carc/engine/feature_graph.h"
+#include "carc/engine/game_config.h"
+#include "carc/engine/reject_reason.h"
+#include "carc/engine/rng.h"
+#include "carc/engine/tile_catalog.h"
+
+namespace carc::engine {
+
+enum class Phase : std::uint8_t { kPlaceTile, kPlaceFollower, kGameOver };
+
+struct Placement {
+  TileKind tile = kNoTile;
+  Pos pos;
+  int rotation = 0;
+  friend bool operator==(const Placement&, const Placement&) = default;
+};
+
+struct FollowerSpot {
+  std::uint8_t segment = 0;
+  FeatureKind kind = FeatureKind::kRoad;
+  friend bool operator==(const FollowerSpot&, const FollowerSpot&) = default;
+};
+
+struct PlacedTile {
+  TileKind kind = kNoTile;
+  std::uint8_t rotation = 0;
+  Pos pos;
+  Seat player = -1;                   // -1 for the start tile
+  std::uint8_t cloister_filled = 0;   // cloister tiles: occupied (or closed, V-7) neighbours
+  friend bool operator==(const PlacedTile&, const PlacedTile&) = default;
+};
+
+struct Follower {
+  Seat player = 0;
+  SegmentId segment = 0;
+  friend bool operator==(const Follower&, const Follower&) = default;
+};
+
+inline constexpr int kMaxHand = 3;
+
+class GameState {
+ public:
+  // `config` must pass Validate(); the setup's events (first turn, first draw) go to `events`.
+  explicit GameState(const GameConfig& config, std::vector<Event>* events = nullptr);
+
+  // Applies `command` on behalf of `seat`. Events are appended to `events` when it is given.
+  RejectReason Apply(Seat seat, const Command& command, std::vector<Event>* events = nullptr);
+
+  // Every legal placement of the current tile (with hands: of every tile in the hand), as
+  // (tile, square, rotation), rotations that look alike included. Empty outside kPlaceTile.
+  void LegalPlacements(std::vector<Placement>& out) const;
+  std::vector<Placement> LegalPlacements() const;
+  // Where a follower may go on the tile just placed (kPlaceFollower only); skipping is always
+  // legal as well.
+  void LegalFollowerSpots(std::vector<FollowerSpot>& out) const;
+  std::vector<FollowerSpot> LegalFollowerSpots() const;
+  // The follower spots that a legal placement would offer, without placing it.
+  std::vector<FollowerSpot> FollowerSpotsFor(const Placement& placement) const;
+
+  const GameConfig& config() const { return config_; }
+  const TileCatalog& catalog() const { return *catalog_; }
+  Phase phase() const { return phase_; }
+  bool IsOver() const { return phase_ == Phase::kGameOver; }
+  // Whose decision the game waits for (-1 once the game is over).
+  Seat ToMove() const { return phase_ == Phase::kGameOver ? -1 : current_; }
+  Seat current_player() const { return current_; }
+  TileKind current_tile() const { return current_tile_; }
+  std::uint64_t seq() const { return seq_; }
+  int players() const { return config_.players; }
+  int score(Seat s) const { return score_[static_cast<std::size_t>(s)]; }
+  int supply(Seat s) const { return supply_[static_cast<std::size_t>(s)]; }
+  const Breakdown& final_breakdown() const { return final_breakdown_; }
+  std::vector<Seat> Leaders() const;
+
+  int num_placed() const { return num_placed_; }
+  const PlacedTile& placed(int i) const { return placed_[static_cast<std::size_t>(i)]; }
+  const std::vector<Follower>& followers() const { return followers_; }
+  const Board& board() const { return board_; }
+  const FeatureGraph& graph() const { return graph_; }
+  // With hands (V-2): the tiles seat `s` holds.
+  std::vector<TileKind> Hand(Seat s) const;
+  // Tiles still in the stack (not their order).
+  int StackSize() const { return static_cast<int>(bag_.size()); }
+  // Copies of kind k not yet drawn out of the stack.
+  int StackCount(TileKind k) const;
+  // Whether the current turn is a V-4 extra turn.
+  bool in_extra_turn() const { return in_extra_turn_; }
+
+  // The canonical text form: equal states give equal text, and the text fixes the state.
+  std::string ToString() const;
+  // A 64-bit hash of the canonical form's content (cheaper than hashing ToString()).
+  std::uint64_t Hash() const;
+
+  friend bool operator==(const GameState&, const GameState&) = default;
+
+ private:
+  // Turn flow (game_state.cc).
+  void BeginTurn(Seat player, bool extra, std::vector<Event>* events);
+  bool DrawFor(Seat player, std::vector<Event>* events);
+  void DiscardUnplaceable(Seat player, TileKind tile, std::vector<Event>* events);
+  void EndTurn(std::vector<Event>* events);
+  bool AnyRemainingPlaceable() const;
+  int HandIndex(Seat player, TileKind tile) const;
+
+  using TileSet = std::bitset<kMaxPlacedTiles>;
+  FollowerRef RefOf(const Follower& f) const;
+  TileSet TilesOf(SegmentId root) const;
+  std::vector<Pos> Positions(const TileSet& tiles) const;
+  FeatureKind KindOf(SegmentId s) const;
+
+  // Placement (placement.cc).
+  RejectReason CheckPlacement(TileKind tile, Pos pos, int rotation) const;
+  bool HasPlacement(TileKind tile) const;
+  void PlaceTileUnchecked(Seat player, TileKind tile, Pos pos, int rotation);
+
+  // Scoring (scoring.cc).
+  void ScoreCompleted(std::vector<Event>* events);
+  // Returns every follower on the feature with this root to its owner's supply and counts
+  // them per seat (B-13); `out` receives them for the event when given.
+  std::array<std::uint8_t, kMaxPlayers> TakeFollowers(SegmentId root,
+                                                      std::vector<FollowerRef>* out);
+  // Gives `points` to the majority of `counts` and books end-game points in the breakdown.
+  std::vector<Seat> Award(FeatureKind kind, ScoreReason reason, int points,
+                          const std::array<std::uint8_t, kMaxPlayers>& counts);
+  void ScoreFeature(SegmentId root, FeatureKind kind, ScoreReason reason,
+                    std::vector<Event>* events);
+  void ScoreCloister(int placed_index, ScoreReason reason, std::vector<Event>* events);
+  void FinalScoring(std::vector<Event>* events);
+  void ScoreFarms(std::vector<Event>* events);
+  void EndGame(std::vector<Event>* events);
+
+  GameConfig config_;
+  const TileCatalog* catalog_;
+  Rng rng_;
+  std::vector<TileKind> bag_;  // the next tile is at the back
+  Board board_;
+  FeatureGraph graph_;
+  std::array<PlacedTile, kMaxPlacedTiles> placed_{};
+  int num_placed_ = 0;
+  std::vector<Follower> followers_;
+  std::array<int, kMaxPlayers> score_{};
+  std::array<int, kMaxPlayers> supply_{};
+  std::array<std::array<TileKind, kMaxHand>, kMaxPlayers> hands_{};
+  std::array<std::uint8_t, kMaxPlayers> hand_count_{};
+  Breakdown final_breakdown_;
+  Phase phase_ = Phase::kPlaceTile;
+  Seat current_ = 0;
+  TileKind current_tile_ = kNoTile;
+  int last_placed_ = -1;
+  bool in_extra_turn_ = false;
+  bool hole_filled_ = false;
+  std::uint64_t seq_ = 0;
+};
+
+}  // namespace carc::engine

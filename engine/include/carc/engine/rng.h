@@ -1,0 +1,38 @@
+// The engine's own pseudo-random generator and shuffle.
+//
+// Contract: the same seed gives the same sequence on every platform and standard library
+// (std::shuffle and std::uniform_int_distribution do not promise that). The generator state is
+// part of GameState and never leaves the server.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace carc::engine {
+
+// xoshiro256** seeded through splitmix64.
+class Rng {
+ public:
+  explicit Rng(std::uint64_t seed = 0);
+
+  std::uint64_t Next();
+  // Uniform in [0, bound) without modulo bias; bound must be > 0.
+  std::uint32_t Below(std::uint32_t bound);
+
+  template <typename T>
+  void Shuffle(std::vector<T>& v) {
+    // Fisher-Yates from the back; Below() makes every permutation equally likely.
+    for (std::size_t i = v.size(); i > 1; --i) {
+      const std::size_t j = Below(static_cast<std::uint32_t>(i));
+      std::swap(v[i - 1], v[j]);
+    }
+  }
+
+  friend bool operator==(const Rng&, const Rng&) = default;
+  std::uint64_t Word(int i) const { return s_[i]; }
+
+ private:
+  std::uint64_t s_[4];
+};
+
+}  // namespace carc::engine

@@ -1,0 +1,69 @@
+// The tile catalog: every tile kind of a set, its segments, and precomputed rotations.
+//
+// Contract: the catalog is immutable data compiled into the engine (no file is read at run time).
+// Its contents are the facts of ../shared/tiles/base.json; tests/engine/tile_catalog_test.cc
+// compares the two field by field, so a transcription error fails the build's tests.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include "carc/engine/types.h"
+
+namespace carc::engine {
+
+inline constexpr int kMaxSegmentsPerTile = 10;
+inline constexpr int kMaxTileKinds = 24;
+inline constexpr std::uint8_t kNoSegment = 0xFF;
+
+// One feature segment printed on a tile, in the tile's printed orientation.
+struct SegmentDef {
+  FeatureKind kind = FeatureKind::kField;
+  std::string_view name;          // tile-local id from the data: "c1", "r2", "f1", "cloister"
+  std::uint8_t sides = 0;         // roads and cities: bit s set when the segment reaches side s
+  std::uint8_t halves = 0;        // fields: bit h set for each half-edge the field owns
+  bool pennant = false;           // cities only
+  std::uint16_t touches = 0;      // fields: bit i set when the field borders city segment i
+};
+
+struct TileDef {
+  char letter = '?';
+  int count = 0;        // copies in the set, the start tile included
+  int start_copies = 0; // copies of this kind that are the start tile (1 for D)
+  int c1_number = 0;    // first-edition number of the same kind
+  std::array<EdgeType, kSides> edges{};
+  int num_segments = 0;
+  std::array<SegmentDef, kMaxSegmentsPerTile> segments{};
+  std::uint8_t cloister_segment = 0xFF;  // local index of the cloister, or kNoSegment
+  std::string_view description;
+};
+
+// A tile kind turned by a rotation: which segment owns each side and half-edge.
+struct RotatedTile {
+  std::array<EdgeType, kSides> edges{};
+  // Packed edge types, 2 bits per side (side s at bits 2s..2s+1), for one-compare matching.
+  std::uint8_t signature = 0;
+  std::array<std::uint8_t, kSides> side_segment{};     // road/city segment, or kNoSegment
+  std::array<std::uint8_t, kHalfEdges> half_segment{}; // field segment, or kNoSegment
+};
+
+struct TileCatalog {
+  int num_kinds = 0;
+  int total_tiles = 0;
+  TileKind start_kind = kNoTile;
+  std::array<TileDef, kMaxTileKinds> tiles{};
+  std::array<std::array<RotatedTile, 4>, kMaxTileKinds> rotated{};
+
+  const TileDef& Def(TileKind k) const { return tiles[k]; }
+  const RotatedTile& Rotated(TileKind k, int rotation) const { return rotated[k][rotation & 3]; }
+  // The kind with this letter, or kNoTile.
+  TileKind KindOf(char letter) const;
+  // The local segment index with this name on kind k, or kNoSegment.
+  std::uint8_t SegmentIndex(TileKind k, std::string_view name) const;
+};
+
+// The base game: 24 kinds A..X, 72 tiles, D is the start tile.
+const TileCatalog& BaseCatalog();
+
+}  // namespace carc::engine

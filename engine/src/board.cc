@@ -1,0 +1,59 @@
+#include "carc/engine/board.h"
+
+namespace carc::engine {
+
+namespace {
+constexpr std::size_t kCells = static_cast<std::size_t>(kGridSize) * kGridSize;
+}
+
+Board::Board(int limit_width, int limit_height)
+    : cells_(kCells, kEmptyCell),
+      x0_(-kGridOrigin + 1),
+      x1_(kGridSize - kGridOrigin - 2),
+      y0_(x0_),
+      y1_(x1_),
+      frontier_slot_(kCells, kEmptyCell) {
+  if (limit_width > 0 && limit_height > 0) {
+    x0_ = -(limit_width - 1) / 2;
+    x1_ = limit_width / 2;
+    y0_ = -(limit_height - 1) / 2;
+    y1_ = limit_height / 2;
+  }
+  frontier_.reserve(256);
+}
+
+const FrontierCell* Board::FrontierAt(int cell) const {
+  const std::uint8_t slot = frontier_slot_[static_cast<std::size_t>(cell)];
+  return slot == kEmptyCell ? nullptr : &frontier_[slot];
+}
+
+void Board::Place(int cell, std::uint8_t index, std::uint8_t sig) {
+  cells_[static_cast<std::size_t>(cell)] = index;
+  // Leave the frontier: swap-remove keeps it compact.
+  if (const std::uint8_t slot = frontier_slot_[static_cast<std::size_t>(cell)];
+      slot != kEmptyCell) {
+    frontier_slot_[static_cast<std::size_t>(cell)] = kEmptyCell;
+    if (slot + 1u != frontier_.size()) {
+      frontier_[slot] = frontier_.back();
+      frontier_slot_[frontier_[slot].cell] = slot;
+    }
+    frontier_.pop_back();
+  }
+  for (int side = 0; side < kSides; ++side) {
+    const int n = Neighbor(cell, side);
+    const auto un = static_cast<std::size_t>(n);
+    if (cells_[un] != kEmptyCell || !Allowed(n)) continue;
+    if (frontier_slot_[un] == kEmptyCell) {
+      frontier_slot_[un] = static_cast<std::uint8_t>(frontier_.size());
+      frontier_.push_back({static_cast<std::uint16_t>(n), 0, 0});
+    }
+    // The neighbour's side facing us must carry the edge type of our side.
+    FrontierCell& f = frontier_[frontier_slot_[un]];
+    const int their_side = Opposite(side);
+    const int type = (sig >> (2 * side)) & 3;
+    f.mask = static_cast<std::uint8_t>(f.mask | (3 << (2 * their_side)));
+    f.value = static_cast<std::uint8_t>(f.value | (type << (2 * their_side)));
+  }
+}
+
+}  // namespace carc::engine

@@ -1,0 +1,264 @@
+#include "carc/engine/game_state.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace carc::engine {
+namespace {
+
+void Emit(std::vector<Event>* events, Event e) {
+  if (events != nullptr) events->push_back(std::move(e));
+}
+
+}  // namespace
+
+GameState::GameState(const GameConfig& config, std::vector<Event>* events)
+    : config_(config),
+      catalog_(&BaseCatalog()),
+      rng_(config.seed),
+      board_(config.options.board_width, config.options.board_height) {
+  // A config that fails Validate() is a caller bug, not an expected failure.
+  if (!Validate(config_).empty()) std::abort();
+  const TileCatalog& cat = *catalog_;
+  followers_.reserve(static_cast<std::size_t>(kMaxPlayers * 7));
+  for (int s = 0; s < config_.players; ++s) supply_[static_cast<std::size_t>(s)] = config_.options.followers;
+
+  if (config_.draw_order) {
+    bag_.assign(config_.draw_order->rbegin(), config_.draw_order->rend());
+  } else {
+    bag_.reserve(static_cast<std::size_t>(cat.total_tiles));
+    for (int k = 0; k < cat.num_kinds; ++k) {
+      const TileDef& d = cat.Def(static_cast<TileKind>(k));
+      for (int i = d.start_copies; i < d.count; ++i) bag_.push_back(static_cast<TileKind>(k));
+    }
+    rng_.Shuffle(bag_);
+  }
+
+  switch (config_.options.start_player) {
+    case StartPlayer::kRandom:
+      current_ = static_cast<Seat>(rng_.Below(static_cast<std::uint32_t>(config_.players)));
+      break;
+    case StartPlayer::kHost: current_ = config_.host_first_player; break;
+    case StartPlayer::kSeatOrder: current_ = 0; break;
+  }
+
+  // B-1: the start tile, city edge north, at (0,0).
+  PlaceTileUnchecked(-1, cat.start_kind, {0, 0}, 0);
+
+  // V-2: deal the hands in turn order before the first turn.
+  for (int i = 0; i < config_.options.hand_size; ++i) {
+    for (int j = 0; j < config_.players; ++j) {
+      DrawFor((current_ + j) % config_.players, events);
+    }
+  }
+  BeginTurn(current_, false, events);
+}
+
+RejectReason GameState::Apply(Seat seat, const Command& command, std::vector<Event>* events) {
+  if (phase_ == Phase::kGameOver) return RejectReason::kGameOver;
+  if (seat != current_) return RejectReason::kNotYourTurn;
+
+  if (const auto* place = std::get_if<PlaceTile>(&command)) {
+    if (phase_ != Phase::kPlaceTile) return RejectReason::kWrongPhase;
+    if (place->rotation < 0 || place->rotation > 3) return RejectReason::kBadRotation;
+    TileKind tile = place->tile;
+    if (config_.options.hand_size == 0) {
+      if (tile != kNoTile && tile != current_tile_) return RejectReason::kTileNotInHand;
+      tile = current_tile_;
+    } else {
+      const auto& hand = hands_[static_cast<std::size_t>(seat)];
+      if (tile == kNoTile && hand_count_[static_cast<std::size_t>(seat)] == 1) tile = hand[0];
+      if (HandIndex(seat, tile) < 0) return RejectReason::kTileNotInHand;
+    }
+    if (const RejectReason r = CheckPlacement(tile, place->pos, place->rotation);
+        r != RejectReason::kNone) {
+      return r;
+    }
+    const int cell = Board::Cell(place->pos);
+    hole_filled_ = board_.FrontierAt(cell)->mask == 0xFF;
+    if (config_.options.hand_size > 0) {
+      auto& hand = hands_[static_cast<std::size_t>(seat)];
+      auto& count = hand_count_[static_cast<std::size_t>(seat)];
+      const int i = HandIndex(seat, tile);
+      std::copy(hand.begin() + i + 1, hand.begin() + count, hand.begin() + i);
+      hand[--count] = kNoTile;
+    }
+    current_tile_ = kNoTile;
+    PlaceTileUnchecked(seat, tile, place->pos, place->rotation);
+    ++seq_;
+    if (events != nullptr) {
+      events->push_back(TilePlaced{seat, tile, place->pos, place->rotation});
+    }
+    phase_ = Phase::kPlaceFollower;
+    // With no follower spot at all the follower step has no decision to make.
+    std::vector<FollowerSpot> spots;
+    LegalFollowerSpots(spots);
+    if (spots.empty()) {
+      ScoreCompleted(events);
+      EndTurn(events);
+    }
+    return RejectReason::kNone;
+  }
+
+  if (phase_ != Phase::kPlaceFollower) return RejectReason::kWrongPhase;
+  if (const auto* follower = std::get_if<PlaceFollower>(&command)) {
+    const PlacedTile& t = placed_[static_cast<std::size_t>(last_placed_)];
+    const TileDef& def = catalog_->Def(t.kind);
+    if (follower->segment >= def.num_segments) return RejectReason::kNoSuchSegment;
+    const SegmentDef& seg = def.segments[follower->segment];
+    if (seg.kind == FeatureKind::kField && !config_.options.farmers) {
+      return RejectReason::kFarmersDisabled;
+    }
+    if (supply_[static_cast<std::size_t>(seat)] == 0) return RejectReason::kNoFollowerLeft;
+    const SegmentId id = MakeSegmentId(last_placed_, follower->segment);
+    if (graph_.Followers(graph_.Find(id)) > 0) return RejectReason::kFeatureOccupied;
+    --supply_[static_cast<std::size_t>(seat)];
+    followers_.push_back({seat, id});
+    graph_.AddFollower(id, 1);
+    ++seq_;
+    if (events != nullptr) {
+      events->push_back(FollowerPlaced{{seat, t.pos, follower->segment, seg.kind}});
+    }
+  } else {
+    ++seq_;
+  }
+  ScoreCompleted(events);
+  EndTurn(events);
+  return RejectReason::kNone;
+}
+
+void GameState::EndTurn(std::vector<Event>* events) {
+  const Seat player = current_;
+  if (config_.options.hand_size > 0) DrawFor(player, events);  // V-2: refill at the end
+  // V-4: one extra turn for filling a hole, which cannot chain.
+  if (config_.options.extra_turn_on_hole && hole_filled_ && !in_extra_turn_) {
+    hole_filled_ = false;
+    BeginTurn(player, true, events);
+    return;
+  }
+  hole_filled_ = false;
+  BeginTurn((player + 1) % config_.players, false, events);
+}
+
+bool GameState::DrawFor(Seat player, std::vector<Event>* events) {
+  if (bag_.empty()) return false;
+  const TileKind k = bag_.back();
+  bag_.pop_back();
+  auto& count = hand_count_[static_cast<std::size_t>(player)];
+  hands_[static_cast<std::size_t>(player)][count++] = k;
+  Emit(events, TileDrawn{player, k});
+  return true;
+}
+
+void GameState::DiscardUnplaceable(Seat player, TileKind tile, std::vector<Event>* events) {
+  const bool reshuffle = config_.options.unplaceable_tile == UnplaceableTile::kReshuffle;
+  // A scripted draw order already lists a reshuffled tile again where it was redrawn.
+  if (reshuffle && !config_.draw_order) {
+    const auto at = rng_.Below(static_cast<std::uint32_t>(bag_.size() + 1));
+    bag_.insert(bag_.begin() + at, tile);
+  }
+  Emit(events, TileDiscarded{player, tile, reshuffle});
+}
+
+void GameState::BeginTurn(Seat player, bool extra, std::vector<Event>* events) {
+  in_extra_turn_ = extra;
+  const Options& o = config_.options;
+  if (o.hand_size == 0) {
+    // B-4, B-6: draw until a tile fits; the game ends when none is left or none can fit.
+    while (!bag_.empty()) {
+      const TileKind k = bag_.back();
+      bag_.pop_back();
+      if (HasPlacement(k)) {
+        current_ = player;
+        current_tile_ = k;
+        phase_ = Phase::kPlaceTile;
+        Emit(events, TurnStarted{player, extra});
+        Emit(events, TileDrawn{player, k});
+        return;
+      }
+      Emit(events, TileDrawn{player, k});
+      DiscardUnplaceable(player, k, events);
+      if (!AnyRemainingPlaceable()) break;
+    }
+    EndGame(events);
+    return;
+  }
+
+  // V-2 with hands: every tile in hand that fits nowhere is discarded and replaced; a player
+  // left without a tile that fits passes. The number of redraws is bounded so that a stack of
+  // reshuffled misfits cannot loop forever.
+  for (int turn_tries = 0; turn_tries < config_.players; ++turn_tries) {
+    current_ = player;
+    auto& hand = hands_[static_cast<std::size_t>(player)];
+    auto& count = hand_count_[static_cast<std::size_t>(player)];
+    int redraws = static_cast<int>(bag_.size()) + kMaxHand;
+    for (int i = 0; i < count;) {
+      if (HasPlacement(hand[static_cast<std::size_t>(i)])) {
+        ++i;
+        continue;
+      }
+      const TileKind k = hand[static_cast<std::size_t>(i)];
+      std::copy(hand.begin() + i + 1, hand.begin() + count, hand.begin() + i);
+      hand[--count] = kNoTile;
+      DiscardUnplaceable(player, k, events);
+      if (redraws-- > 0) DrawFor(player, events);
+      i = 0;
+    }
+    if (count > 0) {
+      phase_ = Phase::kPlaceTile;
+      Emit(events, TurnStarted{player, extra});
+      return;
+    }
+    if (!AnyRemainingPlaceable()) break;
+    player = (player + 1) % config_.players;
+    extra = false;
+    in_extra_turn_ = false;
+  }
+  EndGame(events);
+}
+
+int GameState::HandIndex(Seat player, TileKind tile) const {
+  const auto& hand = hands_[static_cast<std::size_t>(player)];
+  for (int i = 0; i < hand_count_[static_cast<std::size_t>(player)]; ++i) {
+    if (hand[static_cast<std::size_t>(i)] == tile) return i;
+  }
+  return -1;
+}
+
+bool GameState::AnyRemainingPlaceable() const {
+  std::array<bool, kMaxTileKinds> seen{};
+  auto check = [&](TileKind k) {
+    if (seen[k]) return false;
+    seen[k] = true;
+    return HasPlacement(k);
+  };
+  for (TileKind k : bag_) {
+    if (check(k)) return true;
+  }
+  for (int s = 0; s < config_.players; ++s) {
+    for (int i = 0; i < hand_count_[static_cast<std::size_t>(s)]; ++i) {
+      if (check(hands_[static_cast<std::size_t>(s)][static_cast<std::size_t>(i)])) return true;
+    }
+  }
+  return false;
+}
+
+std::vector<TileKind> GameState::Hand(Seat s) const {
+  const auto& hand = hands_[static_cast<std::size_t>(s)];
+  return {hand.begin(), hand.begin() + hand_count_[static_cast<std::size_t>(s)]};
+}
+
+int GameState::StackCount(TileKind k) const {
+  return static_cast<int>(std::count(bag_.begin(), bag_.end(), k));
+}
+
+std::vector<Seat> GameState::Leaders() const {
+  const int best = *std::max_element(score_.begin(), score_.begin() + config_.players);
+  std::vector<Seat> out;
+  for (Seat s = 0; s < config_.players; ++s) {
+    if (score_[static_cast<std::size_t>(s)] == best) out.push_back(s);
+  }
+  return out;
+}
+
+}  // namespace carc::engine

@@ -1,0 +1,168 @@
+// Tile placement: legality (B-5, V-5), applying a placement to the board and the feature graph,
+// and follower spots (B-7).
+#include "carc/engine/game_state.h"
+
+namespace carc::engine {
+
+RejectReason GameState::CheckPlacement(TileKind tile, Pos pos, int rotation) const {
+  if (!board_.Allowed(pos)) return RejectReason::kOutsideBoard;
+  const int cell = Board::Cell(pos);
+  if (board_.At(cell) != kEmptyCell) return RejectReason::kOccupiedSquare;
+  const FrontierCell* f = board_.FrontierAt(cell);
+  if (f == nullptr) return RejectReason::kNotAdjacent;
+  if (!f->Fits(catalog_->Rotated(tile, rotation).signature)) return RejectReason::kEdgeMismatch;
+  return RejectReason::kNone;
+}
+
+bool GameState::HasPlacement(TileKind tile) const {
+  const auto& rot = catalog_->rotated[tile];
+  for (const FrontierCell& f : board_.Frontier()) {
+    if (f.Fits(rot[0].signature) || f.Fits(rot[1].signature) || f.Fits(rot[2].signature) ||
+        f.Fits(rot[3].signature)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+void GameState::LegalPlacements(std::vector<Placement>& out) const {
+  out.clear();
+  if (phase_ != Phase::kPlaceTile) return;
+  auto add_tile = [&](TileKind tile) {
+    const auto& rot = catalog_->rotated[tile];
+    for (const FrontierCell& f : board_.Frontier()) {
+      for (int r = 0; r < 4; ++r) {
+        if (f.Fits(rot[static_cast<std::size_t>(r)].signature)) {
+          out.push_back({tile, Board::PosOf(f.cell), r});
+        }
+      }
+    }
+  };
+  if (config_.options.hand_size == 0) {
+    add_tile(current_tile_);
+    return;
+  }
+  const auto& hand = hands_[static_cast<std::size_t>(current_)];
+  for (int i = 0; i < hand_count_[static_cast<std::size_t>(current_)]; ++i) {
+    bool repeat = false;
+    for (int j = 0; j < i; ++j) repeat = repeat || hand[static_cast<std::size_t>(j)] == hand[static_cast<std::size_t>(i)];
+    if (!repeat) add_tile(hand[static_cast<std::size_t>(i)]);
+  }
+}
+
+std::vector<Placement> GameState::LegalPlacements() const {
+  std::vector<Placement> out;
+  LegalPlacements(out);
+  return out;
+}
+
+void GameState::PlaceTileUnchecked(Seat player, TileKind tile, Pos pos, int rotation) {
+  const int idx = num_placed_++;
+  const TileDef& def = catalog_->Def(tile);
+  const RotatedTile& rt = catalog_->Rotated(tile, rotation);
+  placed_[static_cast<std::size_t>(idx)] = {tile, static_cast<std::uint8_t>(rotation), pos, player, 0};
+  last_placed_ = idx;
+  graph_.AddTile(idx, def);
+
+  const int cell = Board::Cell(pos);
+  const bool edge_closes = config_.options.edge_closes_features;
+  for (int side = 0; side < kSides; ++side) {
+    const int ncell = Board::Neighbor(cell, side);
+    const std::uint8_t n = board_.At(ncell);
+    const std::uint8_t mine = rt.side_segment[static_cast<std::size_t>(side)];
+    if (n == kEmptyCell) {
+      // V-7: the table edge closes what runs into it.
+      if (edge_closes && mine != kNoSegment && !board_.Allowed(ncell)) {
+        graph_.CloseEdge(MakeSegmentId(idx, mine));
+      }
+      continue;
+    }
+    const PlacedTile& other = placed_[n];
+    const RotatedTile& ort = catalog_->Rotated(other.kind, other.rotation);
+    const int their_side = Opposite(side);
+    if (mine != kNoSegment) {
+      graph_.JoinAcrossEdge(MakeSegmentId(idx, mine),
+                            MakeSegmentId(n, ort.side_segment[static_cast<std::size_t>(their_side)]));
+    }
+    for (int h = 2 * side; h < 2 * side + 2; ++h) {
+      const std::uint8_t field = rt.half_segment[static_cast<std::size_t>(h)];
+      if (field == kNoSegment) continue;
+      graph_.Join(MakeSegmentId(idx, field),
+                  MakeSegmentId(n, ort.half_segment[static_cast<std::size_t>(FacingHalf(h))]));
+    }
+  }
+  board_.Place(cell, static_cast<std::uint8_t>(idx), rt.signature);
+
+  // B-12: cloisters count the 8 surrounding squares.
+  int filled = 0;
+  for (int dy = -1; dy <= 1; ++dy) {
+    for (int dx = -1; dx <= 1; ++dx) {
+      if (dx == 0 && dy == 0) continue;
+      const Pos q{pos.x + dx, pos.y + dy};
+      const std::uint8_t n = board_.At(q);
+      if (n != kEmptyCell) {
+        ++filled;
+        PlacedTile& other = placed_[n];
+        if (catalog_->Def(other.kind).cloister_segment != kNoSegment) ++other.cloister_filled;
+      } else if (edge_closes && !board_.Allowed(q)) {
+        ++filled;
+      }
+    }
+  }
+  if (def.cloister_segment != kNoSegment) {
+    placed_[static_cast<std::size_t>(idx)].cloister_filled = static_cast<std::uint8_t>(filled);
+  }
+}
+
+void GameState::LegalFollowerSpots(std::vector<FollowerSpot>& out) const {
+  out.clear();
+  if (phase_ != Phase::kPlaceFollower || supply_[static_cast<std::size_t>(current_)] == 0) return;
+  const TileDef& def = catalog_->Def(placed_[static_cast<std::size_t>(last_placed_)].kind);
+  for (int i = 0; i < def.num_segments; ++i) {
+    const FeatureKind kind = def.segments[static_cast<std::size_t>(i)].kind;
+    if (kind == FeatureKind::kField && !config_.options.farmers) continue;
+    if (graph_.Followers(graph_.Find(MakeSegmentId(last_placed_, i))) > 0) continue;
+    out.push_back({static_cast<std::uint8_t>(i), kind});
+  }
+}
+
+std::vector<FollowerSpot> GameState::LegalFollowerSpots() const {
+  std::vector<FollowerSpot> out;
+  LegalFollowerSpots(out);
+  return out;
+}
+
+std::vector<FollowerSpot> GameState::FollowerSpotsFor(const Placement& p) const {
+  std::vector<FollowerSpot> out;
+  if (phase_ != Phase::kPlaceTile || supply_[static_cast<std::size_t>(current_)] == 0) return out;
+  if (CheckPlacement(p.tile, p.pos, p.rotation) != RejectReason::kNone) return out;
+  const TileDef& def = catalog_->Def(p.tile);
+  const RotatedTile& rt = catalog_->Rotated(p.tile, p.rotation);
+  // A segment would join every neighbouring feature across its edges; it is free when none of
+  // them holds a follower (segments of the new tile only meet through those features).
+  std::array<bool, kMaxSegmentsPerTile> occupied{};
+  const int cell = Board::Cell(p.pos);
+  for (int side = 0; side < kSides; ++side) {
+    const std::uint8_t n = board_.At(Board::Neighbor(cell, side));
+    if (n == kEmptyCell) continue;
+    const PlacedTile& other = placed_[n];
+    const RotatedTile& ort = catalog_->Rotated(other.kind, other.rotation);
+    const int their_side = Opposite(side);
+    auto mark = [&](std::uint8_t mine, std::uint8_t theirs) {
+      if (mine == kNoSegment) return;
+      if (graph_.Followers(graph_.Find(MakeSegmentId(n, theirs))) > 0) occupied[mine] = true;
+    };
+    mark(rt.side_segment[static_cast<std::size_t>(side)], ort.side_segment[static_cast<std::size_t>(their_side)]);
+    for (int h = 2 * side; h < 2 * side + 2; ++h) {
+      mark(rt.half_segment[static_cast<std::size_t>(h)], ort.half_segment[static_cast<std::size_t>(FacingHalf(h))]);
+    }
+  }
+  for (int i = 0; i < def.num_segments; ++i) {
+    const FeatureKind kind = def.segments[static_cast<std::size_t>(i)].kind;
+    if (kind == FeatureKind::kField && !config_.options.farmers) continue;
+    if (!occupied[static_cast<std::size_t>(i)]) out.push_back({static_cast<std::uint8_t>(i), kind});
+  }
+  return out;
+}
+
+}  // namespace carc::engine

@@ -1,0 +1,210 @@
+// Scoring: completed features during the game (B-8, B-10..B-14, B-19), final scoring of
+// incomplete features (B-16, V-1) and farms (B-17), and the end of the game (B-15, B-18).
+#include <algorithm>
+
+#include "carc/engine/game_state.h"
+
+namespace carc::engine {
+namespace {
+
+// Seats with the most followers (B-13); empty when nobody has one.
+std::vector<Seat> Majority(const std::array<std::uint8_t, kMaxPlayers>& counts, int players) {
+  std::vector<Seat> winners;
+  const int best = *std::max_element(counts.begin(), counts.begin() + players);
+  if (best == 0) return winners;
+  for (Seat s = 0; s < players; ++s) {
+    if (counts[static_cast<std::size_t>(s)] == best) winners.push_back(s);
+  }
+  return winners;
+}
+
+}  // namespace
+
+FeatureKind GameState::KindOf(SegmentId s) const {
+  const PlacedTile& t = placed_[static_cast<std::size_t>(TileOfSegment(s))];
+  return catalog_->Def(t.kind).segments[static_cast<std::size_t>(LocalOfSegment(s))].kind;
+}
+
+FollowerRef GameState::RefOf(const Follower& f) const {
+  const PlacedTile& on = placed_[static_cast<std::size_t>(TileOfSegment(f.segment))];
+  return {f.player, on.pos, static_cast<std::uint8_t>(LocalOfSegment(f.segment)), KindOf(f.segment)};
+}
+
+GameState::TileSet GameState::TilesOf(SegmentId root) const {
+  TileSet tiles;
+  SegmentId s = root;
+  do {
+    tiles.set(static_cast<std::size_t>(TileOfSegment(s)));
+    s = graph_.NextMember(s);
+  } while (s != root);
+  return tiles;
+}
+
+std::vector<Pos> GameState::Positions(const TileSet& tiles) const {
+  std::vector<Pos> out;
+  for (int i = 0; i < num_placed_; ++i) {
+    if (tiles.test(static_cast<std::size_t>(i))) out.push_back(placed_[static_cast<std::size_t>(i)].pos);
+  }
+  return out;
+}
+
+std::array<std::uint8_t, kMaxPlayers> GameState::TakeFollowers(SegmentId root,
+                                                               std::vector<FollowerRef>* out) {
+  std::array<std::uint8_t, kMaxPlayers> counts{};
+  for (std::size_t i = 0; i < followers_.size();) {
+    const Follower f = followers_[i];
+    if (graph_.Find(f.segment) != root) {
+      ++i;
+      continue;
+    }
+    ++counts[static_cast<std::size_t>(f.player)];
+    ++supply_[static_cast<std::size_t>(f.player)];
+    graph_.AddFollower(f.segment, -1);
+    if (out != nullptr) out->push_back(RefOf(f));
+    followers_.erase(followers_.begin() + static_cast<std::ptrdiff_t>(i));
+  }
+  return counts;
+}
+
+std::vector<Seat> GameState::Award(FeatureKind kind, ScoreReason reason, int points,
+                                   const std::array<std::uint8_t, kMaxPlayers>& counts) {
+  std::vector<Seat> winners = Majority(counts, config_.players);
+  for (Seat w : winners) {
+    score_[static_cast<std::size_t>(w)] += points;
+    if (reason != ScoreReason::kCompleted) {
+      final_breakdown_.points[static_cast<std::size_t>(w)][static_cast<std::size_t>(kind)] +=
+          points;
+    }
+  }
+  return winners;
+}
+
+void GameState::ScoreCompleted(std::vector<Event>* events) {
+  // B-8 order, fixed and documented: the placed tile's cities and roads in segment order
+  // (cities before roads in the catalog), then completed cloisters in reading order.
+  const PlacedTile& t = placed_[static_cast<std::size_t>(last_placed_)];
+  const TileDef& def = catalog_->Def(t.kind);
+  std::array<SegmentId, kMaxSegmentsPerTile> done{};
+  int num_done = 0;
+  for (int i = 0; i < def.num_segments; ++i) {
+    const FeatureKind kind = def.segments[static_cast<std::size_t>(i)].kind;
+    if (kind != FeatureKind::kRoad && kind != FeatureKind::kCity) continue;
+    const SegmentId root = graph_.Find(MakeSegmentId(last_placed_, i));
+    if (graph_.Open(root) != 0) continue;
+    if (std::find(done.begin(), done.begin() + num_done, root) != done.begin() + num_done) {
+      continue;
+    }
+    done[static_cast<std::size_t>(num_done++)] = root;
+    ScoreFeature(root, kind, ScoreReason::kCompleted, events);
+  }
+  const Pos p = t.pos;
+  for (int dy = -1; dy <= 1; ++dy) {
+    for (int dx = -1; dx <= 1; ++dx) {
+      const std::uint8_t n = board_.At(Pos{p.x + dx, p.y + dy});
+      if (n == kEmptyCell) continue;
+      const PlacedTile& c = placed_[n];
+      // A cloister reaches 8 exactly on the placement that completes it.
+      if (catalog_->Def(c.kind).cloister_segment != kNoSegment && c.cloister_filled == 8) {
+        ScoreCloister(n, ScoreReason::kCompleted, events);
+      }
+    }
+  }
+}
+
+void GameState::ScoreFeature(SegmentId root, FeatureKind kind, ScoreReason reason,
+                             std::vector<Event>* events) {
+  // B-11: a tile counts once even when two of its segments belong to the feature.
+  const TileSet tiles = TilesOf(root);
+  const int num_tiles = static_cast<int>(tiles.count());
+  const int pennants = graph_.Pennants(root);
+
+  int points = 0;
+  if (kind == FeatureKind::kRoad) {
+    points = num_tiles;  // B-10, B-16
+  } else if (reason == ScoreReason::kIncomplete) {
+    points = num_tiles + pennants;  // B-16
+  } else if (config_.options.small_city && num_tiles == 2) {
+    points = num_tiles + pennants;  // B-19
+  } else {
+    points = 2 * num_tiles + 2 * pennants;  // B-11
+  }
+
+  std::vector<FollowerRef> returned;
+  const auto counts = TakeFollowers(root, events != nullptr ? &returned : nullptr);
+  const std::vector<Seat> winners = Award(kind, reason, points, counts);
+  if (events != nullptr) {
+    FeatureScored e;
+    e.kind = kind;
+    e.reason = reason;
+    e.tiles = Positions(tiles);
+    e.pennants = kind == FeatureKind::kCity ? pennants : 0;
+    e.points = points;
+    e.followers = counts;
+    e.winners = winners;
+    events->push_back(std::move(e));
+    if (!returned.empty()) events->push_back(FollowersReturned{std::move(returned)});
+  }
+}
+
+void GameState::ScoreCloister(int placed_index, ScoreReason reason, std::vector<Event>* events) {
+  const PlacedTile& c = placed_[static_cast<std::size_t>(placed_index)];
+  const SegmentId seg = MakeSegmentId(placed_index, catalog_->Def(c.kind).cloister_segment);
+  const int points = reason == ScoreReason::kCompleted ? 9 : 1 + c.cloister_filled;  // B-12, B-16
+  std::vector<FollowerRef> returned;
+  const auto counts = TakeFollowers(seg, events != nullptr ? &returned : nullptr);
+  const std::vector<Seat> winners = Award(FeatureKind::kCloister, reason, points, counts);
+  if (events != nullptr) {
+    FeatureScored e;
+    e.kind = FeatureKind::kCloister;
+    e.reason = reason;
+    for (int dy = -1; dy <= 1; ++dy) {
+      for (int dx = -1; dx <= 1; ++dx) {
+        const Pos q{c.pos.x + dx, c.pos.y + dy};
+        if (board_.At(q) != kEmptyCell) e.tiles.push_back(q);
+      }
+    }
+    e.points = points;
+    e.followers = counts;
+    e.winners = winners;
+    events->push_back(std::move(e));
+    if (!returned.empty()) events->push_back(FollowersReturned{std::move(returned)});
+  }
+}
+
+void GameState::EndGame(std::vector<Event>* events) {
+  phase_ = Phase::kGameOver;
+  current_tile_ = kNoTile;
+  FinalScoring(events);
+  if (events != nullptr) {
+    GameEnded e;
+    e.scores.assign(score_.begin(), score_.begin() + config_.players);
+    e.final_scoring = final_breakdown_;
+    e.winners = Leaders();
+    events->push_back(std::move(e));
+  }
+}
+
+void GameState::FinalScoring(std::vector<Event>* events) {
+  if (config_.options.incomplete_features_score) {  // V-1
+    // B-16 in a fixed order: features by the lowest segment id of their root.
+    std::vector<SegmentId> roots;
+    std::vector<int> cloisters;
+    for (const Follower& f : followers_) {
+      const FeatureKind kind = KindOf(f.segment);
+      if (kind == FeatureKind::kCloister) {
+        cloisters.push_back(TileOfSegment(f.segment));
+      } else if (kind != FeatureKind::kField) {
+        roots.push_back(graph_.Find(f.segment));
+      }
+    }
+    std::sort(roots.begin(), roots.end());
+    roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
+    std::sort(cloisters.begin(), cloisters.end());
+    cloisters.erase(std::unique(cloisters.begin(), cloisters.end()), cloisters.end());
+    for (SegmentId r : roots) ScoreFeature(r, KindOf(r), ScoreReason::kIncomplete, events);
+    for (int c : cloisters) ScoreCloister(c, ScoreReason::kIncomplete, events);
+  }
+  if (config_.options.farmers) ScoreFarms(events);  // B-17, B-20
+}
+
+}  // namespace carc::engine

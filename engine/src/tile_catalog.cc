@@ -1,0 +1,101 @@
+#include "carc/engine/tile_catalog.h"
+
+#include <initializer_list>
+
+namespace carc::engine {
+namespace {
+
+constexpr SegmentDef Seg(FeatureKind kind, std::string_view name, int sides, int halves,
+                         bool pennant, int touches) {
+  return SegmentDef{kind,
+                    name,
+                    static_cast<std::uint8_t>(sides),
+                    static_cast<std::uint8_t>(halves),
+                    pennant,
+                    static_cast<std::uint16_t>(touches)};
+}
+
+constexpr TileDef Tile(char letter, int count, int start_copies, int c1_number,
+                       std::array<EdgeType, kSides> edges, std::initializer_list<SegmentDef> segs,
+                       std::string_view description) {
+  TileDef t;
+  t.letter = letter;
+  t.count = count;
+  t.start_copies = start_copies;
+  t.c1_number = c1_number;
+  t.edges = edges;
+  for (const SegmentDef& s : segs) {
+    if (s.kind == FeatureKind::kCloister) t.cloister_segment = static_cast<std::uint8_t>(t.num_segments);
+    t.segments[static_cast<std::size_t>(t.num_segments++)] = s;
+  }
+  t.description = description;
+  return t;
+}
+
+constexpr RotatedTile Rotate(const TileDef& t, int r) {
+  RotatedTile out;
+  out.side_segment.fill(kNoSegment);
+  out.half_segment.fill(kNoSegment);
+  for (int s = 0; s < kSides; ++s) {
+    const int to = (s + r) & 3;
+    out.edges[static_cast<std::size_t>(to)] = t.edges[static_cast<std::size_t>(s)];
+  }
+  for (int s = 0; s < kSides; ++s) {
+    out.signature = static_cast<std::uint8_t>(
+        out.signature | (static_cast<int>(out.edges[static_cast<std::size_t>(s)]) << (2 * s)));
+  }
+  for (int i = 0; i < t.num_segments; ++i) {
+    const SegmentDef& seg = t.segments[static_cast<std::size_t>(i)];
+    for (int s = 0; s < kSides; ++s) {
+      if (seg.sides & (1 << s)) {
+        out.side_segment[static_cast<std::size_t>((s + r) & 3)] = static_cast<std::uint8_t>(i);
+      }
+    }
+    for (int h = 0; h < kHalfEdges; ++h) {
+      if (seg.halves & (1 << h)) {
+        out.half_segment[static_cast<std::size_t>((h + 2 * r) & 7)] = static_cast<std::uint8_t>(i);
+      }
+    }
+  }
+  return out;
+}
+
+constexpr TileCatalog MakeCatalog(std::initializer_list<TileDef> defs) {
+  TileCatalog c;
+  for (const TileDef& d : defs) {
+    const auto k = static_cast<std::size_t>(c.num_kinds++);
+    c.tiles[k] = d;
+    c.total_tiles += d.count;
+    if (d.start_copies > 0) c.start_kind = static_cast<TileKind>(k);
+    for (int r = 0; r < 4; ++r) c.rotated[k][static_cast<std::size_t>(r)] = Rotate(d, r);
+  }
+  return c;
+}
+
+constexpr TileCatalog kBaseCatalog = MakeCatalog({
+#include "tile_catalog_base.inc"
+});
+
+static_assert(kBaseCatalog.num_kinds == 24);
+static_assert(kBaseCatalog.total_tiles == 72);
+
+}  // namespace
+
+TileKind TileCatalog::KindOf(char letter) const {
+  for (int k = 0; k < num_kinds; ++k) {
+    if (tiles[static_cast<std::size_t>(k)].letter == letter) return static_cast<TileKind>(k);
+  }
+  return kNoTile;
+}
+
+std::uint8_t TileCatalog::SegmentIndex(TileKind k, std::string_view name) const {
+  const TileDef& d = Def(k);
+  for (int i = 0; i < d.num_segments; ++i) {
+    if (d.segments[static_cast<std::size_t>(i)].name == name) return static_cast<std::uint8_t>(i);
+  }
+  return kNoSegment;
+}
+
+const TileCatalog& BaseCatalog() { return kBaseCatalog; }
+
+}  // namespace carc::engine
