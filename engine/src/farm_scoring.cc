@@ -20,12 +20,14 @@ void GameState::ScoreFarms(std::vector<Event>* events) {
   for (const Follower& f : followers_) {
     if (KindOf(f.segment) != FeatureKind::kField) continue;
     const SegmentId root = graph_.Find(f.segment);
-    auto it = std::find_if(farms.begin(), farms.end(), [&](const Farm& x) { return x.root == root; });
+    auto it =
+        std::find_if(farms.begin(), farms.end(), [&](const Farm& x) { return x.root == root; });
     if (it == farms.end()) it = farms.insert(farms.end(), Farm{root, {}, {}});
     ++it->farmers[static_cast<std::size_t>(f.player)];
   }
   if (farms.empty()) return;
-  std::sort(farms.begin(), farms.end(), [](const Farm& a, const Farm& b) { return a.root < b.root; });
+  std::sort(farms.begin(), farms.end(),
+            [](const Farm& a, const Farm& b) { return a.root < b.root; });
 
   // A farm borders a city where one of its field segments touches that city's segment on the
   // same tile (the catalog's `touches`); corner contact is not in the data, so never counts.
@@ -52,7 +54,8 @@ void GameState::ScoreFarms(std::vector<Event>* events) {
 
   auto emit = [&](const TileSet& tiles, int cities, int points,
                   const std::array<std::uint8_t, kMaxPlayers>& counts) {
-    const std::vector<Seat> winners = Award(FeatureKind::kField, ScoreReason::kFarm, points, counts);
+    const std::vector<Seat> winners =
+        Award(FeatureKind::kField, ScoreReason::kFarm, points, counts);
     if (events == nullptr) return;
     FeatureScored e;
     e.kind = FeatureKind::kField;
@@ -75,7 +78,8 @@ void GameState::ScoreFarms(std::vector<Event>* events) {
   }
   // c1: each completed city once; the majority of farmers over all farms bordering it scores 4.
   std::vector<SegmentId> cities;
-  for (const Farm& farm : farms) cities.insert(cities.end(), farm.cities.begin(), farm.cities.end());
+  for (const Farm& farm : farms)
+    cities.insert(cities.end(), farm.cities.begin(), farm.cities.end());
   std::sort(cities.begin(), cities.end());
   cities.erase(std::unique(cities.begin(), cities.end()), cities.end());
   for (SegmentId city : cities) {

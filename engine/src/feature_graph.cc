@@ -37,6 +37,8 @@ SegmentId FeatureGraph::JoinAcrossEdge(SegmentId a, SegmentId b) {
   return r;
 }
 
-SegmentId FeatureGraph::Join(SegmentId a, SegmentId b) { return Link(Find(a), Find(b)); }
+SegmentId FeatureGraph::Join(SegmentId a, SegmentId b) {
+  return Link(Find(a), Find(b));
+}
 
 }  // namespace carc::engine

@@ -57,7 +57,9 @@ const OptionSpec* Find(std::string_view name) {
 
 }  // namespace
 
-std::span<const OptionSpec> OptionSpecs() { return kSpecs; }
+std::span<const OptionSpec> OptionSpecs() {
+  return kSpecs;
+}
 
 std::string SetOption(Options& o, std::string_view name, std::string_view v) {
   const OptionSpec* spec = Find(name);
@@ -91,8 +93,8 @@ std::string SetOption(Options& o, std::string_view name, std::string_view v) {
     }
   } else if (name == "unplaceable_tile") {
     ok = v == "discard" || v == "reshuffle";
-    if (ok) o.unplaceable_tile = v == "discard" ? UnplaceableTile::kDiscard
-                                                : UnplaceableTile::kReshuffle;
+    if (ok)
+      o.unplaceable_tile = v == "discard" ? UnplaceableTile::kDiscard : UnplaceableTile::kReshuffle;
   } else if (name == "start_player") {
     ok = v == "random" || v == "host" || v == "seat_order";
     if (ok) {
@@ -130,9 +132,12 @@ std::string GetOption(const Options& o, std::string_view name) {
   }
   if (name == "start_player") {
     switch (o.start_player) {
-      case StartPlayer::kRandom: return "random";
-      case StartPlayer::kHost: return "host";
-      case StartPlayer::kSeatOrder: return "seat_order";
+      case StartPlayer::kRandom:
+        return "random";
+      case StartPlayer::kHost:
+        return "host";
+      case StartPlayer::kSeatOrder:
+        return "seat_order";
     }
   }
   if (name == "edge_closes_features") return b(o.edge_closes_features);

@@ -21,7 +21,8 @@ GameState::GameState(const GameConfig& config, std::vector<Event>* events)
   if (!Validate(config_).empty()) std::abort();
   const TileCatalog& cat = *catalog_;
   followers_.reserve(static_cast<std::size_t>(kMaxPlayers * 7));
-  for (int s = 0; s < config_.players; ++s) supply_[static_cast<std::size_t>(s)] = config_.options.followers;
+  for (int s = 0; s < config_.players; ++s)
+    supply_[static_cast<std::size_t>(s)] = config_.options.followers;
 
   if (config_.draw_order) {
     bag_.assign(config_.draw_order->rbegin(), config_.draw_order->rend());
@@ -38,8 +39,12 @@ GameState::GameState(const GameConfig& config, std::vector<Event>* events)
     case StartPlayer::kRandom:
       current_ = static_cast<Seat>(rng_.Below(static_cast<std::uint32_t>(config_.players)));
       break;
-    case StartPlayer::kHost: current_ = config_.host_first_player; break;
-    case StartPlayer::kSeatOrder: current_ = 0; break;
+    case StartPlayer::kHost:
+      current_ = config_.host_first_player;
+      break;
+    case StartPlayer::kSeatOrder:
+      current_ = 0;
+      break;
   }
 
   // B-1: the start tile, city edge north, at (0,0).

@@ -45,7 +45,8 @@ void GameState::LegalPlacements(std::vector<Placement>& out) const {
   const auto& hand = hands_[static_cast<std::size_t>(current_)];
   for (int i = 0; i < hand_count_[static_cast<std::size_t>(current_)]; ++i) {
     bool repeat = false;
-    for (int j = 0; j < i; ++j) repeat = repeat || hand[static_cast<std::size_t>(j)] == hand[static_cast<std::size_t>(i)];
+    for (int j = 0; j < i; ++j)
+      repeat = repeat || hand[static_cast<std::size_t>(j)] == hand[static_cast<std::size_t>(i)];
     if (!repeat) add_tile(hand[static_cast<std::size_t>(i)]);
   }
 }
@@ -60,7 +61,8 @@ void GameState::PlaceTileUnchecked(Seat player, TileKind tile, Pos pos, int rota
   const int idx = num_placed_++;
   const TileDef& def = catalog_->Def(tile);
   const RotatedTile& rt = catalog_->Rotated(tile, rotation);
-  placed_[static_cast<std::size_t>(idx)] = {tile, static_cast<std::uint8_t>(rotation), pos, player, 0};
+  placed_[static_cast<std::size_t>(idx)] = {tile, static_cast<std::uint8_t>(rotation), pos, player,
+                                            0};
   last_placed_ = idx;
   graph_.AddTile(idx, def);
 
@@ -81,8 +83,9 @@ void GameState::PlaceTileUnchecked(Seat player, TileKind tile, Pos pos, int rota
     const RotatedTile& ort = catalog_->Rotated(other.kind, other.rotation);
     const int their_side = Opposite(side);
     if (mine != kNoSegment) {
-      graph_.JoinAcrossEdge(MakeSegmentId(idx, mine),
-                            MakeSegmentId(n, ort.side_segment[static_cast<std::size_t>(their_side)]));
+      graph_.JoinAcrossEdge(
+          MakeSegmentId(idx, mine),
+          MakeSegmentId(n, ort.side_segment[static_cast<std::size_t>(their_side)]));
     }
     for (int h = 2 * side; h < 2 * side + 2; ++h) {
       const std::uint8_t field = rt.half_segment[static_cast<std::size_t>(h)];
@@ -152,9 +155,11 @@ std::vector<FollowerSpot> GameState::FollowerSpotsFor(const Placement& p) const 
       if (mine == kNoSegment) return;
       if (graph_.Followers(graph_.Find(MakeSegmentId(n, theirs))) > 0) occupied[mine] = true;
     };
-    mark(rt.side_segment[static_cast<std::size_t>(side)], ort.side_segment[static_cast<std::size_t>(their_side)]);
+    mark(rt.side_segment[static_cast<std::size_t>(side)],
+         ort.side_segment[static_cast<std::size_t>(their_side)]);
     for (int h = 2 * side; h < 2 * side + 2; ++h) {
-      mark(rt.half_segment[static_cast<std::size_t>(h)], ort.half_segment[static_cast<std::size_t>(FacingHalf(h))]);
+      mark(rt.half_segment[static_cast<std::size_t>(h)],
+           ort.half_segment[static_cast<std::size_t>(FacingHalf(h))]);
     }
   }
   for (int i = 0; i < def.num_segments; ++i) {

@@ -24,7 +24,8 @@ PlayerView ViewFor(const GameState& state, Seat seat) {
   for (const Follower& f : state.followers()) {
     const PlacedTile& t = state.placed(TileOfSegment(f.segment));
     const auto local = static_cast<std::uint8_t>(LocalOfSegment(f.segment));
-    v.followers.push_back({f.player, t.pos, local, state.catalog().Def(t.kind).segments[local].kind});
+    v.followers.push_back(
+        {f.player, t.pos, local, state.catalog().Def(t.kind).segments[local].kind});
   }
   for (Seat s = 0; s < state.players(); ++s) {
     v.scores.push_back(state.score(s));

@@ -4,20 +4,34 @@ namespace carc::engine {
 
 std::string_view Name(RejectReason r) {
   switch (r) {
-    case RejectReason::kNone: return "none";
-    case RejectReason::kGameOver: return "game_over";
-    case RejectReason::kNotYourTurn: return "not_your_turn";
-    case RejectReason::kWrongPhase: return "wrong_phase";
-    case RejectReason::kBadRotation: return "bad_rotation";
-    case RejectReason::kTileNotInHand: return "tile_not_in_hand";
-    case RejectReason::kOccupiedSquare: return "occupied_square";
-    case RejectReason::kNotAdjacent: return "not_adjacent";
-    case RejectReason::kEdgeMismatch: return "edge_mismatch";
-    case RejectReason::kOutsideBoard: return "outside_board";
-    case RejectReason::kNoSuchSegment: return "no_such_segment";
-    case RejectReason::kNoFollowerLeft: return "no_follower_left";
-    case RejectReason::kFeatureOccupied: return "feature_occupied";
-    case RejectReason::kFarmersDisabled: return "farmers_disabled";
+    case RejectReason::kNone:
+      return "none";
+    case RejectReason::kGameOver:
+      return "game_over";
+    case RejectReason::kNotYourTurn:
+      return "not_your_turn";
+    case RejectReason::kWrongPhase:
+      return "wrong_phase";
+    case RejectReason::kBadRotation:
+      return "bad_rotation";
+    case RejectReason::kTileNotInHand:
+      return "tile_not_in_hand";
+    case RejectReason::kOccupiedSquare:
+      return "occupied_square";
+    case RejectReason::kNotAdjacent:
+      return "not_adjacent";
+    case RejectReason::kEdgeMismatch:
+      return "edge_mismatch";
+    case RejectReason::kOutsideBoard:
+      return "outside_board";
+    case RejectReason::kNoSuchSegment:
+      return "no_such_segment";
+    case RejectReason::kNoFollowerLeft:
+      return "no_follower_left";
+    case RejectReason::kFeatureOccupied:
+      return "feature_occupied";
+    case RejectReason::kFarmersDisabled:
+      return "farmers_disabled";
   }
   return "unknown";
 }
@@ -26,14 +40,21 @@ std::string_view RuleOf(RejectReason r) {
   switch (r) {
     case RejectReason::kNotAdjacent:
     case RejectReason::kEdgeMismatch:
-    case RejectReason::kOccupiedSquare: return "B-5";
-    case RejectReason::kOutsideBoard: return "V-5";
-    case RejectReason::kNoFollowerLeft: return "B-9";
-    case RejectReason::kFeatureOccupied: return "B-7";
-    case RejectReason::kFarmersDisabled: return "B-20";
+    case RejectReason::kOccupiedSquare:
+      return "B-5";
+    case RejectReason::kOutsideBoard:
+      return "V-5";
+    case RejectReason::kNoFollowerLeft:
+      return "B-9";
+    case RejectReason::kFeatureOccupied:
+      return "B-7";
+    case RejectReason::kFarmersDisabled:
+      return "B-20";
     case RejectReason::kNotYourTurn:
-    case RejectReason::kWrongPhase: return "B-14";
-    default: return "";
+    case RejectReason::kWrongPhase:
+      return "B-14";
+    default:
+      return "";
   }
 }
 

@@ -27,7 +27,8 @@ FeatureKind GameState::KindOf(SegmentId s) const {
 
 FollowerRef GameState::RefOf(const Follower& f) const {
   const PlacedTile& on = placed_[static_cast<std::size_t>(TileOfSegment(f.segment))];
-  return {f.player, on.pos, static_cast<std::uint8_t>(LocalOfSegment(f.segment)), KindOf(f.segment)};
+  return {f.player, on.pos, static_cast<std::uint8_t>(LocalOfSegment(f.segment)),
+          KindOf(f.segment)};
 }
 
 GameState::TileSet GameState::TilesOf(SegmentId root) const {
@@ -43,7 +44,8 @@ GameState::TileSet GameState::TilesOf(SegmentId root) const {
 std::vector<Pos> GameState::Positions(const TileSet& tiles) const {
   std::vector<Pos> out;
   for (int i = 0; i < num_placed_; ++i) {
-    if (tiles.test(static_cast<std::size_t>(i))) out.push_back(placed_[static_cast<std::size_t>(i)].pos);
+    if (tiles.test(static_cast<std::size_t>(i)))
+      out.push_back(placed_[static_cast<std::size_t>(i)].pos);
   }
   return out;
 }

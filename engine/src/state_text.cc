@@ -10,7 +10,9 @@ namespace {
 
 constexpr const char* kPhaseNames[] = {"place_tile", "place_follower", "game_over"};
 
-char Letter(const TileCatalog& cat, TileKind k) { return k == kNoTile ? '-' : cat.Def(k).letter; }
+char Letter(const TileCatalog& cat, TileKind k) {
+  return k == kNoTile ? '-' : cat.Def(k).letter;
+}
 
 // FNV-1a over 64-bit words.
 struct Hasher {
@@ -35,7 +37,8 @@ std::string GameState::ToString() const {
     << Letter(cat, current_tile_) << " extra " << in_extra_turn_ << " hole " << hole_filled_
     << "\n";
   o << "options";
-  for (const OptionSpec& spec : OptionSpecs()) o << ' ' << spec.name << '=' << GetOption(config_.options, spec.name);
+  for (const OptionSpec& spec : OptionSpecs())
+    o << ' ' << spec.name << '=' << GetOption(config_.options, spec.name);
   o << "\nscores";
   for (int s = 0; s < config_.players; ++s) o << ' ' << score_[static_cast<std::size_t>(s)];
   o << "\nsupply";
@@ -43,7 +46,8 @@ std::string GameState::ToString() const {
   o << "\nfinal";
   for (int s = 0; s < config_.players; ++s) {
     for (int k = 0; k < kFeatureKinds; ++k) {
-      o << (k == 0 ? ' ' : '/') << final_breakdown_.points[static_cast<std::size_t>(s)][static_cast<std::size_t>(k)];
+      o << (k == 0 ? ' ' : '/')
+        << final_breakdown_.points[static_cast<std::size_t>(s)][static_cast<std::size_t>(k)];
     }
   }
   o << "\ntiles";
@@ -55,12 +59,15 @@ std::string GameState::ToString() const {
   for (const Follower& f : followers_) {
     const FollowerRef r = RefOf(f);
     o << ' ' << r.player << ':' << r.pos.x << ',' << r.pos.y << '.'
-      << cat.Def(placed_[static_cast<std::size_t>(TileOfSegment(f.segment))].kind).segments[r.segment].name;
+      << cat.Def(placed_[static_cast<std::size_t>(TileOfSegment(f.segment))].kind)
+             .segments[r.segment]
+             .name;
   }
   o << "\nhands";
   for (int s = 0; s < config_.players; ++s) {
     o << ' ';
-    for (int i = 0; i < hand_count_[static_cast<std::size_t>(s)]; ++i) o << Letter(cat, hands_[static_cast<std::size_t>(s)][static_cast<std::size_t>(i)]);
+    for (int i = 0; i < hand_count_[static_cast<std::size_t>(s)]; ++i)
+      o << Letter(cat, hands_[static_cast<std::size_t>(s)][static_cast<std::size_t>(i)]);
     if (hand_count_[static_cast<std::size_t>(s)] == 0) o << '-';
   }
   o << "\nstack ";
@@ -81,8 +88,10 @@ std::uint64_t GameState::Hash() const {
   for (int s = 0; s < config_.players; ++s) {
     h.Add(score_[static_cast<std::size_t>(s)]);
     h.Add(supply_[static_cast<std::size_t>(s)]);
-    for (int k = 0; k < kFeatureKinds; ++k) h.Add(final_breakdown_.points[static_cast<std::size_t>(s)][static_cast<std::size_t>(k)]);
-    for (int i = 0; i < hand_count_[static_cast<std::size_t>(s)]; ++i) h.Add(int{hands_[static_cast<std::size_t>(s)][static_cast<std::size_t>(i)]});
+    for (int k = 0; k < kFeatureKinds; ++k)
+      h.Add(final_breakdown_.points[static_cast<std::size_t>(s)][static_cast<std::size_t>(k)]);
+    for (int i = 0; i < hand_count_[static_cast<std::size_t>(s)]; ++i)
+      h.Add(int{hands_[static_cast<std::size_t>(s)][static_cast<std::size_t>(i)]});
   }
   for (int i = 0; i < num_placed_; ++i) {
     const PlacedTile& t = placed_[static_cast<std::size_t>(i)];

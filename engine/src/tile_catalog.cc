@@ -25,7 +25,8 @@ constexpr TileDef Tile(char letter, int count, int start_copies, int c1_number,
   t.c1_number = c1_number;
   t.edges = edges;
   for (const SegmentDef& s : segs) {
-    if (s.kind == FeatureKind::kCloister) t.cloister_segment = static_cast<std::uint8_t>(t.num_segments);
+    if (s.kind == FeatureKind::kCloister)
+      t.cloister_segment = static_cast<std::uint8_t>(t.num_segments);
     t.segments[static_cast<std::size_t>(t.num_segments++)] = s;
   }
   t.description = description;
@@ -96,6 +97,8 @@ std::uint8_t TileCatalog::SegmentIndex(TileKind k, std::string_view name) const 
   return kNoSegment;
 }
 
-const TileCatalog& BaseCatalog() { return kBaseCatalog; }
+const TileCatalog& BaseCatalog() {
+  return kBaseCatalog;
+}
 
 }  // namespace carc::engine

@@ -36,9 +36,7 @@ class Board {
   static Pos PosOf(int cell) {
     return {cell % kGridSize - kGridOrigin, cell / kGridSize - kGridOrigin};
   }
-  static int Neighbor(int cell, int side) {
-    return cell + kDx[side] + kDy[side] * kGridSize;
-  }
+  static int Neighbor(int cell, int side) { return cell + kDx[side] + kDy[side] * kGridSize; }
 
   // Inside both the grid and the board limit.
   bool Allowed(Pos p) const { return p.x >= x0_ && p.x <= x1_ && p.y >= y0_ && p.y <= y1_; }
@@ -58,7 +56,7 @@ class Board {
   friend bool operator==(const Board&, const Board&) = default;
 
  private:
-  std::vector<std::uint8_t> cells_;          // kGridSize^2 placed-tile indices
+  std::vector<std::uint8_t> cells_;  // kGridSize^2 placed-tile indices
   // The allowed rectangle: the board limit, or the grid less a one-square margin that lets
   // Neighbor() skip bounds checks.
   int x0_, x1_, y0_, y1_;

@@ -11,8 +11,8 @@ namespace carc::engine {
 // Put the current tile (or, with hands, the named tile from the hand) on the board.
 struct PlaceTile {
   Pos pos;
-  int rotation = 0;          // quarter turns clockwise, 0..3
-  TileKind tile = kNoTile;   // kNoTile = the tile drawn this turn; with hands: which tile
+  int rotation = 0;         // quarter turns clockwise, 0..3
+  TileKind tile = kNoTile;  // kNoTile = the tile drawn this turn; with hands: which tile
   friend bool operator==(const PlaceTile&, const PlaceTile&) = default;
 };
 

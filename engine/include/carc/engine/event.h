@@ -13,8 +13,8 @@ namespace carc::engine {
 
 struct FollowerRef {
   Seat player = 0;
-  Pos pos;                    // the tile it stands on
-  std::uint8_t segment = 0;   // tile-local segment index
+  Pos pos;                   // the tile it stands on
+  std::uint8_t segment = 0;  // tile-local segment index
   FeatureKind kind = FeatureKind::kRoad;
   friend bool operator==(const FollowerRef&, const FollowerRef&) = default;
 };

@@ -21,8 +21,12 @@ using SegmentId = std::uint16_t;
 constexpr SegmentId MakeSegmentId(int placed_index, int local) {
   return static_cast<SegmentId>(placed_index * kMaxSegmentsPerTile + local);
 }
-constexpr int TileOfSegment(SegmentId s) { return s / kMaxSegmentsPerTile; }
-constexpr int LocalOfSegment(SegmentId s) { return s % kMaxSegmentsPerTile; }
+constexpr int TileOfSegment(SegmentId s) {
+  return s / kMaxSegmentsPerTile;
+}
+constexpr int LocalOfSegment(SegmentId s) {
+  return s % kMaxSegmentsPerTile;
+}
 
 class FeatureGraph {
  public:

@@ -19,15 +19,15 @@ enum class StartPlayer : std::uint8_t { kRandom, kHost, kSeatOrder };
 enum class HandVisibility : std::uint8_t { kPublic, kPrivate };
 
 struct Options {
-  bool farmers = true;                                       // B-20
-  FarmScoring farm_scoring = FarmScoring::kC3;               // B-17
-  bool small_city = false;                                   // B-19
-  bool incomplete_features_score = true;                     // V-1
-  int hand_size = 0;                                         // V-2, 0..3
-  HandVisibility hand_visibility = HandVisibility::kPublic;  // V-2
-  bool extra_turn_on_hole = false;                           // V-4
-  int board_width = 0;                                       // V-5, 0 = unlimited
-  int board_height = 0;                                      // V-5, 0 = unlimited
+  bool farmers = true;                                           // B-20
+  FarmScoring farm_scoring = FarmScoring::kC3;                   // B-17
+  bool small_city = false;                                       // B-19
+  bool incomplete_features_score = true;                         // V-1
+  int hand_size = 0;                                             // V-2, 0..3
+  HandVisibility hand_visibility = HandVisibility::kPublic;      // V-2
+  bool extra_turn_on_hole = false;                               // V-4
+  int board_width = 0;                                           // V-5, 0 = unlimited
+  int board_height = 0;                                          // V-5, 0 = unlimited
   UnplaceableTile unplaceable_tile = UnplaceableTile::kDiscard;  // B-6, V-6
   StartPlayer start_player = StartPlayer::kRandom;               // B-3, V-6
   bool edge_closes_features = false;                             // V-7

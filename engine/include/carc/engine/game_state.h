@@ -45,8 +45,8 @@ struct PlacedTile {
   TileKind kind = kNoTile;
   std::uint8_t rotation = 0;
   Pos pos;
-  Seat player = -1;                   // -1 for the start tile
-  std::uint8_t cloister_filled = 0;   // cloister tiles: occupied (or closed, V-7) neighbours
+  Seat player = -1;                  // -1 for the start tile
+  std::uint8_t cloister_filled = 0;  // cloister tiles: occupied (or closed, V-7) neighbours
   friend bool operator==(const PlacedTile&, const PlacedTile&) = default;
 };
 

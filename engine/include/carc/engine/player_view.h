@@ -31,8 +31,8 @@ struct PlayerView {
   int stack_size = 0;
   // Copies of each kind that this viewer cannot see (stack and hidden hands together).
   std::array<int, kMaxTileKinds> unseen{};
-  std::vector<Placement> legal_placements;        // only for the seat to move
-  std::vector<FollowerSpot> legal_follower_spots; // only for the seat to move
+  std::vector<Placement> legal_placements;         // only for the seat to move
+  std::vector<FollowerSpot> legal_follower_spots;  // only for the seat to move
   Breakdown final_breakdown;
   std::vector<Seat> winners;  // once the game is over
 };

@@ -7,20 +7,20 @@
 namespace carc::engine {
 
 enum class RejectReason : std::uint8_t {
-  kNone = 0,          // accepted
-  kGameOver,          // the game has ended
-  kNotYourTurn,       // the seat is not the one the game waits for
-  kWrongPhase,        // e.g. a follower before a tile, or a second tile
-  kBadRotation,       // rotation outside 0..3
-  kTileNotInHand,     // the named tile is not the current tile / not in the hand
-  kOccupiedSquare,    // a tile already lies there
-  kNotAdjacent,       // the square shares no side with a placed tile (B-5)
-  kEdgeMismatch,      // a shared edge does not match (B-5)
-  kOutsideBoard,      // outside the board limit (V-5) or the grid
-  kNoSuchSegment,     // the tile has no segment with that index
-  kNoFollowerLeft,    // the player's supply is empty (B-9)
-  kFeatureOccupied,   // the connected feature already holds a follower (B-7)
-  kFarmersDisabled,   // a farmer with option farmers off (B-20)
+  kNone = 0,         // accepted
+  kGameOver,         // the game has ended
+  kNotYourTurn,      // the seat is not the one the game waits for
+  kWrongPhase,       // e.g. a follower before a tile, or a second tile
+  kBadRotation,      // rotation outside 0..3
+  kTileNotInHand,    // the named tile is not the current tile / not in the hand
+  kOccupiedSquare,   // a tile already lies there
+  kNotAdjacent,      // the square shares no side with a placed tile (B-5)
+  kEdgeMismatch,     // a shared edge does not match (B-5)
+  kOutsideBoard,     // outside the board limit (V-5) or the grid
+  kNoSuchSegment,    // the tile has no segment with that index
+  kNoFollowerLeft,   // the player's supply is empty (B-9)
+  kFeatureOccupied,  // the connected feature already holds a follower (B-7)
+  kFarmersDisabled,  // a farmer with option farmers off (B-20)
 };
 
 // A stable snake_case name, used on the wire and in CLI messages.

@@ -18,8 +18,8 @@ struct LoggedCommand {
 
 struct ReplayResult {
   GameState state;
-  std::size_t applied = 0;                    // commands accepted before any rejection
-  RejectReason error = RejectReason::kNone;   // why command `applied` was refused, if it was
+  std::size_t applied = 0;                   // commands accepted before any rejection
+  RejectReason error = RejectReason::kNone;  // why command `applied` was refused, if it was
 };
 
 // Applies the commands in order and stops at the first one the rules refuse.

@@ -20,18 +20,18 @@ inline constexpr std::uint8_t kNoSegment = 0xFF;
 // One feature segment printed on a tile, in the tile's printed orientation.
 struct SegmentDef {
   FeatureKind kind = FeatureKind::kField;
-  std::string_view name;          // tile-local id from the data: "c1", "r2", "f1", "cloister"
-  std::uint8_t sides = 0;         // roads and cities: bit s set when the segment reaches side s
-  std::uint8_t halves = 0;        // fields: bit h set for each half-edge the field owns
-  bool pennant = false;           // cities only
-  std::uint16_t touches = 0;      // fields: bit i set when the field borders city segment i
+  std::string_view name;      // tile-local id from the data: "c1", "r2", "f1", "cloister"
+  std::uint8_t sides = 0;     // roads and cities: bit s set when the segment reaches side s
+  std::uint8_t halves = 0;    // fields: bit h set for each half-edge the field owns
+  bool pennant = false;       // cities only
+  std::uint16_t touches = 0;  // fields: bit i set when the field borders city segment i
 };
 
 struct TileDef {
   char letter = '?';
-  int count = 0;        // copies in the set, the start tile included
-  int start_copies = 0; // copies of this kind that are the start tile (1 for D)
-  int c1_number = 0;    // first-edition number of the same kind
+  int count = 0;         // copies in the set, the start tile included
+  int start_copies = 0;  // copies of this kind that are the start tile (1 for D)
+  int c1_number = 0;     // first-edition number of the same kind
   std::array<EdgeType, kSides> edges{};
   int num_segments = 0;
   std::array<SegmentDef, kMaxSegmentsPerTile> segments{};
@@ -44,8 +44,8 @@ struct RotatedTile {
   std::array<EdgeType, kSides> edges{};
   // Packed edge types, 2 bits per side (side s at bits 2s..2s+1), for one-compare matching.
   std::uint8_t signature = 0;
-  std::array<std::uint8_t, kSides> side_segment{};     // road/city segment, or kNoSegment
-  std::array<std::uint8_t, kHalfEdges> half_segment{}; // field segment, or kNoSegment
+  std::array<std::uint8_t, kSides> side_segment{};      // road/city segment, or kNoSegment
+  std::array<std::uint8_t, kHalfEdges> half_segment{};  // field segment, or kNoSegment
 };
 
 struct TileCatalog {

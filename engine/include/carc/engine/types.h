@@ -22,7 +22,9 @@ struct Pos {
 // Sides in clockwise order. A tile turned by r quarter turns clockwise moves side s to s+r.
 enum class Side : std::uint8_t { kN = 0, kE = 1, kS = 2, kW = 3 };
 inline constexpr int kSides = 4;
-constexpr int Opposite(int side) { return (side + 2) & 3; }
+constexpr int Opposite(int side) {
+  return (side + 2) & 3;
+}
 inline constexpr int kDx[kSides] = {0, 1, 0, -1};
 inline constexpr int kDy[kSides] = {-1, 0, 1, 0};
 

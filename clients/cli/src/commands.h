@@ -1,0 +1,10 @@
+// The subcommands of `carcassonne`. Each returns the process exit code.
+#pragma once
+
+namespace carc::cli {
+
+int ReplayCommand(int argc, char** argv);
+int SelfplayCommand(int argc, char** argv);
+int BenchCommand(int argc, char** argv);
+
+}  // namespace carc::cli

@@ -1,0 +1,46 @@
+#include "game_options.h"
+
+#include <sstream>
+
+namespace carc::cli {
+namespace {
+
+std::uint64_t Mix(std::uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  return x ^ (x >> 33);
+}
+
+}  // namespace
+
+std::string ParseRules(const std::string& list, engine::Options& options) {
+  std::istringstream in(list);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    if (item.empty()) continue;
+    const auto eq = item.find('=');
+    if (eq == std::string::npos) return "--rules takes NAME=VALUE items, not '" + item + "'";
+    if (std::string e = engine::SetOption(options, item.substr(0, eq), item.substr(eq + 1));
+        !e.empty()) {
+      return e;
+    }
+  }
+  return {};
+}
+
+engine::GameConfig GameConfigFor(int players, std::uint64_t seed, std::int64_t index,
+                                 const engine::Options& options) {
+  engine::GameConfig c;
+  c.players = players;
+  c.seed = Mix(seed * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(index));
+  c.options = options;
+  return c;
+}
+
+std::uint64_t PlayerSeed(std::uint64_t seed, std::int64_t index) {
+  return Mix(~seed + static_cast<std::uint64_t>(index) * 0x2545f4914f6cdd1dULL);
+}
+
+}  // namespace carc::cli

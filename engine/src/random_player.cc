@@ -1,0 +1,28 @@
+#include "carc/engine/random_player.h"
+
+namespace carc::engine {
+
+LoggedCommand RandomPlayer::Choose(const GameState& state) {
+  const Seat seat = state.ToMove();
+  if (state.phase() == Phase::kPlaceTile) {
+    state.LegalPlacements(placements_);
+    ++placement_decisions_;
+    placements_offered_ += placements_.size();
+    const Placement& p = placements_[rng_.Below(static_cast<std::uint32_t>(placements_.size()))];
+    return {seat, PlaceTile{p.pos, p.rotation, p.tile}};
+  }
+  state.LegalFollowerSpots(spots_);
+  const std::uint32_t pick = rng_.Below(static_cast<std::uint32_t>(spots_.size() + 1));
+  if (pick == spots_.size()) return {seat, SkipFollower{}};
+  return {seat, PlaceFollower{spots_[pick].segment}};
+}
+
+void PlayOut(GameState& state, RandomPlayer& player, std::vector<LoggedCommand>* log) {
+  while (!state.IsOver()) {
+    const LoggedCommand c = player.Choose(state);
+    state.Apply(c.seat, c.command);
+    if (log != nullptr) log->push_back(c);
+  }
+}
+
+}  // namespace carc::engine

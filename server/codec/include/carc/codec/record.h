@@ -1,0 +1,86 @@
+// Game records in the `carcassonne-record/1` format (../shared/RECORD.md), and replaying them
+// through the engine.
+//
+// Contract: ParseRecord() accepts exactly the documented format (unknown rules are refused);
+// ReplayRecord() reports the first turn that breaks a rule, naming the rule id; a record
+// written by WriteRecord() parses and replays to the same game.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "carc/engine/event.h"
+#include "carc/engine/game_config.h"
+#include "carc/engine/game_state.h"
+#include "carc/engine/replay.h"
+
+namespace carc::codec {
+
+inline constexpr std::string_view kRecordFormat = "carcassonne-record/1";
+
+struct RecordMeeple {
+  std::string segment;  // tile-local id, may be empty when feature/at are given
+  std::string feature;  // city, road, field, cloister (board frame)
+  std::string at;       // N E S W, a half-edge, or C
+};
+
+struct RecordTurn {
+  engine::Seat player = -1;  // -1 when the record does not say
+  char tile = '?';
+  bool discarded = false;
+  engine::Pos pos;
+  int rotation = 0;
+  std::optional<RecordMeeple> meeple;
+};
+
+struct Record {
+  int players = 2;
+  engine::Seat first_player = 0;
+  engine::Options options;
+  std::vector<RecordTurn> turns;
+  // With hands (V-2) the draws are not the plays: every tile drawn, in order.
+  std::optional<std::string> draw_order;
+  std::optional<std::vector<std::vector<int>>> after_turn;
+  std::optional<std::vector<int>> final_scores;
+  std::optional<engine::Breakdown> final_breakdown;  // end-game points per seat and category
+};
+
+struct RecordError {
+  int turn = -1;     // index into turns, -1 for the file as a whole
+  std::string rule;  // the rule id broken, if any
+  std::string message;
+};
+
+struct ParsedRecord {
+  std::optional<Record> record;
+  RecordError error;
+};
+
+ParsedRecord ParseRecord(std::string_view json_text);
+
+// The engine's view of a replayed record.
+struct ReplayedRecord {
+  std::optional<RecordError> error;
+  std::vector<std::vector<int>> after_turn;  // scores after each turn, before final scoring
+  std::vector<int> final_scores;
+  engine::Breakdown final_breakdown;  // end-game points per seat and category
+  std::vector<engine::LoggedCommand> commands;
+  engine::GameConfig config;
+};
+
+ReplayedRecord ReplayRecord(const Record& record);
+
+// The record of a game given by its config and command log (which must all be legal).
+Record RecordOf(const engine::GameConfig& config,
+                const std::vector<engine::LoggedCommand>& commands);
+
+// JSON text of a record (with its scores when it has them).
+std::string WriteRecord(const Record& record);
+
+// Compares a replay with the scores a record states. Returns the first difference, if any:
+// "turn T player P: record 12, engine 10" (turn -1 = final scores).
+std::optional<RecordError> CompareScores(const Record& record, const ReplayedRecord& replayed);
+
+}  // namespace carc::codec

@@ -1,0 +1,131 @@
+// The `carcassonne` tool as a user runs it: exit codes and output lines.
+#include <sys/wait.h>
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+  int code = -1;
+  std::string out;
+};
+
+Run Cli(const std::string& args) {
+  const std::string cmd = std::string(CARC_CLI_PATH) + " " + args + " 2>/dev/null";
+  Run r;
+  FILE* p = popen(cmd.c_str(), "r");
+  REQUIRE(p != nullptr);
+  char buf[4096];
+  std::size_t n = 0;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  const int status = pclose(p);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+fs::path TempDir(const std::string& name) {
+  const fs::path d =
+      fs::temp_directory_path() / ("carc-cli-test-" + name + "-" + std::to_string(::getpid()));
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+std::string SharedRecords() {
+  std::string files;
+  for (const auto& e : fs::directory_iterator(fs::path(CARC_SHARED_DIR) / "records")) {
+    if (e.path().extension() == ".json") files += " '" + e.path().string() + "'";
+  }
+  return files;
+}
+
+}  // namespace
+
+TEST_CASE("replay --check exits 0 on the shared records and prints one line per file") {
+  const Run r = Cli("replay --check" + SharedRecords());
+  CHECK(r.code == 0);
+  int lines = 0;
+  std::istringstream in(r.out);
+  for (std::string line; std::getline(in, line);) {
+    ++lines;
+    CHECK(line.find("\"after_turn\"") != std::string::npos);
+    CHECK(line.find("\"final_breakdown\"") != std::string::npos);
+    CHECK(line.find("\"match\":true") != std::string::npos);
+  }
+  CHECK(lines == 4);
+}
+
+TEST_CASE("replay --check exits 1 on a score mismatch and 2 on an illegal record") {
+  const fs::path dir = TempDir("replay");
+  const fs::path src = fs::path(CARC_SHARED_DIR) / "records" / "scenario_discard.json";
+  std::ifstream in(src);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string s = text.str();
+
+  std::string wrong = s;
+  wrong.replace(wrong.rfind("\"final\""), std::string("\"final\": [\n   4").size(),
+                "\"final\": [\n   5");
+  std::ofstream(dir / "wrong.json") << wrong;
+  const Run mismatch = Cli("replay --check '" + (dir / "wrong.json").string() + "'");
+  CHECK(mismatch.code == 1);
+  CHECK(mismatch.out.find("final player 0: record 5, engine 4") != std::string::npos);
+
+  std::string illegal = s;
+  illegal.replace(illegal.find("\"x\": 1"), 6, "\"x\": 7");
+  std::ofstream(dir / "illegal.json") << illegal;
+  const Run bad = Cli("replay --check '" + (dir / "illegal.json").string() + "'");
+  CHECK(bad.code == 2);
+  CHECK(bad.out.find("\"turn\":2") != std::string::npos);
+  CHECK(bad.out.find("\"rule\":\"B-5\"") != std::string::npos);
+
+  CHECK(Cli("replay --check '" + (dir / "missing.json").string() + "'").code == 2);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("selfplay writes records that replay --check accepts") {
+  const fs::path dir = TempDir("selfplay");
+  const Run r = Cli("selfplay --games 5 --players 3 --seed 7 --out '" + dir.string() + "'");
+  REQUIRE(r.code == 0);
+  std::string files;
+  int n = 0;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    files += " '" + e.path().string() + "'";
+    ++n;
+  }
+  CHECK(n == 5);
+  CHECK(Cli("replay --check" + files).code == 0);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("bench prints its figures and a signature that depends only on its arguments") {
+  const Run a = Cli("bench --games 50 --players 4 --seed 3");
+  const Run b = Cli("bench --games 50 --players 4 --seed 3");
+  const Run c = Cli("bench --games 50 --players 4 --seed 4");
+  REQUIRE(a.code == 0);
+  for (const char* key : {"games/s: ", "turns/s: ", "mean legal placements per turn: ",
+                          "signature: ", "peak RSS: "}) {
+    CHECK(a.out.find(key) != std::string::npos);
+  }
+  auto signature = [](const std::string& out) {
+    const auto at = out.find("signature: ");
+    return out.substr(at, out.find('\n', at) - at);
+  };
+  CHECK(signature(a.out) == signature(b.out));
+  CHECK(signature(a.out) != signature(c.out));
+}
+
+TEST_CASE("bad arguments get a clear error and exit 2") {
+  CHECK(Cli("bench --games zero").code == 2);
+  CHECK(Cli("bench --players 7").code == 2);
+  CHECK(Cli("selfplay --games 1").code == 2);  // no --out
+  CHECK(Cli("frobnicate").code == 2);
+  CHECK(Cli("replay").code == 2);
+}
