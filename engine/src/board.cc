@@ -45,14 +45,17 @@ void Board::Place(int cell, std::uint8_t index, std::uint8_t sig) {
     if (cells_[un] != kEmptyCell || !Allowed(n)) continue;
     if (frontier_slot_[un] == kEmptyCell) {
       frontier_slot_[un] = static_cast<std::uint8_t>(frontier_.size());
-      frontier_.push_back({static_cast<std::uint16_t>(n), 0, 0});
+      const Pos p = PosOf(n);
+      frontier_.push_back({static_cast<std::uint16_t>(n), static_cast<std::int8_t>(p.x),
+                           static_cast<std::int8_t>(p.y), 0, 0});
     }
-    // The neighbour's side facing us must carry the edge type of our side.
+    // The neighbour's side facing us must carry the edge type of our side. Each side of a
+    // square is set once, so adding its digit is enough.
     FrontierCell& f = frontier_[frontier_slot_[un]];
-    const int their_side = Opposite(side);
+    constexpr int kPow4[kSides] = {1, 4, 16, 64};
     const int type = (sig >> (2 * side)) & 3;
-    f.mask = static_cast<std::uint8_t>(f.mask | (3 << (2 * their_side)));
-    f.value = static_cast<std::uint8_t>(f.value | (type << (2 * their_side)));
+    f.constraint = static_cast<std::uint8_t>(f.constraint + (type + 1) * kPow4[Opposite(side)]);
+    ++f.neighbours;
   }
 }
 

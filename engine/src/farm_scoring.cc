@@ -54,8 +54,7 @@ void GameState::ScoreFarms(std::vector<Event>* events) {
 
   auto emit = [&](const TileSet& tiles, int cities, int points,
                   const std::array<std::uint8_t, kMaxPlayers>& counts) {
-    const std::vector<Seat> winners =
-        Award(FeatureKind::kField, ScoreReason::kFarm, points, counts);
+    const unsigned winners = Award(FeatureKind::kField, ScoreReason::kFarm, points, counts);
     if (events == nullptr) return;
     FeatureScored e;
     e.kind = FeatureKind::kField;
@@ -64,7 +63,7 @@ void GameState::ScoreFarms(std::vector<Event>* events) {
     e.cities = cities;
     e.points = points;
     e.followers = counts;
-    e.winners = winners;
+    e.winners = SeatsOf(winners);
     events->push_back(std::move(e));
   };
 

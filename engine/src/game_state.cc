@@ -80,7 +80,7 @@ RejectReason GameState::Apply(Seat seat, const Command& command, std::vector<Eve
       return r;
     }
     const int cell = Board::Cell(place->pos);
-    hole_filled_ = board_.FrontierAt(cell)->mask == 0xFF;
+    hole_filled_ = board_.FrontierAt(cell)->neighbours == kSides;
     if (config_.options.hand_size > 0) {
       auto& hand = hands_[static_cast<std::size_t>(seat)];
       auto& count = hand_count_[static_cast<std::size_t>(seat)];
@@ -96,9 +96,7 @@ RejectReason GameState::Apply(Seat seat, const Command& command, std::vector<Eve
     }
     phase_ = Phase::kPlaceFollower;
     // With no follower spot at all the follower step has no decision to make.
-    std::vector<FollowerSpot> spots;
-    LegalFollowerSpots(spots);
-    if (spots.empty()) {
+    if (!HasFollowerSpot()) {
       ScoreCompleted(events);
       EndTurn(events);
     }

@@ -10,17 +10,16 @@ RejectReason GameState::CheckPlacement(TileKind tile, Pos pos, int rotation) con
   if (board_.At(cell) != kEmptyCell) return RejectReason::kOccupiedSquare;
   const FrontierCell* f = board_.FrontierAt(cell);
   if (f == nullptr) return RejectReason::kNotAdjacent;
-  if (!f->Fits(catalog_->Rotated(tile, rotation).signature)) return RejectReason::kEdgeMismatch;
+  if (((catalog_->FittingRotations(tile, f->constraint) >> rotation) & 1) == 0) {
+    return RejectReason::kEdgeMismatch;
+  }
   return RejectReason::kNone;
 }
 
 bool GameState::HasPlacement(TileKind tile) const {
-  const auto& rot = catalog_->rotated[tile];
+  const auto& fits = catalog_->fits[tile];
   for (const FrontierCell& f : board_.Frontier()) {
-    if (f.Fits(rot[0].signature) || f.Fits(rot[1].signature) || f.Fits(rot[2].signature) ||
-        f.Fits(rot[3].signature)) {
-      return true;
-    }
+    if (fits[f.constraint] != 0) return true;
   }
   return false;
 }
@@ -29,14 +28,26 @@ void GameState::LegalPlacements(std::vector<Placement>& out) const {
   out.clear();
   if (phase_ != Phase::kPlaceTile) return;
   auto add_tile = [&](TileKind tile) {
-    const auto& rot = catalog_->rotated[tile];
-    for (const FrontierCell& f : board_.Frontier()) {
+    // Branch-free: every rotation is written and kept only when it fits, because whether a
+    // rotation fits is close to random and mispredicted branches dominated this loop.
+    const auto& fits = catalog_->fits[tile];
+    const std::vector<FrontierCell>& frontier = board_.Frontier();
+    // Counting first keeps the buffer small: only 3 slack entries for the last writes.
+    constexpr std::uint8_t kBits[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+    std::size_t count = 0;
+    for (const FrontierCell& f : frontier) count += kBits[fits[f.constraint]];
+    std::size_t n = out.size();
+    out.resize(n + count + 3);
+    Placement* dst = out.data();
+    for (const FrontierCell& f : frontier) {
+      const unsigned bits = fits[f.constraint];
+      const Pos pos = f.pos();
       for (int r = 0; r < 4; ++r) {
-        if (f.Fits(rot[static_cast<std::size_t>(r)].signature)) {
-          out.push_back({tile, Board::PosOf(f.cell), r});
-        }
+        dst[n] = {tile, pos, r};
+        n += (bits >> r) & 1u;
       }
     }
+    out.resize(n);
   };
   if (config_.options.hand_size == 0) {
     add_tile(current_tile_);
@@ -101,7 +112,7 @@ void GameState::PlaceTileUnchecked(Seat player, TileKind tile, Pos pos, int rota
   for (int dy = -1; dy <= 1; ++dy) {
     for (int dx = -1; dx <= 1; ++dx) {
       if (dx == 0 && dy == 0) continue;
-      const Pos q{pos.x + dx, pos.y + dy};
+      const int q = cell + dy * kGridSize + dx;
       const std::uint8_t n = board_.At(q);
       if (n != kEmptyCell) {
         ++filled;
@@ -117,16 +128,30 @@ void GameState::PlaceTileUnchecked(Seat player, TileKind tile, Pos pos, int rota
   }
 }
 
-void GameState::LegalFollowerSpots(std::vector<FollowerSpot>& out) const {
-  out.clear();
+template <typename Visit>
+void GameState::ForEachFollowerSpot(Visit&& visit) const {
   if (phase_ != Phase::kPlaceFollower || supply_[static_cast<std::size_t>(current_)] == 0) return;
   const TileDef& def = catalog_->Def(placed_[static_cast<std::size_t>(last_placed_)].kind);
   for (int i = 0; i < def.num_segments; ++i) {
     const FeatureKind kind = def.segments[static_cast<std::size_t>(i)].kind;
     if (kind == FeatureKind::kField && !config_.options.farmers) continue;
     if (graph_.Followers(graph_.Find(MakeSegmentId(last_placed_, i))) > 0) continue;
-    out.push_back({static_cast<std::uint8_t>(i), kind});
+    if (!visit(FollowerSpot{static_cast<std::uint8_t>(i), kind})) return;
   }
+}
+
+void GameState::LegalFollowerSpots(std::vector<FollowerSpot>& out) const {
+  out.clear();
+  ForEachFollowerSpot([&](FollowerSpot s) {
+    out.push_back(s);
+    return true;
+  });
+}
+
+bool GameState::HasFollowerSpot() const {
+  bool any = false;
+  ForEachFollowerSpot([&](FollowerSpot) { return !(any = true); });
+  return any;
 }
 
 std::vector<FollowerSpot> GameState::LegalFollowerSpots() const {

@@ -7,13 +7,13 @@
 namespace carc::engine {
 namespace {
 
-// Seats with the most followers (B-13); empty when nobody has one.
-std::vector<Seat> Majority(const std::array<std::uint8_t, kMaxPlayers>& counts, int players) {
-  std::vector<Seat> winners;
+// Seats with the most followers (B-13) as a bit set; empty when nobody has one.
+unsigned Majority(const std::array<std::uint8_t, kMaxPlayers>& counts, int players) {
+  unsigned winners = 0;
   const int best = *std::max_element(counts.begin(), counts.begin() + players);
   if (best == 0) return winners;
   for (Seat s = 0; s < players; ++s) {
-    if (counts[static_cast<std::size_t>(s)] == best) winners.push_back(s);
+    if (counts[static_cast<std::size_t>(s)] == best) winners |= 1u << s;
   }
   return winners;
 }
@@ -68,10 +68,19 @@ std::array<std::uint8_t, kMaxPlayers> GameState::TakeFollowers(SegmentId root,
   return counts;
 }
 
-std::vector<Seat> GameState::Award(FeatureKind kind, ScoreReason reason, int points,
-                                   const std::array<std::uint8_t, kMaxPlayers>& counts) {
-  std::vector<Seat> winners = Majority(counts, config_.players);
-  for (Seat w : winners) {
+std::vector<Seat> SeatsOf(unsigned set) {
+  std::vector<Seat> out;
+  for (Seat s = 0; s < kMaxPlayers; ++s) {
+    if ((set >> s) & 1u) out.push_back(s);
+  }
+  return out;
+}
+
+unsigned GameState::Award(FeatureKind kind, ScoreReason reason, int points,
+                          const std::array<std::uint8_t, kMaxPlayers>& counts) {
+  const unsigned winners = Majority(counts, config_.players);
+  for (Seat w = 0; w < config_.players; ++w) {
+    if (((winners >> w) & 1u) == 0) continue;
     score_[static_cast<std::size_t>(w)] += points;
     if (reason != ScoreReason::kCompleted) {
       final_breakdown_.points[static_cast<std::size_t>(w)][static_cast<std::size_t>(kind)] +=
@@ -99,10 +108,10 @@ void GameState::ScoreCompleted(std::vector<Event>* events) {
     done[static_cast<std::size_t>(num_done++)] = root;
     ScoreFeature(root, kind, ScoreReason::kCompleted, events);
   }
-  const Pos p = t.pos;
+  const int cell = Board::Cell(t.pos);
   for (int dy = -1; dy <= 1; ++dy) {
     for (int dx = -1; dx <= 1; ++dx) {
-      const std::uint8_t n = board_.At(Pos{p.x + dx, p.y + dy});
+      const std::uint8_t n = board_.At(cell + dy * kGridSize + dx);
       if (n == kEmptyCell) continue;
       const PlacedTile& c = placed_[n];
       // A cloister reaches 8 exactly on the placement that completes it.
@@ -133,7 +142,7 @@ void GameState::ScoreFeature(SegmentId root, FeatureKind kind, ScoreReason reaso
 
   std::vector<FollowerRef> returned;
   const auto counts = TakeFollowers(root, events != nullptr ? &returned : nullptr);
-  const std::vector<Seat> winners = Award(kind, reason, points, counts);
+  const unsigned winners = Award(kind, reason, points, counts);
   if (events != nullptr) {
     FeatureScored e;
     e.kind = kind;
@@ -142,7 +151,7 @@ void GameState::ScoreFeature(SegmentId root, FeatureKind kind, ScoreReason reaso
     e.pennants = kind == FeatureKind::kCity ? pennants : 0;
     e.points = points;
     e.followers = counts;
-    e.winners = winners;
+    e.winners = SeatsOf(winners);
     events->push_back(std::move(e));
     if (!returned.empty()) events->push_back(FollowersReturned{std::move(returned)});
   }
@@ -154,7 +163,7 @@ void GameState::ScoreCloister(int placed_index, ScoreReason reason, std::vector<
   const int points = reason == ScoreReason::kCompleted ? 9 : 1 + c.cloister_filled;  // B-12, B-16
   std::vector<FollowerRef> returned;
   const auto counts = TakeFollowers(seg, events != nullptr ? &returned : nullptr);
-  const std::vector<Seat> winners = Award(FeatureKind::kCloister, reason, points, counts);
+  const unsigned winners = Award(FeatureKind::kCloister, reason, points, counts);
   if (events != nullptr) {
     FeatureScored e;
     e.kind = FeatureKind::kCloister;
@@ -167,7 +176,7 @@ void GameState::ScoreCloister(int placed_index, ScoreReason reason, std::vector<
     }
     e.points = points;
     e.followers = counts;
-    e.winners = winners;
+    e.winners = SeatsOf(winners);
     events->push_back(std::move(e));
     if (!returned.empty()) events->push_back(FollowersReturned{std::move(returned)});
   }

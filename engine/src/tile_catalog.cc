@@ -69,6 +69,19 @@ constexpr TileCatalog MakeCatalog(std::initializer_list<TileDef> defs) {
     c.total_tiles += d.count;
     if (d.start_copies > 0) c.start_kind = static_cast<TileKind>(k);
     for (int r = 0; r < 4; ++r) c.rotated[k][static_cast<std::size_t>(r)] = Rotate(d, r);
+    for (int constraint = 0; constraint < 256; ++constraint) {
+      std::uint8_t bits = 0;
+      for (int r = 0; r < 4; ++r) {
+        bool ok = true;
+        for (int s = 0; s < kSides; ++s) {
+          const int digit = (constraint >> (2 * s)) & 3;
+          const auto edge = static_cast<int>(c.rotated[k][static_cast<std::size_t>(r)].edges[static_cast<std::size_t>(s)]);
+          ok = ok && (digit == 0 || digit == edge + 1);
+        }
+        if (ok) bits = static_cast<std::uint8_t>(bits | (1 << r));
+      }
+      c.fits[k][static_cast<std::size_t>(constraint)] = bits;
+    }
   }
   return c;
 }

@@ -1,8 +1,8 @@
 // The square grid of placed tiles and the frontier of empty squares next to them.
 //
 // Contract: the frontier holds exactly the empty squares inside the board limit that share a
-// side with a placed tile, each with the edge types its placed neighbours demand, so that a
-// legal-placement test is one mask compare per rotation.
+// side with a placed tile, each with the edge types its placed neighbours demand, packed so that
+// the catalog's FittingRotations() answers "which rotations fit here" with one lookup.
 #pragma once
 
 #include <array>
@@ -20,10 +20,14 @@ inline constexpr std::uint8_t kEmptyCell = 0xFF;
 
 struct FrontierCell {
   std::uint16_t cell = 0;
-  std::uint8_t mask = 0;   // 2 bits per side that has a placed neighbour
-  std::uint8_t value = 0;  // the edge type each such side must have
-  // A tile with packed edge signature `sig` fits iff (sig & mask) == value.
-  bool Fits(std::uint8_t sig) const { return (sig & mask) == value; }
+  std::int8_t x = 0;  // the square, kept here so listing moves needs no division
+  std::int8_t y = 0;
+  // Base-4 digit per side s (at 4^s): 0 = no neighbour there, 1 + EdgeType = the edge type the
+  // neighbour demands. See TileCatalog::FittingRotations().
+  std::uint8_t constraint = 0;
+  std::uint8_t neighbours = 0;  // placed tiles sharing a side (4 = a hole, V-4)
+  Pos pos() const { return {x, y}; }
+  friend bool operator==(const FrontierCell&, const FrontierCell&) = default;
 };
 
 class Board {

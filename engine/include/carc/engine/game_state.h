@@ -58,6 +58,9 @@ struct Follower {
 
 inline constexpr int kMaxHand = 3;
 
+// The seats in a bit set (bit s = seat s).
+std::vector<Seat> SeatsOf(unsigned set);
+
 class GameState {
  public:
   // `config` must pass Validate(); the setup's events (first turn, first draw) go to `events`.
@@ -130,6 +133,10 @@ class GameState {
 
   // Placement (placement.cc).
   RejectReason CheckPlacement(TileKind tile, Pos pos, int rotation) const;
+  // Calls visit(FollowerSpot) for each legal spot until it returns false.
+  template <typename Visit>
+  void ForEachFollowerSpot(Visit&& visit) const;
+  bool HasFollowerSpot() const;
   bool HasPlacement(TileKind tile) const;
   void PlaceTileUnchecked(Seat player, TileKind tile, Pos pos, int rotation);
 
@@ -139,8 +146,9 @@ class GameState {
   // them per seat (B-13); `out` receives them for the event when given.
   std::array<std::uint8_t, kMaxPlayers> TakeFollowers(SegmentId root,
                                                       std::vector<FollowerRef>* out);
-  // Gives `points` to the majority of `counts` and books end-game points in the breakdown.
-  std::vector<Seat> Award(FeatureKind kind, ScoreReason reason, int points,
+  // Gives `points` to the majority of `counts` and books end-game points in the breakdown;
+  // returns the winners as a bit set over seats.
+  unsigned Award(FeatureKind kind, ScoreReason reason, int points,
                           const std::array<std::uint8_t, kMaxPlayers>& counts);
   void ScoreFeature(SegmentId root, FeatureKind kind, ScoreReason reason,
                     std::vector<Event>* events);

@@ -56,7 +56,14 @@ struct TileCatalog {
   std::array<std::array<RotatedTile, 4>, kMaxTileKinds> rotated{};
 
   const TileDef& Def(TileKind k) const { return tiles[k]; }
+  // fits[k][c]: bit r set when kind k at rotation r meets frontier constraint c
+  // (FrontierCell::constraint).
+  std::array<std::array<std::uint8_t, 256>, kMaxTileKinds> fits{};
+
   const RotatedTile& Rotated(TileKind k, int rotation) const { return rotated[k][rotation & 3]; }
+  std::uint8_t FittingRotations(TileKind k, std::uint8_t constraint) const {
+    return fits[k][constraint];
+  }
   // The kind with this letter, or kNoTile.
   TileKind KindOf(char letter) const;
   // The local segment index with this name on kind k, or kNoSegment.

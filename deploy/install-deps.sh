@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The one list of Debian 12 packages the project needs to build, test and run.
+# Usage: deploy/install-deps.sh [--dev]   (as root, or with sudo available)
+#   --dev  also the tools for development and CI (clang-format for the format check)
+set -euo pipefail
+
+packages=(
+  # build
+  cmake ninja-build g++ make pkg-config
+  # engine tests and records
+  catch2 nlohmann-json3-dev
+)
+dev_packages=(clang-format git)
+
+if [[ "${1:-}" == "--dev" ]]; then
+  packages+=("${dev_packages[@]}")
+fi
+
+sudo_cmd=()
+if [[ "$(id -u)" != 0 ]]; then
+  if command -v sudo >/dev/null; then sudo_cmd=(sudo); else
+    echo "install-deps: run as root or install sudo" >&2
+    exit 1
+  fi
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]} == 0)); then
+  echo "install-deps: all ${#packages[@]} packages already installed"
+  exit 0
+fi
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
