@@ -129,3 +129,13 @@ TEST_CASE("bad arguments get a clear error and exit 2") {
   CHECK(Cli("frobnicate").code == 2);
   CHECK(Cli("replay").code == 2);
 }
+
+TEST_CASE("the bench signature equals the checked-in golden signature") {
+  std::ifstream in(fs::path(CARC_SOURCE_DIR) / "tests" / "golden" / "bench_signature.txt");
+  std::string golden;
+  std::getline(in, golden);
+  REQUIRE(golden.size() == 16);
+  const Run r = Cli("bench --games 500 --players 3 --seed 42");
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("signature: " + golden) != std::string::npos);
+}
