@@ -28,20 +28,27 @@ void GameState::LegalPlacements(std::vector<Placement>& out) const {
   out.clear();
   if (phase_ != Phase::kPlaceTile) return;
   auto add_tile = [&](TileKind tile) {
-    // Branch-free: every rotation is written and kept only when it fits, because whether a
-    // rotation fits is close to random and mispredicted branches dominated this loop.
+    // Branch-free: whether a square or a rotation fits is close to random, and mispredicted
+    // branches dominated this loop. Pass 1 counts and compacts the squares where anything fits;
+    // pass 2 writes all four rotations of those and keeps the ones that fit.
     const auto& fits = catalog_->fits[tile];
     const std::vector<FrontierCell>& frontier = board_.Frontier();
-    // Counting first keeps the buffer small: only 3 slack entries for the last writes.
     constexpr std::uint8_t kBits[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+    std::array<const FrontierCell*, 256> fitting;
+    std::size_t num_fitting = 0;
     std::size_t count = 0;
-    for (const FrontierCell& f : frontier) count += kBits[fits[f.constraint]];
-    std::size_t n = out.size();
-    out.resize(n + count + 3);
-    Placement* dst = out.data();
     for (const FrontierCell& f : frontier) {
-      const unsigned bits = fits[f.constraint];
-      const Pos pos = f.pos();
+      const std::uint8_t bits = fits[f.constraint];
+      fitting[num_fitting] = &f;
+      num_fitting += bits != 0 ? 1 : 0;
+      count += kBits[bits];
+    }
+    std::size_t n = out.size();
+    out.resize(n + count + 3);  // 3 slack entries for the discarded writes at the end
+    Placement* dst = out.data();
+    for (std::size_t i = 0; i < num_fitting; ++i) {
+      const unsigned bits = fits[fitting[i]->constraint];
+      const Pos pos = fitting[i]->pos();
       for (int r = 0; r < 4; ++r) {
         dst[n] = {tile, pos, r};
         n += (bits >> r) & 1u;
