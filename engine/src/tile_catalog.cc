@@ -75,7 +75,8 @@ constexpr TileCatalog MakeCatalog(std::initializer_list<TileDef> defs) {
         bool ok = true;
         for (int s = 0; s < kSides; ++s) {
           const int digit = (constraint >> (2 * s)) & 3;
-          const auto edge = static_cast<int>(c.rotated[k][static_cast<std::size_t>(r)].edges[static_cast<std::size_t>(s)]);
+          const auto edge = static_cast<int>(
+              c.rotated[k][static_cast<std::size_t>(r)].edges[static_cast<std::size_t>(s)]);
           ok = ok && (digit == 0 || digit == edge + 1);
         }
         if (ok) bits = static_cast<std::uint8_t>(bits | (1 << r));

@@ -40,9 +40,10 @@ std::vector<Placement> OraclePlacements(const GameState& s, TileKind tile) {
           const PlacedTile* n = at({x + kDx[side], y + kDy[side]});
           if (n == nullptr) continue;
           touches = true;
-          fits = fits && cat.Rotated(tile, r).edges[static_cast<std::size_t>(side)] ==
-                             cat.Rotated(n->kind, n->rotation)
-                                 .edges[static_cast<std::size_t>(Opposite(side))];
+          fits =
+              fits &&
+              cat.Rotated(tile, r).edges[static_cast<std::size_t>(side)] ==
+                  cat.Rotated(n->kind, n->rotation).edges[static_cast<std::size_t>(Opposite(side))];
         }
         if (touches && fits) out.push_back({tile, {x, y}, r});
       }
@@ -120,7 +121,8 @@ void PlayChecked(int players, std::uint64_t seed) {
 void PlayMany(int players) {
   for (int g = 0; g < kGamesPerPlayerCount; ++g) {
     INFO("players " << players << " game " << g);
-    PlayChecked(players, static_cast<std::uint64_t>(players) * 100000 + static_cast<std::uint64_t>(g));
+    PlayChecked(players,
+                static_cast<std::uint64_t>(players) * 100000 + static_cast<std::uint64_t>(g));
   }
 }
 

@@ -37,11 +37,38 @@ class Scenario {
   std::vector<engine::FeatureScored> Scored() const;
 
  private:
-  engine::GameState state_;
+  // events_ first: state_'s constructor appends the setup events to it.
   std::vector<engine::Event> events_;
+  engine::GameState state_;
 };
 
 engine::GameConfig ScenarioConfig(int players, std::string_view draws,
                                   engine::Options options = {});
+
+// The tile kind with this letter in the base set.
+inline engine::TileKind Kind(char letter) {
+  return engine::BaseCatalog().KindOf(letter);
+}
+
+// The events of type T in `events`, from index `from` on.
+template <typename T>
+std::vector<T> EventsOf(const std::vector<engine::Event>& events, std::size_t from = 0) {
+  std::vector<T> out;
+  for (std::size_t i = from; i < events.size(); ++i) {
+    if (const auto* e = std::get_if<T>(&events[i])) out.push_back(*e);
+  }
+  return out;
+}
+
+// The FeatureScored events of one kind and reason.
+inline std::vector<engine::FeatureScored> ScoredOf(const std::vector<engine::Event>& events,
+                                                   engine::FeatureKind kind,
+                                                   engine::ScoreReason reason) {
+  std::vector<engine::FeatureScored> out;
+  for (const engine::FeatureScored& e : EventsOf<engine::FeatureScored>(events)) {
+    if (e.kind == kind && e.reason == reason) out.push_back(e);
+  }
+  return out;
+}
 
 }  // namespace carc::test

@@ -149,7 +149,7 @@ class GameState {
   // Gives `points` to the majority of `counts` and books end-game points in the breakdown;
   // returns the winners as a bit set over seats.
   unsigned Award(FeatureKind kind, ScoreReason reason, int points,
-                          const std::array<std::uint8_t, kMaxPlayers>& counts);
+                 const std::array<std::uint8_t, kMaxPlayers>& counts);
   void ScoreFeature(SegmentId root, FeatureKind kind, ScoreReason reason,
                     std::vector<Event>* events);
   void ScoreCloister(int placed_index, ScoreReason reason, std::vector<Event>* events);

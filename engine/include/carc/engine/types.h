@@ -1,7 +1,9 @@
 // Basic value types shared by the whole rules engine.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <string_view>
 
 namespace carc::engine {
 
@@ -11,6 +13,10 @@ inline constexpr int kMaxPlayers = 6;
 // A seat index 0..players-1. kSpectator asks for the public view only.
 using Seat = int;
 inline constexpr Seat kSpectator = -1;
+
+// B-2: the follower colours, in seat order.
+inline constexpr std::array<std::string_view, kMaxPlayers> kSeatColours = {
+    "yellow", "red", "green", "blue", "black", "grey"};
 
 // Board coordinates: the start tile is at (0,0), x grows east, y grows south.
 struct Pos {
