@@ -1,0 +1,128 @@
+// Wire -> engine: room options and commands. Nothing from the wire is trusted: every field is
+// range-checked here, so the engine only ever sees values it was built for.
+#include <string_view>
+
+#include "carc/codec/proto_codec.h"
+#include "wire_names.h"
+
+namespace carc::codec {
+namespace {
+
+constexpr int kMaxCoordinate = 1000;  // far beyond any board of 72 tiles
+constexpr std::uint32_t kMaxSegment = 16;
+
+}  // namespace
+
+v1::BaseOptions OptionsToProto(const engine::Options& o) {
+  v1::BaseOptions out;
+  out.set_farmers(o.farmers);
+  out.set_farm_scoring(engine::GetOption(o, "farm_scoring"));
+  out.set_small_city(o.small_city);
+  out.set_incomplete_features_score(o.incomplete_features_score);
+  out.set_hand_size(static_cast<std::uint32_t>(o.hand_size));
+  out.set_hand_visibility(engine::GetOption(o, "hand_visibility"));
+  out.set_extra_turn_on_hole(o.extra_turn_on_hole);
+  out.set_board_width(static_cast<std::uint32_t>(o.board_width));
+  out.set_board_height(static_cast<std::uint32_t>(o.board_height));
+  out.set_unplaceable_tile(engine::GetOption(o, "unplaceable_tile"));
+  out.set_start_player(engine::GetOption(o, "start_player"));
+  out.set_edge_closes_features(o.edge_closes_features);
+  out.set_followers(static_cast<std::uint32_t>(o.followers));
+  return out;
+}
+
+std::variant<engine::Options, std::string> OptionsFromProto(const v1::BaseOptions& p) {
+  engine::Options o;
+  o.farmers = p.farmers();
+  o.small_city = p.small_city();
+  o.incomplete_features_score = p.incomplete_features_score();
+  o.extra_turn_on_hole = p.extra_turn_on_hole();
+  o.edge_closes_features = p.edge_closes_features();
+  // The engine's own parser is the one definition of the accepted values and of the message.
+  auto set = [&o](std::string_view name, const std::string& value) {
+    return engine::SetOption(o, name, value);
+  };
+  for (const auto& [name, value] :
+       {std::pair<std::string_view, const std::string*>{"farm_scoring", &p.farm_scoring()},
+        {"hand_visibility", &p.hand_visibility()},
+        {"unplaceable_tile", &p.unplaceable_tile()},
+        {"start_player", &p.start_player()}}) {
+    if (value->empty()) continue;  // proto3 cannot tell "unset" from "": the default
+    if (std::string e = set(name, *value); !e.empty()) return e;
+  }
+  if (std::string e = set("hand_size", std::to_string(p.hand_size())); !e.empty()) return e;
+  if (p.followers() != 0) {
+    if (std::string e = set("followers", std::to_string(p.followers())); !e.empty()) return e;
+  }
+  if ((p.board_width() == 0) != (p.board_height() == 0)) {
+    return "board_limit needs both board_width and board_height (or neither)";
+  }
+  if (p.board_width() != 0) {
+    const std::string limit =
+        std::to_string(p.board_width()) + "x" + std::to_string(p.board_height());
+    if (std::string e = set("board_limit", limit); !e.empty()) return e;
+  }
+  engine::GameConfig config;  // two players, host seat 0: only the options can be wrong
+  config.options = o;
+  if (std::string e = engine::Validate(config); !e.empty()) return e;
+  return o;
+}
+
+std::variant<engine::Command, std::string> CommandFromProto(const v1::BaseCommand& proto,
+                                                            const engine::TileCatalog& catalog) {
+  switch (proto.command_case()) {
+    case v1::BaseCommand::kPlaceTile: {
+      const v1::PlaceTile& m = proto.place_tile();
+      if (!m.has_position()) return std::string("place_tile: position is missing");
+      const int x = m.position().x();
+      const int y = m.position().y();
+      if (x < -kMaxCoordinate || x > kMaxCoordinate || y < -kMaxCoordinate || y > kMaxCoordinate) {
+        return "place_tile: position (" + std::to_string(x) + "," + std::to_string(y) +
+               ") is outside -1000..1000";
+      }
+      if (m.rotation() > 3) {
+        return "place_tile: rotation must be 0..3, not " + std::to_string(m.rotation());
+      }
+      engine::PlaceTile c;
+      c.pos = {x, y};
+      c.rotation = static_cast<int>(m.rotation());
+      if (!m.tile().empty()) {
+        c.tile = m.tile().size() == 1 ? catalog.KindOf(m.tile()[0]) : engine::kNoTile;
+        if (c.tile == engine::kNoTile) {
+          return std::string("place_tile: tile must be a letter of the tile set or empty");
+        }
+      }
+      return engine::Command{c};
+    }
+    case v1::BaseCommand::kPlaceFollower: {
+      const std::uint32_t segment = proto.place_follower().segment();
+      if (segment >= kMaxSegment) {
+        return "place_follower: segment must be 0..15, not " + std::to_string(segment);
+      }
+      return engine::Command{engine::PlaceFollower{static_cast<std::uint8_t>(segment)}};
+    }
+    case v1::BaseCommand::kSkipFollower:
+      return engine::Command{engine::SkipFollower{}};
+    case v1::BaseCommand::COMMAND_NOT_SET:
+      break;
+  }
+  return std::string("empty command");
+}
+
+v1::BaseCommand CommandToProto(const engine::Command& command, const engine::TileCatalog& catalog) {
+  v1::BaseCommand out;
+  if (const auto* c = std::get_if<engine::PlaceTile>(&command)) {
+    v1::PlaceTile* m = out.mutable_place_tile();
+    m->mutable_position()->set_x(c->pos.x);
+    m->mutable_position()->set_y(c->pos.y);
+    m->set_rotation(static_cast<std::uint32_t>(c->rotation));
+    if (c->tile != engine::kNoTile) m->set_tile(detail::Letter(c->tile, catalog));
+  } else if (const auto* f = std::get_if<engine::PlaceFollower>(&command)) {
+    out.mutable_place_follower()->set_segment(f->segment);
+  } else {
+    out.mutable_skip_follower();
+  }
+  return out;
+}
+
+}  // namespace carc::codec

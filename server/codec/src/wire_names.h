@@ -1,0 +1,23 @@
+// Engine <-> wire spellings shared by the codec's sources (not part of the public interface).
+#pragma once
+
+#include <string>
+
+#include "carc/engine/tile_catalog.h"
+#include "carc/engine/types.h"
+#include "carc/v1/base_game.pb.h"
+
+namespace carc::codec::detail {
+
+// A tile kind as it goes on the wire: its letter, or "?" for a tile the viewer may not see.
+inline std::string Letter(engine::TileKind k, const engine::TileCatalog& catalog) {
+  if (k == engine::kNoTile || k >= catalog.num_kinds) return "?";
+  return std::string(1, catalog.Def(k).letter);
+}
+
+// The wire enum is the engine's shifted by one, because proto3 reserves 0 for "unspecified".
+inline v1::FeatureKind KindToProto(engine::FeatureKind k) {
+  return static_cast<v1::FeatureKind>(static_cast<int>(k) + 1);
+}
+
+}  // namespace carc::codec::detail
