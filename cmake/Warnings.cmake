@@ -3,7 +3,7 @@
 add_library(carc_warnings INTERFACE)
 target_compile_options(carc_warnings INTERFACE
   -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wnon-virtual-dtor
-  -Wold-style-cast -Wcast-align -Woverloaded-virtual -Wnull-dereference -Wdouble-promotion
+  -Wold-style-cast -Wcast-align -Woverloaded-virtual -Wdouble-promotion
   -Wimplicit-fallthrough)
 if(CARC_WARNINGS_AS_ERRORS)
   target_compile_options(carc_warnings INTERFACE -Werror)

@@ -9,6 +9,8 @@ packages=(
   cmake ninja-build g++ make pkg-config
   # engine tests and records
   catch2 nlohmann-json3-dev
+  # wire protocol and server
+  protobuf-compiler libprotobuf-dev libboost1.81-dev libspdlog-dev
 )
 dev_packages=(clang-format git)
 

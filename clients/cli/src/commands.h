@@ -6,5 +6,7 @@ namespace carc::cli {
 int ReplayCommand(int argc, char** argv);
 int SelfplayCommand(int argc, char** argv);
 int BenchCommand(int argc, char** argv);
+int BotCommand(int argc, char** argv);
+int WatchCommand(int argc, char** argv);
 
 }  // namespace carc::cli

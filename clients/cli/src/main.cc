@@ -16,6 +16,10 @@ constexpr const char* kUsage =
     "                             write N random complete games as records\n"
     "  bench --games N --players P --seed S\n"
     "                             time N random games on one thread\n"
+    "  bot --server URL (--room CODE | --create) [--seats N]\n"
+    "                             play random legal moves on a server; prints final scores\n"
+    "  watch --server URL --room CODE\n"
+    "                             print a room's events as text\n"
     "\n"
     "Run 'carcassonne <command> --help' for a command's options.\n";
 
@@ -30,6 +34,8 @@ int main(int argc, char** argv) {
   if (command == "replay") return carc::cli::ReplayCommand(argc, argv);
   if (command == "selfplay") return carc::cli::SelfplayCommand(argc, argv);
   if (command == "bench") return carc::cli::BenchCommand(argc, argv);
+  if (command == "bot") return carc::cli::BotCommand(argc, argv);
+  if (command == "watch") return carc::cli::WatchCommand(argc, argv);
   std::cerr << "carcassonne: unknown command '" << command << "'\n\n" << kUsage;
   return 2;
 }

@@ -1,0 +1,154 @@
+// `carcassonne bot` and `carcassonne watch`: play or watch games on a running server.
+#include <iostream>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <thread>
+
+#include "args.h"
+#include "carc/codec/proto_codec.h"
+#include "client/bot_seat.h"
+#include "commands.h"
+#include "game_options.h"
+
+namespace carc::cli {
+namespace {
+
+constexpr const char* kBotHelp =
+    "usage: carcassonne bot --server URL (--room CODE | --create) [options]\n"
+    "Plays uniformly random legal moves on a carcassonne-server until the game ends, then prints\n"
+    "the final scores as one JSON line.\n"
+    "  --server URL     ws://host:port (default ws://127.0.0.1:8080)\n"
+    "  --room CODE      join this room\n"
+    "  --create         create a room (its code is printed on stderr at once)\n"
+    "  --players P      with --create: seats in the room, 2..6 (default: --seats)\n"
+    "  --seats N        seats this process plays, each on its own connection (default 1)\n"
+    "  --rules LIST     with --create: room options, e.g. farm_scoring=c1,hand_size=1\n"
+    "  --public         with --create: list the room publicly\n"
+    "  --name NAME      player name prefix (default bot)\n"
+    "  --seed S         move choices (default: random)\n"
+    "  --timeout SEC    give up after this long (default 600)\n";
+
+constexpr const char* kWatchHelp =
+    "usage: carcassonne watch --server URL --room CODE [--timeout SEC]\n"
+    "Joins a room as a spectator and prints its events as text until the game ends.\n";
+
+}  // namespace
+
+int BotCommand(int argc, char** argv) {
+  Args args(argc, argv, 2,
+            {"server", "room", "players", "seats", "rules", "name", "seed", "timeout"},
+            {"create", "public", "help"});
+  if (args.Has("help")) {
+    std::cout << kBotHelp;
+    return 0;
+  }
+  const int seats = static_cast<int>(args.Int("seats", 1, 1, 6));
+  const int players = static_cast<int>(args.Int("players", seats, 2, 6));
+  const auto timeout = args.Int("timeout", 600, 1, 86400);
+  const auto seed =
+      static_cast<std::uint64_t>(args.Int("seed", std::random_device{}(), 0, INT64_MAX));
+  std::string error = args.error();
+  engine::Options options;
+  if (error.empty()) error = ParseRules(args.Get("rules", ""), options);
+  if (error.empty() && args.Has("create") == args.Has("room")) {
+    error = "give exactly one of --room CODE and --create";
+  }
+  const auto address = client::ParseServerUrl(args.Get("server", "ws://127.0.0.1:8080"));
+  if (error.empty() && !address) error = "--server takes ws://host:port";
+  if (!error.empty()) {
+    std::cerr << "carcassonne bot: " << error << "\n" << kBotHelp;
+    return 2;
+  }
+  const std::string name = args.Get("name", "bot");
+
+  std::vector<std::unique_ptr<client::BotSeat>> bots;
+  std::string code = args.Get("room", "");
+  for (int i = 0; i < seats; ++i) {
+    auto bot = std::make_unique<client::BotSeat>(*address, name + "-" + std::to_string(i + 1),
+                                                 seed + static_cast<std::uint64_t>(i));
+    if (std::string e = bot->Connect(); !e.empty()) {
+      std::cerr << "carcassonne bot: " << e << "\n";
+      return 1;
+    }
+    if (i == 0 && args.Has("create")) {
+      v1::RoomOptions room;
+      room.set_game_type(v1::GAME_TYPE_BASE);
+      room.set_seats(static_cast<std::uint32_t>(players));
+      room.set_is_public(args.Has("public"));
+      *room.mutable_base() = codec::OptionsToProto(options);
+      code = bot->CreateRoom(room);
+      if (code.empty()) {
+        std::cerr << "carcassonne bot: cannot create a room: " << bot->error() << "\n";
+        return 1;
+      }
+      std::cerr << "room " << code << std::endl;
+    } else if (std::string e = bot->JoinRoom(code); !e.empty()) {
+      std::cerr << "carcassonne bot: cannot join room " << code << ": " << e << "\n";
+      return 1;
+    }
+    bots.push_back(std::move(bot));
+  }
+
+  std::vector<client::SeatResult> results(bots.size());
+  std::vector<std::thread> threads;
+  for (std::size_t i = 0; i < bots.size(); ++i) {
+    threads.emplace_back([&, i] { results[i] = bots[i]->Play(std::chrono::seconds(timeout)); });
+  }
+  for (auto& t : threads) t.join();
+
+  nlohmann::ordered_json out;
+  out["room"] = code;
+  int exit_code = 0;
+  for (const auto& r : results) {
+    nlohmann::ordered_json seat;
+    seat["seat"] = r.seat;
+    seat["finished"] = r.finished;
+    seat["final"] = r.final_scores;
+    seat["commands"] = r.commands;
+    seat["public_hash"] = r.mirror_hash;
+    seat["hash_mismatches"] = r.hash_mismatches;
+    seat["reconnects"] = r.reconnects;
+    if (!r.error.empty()) {
+      seat["error"] = r.error;
+      exit_code = 1;
+    }
+    out["seats"].push_back(seat);
+  }
+  if (!results.empty()) out["final"] = results.front().final_scores;
+  std::cout << out.dump() << std::endl;
+  return exit_code;
+}
+
+int WatchCommand(int argc, char** argv) {
+  Args args(argc, argv, 2, {"server", "room", "timeout"}, {"help"});
+  if (args.Has("help")) {
+    std::cout << kWatchHelp;
+    return 0;
+  }
+  const auto timeout = args.Int("timeout", 3600, 1, 86400);
+  std::string error = args.error();
+  const auto address = client::ParseServerUrl(args.Get("server", "ws://127.0.0.1:8080"));
+  if (error.empty() && !address) error = "--server takes ws://host:port";
+  if (error.empty() && !args.Has("room")) error = "--room CODE is required";
+  if (!error.empty()) {
+    std::cerr << "carcassonne watch: " << error << "\n" << kWatchHelp;
+    return 2;
+  }
+  client::BotSeat watcher(*address, "watcher", 0);
+  if (std::string e = watcher.Connect(); !e.empty()) {
+    std::cerr << "carcassonne watch: " << e << "\n";
+    return 1;
+  }
+  if (std::string e = watcher.JoinRoom(args.Get("room", ""), true); !e.empty()) {
+    std::cerr << "carcassonne watch: " << e << "\n";
+    return 1;
+  }
+  watcher.set_log_events(true);
+  const client::SeatResult r = watcher.Play(std::chrono::seconds(timeout));
+  for (const std::string& line : watcher.event_log()) std::cout << line << "\n";
+  if (!r.error.empty()) std::cerr << "carcassonne watch: " << r.error << "\n";
+  return r.finished ? 0 : 1;
+}
+
+}  // namespace carc::cli

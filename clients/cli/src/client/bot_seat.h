@@ -1,0 +1,82 @@
+// One seat played by a program over its own connection: joins, readies (or, as host, starts
+// the game when every seat is ready), plays uniformly random legal moves from the legal-move
+// lists the server sends, keeps a mirror of the public state from the events and checks it
+// against the server's public hash, resyncs on a gap and reconnects with its resume token.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "carc/v1/messages.pb.h"
+#include "client/ws_client.h"
+
+namespace carc::client {
+
+struct SeatResult {
+  bool finished = false;
+  std::string error;  // empty when all went well
+  std::string room;
+  int seat = -1;
+  std::vector<int> final_scores;
+  std::uint64_t mirror_hash = 0;  // PublicHash of the mirror built from events
+  std::uint64_t server_hash = 0;  // the public hash the server sent last
+  int hash_mismatches = 0;
+  int resyncs = 0;
+  int reconnects = 0;
+  int commands = 0;
+};
+
+class BotSeat {
+ public:
+  BotSeat(ServerAddress address, std::string name, std::uint64_t seed);
+
+  // Connects and says Hello; returns an error message or "".
+  std::string Connect();
+  // Creates a room and takes its first seat (the host). Returns the code, or "" (see error()).
+  std::string CreateRoom(const v1::RoomOptions& options);
+  // Joins a room by code, as a player or a spectator. Returns an error message or "".
+  std::string JoinRoom(const std::string& code, bool spectate = false);
+  // Plays (or watches) until the game ends, the deadline passes, or an error.
+  // `drop_after_commands` > 0: once, after that many own commands, drop the connection and
+  // resume with the token (tests of reconnection).
+  SeatResult Play(std::chrono::milliseconds deadline, int drop_after_commands = 0);
+
+  const std::string& error() const { return error_; }
+  const std::string& token() const { return token_; }
+  int seat() const { return seat_; }
+  // Every event line seen (watch mode prints these).
+  std::vector<std::string>& event_log() { return event_log_; }
+  void set_log_events(bool on) { log_events_ = on; }
+
+ private:
+  bool Reconnect();
+  void OnMessage(const v1::ServerMessage& m, SeatResult& result);
+  void Act(const v1::BaseLegalMoves& moves, SeatResult& result);
+  void Request(v1::ClientMessage m);
+
+  ServerAddress address_;
+  std::string name_;
+  std::mt19937_64 rng_;
+  std::optional<WsClient> client_;
+  std::string error_;
+  std::string token_;
+  std::string room_;
+  int seat_ = -1;
+  bool spectator_ = false;
+  bool host_ = false;
+  bool start_sent_ = false;
+  bool have_view_ = false;
+  std::uint64_t seq_ = 0;
+  v1::BaseView mirror_;
+  bool log_events_ = false;
+  std::vector<std::string> event_log_;
+};
+
+// One line of text for an event (watch).
+std::string DescribeEvent(const v1::BaseEvent& event);
+
+}  // namespace carc::client

@@ -1,0 +1,150 @@
+#include "client/ws_client.h"
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+
+namespace carc::client {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+
+std::optional<ServerAddress> ParseServerUrl(const std::string& url) {
+  std::string rest = url;
+  for (const char* scheme : {"ws://", "http://"}) {
+    if (rest.rfind(scheme, 0) == 0) rest = rest.substr(std::string(scheme).size());
+  }
+  if (rest.rfind("wss://", 0) == 0 || rest.rfind("https://", 0) == 0) return std::nullopt;
+  ServerAddress a;
+  const auto slash = rest.find('/');
+  std::string hostport = rest.substr(0, slash);
+  if (slash != std::string::npos && slash + 1 < rest.size()) a.path = rest.substr(slash);
+  const auto colon = hostport.rfind(':');
+  if (colon == std::string::npos) {
+    a.host = hostport;
+    a.port = "80";
+  } else {
+    a.host = hostport.substr(0, colon);
+    a.port = hostport.substr(colon + 1);
+  }
+  if (a.host.empty() || a.port.empty()) return std::nullopt;
+  return a;
+}
+
+WsClient::WsClient() : ws_(io_) {}
+
+WsClient::~WsClient() {
+  Close();
+}
+
+std::string WsClient::Connect(const ServerAddress& address, std::chrono::milliseconds timeout) {
+  beast::error_code ec;
+  net::ip::tcp::resolver resolver(io_);
+  const auto results = resolver.resolve(address.host, address.port, ec);
+  if (ec) return "cannot resolve " + address.host + ": " + ec.message();
+  auto& tcp = beast::get_lowest_layer(ws_);
+  tcp.expires_after(timeout);
+  bool done = false;
+  tcp.async_connect(results, [&](beast::error_code e, const auto&) {
+    ec = e;
+    done = true;
+  });
+  io_.restart();
+  while (!done && io_.run_one()) {
+  }
+  if (ec) return "cannot connect to " + address.host + ":" + address.port + ": " + ec.message();
+  done = false;
+  ws_.async_handshake(address.host + ":" + address.port, address.path, [&](beast::error_code e) {
+    ec = e;
+    done = true;
+  });
+  while (!done && io_.run_one()) {
+  }
+  if (ec) return "WebSocket handshake failed: " + ec.message();
+  tcp.expires_never();
+  ws_.binary(true);
+  ws_.read_message_max(16 << 20);
+  StartRead();
+  return {};
+}
+
+void WsClient::StartRead() {
+  if (reading_ || closed_) return;
+  reading_ = true;
+  ws_.async_read(buffer_, [this](beast::error_code ec, std::size_t) {
+    reading_ = false;
+    if (ec) {
+      closed_ = true;
+      close_code_ = static_cast<std::uint16_t>(ws_.reason().code);
+      return;
+    }
+    v1::ServerMessage m;
+    const std::string bytes = beast::buffers_to_string(buffer_.data());
+    buffer_.consume(buffer_.size());
+    if (m.ParseFromString(bytes)) inbox_.push_back(std::move(m));
+    StartRead();
+  });
+}
+
+bool WsClient::Send(const v1::ClientMessage& message) {
+  return SendRaw(message.SerializeAsString(), false);
+}
+
+bool WsClient::SendRaw(const std::string& bytes, bool text) {
+  if (closed_) return false;
+  ws_.text(text);
+  bool done = false;
+  beast::error_code ec;
+  ws_.async_write(net::buffer(bytes), [&](beast::error_code e, std::size_t) {
+    ec = e;
+    done = true;
+  });
+  io_.restart();
+  while (!done && io_.run_one()) {
+  }
+  ws_.binary(true);
+  if (ec) closed_ = true;
+  return !ec;
+}
+
+std::optional<v1::ServerMessage> WsClient::Receive(std::chrono::milliseconds timeout) {
+  if (!held_.empty()) {
+    v1::ServerMessage m = std::move(held_.front());
+    held_.pop_front();
+    return m;
+  }
+  return ReceiveNew(timeout);
+}
+
+std::optional<v1::ServerMessage> WsClient::ReceiveNew(std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  io_.restart();
+  while (inbox_.empty() && !closed_) {
+    const auto left = deadline - std::chrono::steady_clock::now();
+    if (left <= std::chrono::steady_clock::duration::zero()) break;
+    if (io_.run_one_for(left) == 0 && io_.stopped()) io_.restart();
+  }
+  if (inbox_.empty()) return std::nullopt;
+  v1::ServerMessage m = std::move(inbox_.front());
+  inbox_.pop_front();
+  return m;
+}
+
+void WsClient::Close() {
+  if (closed_) return;
+  beast::error_code ec;
+  bool done = false;
+  ws_.async_close(websocket::close_code::normal, [&](beast::error_code e) {
+    ec = e;
+    done = true;
+  });
+  io_.restart();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+  while (!done && std::chrono::steady_clock::now() < deadline) {
+    if (io_.run_one_for(std::chrono::milliseconds(100)) == 0 && io_.stopped()) io_.restart();
+  }
+  closed_ = true;
+  beast::get_lowest_layer(ws_).close();
+}
+
+}  // namespace carc::client

@@ -1,0 +1,64 @@
+#include "metrics.h"
+
+#include <sstream>
+
+namespace carc::server {
+
+void Metrics::Reject(const std::string& reason) {
+  std::lock_guard lock(mu_);
+  ++rejections_[reason];
+}
+
+void Metrics::ObserveCommandLatency(double seconds) {
+  std::lock_guard lock(mu_);
+  std::size_t i = 0;
+  while (i < kBuckets.size() && seconds > kBuckets[i]) ++i;
+  ++latency_counts_[i];
+  latency_sum_ += seconds;
+  ++latency_count_;
+}
+
+std::string Metrics::Render() const {
+  std::ostringstream o;
+  o << "# HELP carc_connections Open WebSocket connections.\n"
+       "# TYPE carc_connections gauge\n"
+    << "carc_connections " << connections.load() << "\n"
+    << "# HELP carc_rooms Rooms by state.\n# TYPE carc_rooms gauge\n"
+    << "carc_rooms{state=\"lobby\"} " << rooms_lobby.load() << "\n"
+    << "carc_rooms{state=\"playing\"} " << rooms_playing.load() << "\n"
+    << "carc_rooms{state=\"finished\"} " << rooms_finished.load() << "\n"
+    << "# HELP carc_commands_total Game commands accepted.\n# TYPE carc_commands_total counter\n"
+    << "carc_commands_total " << commands.load() << "\n"
+    << "# HELP carc_games_finished_total Games played to the end.\n"
+       "# TYPE carc_games_finished_total counter\n"
+    << "carc_games_finished_total " << games_finished.load() << "\n"
+    << "# HELP carc_messages_in_total Client messages received.\n"
+       "# TYPE carc_messages_in_total counter\n"
+    << "carc_messages_in_total " << messages_in.load() << "\n"
+    << "# HELP carc_bytes_out_total Bytes queued to clients.\n# TYPE carc_bytes_out_total counter\n"
+    << "carc_bytes_out_total " << bytes_out.load() << "\n"
+    << "# HELP carc_slow_readers_dropped_total Connections cut off for a full write queue.\n"
+       "# TYPE carc_slow_readers_dropped_total counter\n"
+    << "carc_slow_readers_dropped_total " << slow_readers_dropped.load() << "\n";
+  std::lock_guard lock(mu_);
+  o << "# HELP carc_rejections_total Refused requests by reason.\n"
+       "# TYPE carc_rejections_total counter\n";
+  for (const auto& [reason, n] : rejections_) {
+    o << "carc_rejections_total{reason=\"" << reason << "\"} " << n << "\n";
+  }
+  o << "# HELP carc_command_broadcast_seconds From a command's arrival to its broadcast.\n"
+       "# TYPE carc_command_broadcast_seconds histogram\n";
+  std::uint64_t cumulative = 0;
+  for (std::size_t i = 0; i < kBuckets.size(); ++i) {
+    cumulative += latency_counts_[i];
+    o << "carc_command_broadcast_seconds_bucket{le=\"" << kBuckets[i] << "\"} " << cumulative
+      << "\n";
+  }
+  cumulative += latency_counts_[kBuckets.size()];
+  o << "carc_command_broadcast_seconds_bucket{le=\"+Inf\"} " << cumulative << "\n"
+    << "carc_command_broadcast_seconds_sum " << latency_sum_ << "\n"
+    << "carc_command_broadcast_seconds_count " << latency_count_ << "\n";
+  return o.str();
+}
+
+}  // namespace carc::server

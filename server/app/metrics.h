@@ -1,0 +1,43 @@
+// Counters for GET /metrics (Prometheus text format). Thread-safe: atomics and one mutex for
+// the labelled rejection counts.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+
+namespace carc::server {
+
+class Metrics {
+ public:
+  std::atomic<std::int64_t> connections{0};
+  std::atomic<std::int64_t> rooms_lobby{0};
+  std::atomic<std::int64_t> rooms_playing{0};
+  std::atomic<std::int64_t> rooms_finished{0};
+  std::atomic<std::uint64_t> commands{0};
+  std::atomic<std::uint64_t> games_finished{0};
+  std::atomic<std::uint64_t> messages_in{0};
+  std::atomic<std::uint64_t> bytes_out{0};
+  std::atomic<std::uint64_t> slow_readers_dropped{0};
+
+  // A refused request, by its error code or rule reason.
+  void Reject(const std::string& reason);
+  // Time from a command's arrival to its broadcast being queued.
+  void ObserveCommandLatency(double seconds);
+
+  std::string Render() const;
+
+ private:
+  static constexpr std::array<double, 10> kBuckets = {0.0001, 0.00025, 0.0005, 0.001, 0.0025,
+                                                      0.005,  0.01,    0.025,  0.05,  0.1};
+  mutable std::mutex mu_;
+  std::map<std::string, std::uint64_t> rejections_;
+  std::array<std::uint64_t, kBuckets.size() + 1> latency_counts_{};
+  double latency_sum_ = 0;
+  std::uint64_t latency_count_ = 0;
+};
+
+}  // namespace carc::server

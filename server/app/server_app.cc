@@ -1,0 +1,82 @@
+#include "app/server_app.h"
+
+#include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
+#include <thread>
+#include <vector>
+
+#include "net/session.h"
+
+namespace carc::server {
+
+namespace net = boost::asio;
+
+ServerApp::ServerApp(ServerConfig config)
+    : config_(std::move(config)),
+      io_(config_.threads),
+      registry_(io_, config_, metrics_),
+      lobby_(registry_, config_, metrics_),
+      listener_(std::make_shared<Listener>(
+          io_, config_, metrics_, lobby_,
+          [this](const std::string& target, std::function<void(unsigned, std::string)> reply) {
+            Api(target, std::move(reply));
+          })),
+      signals_(io_, SIGINT, SIGTERM),
+      sweep_(io_) {}
+
+std::string ServerApp::Open() {
+  return listener_->Open();
+}
+
+void ServerApp::Api(const std::string& target, std::function<void(unsigned, std::string)> reply) {
+  // /api/rooms/{code}/record
+  const std::string prefix = "/api/rooms/";
+  const std::string suffix = "/record";
+  if (target.rfind(prefix, 0) == 0 && target.size() > prefix.size() + suffix.size() &&
+      target.compare(target.size() - suffix.size(), suffix.size(), suffix) == 0) {
+    const std::string code =
+        target.substr(prefix.size(), target.size() - prefix.size() - suffix.size());
+    if (const auto room = registry_.Find(code)) return room->Record(std::move(reply));
+    return reply(404, R"({"error":"no such room"})");
+  }
+  reply(404, R"({"error":"unknown API path"})");
+}
+
+void ServerApp::ScheduleSweep() {
+  sweep_.expires_after(std::chrono::seconds(5));
+  sweep_.async_wait([this](boost::system::error_code ec) {
+    if (ec) return;
+    registry_.Sweep();
+    ScheduleSweep();
+  });
+}
+
+void ServerApp::Run() {
+  signals_.async_wait([this](boost::system::error_code ec, int signal) {
+    if (ec) return;
+    spdlog::info("signal {}: shutting down", signal);
+    Stop();
+  });
+  listener_->Run();
+  ScheduleSweep();
+  spdlog::info("listening on {}:{} with {} threads", config_.bind, listener_->port(),
+               config_.threads);
+  std::vector<std::thread> threads;
+  for (int i = 1; i < config_.threads; ++i) threads.emplace_back([this] { io_.run(); });
+  io_.run();
+  for (auto& t : threads) t.join();
+}
+
+void ServerApp::Stop() {
+  net::post(io_, [this] {
+    listener_->Stop();
+    signals_.cancel();
+    sweep_.cancel();
+    registry_.CloseAll(close_code::kRestart, "server restarting, reconnect");
+    // Give the close frames a moment to go out, then stop.
+    auto timer = std::make_shared<net::steady_timer>(io_, std::chrono::milliseconds(500));
+    timer->async_wait([this, timer](boost::system::error_code) { io_.stop(); });
+  });
+}
+
+}  // namespace carc::server

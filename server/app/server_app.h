@@ -1,0 +1,46 @@
+// Wiring: the io_context and its threads, the listener, rooms, the lobby, metrics, the room
+// sweeper and graceful shutdown on SIGINT/SIGTERM.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <memory>
+#include <string>
+
+#include "app/metrics.h"
+#include "app/server_config.h"
+#include "net/listener.h"
+#include "rooms/lobby.h"
+#include "rooms/room_registry.h"
+
+namespace carc::server {
+
+class ServerApp {
+ public:
+  explicit ServerApp(ServerConfig config);
+  // Binds the port; returns an error message or "".
+  std::string Open();
+  // Serves until Stop() or a signal. Blocks; runs config.threads threads.
+  void Run();
+  // Thread-safe: stop accepting, close every connection with 1012, then return from Run().
+  void Stop();
+  std::uint16_t port() const { return listener_->port(); }
+  Metrics& metrics() { return metrics_; }
+  RoomRegistry& registry() { return registry_; }
+
+ private:
+  void ScheduleSweep();
+  void Api(const std::string& target, std::function<void(unsigned, std::string)> reply);
+
+  ServerConfig config_;
+  boost::asio::io_context io_;
+  Metrics metrics_;
+  RoomRegistry registry_;
+  Lobby lobby_;
+  std::shared_ptr<Listener> listener_;
+  boost::asio::signal_set signals_;
+  boost::asio::steady_timer sweep_;
+};
+
+}  // namespace carc::server

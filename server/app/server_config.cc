@@ -1,0 +1,147 @@
+#include "server_config.h"
+
+#include <charconv>
+#include <cstdlib>
+#include <functional>
+#include <map>
+
+namespace carc::server {
+namespace {
+
+bool ParseInt(const std::string& s, long long lo, long long hi, long long& out) {
+  long long v = 0;
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size() || v < lo || v > hi) return false;
+  out = v;
+  return true;
+}
+
+struct Setting {
+  std::string env;
+  std::string help;
+  std::function<bool(ServerConfig&, const std::string&)> set;
+};
+
+template <typename T>
+std::function<bool(ServerConfig&, const std::string&)> Int(T ServerConfig::*field, long long lo,
+                                                           long long hi) {
+  return [=](ServerConfig& c, const std::string& v) {
+    long long n = 0;
+    if (!ParseInt(v, lo, hi, n)) return false;
+    c.*field = static_cast<T>(n);
+    return true;
+  };
+}
+
+std::function<bool(ServerConfig&, const std::string&)> Seconds(
+    std::chrono::seconds ServerConfig::*field, long long lo, long long hi) {
+  return [=](ServerConfig& c, const std::string& v) {
+    long long n = 0;
+    if (!ParseInt(v, lo, hi, n)) return false;
+    c.*field = std::chrono::seconds(n);
+    return true;
+  };
+}
+
+std::function<bool(ServerConfig&, const std::string&)> Text(std::string ServerConfig::*field) {
+  return [=](ServerConfig& c, const std::string& v) {
+    c.*field = v;
+    return true;
+  };
+}
+
+const std::map<std::string, Setting>& Settings() {
+  static const std::map<std::string, Setting> settings = {
+      {"bind", {"CARC_BIND", "address to listen on (0.0.0.0)", Text(&ServerConfig::bind)}},
+      {"port",
+       {"CARC_PORT", "TCP port for HTTP and WebSocket (8080)", Int(&ServerConfig::port, 0, 65535)}},
+      {"threads", {"CARC_THREADS", "I/O threads (2)", Int(&ServerConfig::threads, 1, 64)}},
+      {"data-dir", {"CARC_DATA_DIR", "data directory (data)", Text(&ServerConfig::data_dir)}},
+      {"web-root",
+       {"CARC_WEB_ROOT", "folder of the web client's static files (none)",
+        Text(&ServerConfig::web_root)}},
+      {"max-message-bytes",
+       {"CARC_MAX_MESSAGE_BYTES", "largest WebSocket message (65536)",
+        Int(&ServerConfig::max_message_bytes, 256, 16 << 20)}},
+      {"rate-burst",
+       {"CARC_RATE_BURST", "messages a connection may send at once (60)",
+        Int(&ServerConfig::rate_burst, 1, 100000)}},
+      {"rate-per-second",
+       {"CARC_RATE_PER_SECOND", "sustained messages per second (30)",
+        Int(&ServerConfig::rate_per_second, 1, 100000)}},
+      {"max-write-queue",
+       {"CARC_MAX_WRITE_QUEUE",
+        "messages queued for a slow reader before it is disconnected (1024)",
+        Int(&ServerConfig::max_write_queue, 8, 1 << 20)}},
+      {"handshake-timeout",
+       {"CARC_HANDSHAKE_TIMEOUT", "seconds to complete a handshake (10)",
+        Seconds(&ServerConfig::handshake_timeout, 1, 3600)}},
+      {"idle-timeout",
+       {"CARC_IDLE_TIMEOUT", "seconds of silence before a connection is dropped (60)",
+        Seconds(&ServerConfig::idle_timeout, 1, 86400)}},
+      {"grace-period",
+       {"CARC_GRACE_PERIOD", "seconds a dropped seat stays reserved (300)",
+        Seconds(&ServerConfig::grace_period, 0, 86400 * 7)}},
+      {"empty-room-ttl",
+       {"CARC_EMPTY_ROOM_TTL", "seconds before a room with nobody connected is disposed of (600)",
+        Seconds(&ServerConfig::empty_room_ttl, 1, 86400 * 30)}},
+      {"log-level",
+       {"CARC_LOG_LEVEL", "trace, debug, info, warn, error (info)",
+        [](ServerConfig& c, const std::string& v) {
+          if (v != "trace" && v != "debug" && v != "info" && v != "warn" && v != "error") {
+            return false;
+          }
+          c.log_level = v;
+          return true;
+        }}},
+      {"log-format",
+       {"CARC_LOG_FORMAT", "text or json (text)",
+        [](ServerConfig& c, const std::string& v) {
+          if (v != "text" && v != "json") return false;
+          c.log_format = v;
+          return true;
+        }}},
+  };
+  return settings;
+}
+
+}  // namespace
+
+std::string ServerConfig::Usage() {
+  std::string s = "usage: carcassonne-server [--flag value]...\n\nflags (environment variable):\n";
+  for (const auto& [name, setting] : Settings()) {
+    s += "  --" + name + " (" + setting.env + ")\n      " + setting.help + "\n";
+  }
+  return s;
+}
+
+std::variant<ServerConfig, std::string> ParseServerConfig(int argc, char** argv) {
+  ServerConfig c;
+  for (const auto& [name, setting] : Settings()) {
+    if (const char* v = std::getenv(setting.env.c_str()); v != nullptr && *v != '\0') {
+      if (!setting.set(c, v)) return setting.env + ": bad value '" + v + "' (" + setting.help + ")";
+    }
+  }
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg.rfind("--", 0) != 0) return "unexpected argument '" + arg + "'";
+    arg = arg.substr(2);
+    std::string value;
+    if (const auto eq = arg.find('='); eq != std::string::npos) {
+      value = arg.substr(eq + 1);
+      arg = arg.substr(0, eq);
+    } else if (i + 1 < argc) {
+      value = argv[++i];
+    } else {
+      return "--" + arg + " needs a value";
+    }
+    const auto it = Settings().find(arg);
+    if (it == Settings().end()) return "unknown flag --" + arg;
+    if (!it->second.set(c, value)) {
+      return "--" + arg + ": bad value '" + value + "' (" + it->second.help + ")";
+    }
+  }
+  return c;
+}
+
+}  // namespace carc::server

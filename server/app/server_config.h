@@ -1,0 +1,36 @@
+// Server settings from command-line flags and CARC_* environment variables (flags win).
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <variant>
+
+namespace carc::server {
+
+struct ServerConfig {
+  std::string bind = "0.0.0.0";
+  std::uint16_t port = 8080;
+  int threads = 2;
+  std::string data_dir = "data";
+  std::string web_root;  // static files of the web client; empty = none
+  std::size_t max_message_bytes = 64 * 1024;
+  // Token bucket per connection: `burst` messages at once, refilled at `rate` per second.
+  int rate_burst = 60;
+  int rate_per_second = 30;
+  std::size_t max_write_queue = 1024;  // messages waiting for a slow reader before it is cut off
+  std::chrono::seconds handshake_timeout{10};
+  std::chrono::seconds idle_timeout{60};
+  std::chrono::seconds grace_period{300};    // a seat stays reserved this long after a drop
+  std::chrono::seconds empty_room_ttl{600};  // a room nobody is connected to is disposed of
+  std::string log_level = "info";
+  std::string log_format = "text";  // text or json
+
+  static std::string Usage();
+};
+
+// The config, or an error message naming the bad flag or variable.
+std::variant<ServerConfig, std::string> ParseServerConfig(int argc, char** argv);
+
+}  // namespace carc::server

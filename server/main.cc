@@ -1,0 +1,36 @@
+// carcassonne-server: the authoritative game server (HTTP and WebSocket on one port).
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+
+#include "app/server_app.h"
+
+int main(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
+      std::cout << carc::server::ServerConfig::Usage();
+      return 0;
+    }
+  }
+  auto parsed = carc::server::ParseServerConfig(argc, argv);
+  if (const auto* error = std::get_if<std::string>(&parsed)) {
+    std::cerr << "carcassonne-server: " << *error << "\n\n" << carc::server::ServerConfig::Usage();
+    return 2;
+  }
+  const auto config = std::get<carc::server::ServerConfig>(parsed);
+  spdlog::set_level(spdlog::level::from_str(config.log_level));
+  if (config.log_format == "json") {
+    spdlog::set_pattern(R"({"time":"%Y-%m-%dT%H:%M:%S.%e%z","level":"%l","msg":"%v"})");
+  }
+  carc::server::ServerApp app(config);
+  if (const std::string error = app.Open(); !error.empty()) {
+    spdlog::error("{}", error);
+    return 1;
+  }
+  app.Run();
+  spdlog::info("stopped");
+  return 0;
+}

@@ -1,0 +1,69 @@
+// What the rooms need from a connection: send bytes, close with a code, and a little state
+// about who is on the other end. The WebSocket transport implements it; tests can too.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+
+namespace carc::server {
+
+class Room;
+
+// WebSocket close codes used by the server (docs/protocol.md).
+namespace close_code {
+inline constexpr std::uint16_t kNormal = 1000;
+inline constexpr std::uint16_t kPolicy = 1008;     // flood, slow reader
+inline constexpr std::uint16_t kTooBig = 1009;     // sent by the transport itself
+inline constexpr std::uint16_t kRestart = 1012;    // server restarting: reconnect with the token
+inline constexpr std::uint16_t kReplaced = 4000;   // a newer connection took the seat
+inline constexpr std::uint16_t kKicked = 4001;     // removed by the host
+inline constexpr std::uint16_t kHandshake = 4002;  // no Hello in time
+inline constexpr std::uint16_t kIdle = 4003;       // silent for too long
+}  // namespace close_code
+
+class Session : public std::enable_shared_from_this<Session> {
+ public:
+  virtual ~Session() = default;
+
+  // Thread-safe. Queues one serialized ServerMessage; the buffer is shared, never copied.
+  virtual void Send(std::shared_ptr<const std::string> bytes) = 0;
+  // Thread-safe. Sends what is queued, then closes with `code`.
+  virtual void Close(std::uint16_t code, std::string reason) = 0;
+  virtual const std::string& id() const = 0;
+
+  // Membership, set by the lobby and the rooms (any thread).
+  struct Membership {
+    std::shared_ptr<Room> room;
+    int seat = -1;  // -1 = spectator (when room is set)
+  };
+  Membership membership() const {
+    std::lock_guard lock(mu_);
+    return membership_;
+  }
+  void set_membership(Membership m) {
+    std::lock_guard lock(mu_);
+    membership_ = std::move(m);
+  }
+  // Clears the membership only if it still points at `room` (a newer join wins).
+  void LeaveRoom(const Room* room) {
+    std::lock_guard lock(mu_);
+    if (membership_.room.get() == room) membership_ = {};
+  }
+  std::string name() const {
+    std::lock_guard lock(mu_);
+    return name_;
+  }
+  void set_name(std::string n) {
+    std::lock_guard lock(mu_);
+    name_ = std::move(n);
+  }
+
+ private:
+  mutable std::mutex mu_;
+  Membership membership_;
+  std::string name_;
+};
+
+}  // namespace carc::server

@@ -1,0 +1,215 @@
+#include "net/ws_session.h"
+
+#include <spdlog/spdlog.h>
+#include <atomic>
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
+
+namespace carc::server {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+
+namespace {
+
+// After this many refused messages in a row the flood is a policy violation (close 1008).
+constexpr int kMaxStrikes = 20;
+
+std::string NextId() {
+  static std::atomic<std::uint64_t> counter{0};
+  return "c" + std::to_string(++counter);
+}
+
+}  // namespace
+
+std::shared_ptr<const std::string> Serialize(const v1::ServerMessage& message) {
+  auto bytes = std::make_shared<std::string>();
+  message.SerializeToString(bytes.get());
+  return bytes;
+}
+
+std::shared_ptr<const std::string> ErrorMessage(std::uint32_t request_id, v1::ErrorCode code,
+                                                std::string text, std::uint64_t seq) {
+  v1::ServerMessage m;
+  m.set_request_id(request_id);
+  v1::Error* e = m.mutable_error();
+  e->set_code(code);
+  e->set_message(std::move(text));
+  e->set_seq(seq);
+  return Serialize(m);
+}
+
+WsSession::WsSession(net::ip::tcp::socket&& socket, const ServerConfig& config, Metrics& metrics,
+                     MessageHandler& handler)
+    : ws_(std::move(socket)),
+      hello_timer_(ws_.get_executor()),
+      config_(config),
+      metrics_(metrics),
+      handler_(handler),
+      id_(NextId()),
+      tokens_(config.rate_burst),
+      refilled_(std::chrono::steady_clock::now()) {
+  ++metrics_.connections;
+}
+
+WsSession::~WsSession() {
+  --metrics_.connections;
+}
+
+void WsSession::Accept(beast::http::request<beast::http::string_body> request) {
+  websocket::stream_base::timeout timeouts{};
+  timeouts.handshake_timeout = config_.handshake_timeout;
+  timeouts.idle_timeout = config_.idle_timeout;
+  timeouts.keep_alive_pings = true;
+  ws_.set_option(timeouts);
+  ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
+    res.set(beast::http::field::server, "carcassonne-server");
+  }));
+  ws_.read_message_max(config_.max_message_bytes);
+  ws_.binary(true);
+  // The tcp_stream's own timer would cut long-lived sockets; the websocket timeouts rule now.
+  beast::get_lowest_layer(ws_).expires_never();
+  ws_.async_accept(request, beast::bind_front_handler(&WsSession::OnAccept, self()));
+}
+
+void WsSession::OnAccept(beast::error_code ec) {
+  if (ec) return Finish();
+  hello_timer_.expires_after(config_.handshake_timeout);
+  hello_timer_.async_wait([s = self()](beast::error_code tec) {
+    if (!tec && !s->hello_done_) s->DoClose(close_code::kHandshake, "no Hello in time");
+  });
+  DoRead();
+}
+
+void WsSession::DoRead() {
+  ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::OnRead, self()));
+}
+
+void WsSession::OnRead(beast::error_code ec, std::size_t) {
+  if (ec) {
+    // Over-long frames: Beast has already failed the connection with close code 1009.
+    if (ec == websocket::error::message_too_big) metrics_.Reject("message_too_big");
+    return Finish();
+  }
+  if (close_pending_) {  // closing: drain until the peer's close frame arrives
+    buffer_.consume(buffer_.size());
+    return DoRead();
+  }
+  ++metrics_.messages_in;
+  const bool text = ws_.got_text();
+  const std::string frame = beast::buffers_to_string(buffer_.data());
+  buffer_.consume(buffer_.size());
+  if (!TakeToken()) {
+    metrics_.Reject("rate_limited");
+    if (++strikes_ >= kMaxStrikes) return DoClose(close_code::kPolicy, "message flood");
+    DoSend(ErrorMessage(0, v1::ERROR_CODE_RATE_LIMITED, "too many messages: slow down"));
+  } else if (text) {
+    strikes_ = 0;
+    metrics_.Reject("text_frame");
+    DoSend(ErrorMessage(0, v1::ERROR_CODE_TEXT_FRAME, "binary protobuf frames only"));
+  } else {
+    strikes_ = 0;
+    Handle(frame);
+  }
+  if (!finished_) DoRead();
+}
+
+bool WsSession::TakeToken() {
+  const auto now = std::chrono::steady_clock::now();
+  const double elapsed = std::chrono::duration<double>(now - refilled_).count();
+  refilled_ = now;
+  tokens_ = std::min<double>(config_.rate_burst, tokens_ + elapsed * config_.rate_per_second);
+  if (tokens_ < 1.0) return false;
+  tokens_ -= 1.0;
+  return true;
+}
+
+void WsSession::Handle(std::string_view frame) {
+  v1::ClientMessage message;
+  if (!message.ParseFromArray(frame.data(), static_cast<int>(frame.size()))) {
+    metrics_.Reject("malformed_message");
+    return DoSend(ErrorMessage(0, v1::ERROR_CODE_MALFORMED_MESSAGE, "not a ClientMessage"));
+  }
+  if (message.body_case() == v1::ClientMessage::BODY_NOT_SET) {
+    metrics_.Reject("unknown_message");
+    return DoSend(ErrorMessage(message.request_id(), v1::ERROR_CODE_UNKNOWN_MESSAGE,
+                               "empty or unknown message body"));
+  }
+  if (message.has_ping()) {
+    v1::ServerMessage pong;
+    pong.set_request_id(message.request_id());
+    pong.mutable_pong()->set_nonce(message.ping().nonce());
+    return DoSend(Serialize(pong));
+  }
+  if (!hello_done_ && !message.has_hello()) {
+    metrics_.Reject("hello_required");
+    return DoSend(
+        ErrorMessage(message.request_id(), v1::ERROR_CODE_HELLO_REQUIRED, "send Hello first"));
+  }
+  if (message.has_hello()) {
+    hello_done_ = true;
+    hello_timer_.cancel();
+  }
+  handler_.OnMessage(shared_from_this(), std::move(message));
+}
+
+void WsSession::Send(std::shared_ptr<const std::string> bytes) {
+  net::dispatch(ws_.get_executor(),
+                [s = self(), b = std::move(bytes)]() mutable { s->DoSend(std::move(b)); });
+}
+
+void WsSession::DoSend(std::shared_ptr<const std::string> bytes) {
+  if (finished_ || close_pending_) return;
+  if (queue_.size() >= config_.max_write_queue) {
+    // A reader this slow would make the server buffer without bound: cut it off.
+    ++metrics_.slow_readers_dropped;
+    spdlog::warn("session {}: write queue full, disconnecting a slow reader", id_);
+    beast::error_code ignored;
+    beast::get_lowest_layer(ws_).socket().close(ignored);
+    return Finish();
+  }
+  metrics_.bytes_out += bytes->size();
+  queue_.push_back(std::move(bytes));
+  if (!writing_) DoWrite();
+}
+
+void WsSession::DoWrite() {
+  writing_ = true;
+  ws_.async_write(net::buffer(*queue_.front()),
+                  beast::bind_front_handler(&WsSession::OnWrite, self()));
+}
+
+void WsSession::OnWrite(beast::error_code ec, std::size_t) {
+  writing_ = false;
+  if (ec) return Finish();
+  queue_.pop_front();
+  if (!queue_.empty()) return DoWrite();
+  if (close_pending_) DoClose(close_code_, close_reason_);
+}
+
+void WsSession::Close(std::uint16_t code, std::string reason) {
+  net::dispatch(ws_.get_executor(),
+                [s = self(), code, r = std::move(reason)]() mutable { s->DoClose(code, r); });
+}
+
+void WsSession::DoClose(std::uint16_t code, std::string reason) {
+  if (finished_) return;
+  close_pending_ = true;
+  close_code_ = code;
+  close_reason_ = std::move(reason);
+  if (writing_) return;  // OnWrite closes once the queue has drained
+  queue_.clear();
+  ws_.async_close(websocket::close_reason(static_cast<websocket::close_code>(code), close_reason_),
+                  [s = self()](beast::error_code) { s->Finish(); });
+}
+
+void WsSession::Finish() {
+  if (finished_) return;
+  finished_ = true;
+  hello_timer_.cancel();
+  queue_.clear();
+  handler_.OnDisconnect(shared_from_this());
+}
+
+}  // namespace carc::server

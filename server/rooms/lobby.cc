@@ -1,0 +1,119 @@
+#include "rooms/lobby.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "carc/codec/proto_codec.h"
+#include "rooms/tokens.h"
+
+namespace carc::server {
+
+bool ValidName(const std::string& name) {
+  if (name.empty() || name.size() > 32) return false;
+  return std::none_of(name.begin(), name.end(),
+                      [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
+}
+
+Lobby::Lobby(RoomRegistry& registry, const ServerConfig& config, Metrics& metrics)
+    : registry_(registry), config_(config), metrics_(metrics) {}
+
+void Lobby::Error(const std::shared_ptr<Session>& s, std::uint32_t request_id, v1::ErrorCode code,
+                  std::string text) {
+  metrics_.Reject(v1::ErrorCode_Name(code));
+  s->Send(ErrorMessage(request_id, code, std::move(text)));
+}
+
+void Lobby::OnMessage(const std::shared_ptr<Session>& s, v1::ClientMessage m) {
+  const std::uint32_t rid = m.request_id();
+  if (m.has_hello()) return Hello(s, m);
+  if (m.has_list_rooms()) {
+    v1::ServerMessage out;
+    out.set_request_id(rid);
+    for (const auto& summary : registry_.ListPublic()) {
+      *out.mutable_room_list()->add_rooms() = summary;
+    }
+    return s->Send(Serialize(out));
+  }
+  const Session::Membership membership = s->membership();
+  if (m.has_create_room() || m.has_join_room()) {
+    if (membership.room) {
+      return Error(s, rid, v1::ERROR_CODE_ALREADY_IN_ROOM, "leave your room first");
+    }
+    if (m.has_create_room()) return CreateRoom(s, m);
+    std::string code = m.join_room().code();
+    std::transform(code.begin(), code.end(), code.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    const auto room = registry_.Find(code);
+    if (!room) return Error(s, rid, v1::ERROR_CODE_ROOM_NOT_FOUND, "no room " + code);
+    const std::string name =
+        m.join_room().player_name().empty() ? s->name() : m.join_room().player_name();
+    if (!ValidName(name))
+      return Error(s, rid, v1::ERROR_CODE_INVALID_NAME, "names are 1..32 characters");
+    return room->Join(s, name, m.join_room().spectate(), rid);
+  }
+  if (!membership.room) return Error(s, rid, v1::ERROR_CODE_NOT_IN_ROOM, "join a room first");
+  membership.room->Handle(s, std::move(m));
+}
+
+void Lobby::Hello(const std::shared_ptr<Session>& s, const v1::ClientMessage& m) {
+  const v1::Hello& hello = m.hello();
+  if (!hello.client_name().empty()) {
+    if (!ValidName(hello.client_name())) {
+      return Error(s, m.request_id(), v1::ERROR_CODE_INVALID_NAME, "names are 1..32 characters");
+    }
+    s->set_name(hello.client_name());
+  }
+  if (!hello.resume_token().empty()) {
+    const std::string hash = HashToken(hello.resume_token());
+    const auto room = registry_.FindByToken(hash);
+    if (!room) {
+      return Error(s, m.request_id(), v1::ERROR_CODE_INVALID_TOKEN,
+                   "unknown or expired resume token");
+    }
+    return room->Resume(s, hash, m.request_id());  // the room sends Welcome
+  }
+  v1::ServerMessage out;
+  out.set_request_id(m.request_id());
+  v1::Welcome* w = out.mutable_welcome();
+  w->set_server_version(CARC_SERVER_VERSION);
+  w->set_session_id(s->id());
+  w->set_max_message_bytes(static_cast<std::uint32_t>(config_.max_message_bytes));
+  w->set_max_commands_per_second(static_cast<std::uint32_t>(config_.rate_per_second));
+  w->set_seat(-1);
+  s->Send(Serialize(out));
+}
+
+void Lobby::CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessage& m) {
+  const std::uint32_t rid = m.request_id();
+  v1::RoomOptions options = m.create_room().options();
+  if (options.game_type() == v1::GAME_TYPE_UNSPECIFIED) options.set_game_type(v1::GAME_TYPE_BASE);
+  if (options.game_type() != v1::GAME_TYPE_BASE) {
+    return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS,
+                 "this server hosts the base game only so far");
+  }
+  if (options.seats() == 0) options.set_seats(2);
+  if (options.seats() < 2 || options.seats() > 6) {
+    return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS, "seats must be 2..6");
+  }
+  if (options.abandon_policy() == v1::ABANDON_POLICY_UNSPECIFIED) {
+    options.set_abandon_policy(v1::ABANDON_POLICY_WAIT);
+  }
+  auto parsed = codec::OptionsFromProto(options.base());
+  if (const auto* why = std::get_if<std::string>(&parsed)) {
+    return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS, *why);
+  }
+  const engine::Options engine_options = std::get<engine::Options>(parsed);
+  *options.mutable_base() = codec::OptionsToProto(engine_options);
+  const std::string name =
+      m.create_room().player_name().empty() ? s->name() : m.create_room().player_name();
+  if (!ValidName(name))
+    return Error(s, rid, v1::ERROR_CODE_INVALID_NAME, "names are 1..32 characters");
+  registry_.Create(options, engine_options)->Join(s, name, false, rid);
+}
+
+void Lobby::OnDisconnect(const std::shared_ptr<Session>& s) {
+  if (const auto room = s->membership().room) room->Disconnected(s);
+  s->set_membership({});
+}
+
+}  // namespace carc::server

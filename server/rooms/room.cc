@@ -1,0 +1,477 @@
+// Room lifecycle, membership, presence and lobby messages. The game itself: room_game.cc.
+#include "rooms/room.h"
+
+#include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
+
+#include "carc/codec/proto_codec.h"
+#include "carc/engine/types.h"
+#include "net/message_handler.h"
+#include "rooms/room_registry.h"
+#include "rooms/tokens.h"
+
+namespace carc::server {
+
+namespace net = boost::asio;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+constexpr std::size_t kMaxChatChars = 500;
+constexpr double kChatBurst = 5;
+constexpr double kChatPerSecond = 0.5;
+
+}  // namespace
+
+Room::Room(net::any_io_executor strand, std::string code, v1::RoomOptions options,
+           engine::Options engine_options, const ServerConfig& config, Metrics& metrics,
+           RoomRegistry& registry)
+    : strand_(std::move(strand)),
+      tick_(strand_),
+      code_(std::move(code)),
+      options_(std::move(options)),
+      engine_options_(engine_options),
+      config_(config),
+      metrics_(metrics),
+      registry_(registry),
+      seats_(options_.seats()) {
+  ++metrics_.rooms_lobby;
+  UpdateSummary();
+}
+
+Room::~Room() {
+  switch (Status()) {
+    case v1::ROOM_STATUS_PLAYING:
+      --metrics_.rooms_playing;
+      break;
+    case v1::ROOM_STATUS_FINISHED:
+      --metrics_.rooms_finished;
+      break;
+    default:
+      --metrics_.rooms_lobby;
+      break;
+  }
+}
+
+v1::RoomStatus Room::Status() const {
+  if (finished_) return v1::ROOM_STATUS_FINISHED;
+  if (game_) return v1::ROOM_STATUS_PLAYING;
+  return v1::ROOM_STATUS_LOBBY;
+}
+
+void Room::Start() {
+  net::post(strand_, [self = shared_from_this()] { self->OnTick(); });
+}
+
+void Room::OnTick() {
+  if (closed_) return;
+  const auto now = Clock::now();
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    Seat& seat = seats_[i];
+    if (!seat.occupied || seat.session != nullptr) continue;
+    // In the lobby a seat left empty past the grace period is given up.
+    if (!game_ && now - seat.dropped_at > config_.grace_period) {
+      FreeSeat(static_cast<int>(i));
+      BroadcastRoomState();
+    }
+  }
+  PlayFallbackMoves();
+  UpdateSummary();
+  tick_.expires_after(std::chrono::seconds(1));
+  tick_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    if (!ec) self->OnTick();
+  });
+}
+
+void Room::Join(std::shared_ptr<Session> session, std::string name, bool spectate,
+                std::uint32_t request_id) {
+  net::post(strand_,
+            [self = shared_from_this(), s = std::move(session), n = std::move(name), spectate,
+             request_id]() mutable { self->DoJoin(s, std::move(n), spectate, request_id); });
+}
+
+void Room::Resume(std::shared_ptr<Session> session, std::string token_hash,
+                  std::uint32_t request_id) {
+  net::post(strand_, [self = shared_from_this(), s = std::move(session), h = std::move(token_hash),
+                      request_id] { self->DoResume(s, h, request_id); });
+}
+
+void Room::Handle(std::shared_ptr<Session> session, v1::ClientMessage message) {
+  net::post(strand_, [self = shared_from_this(), s = std::move(session),
+                      m = std::move(message)]() mutable { self->DoHandle(s, m); });
+}
+
+void Room::Disconnected(std::shared_ptr<Session> session) {
+  net::post(strand_,
+            [self = shared_from_this(), s = std::move(session)] { self->DoDisconnected(s); });
+}
+
+void Room::CloseAll(std::uint16_t code, std::string reason) {
+  net::post(strand_, [self = shared_from_this(), code, r = std::move(reason)] {
+    self->closed_ = true;
+    self->tick_.cancel();
+    for (Seat& seat : self->seats_) {
+      if (seat.session) seat.session->Close(code, r);
+    }
+    for (auto& s : self->spectators_) s->Close(code, r);
+  });
+}
+
+void Room::DoJoin(const std::shared_ptr<Session>& s, std::string name, bool spectate,
+                  std::uint32_t request_id) {
+  s->set_name(name);
+  if (!spectate && !game_) {
+    for (std::size_t i = 0; i < seats_.size(); ++i) {
+      if (!seats_[i].occupied)
+        return GrantSeat(s, static_cast<int>(i), std::move(name), request_id);
+    }
+    s->LeaveRoom(this);
+    return Error(s, request_id, v1::ERROR_CODE_ROOM_FULL, "every seat is taken; join to watch");
+  }
+  if (!spectate && game_) {
+    s->LeaveRoom(this);
+    return Error(s, request_id, v1::ERROR_CODE_GAME_ALREADY_STARTED,
+                 "the game has started; join to watch");
+  }
+  spectators_.push_back(s);
+  s->set_membership({shared_from_this(), -1});
+  MarkOccupied();
+  SendRoomState(s, -1, request_id);
+  if (game_) SendSnapshot(s, -1, 0);
+  BroadcastRoomState();
+}
+
+void Room::GrantSeat(const std::shared_ptr<Session>& s, int seat, std::string name,
+                     std::uint32_t request_id) {
+  Seat& slot = seats_[static_cast<std::size_t>(seat)];
+  const bool first = OccupiedSeats() == 0;
+  slot = Seat{};
+  slot.occupied = true;
+  slot.name = std::move(name);
+  // B-2: the seat's colour by default; ChooseColour may change it.
+  for (std::string_view c : engine::kSeatColours) {
+    bool taken = false;
+    for (const Seat& other : seats_) taken = taken || (other.occupied && other.colour == c);
+    if (!taken) {
+      slot.colour = std::string(c);
+      break;
+    }
+  }
+  slot.session = s;
+  const std::string token = NewResumeToken();
+  slot.token_hash = HashToken(token);
+  registry_.IndexToken(slot.token_hash, shared_from_this());
+  if (first) host_ = seat;
+  s->set_membership({shared_from_this(), seat});
+  MarkOccupied();
+
+  v1::ServerMessage granted;
+  granted.set_request_id(request_id);
+  auto* g = granted.mutable_seat_granted();
+  g->set_room_code(code_);
+  g->set_seat(seat);
+  g->set_resume_token(token);
+  s->Send(Serialize(granted));
+  BroadcastRoomState();
+}
+
+void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_hash,
+                    std::uint32_t request_id) {
+  int seat = -1;
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].occupied && seats_[i].token_hash == token_hash) seat = static_cast<int>(i);
+  }
+  if (seat < 0) {
+    metrics_.Reject("invalid_token");
+    return Error(s, request_id, v1::ERROR_CODE_INVALID_TOKEN, "this resume token is not valid");
+  }
+  Seat& slot = seats_[static_cast<std::size_t>(seat)];
+  if (slot.session && slot.session != s) {
+    // Token takeover: the newest connection wins, the old one learns why it was closed.
+    slot.session->LeaveRoom(this);
+    slot.session->Close(close_code::kReplaced, "replaced by a newer connection");
+  }
+  slot.session = s;
+  s->set_membership({shared_from_this(), seat});
+  s->set_name(slot.name);
+  MarkOccupied();
+
+  v1::ServerMessage welcome;
+  welcome.set_request_id(request_id);
+  auto* w = welcome.mutable_welcome();
+  w->set_server_version(CARC_SERVER_VERSION);
+  w->set_session_id(s->id());
+  w->set_max_message_bytes(static_cast<std::uint32_t>(config_.max_message_bytes));
+  w->set_max_commands_per_second(static_cast<std::uint32_t>(config_.rate_per_second));
+  w->set_room_code(code_);
+  w->set_seat(seat);
+  s->Send(Serialize(welcome));
+  SendRoomState(s, seat, 0);
+  if (game_) SendSnapshot(s, seat, 0);
+
+  v1::ServerMessage presence;
+  presence.mutable_presence()->set_seat(seat);
+  presence.mutable_presence()->set_connected(true);
+  BroadcastToAll(Serialize(presence));
+}
+
+void Room::DoDisconnected(const std::shared_ptr<Session>& s) {
+  chat_buckets_.erase(s->id());
+  std::erase(spectators_, s);
+  const int seat = SeatOf(s);
+  if (seat >= 0) {
+    Seat& slot = seats_[static_cast<std::size_t>(seat)];
+    slot.session.reset();
+    slot.dropped_at = Clock::now();
+    v1::ServerMessage presence;
+    presence.mutable_presence()->set_seat(seat);
+    presence.mutable_presence()->set_connected(false);
+    BroadcastToAll(Serialize(presence));
+  }
+  BroadcastRoomState();
+  bool anyone = !spectators_.empty();
+  for (const Seat& slot : seats_) anyone = anyone || slot.session != nullptr;
+  if (!anyone) {
+    std::lock_guard lock(summary_mu_);
+    if (!empty_since_) empty_since_ = Clock::now();
+  }
+  UpdateSummary();
+}
+
+void Room::DoHandle(const std::shared_ptr<Session>& s, v1::ClientMessage& m) {
+  const int seat = SeatOf(s);
+  const bool member =
+      seat >= 0 || std::find(spectators_.begin(), spectators_.end(), s) != spectators_.end();
+  if (!member) return Error(s, m.request_id(), v1::ERROR_CODE_NOT_IN_ROOM, "not in this room");
+  if (m.has_game_command()) return HandleGameCommand(s, seat, m);
+  if (m.has_request_snapshot()) {
+    if (!game_) {
+      return Error(s, m.request_id(), v1::ERROR_CODE_GAME_NOT_STARTED, "no game yet");
+    }
+    return SendSnapshot(s, seat, m.request_id());
+  }
+  HandleLobby(s, seat, m);
+}
+
+void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMessage& m) {
+  const std::uint32_t rid = m.request_id();
+  if (m.has_send_chat()) {
+    if (m.send_chat().text().size() > kMaxChatChars || m.send_chat().text().empty()) {
+      return Error(s, rid, v1::ERROR_CODE_CHAT_TOO_LONG, "chat messages are 1..500 characters");
+    }
+    ChatBucket& b = chat_buckets_[s->id()];
+    const auto now = Clock::now();
+    if (b.refilled == Clock::time_point{}) b.tokens = kChatBurst;
+    b.tokens =
+        std::min(kChatBurst, b.tokens + std::chrono::duration<double>(now - b.refilled).count() *
+                                            kChatPerSecond);
+    b.refilled = now;
+    if (b.tokens < 1) {
+      metrics_.Reject("chat_flood");
+      return Error(s, rid, v1::ERROR_CODE_RATE_LIMITED, "too many chat messages");
+    }
+    b.tokens -= 1;
+    v1::ServerMessage chat;
+    chat.mutable_chat()->set_seat(seat);
+    chat.mutable_chat()->set_name(s->name());
+    chat.mutable_chat()->set_text(m.send_chat().text());
+    return BroadcastToAll(Serialize(chat));
+  }
+  if (m.has_leave_room()) {
+    s->LeaveRoom(this);
+    std::erase(spectators_, s);
+    if (seat >= 0) {
+      if (game_) {
+        // A seat in a running game stays reserved: the token can take it back.
+        seats_[static_cast<std::size_t>(seat)].session.reset();
+        seats_[static_cast<std::size_t>(seat)].dropped_at = Clock::now();
+      } else {
+        FreeSeat(seat);
+      }
+    }
+    return BroadcastRoomState();
+  }
+  if (m.has_rematch()) {
+    if (!finished_) return Error(s, rid, v1::ERROR_CODE_GAME_NOT_STARTED, "the game is not over");
+    auto room = registry_.Create(options_, engine_options_);
+    v1::ServerMessage created;
+    created.mutable_rematch_created()->set_room_code(room->code());
+    return BroadcastToAll(Serialize(created));
+  }
+  if (game_) {
+    return Error(s, rid, v1::ERROR_CODE_GAME_ALREADY_STARTED, "the game has started");
+  }
+  if (seat < 0) return Error(s, rid, v1::ERROR_CODE_NOT_A_PLAYER, "spectators cannot do that");
+  Seat& me = seats_[static_cast<std::size_t>(seat)];
+  if (m.has_take_seat()) {
+    const int to = m.take_seat().seat();
+    if (to < -1 || to >= static_cast<int>(seats_.size())) {
+      return Error(s, rid, v1::ERROR_CODE_SEAT_TAKEN, "no such seat");
+    }
+    int target = to;
+    if (to == -1) {
+      for (std::size_t i = 0; i < seats_.size() && target < 0; ++i) {
+        if (!seats_[i].occupied) target = static_cast<int>(i);
+      }
+    }
+    if (target < 0 || seats_[static_cast<std::size_t>(target)].occupied) {
+      return Error(s, rid, v1::ERROR_CODE_SEAT_TAKEN, "that seat is taken");
+    }
+    seats_[static_cast<std::size_t>(target)] = std::move(me);
+    seats_[static_cast<std::size_t>(seat)] = Seat{};
+    if (host_ == seat) host_ = target;
+    s->set_membership({shared_from_this(), target});
+    return BroadcastRoomState();
+  }
+  if (m.has_choose_colour()) {
+    const std::string& c = m.choose_colour().colour();
+    if (std::find(engine::kSeatColours.begin(), engine::kSeatColours.end(), c) ==
+        engine::kSeatColours.end()) {
+      return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS, "unknown colour '" + c + "'");
+    }
+    for (const Seat& other : seats_) {
+      if (&other != &me && other.occupied && other.colour == c) {
+        return Error(s, rid, v1::ERROR_CODE_COLOUR_TAKEN, "colour " + c + " is taken");
+      }
+    }
+    me.colour = c;
+    return BroadcastRoomState();
+  }
+  if (m.has_set_ready()) {
+    me.ready = m.set_ready().ready();
+    return BroadcastRoomState();
+  }
+  if (m.has_kick_player() || m.has_start_game()) {
+    if (seat != host_) return Error(s, rid, v1::ERROR_CODE_NOT_HOST, "only the host can do that");
+    if (m.has_start_game()) {
+      if (OccupiedSeats() < 2) {
+        return Error(s, rid, v1::ERROR_CODE_NOT_ENOUGH_PLAYERS, "a game needs 2 players");
+      }
+      for (std::size_t i = 0; i < seats_.size(); ++i) {
+        if (seats_[i].occupied && !seats_[i].ready && static_cast<int>(i) != host_) {
+          return Error(s, rid, v1::ERROR_CODE_PLAYERS_NOT_READY,
+                       "seat " + std::to_string(i) + " is not ready");
+        }
+      }
+      return StartGame();
+    }
+    const int target = m.kick_player().seat();
+    if (target < 0 || target >= static_cast<int>(seats_.size()) ||
+        !seats_[static_cast<std::size_t>(target)].occupied || target == host_) {
+      return Error(s, rid, v1::ERROR_CODE_NOT_IN_ROOM, "no player to kick in that seat");
+    }
+    if (auto& victim = seats_[static_cast<std::size_t>(target)].session) {
+      victim->LeaveRoom(this);
+      victim->Close(close_code::kKicked, "removed by the host");
+    }
+    FreeSeat(target);
+    return BroadcastRoomState();
+  }
+  if (m.has_resign()) {
+    return Error(s, rid, v1::ERROR_CODE_UNKNOWN_MESSAGE,
+                 "resigning is not supported by this server version");
+  }
+  Error(s, rid, v1::ERROR_CODE_UNKNOWN_MESSAGE, "not a room message");
+}
+
+void Room::FreeSeat(int seat) {
+  Seat& slot = seats_[static_cast<std::size_t>(seat)];
+  if (!slot.token_hash.empty()) registry_.DropToken(slot.token_hash);
+  slot = Seat{};
+  if (seat == host_) {
+    for (std::size_t i = 0; i < seats_.size(); ++i) {
+      if (seats_[i].occupied) {
+        host_ = static_cast<int>(i);
+        break;
+      }
+    }
+  }
+}
+
+int Room::SeatOf(const std::shared_ptr<Session>& s) const {
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].session == s) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+int Room::OccupiedSeats() const {
+  return static_cast<int>(
+      std::count_if(seats_.begin(), seats_.end(), [](const Seat& x) { return x.occupied; }));
+}
+
+void Room::Error(const std::shared_ptr<Session>& s, std::uint32_t request_id, v1::ErrorCode code,
+                 std::string text) {
+  metrics_.Reject(v1::ErrorCode_Name(code));
+  s->Send(ErrorMessage(request_id, code, std::move(text), game_ ? game_->seq() : 0));
+}
+
+void Room::SendRoomState(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id) {
+  v1::ServerMessage m;
+  m.set_request_id(request_id);
+  v1::RoomState* st = m.mutable_room_state();
+  st->set_code(code_);
+  *st->mutable_options() = options_;
+  st->set_status(Status());
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    v1::SeatInfo* info = st->add_seats();
+    info->set_seat(static_cast<int>(i));
+    info->set_occupied(seats_[i].occupied);
+    info->set_name(seats_[i].name);
+    info->set_colour(seats_[i].colour);
+    info->set_ready(seats_[i].ready);
+    info->set_connected(seats_[i].session != nullptr);
+    info->set_is_host(static_cast<int>(i) == host_ && seats_[i].occupied);
+  }
+  st->set_spectators(static_cast<std::uint32_t>(spectators_.size()));
+  st->set_your_seat(seat);
+  st->set_invite_path("/r/" + code_);
+  s->Send(Serialize(m));
+}
+
+void Room::BroadcastRoomState() {
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].session) SendRoomState(seats_[i].session, static_cast<int>(i), 0);
+  }
+  for (auto& s : spectators_) SendRoomState(s, -1, 0);
+  UpdateSummary();
+}
+
+void Room::BroadcastToAll(const std::shared_ptr<const std::string>& bytes) {
+  for (Seat& seat : seats_) {
+    if (seat.session) seat.session->Send(bytes);
+  }
+  for (auto& s : spectators_) s->Send(bytes);
+}
+
+void Room::UpdateSummary() {
+  v1::RoomSummary summary;
+  summary.set_code(code_);
+  summary.set_game_type(options_.game_type());
+  summary.set_seats(static_cast<std::uint32_t>(seats_.size()));
+  summary.set_players(static_cast<std::uint32_t>(OccupiedSeats()));
+  if (host_ >= 0 && host_ < static_cast<int>(seats_.size())) {
+    summary.set_host_name(seats_[static_cast<std::size_t>(host_)].name);
+  }
+  summary.set_status(Status());
+  std::lock_guard lock(summary_mu_);
+  summary_ = std::move(summary);
+}
+
+v1::RoomSummary Room::Summary() const {
+  std::lock_guard lock(summary_mu_);
+  return summary_;
+}
+
+void Room::MarkOccupied() {
+  std::lock_guard lock(summary_mu_);
+  empty_since_.reset();
+}
+
+std::optional<Clock::duration> Room::IdleFor() const {
+  std::lock_guard lock(summary_mu_);
+  if (!empty_since_) return std::nullopt;
+  return Clock::now() - *empty_since_;
+}
+
+}  // namespace carc::server

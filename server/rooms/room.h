@@ -1,0 +1,132 @@
+// One game room: lobby seats, spectators, chat, the game itself and its broadcasts.
+//
+// Contract: every public method is thread-safe; the work runs on the room's strand, so a room
+// never locks around game state. Each accepted command is broadcast as one EventBatch per
+// audience, serialized once per audience and shared by every connection in it. Nothing sent
+// is built from anything but engine::ViewFor / engine::FilterEvents.
+#pragma once
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/metrics.h"
+#include "app/server_config.h"
+#include "carc/engine/game_state.h"
+#include "carc/engine/replay.h"
+#include "carc/v1/messages.pb.h"
+#include "net/session.h"
+
+namespace carc::server {
+
+class RoomRegistry;
+
+class Room : public std::enable_shared_from_this<Room> {
+ public:
+  Room(boost::asio::any_io_executor strand, std::string code, v1::RoomOptions options,
+       engine::Options engine_options, const ServerConfig& config, Metrics& metrics,
+       RoomRegistry& registry);
+  ~Room();
+
+  const std::string& code() const { return code_; }
+
+  // Starts the room's clock (grace periods, fallback moves).
+  void Start();
+  void Join(std::shared_ptr<Session> session, std::string name, bool spectate,
+            std::uint32_t request_id);
+  // Takes back the seat whose token hashes to `token_hash`.
+  void Resume(std::shared_ptr<Session> session, std::string token_hash, std::uint32_t request_id);
+  void Handle(std::shared_ptr<Session> session, v1::ClientMessage message);
+  void Disconnected(std::shared_ptr<Session> session);
+  // The game so far as a carcassonne-record/1 file (public information only while it runs).
+  void Record(std::function<void(unsigned status, std::string body)> reply);
+  // Closes every connection (server shutdown).
+  void CloseAll(std::uint16_t code, std::string reason);
+
+  // Snapshots for the lobby list and the registry's sweeper (any thread).
+  v1::RoomSummary Summary() const;
+  bool IsPublic() const { return options_.is_public(); }
+  // No connection for this long (and so disposable), or nullopt while anyone is here.
+  std::optional<std::chrono::steady_clock::duration> IdleFor() const;
+
+ private:
+  struct Seat {
+    bool occupied = false;
+    std::string name;
+    std::string colour;
+    bool ready = false;
+    std::shared_ptr<Session> session;
+    std::string token_hash;
+    std::chrono::steady_clock::time_point dropped_at{};
+  };
+
+  // Strand-only.
+  void DoJoin(const std::shared_ptr<Session>& s, std::string name, bool spectate,
+              std::uint32_t request_id);
+  void DoResume(const std::shared_ptr<Session>& s, const std::string& token_hash,
+                std::uint32_t request_id);
+  void DoHandle(const std::shared_ptr<Session>& s, v1::ClientMessage& m);
+  void DoDisconnected(const std::shared_ptr<Session>& s);
+  void OnTick();
+
+  void HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMessage& m);
+  void HandleGameCommand(const std::shared_ptr<Session>& s, int seat, const v1::ClientMessage& m);
+  void StartGame();
+  void ApplyCommand(int seat, const engine::Command& command,
+                    std::chrono::steady_clock::time_point received);
+  void PlayFallbackMoves();
+  void BroadcastBatch(std::uint64_t prev_seq, const std::vector<engine::Event>& events,
+                      std::chrono::steady_clock::time_point received);
+  void SendSnapshot(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id);
+  void BroadcastRoomState();
+  void SendRoomState(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id);
+  void BroadcastToAll(const std::shared_ptr<const std::string>& bytes);
+  void Error(const std::shared_ptr<Session>& s, std::uint32_t request_id, v1::ErrorCode code,
+             std::string text);
+  int SeatOf(const std::shared_ptr<Session>& s) const;
+  void FreeSeat(int seat);
+  void GrantSeat(const std::shared_ptr<Session>& s, int seat, std::string name,
+                 std::uint32_t request_id);
+  void UpdateSummary();
+  void MarkOccupied();
+  int OccupiedSeats() const;
+  v1::RoomStatus Status() const;
+
+  boost::asio::any_io_executor strand_;
+  boost::asio::steady_timer tick_;
+  const std::string code_;
+  const v1::RoomOptions options_;
+  const engine::Options engine_options_;
+  const ServerConfig& config_;
+  Metrics& metrics_;
+  RoomRegistry& registry_;
+
+  std::vector<Seat> seats_;
+  int host_ = 0;
+  std::vector<std::shared_ptr<Session>> spectators_;
+  std::optional<engine::GameState> game_;
+  engine::GameConfig game_config_;
+  std::vector<engine::LoggedCommand> log_;
+  bool finished_ = false;
+  bool closed_ = false;
+
+  // Chat flood control per connection: a token bucket of kChatBurst messages.
+  struct ChatBucket {
+    double tokens = 0;
+    std::chrono::steady_clock::time_point refilled{};
+  };
+  std::map<std::string, ChatBucket> chat_buckets_;
+
+  mutable std::mutex summary_mu_;
+  v1::RoomSummary summary_;
+  std::optional<std::chrono::steady_clock::time_point> empty_since_;  // under summary_mu_
+};
+
+}  // namespace carc::server

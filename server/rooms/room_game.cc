@@ -1,0 +1,190 @@
+// The game inside a room: start, commands with their expected seq, broadcasts per audience,
+// snapshots, fallback moves for abandoned seats, and the game record.
+#include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
+
+#include "carc/codec/proto_codec.h"
+#include "carc/codec/record.h"
+#include "carc/engine/player_view.h"
+#include "net/message_handler.h"
+#include "rooms/room.h"
+#include "rooms/tokens.h"
+
+namespace carc::server {
+
+namespace net = boost::asio;
+using Clock = std::chrono::steady_clock;
+
+void Room::StartGame() {
+  // Seats are compacted so that room seat i is game seat i.
+  std::vector<Seat> players;
+  int host = 0;
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (!seats_[i].occupied) continue;
+    if (static_cast<int>(i) == host_) host = static_cast<int>(players.size());
+    players.push_back(std::move(seats_[i]));
+  }
+  seats_ = std::move(players);
+  host_ = host;
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].session)
+      seats_[i].session->set_membership({shared_from_this(), static_cast<int>(i)});
+  }
+  game_config_ = engine::GameConfig{};
+  game_config_.players = static_cast<int>(seats_.size());
+  game_config_.seed = NewSeed();
+  game_config_.options = engine_options_;
+  game_config_.host_first_player = host_;
+  if (const std::string e = engine::Validate(game_config_); !e.empty()) {
+    spdlog::error("room {}: cannot start: {}", code_, e);
+    return;
+  }
+  std::vector<engine::Event> events;
+  game_.emplace(game_config_, &events);
+  --metrics_.rooms_lobby;
+  ++metrics_.rooms_playing;
+  spdlog::info("room {}: game started with {} players", code_, seats_.size());
+  BroadcastRoomState();
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].session) SendSnapshot(seats_[i].session, static_cast<int>(i), 0);
+  }
+  for (auto& s : spectators_) SendSnapshot(s, -1, 0);
+  PlayFallbackMoves();
+}
+
+void Room::HandleGameCommand(const std::shared_ptr<Session>& s, int seat,
+                             const v1::ClientMessage& m) {
+  const auto received = Clock::now();
+  const std::uint32_t rid = m.request_id();
+  if (seat < 0) return Error(s, rid, v1::ERROR_CODE_NOT_A_PLAYER, "spectators cannot play");
+  if (!game_) return Error(s, rid, v1::ERROR_CODE_GAME_NOT_STARTED, "the game has not started");
+  const v1::GameCommand& gc = m.game_command();
+  if (gc.expected_seq() != game_->seq()) {
+    return Error(s, rid, v1::ERROR_CODE_STALE_SEQ,
+                 "expected seq " + std::to_string(gc.expected_seq()) + ", the game is at " +
+                     std::to_string(game_->seq()) + ": resync");
+  }
+  if (!gc.has_base()) {
+    return Error(s, rid, v1::ERROR_CODE_MALFORMED_MESSAGE, "a base-game command is required");
+  }
+  auto decoded = codec::CommandFromProto(gc.base(), game_->catalog());
+  if (const auto* why = std::get_if<std::string>(&decoded)) {
+    return Error(s, rid, v1::ERROR_CODE_MALFORMED_MESSAGE, *why);
+  }
+  const engine::Command command = std::get<engine::Command>(decoded);
+  std::vector<engine::Event> events;
+  const std::uint64_t prev = game_->seq();
+  const engine::RejectReason r = game_->Apply(seat, command, &events);
+  if (r != engine::RejectReason::kNone) {
+    metrics_.Reject(std::string(engine::Name(r)));
+    v1::ServerMessage out;
+    out.set_request_id(rid);
+    v1::Error* e = out.mutable_error();
+    e->set_code(v1::ERROR_CODE_RULE_VIOLATION);
+    e->set_message("refused by the rules: " + std::string(engine::Name(r)));
+    e->set_reject_reason(std::string(engine::Name(r)));
+    e->set_rule(std::string(engine::RuleOf(r)));
+    e->set_seq(game_->seq());
+    s->Send(Serialize(out));
+    return;
+  }
+  log_.push_back({seat, command});
+  ++metrics_.commands;
+  BroadcastBatch(prev, events, received);
+  PlayFallbackMoves();
+}
+
+void Room::ApplyCommand(int seat, const engine::Command& command, Clock::time_point received) {
+  std::vector<engine::Event> events;
+  const std::uint64_t prev = game_->seq();
+  if (game_->Apply(seat, command, &events) != engine::RejectReason::kNone) return;
+  log_.push_back({seat, command});
+  ++metrics_.commands;
+  BroadcastBatch(prev, events, received);
+}
+
+void Room::PlayFallbackMoves() {
+  if (!game_ || options_.abandon_policy() != v1::ABANDON_POLICY_FALLBACK_MOVE) return;
+  // The documented fallback for a seat abandoned past the grace period: the first legal
+  // placement in list order, and no follower.
+  for (int guard = 0; guard < 1000 && !game_->IsOver(); ++guard) {
+    const int seat = game_->ToMove();
+    const Seat& slot = seats_[static_cast<std::size_t>(seat)];
+    if (slot.session || Clock::now() - slot.dropped_at < config_.grace_period) return;
+    if (game_->phase() == engine::Phase::kPlaceTile) {
+      const auto placements = game_->LegalPlacements();
+      const engine::Placement& p = placements.front();
+      ApplyCommand(seat, engine::PlaceTile{p.pos, p.rotation, p.tile}, Clock::now());
+    } else {
+      ApplyCommand(seat, engine::SkipFollower{}, Clock::now());
+    }
+  }
+}
+
+void Room::BroadcastBatch(std::uint64_t prev_seq, const std::vector<engine::Event>& events,
+                          Clock::time_point received) {
+  const engine::TileCatalog& catalog = game_->catalog();
+  const std::uint64_t hash =
+      codec::PublicHash(codec::ViewToProto(engine::ViewFor(*game_, engine::kSpectator), false));
+  auto batch_for = [&](int seat) {
+    v1::ServerMessage m;
+    v1::EventBatch* b = m.mutable_event_batch();
+    b->set_prev_seq(prev_seq);
+    b->set_seq(game_->seq());
+    b->set_public_hash(hash);
+    for (const engine::Event& e : engine::FilterEvents(events, seat, game_config_.options)) {
+      *b->add_events()->mutable_base() = codec::EventToProto(e, catalog);
+    }
+    if (seat >= 0 && seat == game_->ToMove()) {
+      *b->mutable_base_legal_moves() =
+          codec::LegalMovesToProto(engine::ViewFor(*game_, seat), catalog);
+    }
+    return Serialize(m);
+  };
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].session) seats_[i].session->Send(batch_for(static_cast<int>(i)));
+  }
+  if (!spectators_.empty()) {
+    const auto shared = batch_for(engine::kSpectator);  // serialized once for every spectator
+    for (auto& s : spectators_) s->Send(shared);
+  }
+  metrics_.ObserveCommandLatency(std::chrono::duration<double>(Clock::now() - received).count());
+  if (game_->IsOver() && !finished_) {
+    finished_ = true;
+    --metrics_.rooms_playing;
+    ++metrics_.rooms_finished;
+    ++metrics_.games_finished;
+    spdlog::info("room {}: game finished", code_);
+    BroadcastRoomState();
+  }
+}
+
+void Room::SendSnapshot(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id) {
+  v1::ServerMessage m;
+  m.set_request_id(request_id);
+  v1::GameSnapshot* snap = m.mutable_snapshot();
+  snap->set_seq(game_->seq());
+  const engine::PlayerView view = engine::ViewFor(*game_, seat);
+  *snap->mutable_base() = codec::ViewToProto(view, true);
+  snap->set_public_hash(
+      codec::PublicHash(codec::ViewToProto(engine::ViewFor(*game_, engine::kSpectator), false)));
+  s->Send(Serialize(m));
+}
+
+void Room::Record(std::function<void(unsigned, std::string)> reply) {
+  net::post(strand_, [self = shared_from_this(), reply = std::move(reply)] {
+    if (!self->game_) return reply(409, R"({"error":"the game has not started"})");
+    const engine::Options& o = self->game_config_.options;
+    // The hands of a running game with private hands are secret; so is their draw order.
+    if (!self->game_->IsOver() && o.hand_size > 0 &&
+        o.hand_visibility == engine::HandVisibility::kPrivate) {
+      return reply(409,
+                   R"({"error":"the record of a game with private hands is ready when it ends"})");
+    }
+    // A record holds no seed; while the game runs it holds only tiles already drawn (and
+    // shown: the drawn tile, B-4, or public hands).
+    reply(200, codec::WriteRecord(codec::RecordOf(self->game_config_, self->log_)));
+  });
+}
+
+}  // namespace carc::server

@@ -1,0 +1,42 @@
+// All rooms by invite code, and resume tokens by hash. Thread-safe (one mutex: lobby actions
+// are rare next to game traffic, which never touches the registry).
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "rooms/room.h"
+
+namespace carc::server {
+
+class RoomRegistry {
+ public:
+  RoomRegistry(boost::asio::io_context& io, const ServerConfig& config, Metrics& metrics);
+
+  // A new room with a fresh invite code, already running its clock.
+  std::shared_ptr<Room> Create(const v1::RoomOptions& options,
+                               const engine::Options& engine_options);
+  std::shared_ptr<Room> Find(const std::string& code) const;
+  std::shared_ptr<Room> FindByToken(const std::string& token_hash) const;
+  void IndexToken(const std::string& token_hash, const std::shared_ptr<Room>& room);
+  void DropToken(const std::string& token_hash);
+  std::vector<v1::RoomSummary> ListPublic() const;
+  // Disposes of rooms nobody has been connected to for the configured time.
+  void Sweep();
+  void CloseAll(std::uint16_t code, const std::string& reason);
+  std::size_t size() const;
+
+ private:
+  boost::asio::io_context& io_;
+  const ServerConfig& config_;
+  Metrics& metrics_;
+  mutable std::mutex mu_;
+  std::map<std::string, std::shared_ptr<Room>> rooms_;
+  std::map<std::string, std::weak_ptr<Room>> tokens_;
+};
+
+}  // namespace carc::server
