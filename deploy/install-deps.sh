@@ -12,10 +12,13 @@ packages=(
   # wire protocol and server
   protobuf-compiler libprotobuf-dev libboost1.81-dev libspdlog-dev
 )
+# clang-format for the format check; Node.js and npm for `buf lint` of proto/ (and the web
+# client). A machine that already has npm (e.g. from another Node.js package) keeps it.
 dev_packages=(clang-format git)
 
 if [[ "${1:-}" == "--dev" ]]; then
   packages+=("${dev_packages[@]}")
+  command -v npm >/dev/null || packages+=(nodejs npm)
 fi
 
 sudo_cmd=()

@@ -61,8 +61,38 @@ GameState::GameState(const GameConfig& config, std::vector<Event>* events)
 
 RejectReason GameState::Apply(Seat seat, const Command& command, std::vector<Event>* events) {
   if (phase_ == Phase::kGameOver) return RejectReason::kGameOver;
+  if (std::holds_alternative<Resign>(command)) {
+    if (seat < 0 || seat >= config_.players) return RejectReason::kNotYourTurn;
+    if (resigned_[static_cast<std::size_t>(seat)]) return RejectReason::kResigned;
+    resigned_[static_cast<std::size_t>(seat)] = true;
+    ++seq_;
+    Emit(events, PlayerResigned{seat});
+    const auto left = std::count(resigned_.begin(), resigned_.begin() + config_.players, false);
+    if (left < 2) EndGame(events);
+    return RejectReason::kNone;
+  }
   if (seat != current_) return RejectReason::kNotYourTurn;
+  if (std::holds_alternative<Timeout>(command)) {
+    // One command, one seq step, even when it places a tile and skips the follower.
+    const std::uint64_t seq_before = seq_;
+    Emit(events, TurnTimedOut{seat});
+    if (phase_ == Phase::kPlaceTile) {
+      std::vector<Placement> placements;
+      LegalPlacements(placements);
+      const Placement& p = placements.front();  // a turn only starts with a tile that fits
+      ApplyMove(seat, PlaceTile{p.pos, p.rotation, p.tile}, events);
+    }
+    if (phase_ == Phase::kPlaceFollower && current_ == seat) {
+      ApplyMove(seat, SkipFollower{}, events);
+    }
+    seq_ = seq_before + 1;
+    return RejectReason::kNone;
+  }
+  if (resigned_[static_cast<std::size_t>(seat)]) return RejectReason::kResigned;
+  return ApplyMove(seat, command, events);
+}
 
+RejectReason GameState::ApplyMove(Seat seat, const Command& command, std::vector<Event>* events) {
   if (const auto* place = std::get_if<PlaceTile>(&command)) {
     if (phase_ != Phase::kPlaceTile) return RejectReason::kWrongPhase;
     if (place->rotation < 0 || place->rotation > 3) return RejectReason::kBadRotation;
@@ -256,10 +286,21 @@ int GameState::StackCount(TileKind k) const {
 }
 
 std::vector<Seat> GameState::Leaders() const {
-  const int best = *std::max_element(score_.begin(), score_.begin() + config_.players);
+  // Resigned seats cannot win, unless every seat has resigned.
+  const bool all_resigned =
+      std::count(resigned_.begin(), resigned_.begin() + config_.players, false) == 0;
+  auto eligible = [&](Seat s) { return all_resigned || !resigned_[static_cast<std::size_t>(s)]; };
+  int best = 0;
+  bool any = false;
+  for (Seat s = 0; s < config_.players; ++s) {
+    if (!eligible(s)) continue;
+    if (!any || score_[static_cast<std::size_t>(s)] > best)
+      best = score_[static_cast<std::size_t>(s)];
+    any = true;
+  }
   std::vector<Seat> out;
   for (Seat s = 0; s < config_.players; ++s) {
-    if (score_[static_cast<std::size_t>(s)] == best) out.push_back(s);
+    if (eligible(s) && score_[static_cast<std::size_t>(s)] == best) out.push_back(s);
   }
   return out;
 }

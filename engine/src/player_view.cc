@@ -30,6 +30,7 @@ PlayerView ViewFor(const GameState& state, Seat seat) {
   for (Seat s = 0; s < state.players(); ++s) {
     v.scores.push_back(state.score(s));
     v.supply.push_back(state.supply(s));
+    v.resigned.push_back(state.resigned(s));
     std::vector<TileKind> hand = state.Hand(s);
     if (!SeesHandOf(o, seat, s)) {
       for (TileKind& k : hand) {

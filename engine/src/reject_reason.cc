@@ -32,6 +32,8 @@ std::string_view Name(RejectReason r) {
       return "feature_occupied";
     case RejectReason::kFarmersDisabled:
       return "farmers_disabled";
+    case RejectReason::kResigned:
+      return "resigned";
   }
   return "unknown";
 }

@@ -40,6 +40,8 @@ std::string GameState::ToString() const {
     o << ' ' << spec.name << '=' << GetOption(config_.options, spec.name);
   o << "\nscores";
   for (int s = 0; s < config_.players; ++s) o << ' ' << score_[static_cast<std::size_t>(s)];
+  o << "\nresigned";
+  for (int s = 0; s < config_.players; ++s) o << ' ' << resigned_[static_cast<std::size_t>(s)];
   o << "\nsupply";
   for (int s = 0; s < config_.players; ++s) o << ' ' << supply_[static_cast<std::size_t>(s)];
   o << "\nfinal";
@@ -87,6 +89,7 @@ std::uint64_t GameState::Hash() const {
   for (int s = 0; s < config_.players; ++s) {
     h.Add(score_[static_cast<std::size_t>(s)]);
     h.Add(supply_[static_cast<std::size_t>(s)]);
+    h.Add(resigned_[static_cast<std::size_t>(s)] ? 1 : 0);
     for (int k = 0; k < kFeatureKinds; ++k)
       h.Add(final_breakdown_.points[static_cast<std::size_t>(s)][static_cast<std::size_t>(k)]);
     for (int i = 0; i < hand_count_[static_cast<std::size_t>(s)]; ++i)

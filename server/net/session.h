@@ -20,7 +20,6 @@ inline constexpr std::uint16_t kRestart = 1012;    // server restarting: reconne
 inline constexpr std::uint16_t kReplaced = 4000;   // a newer connection took the seat
 inline constexpr std::uint16_t kKicked = 4001;     // removed by the host
 inline constexpr std::uint16_t kHandshake = 4002;  // no Hello in time
-inline constexpr std::uint16_t kIdle = 4003;       // silent for too long
 }  // namespace close_code
 
 class Session : public std::enable_shared_from_this<Session> {

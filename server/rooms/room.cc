@@ -28,6 +28,7 @@ Room::Room(net::any_io_executor strand, std::string code, v1::RoomOptions option
            RoomRegistry& registry)
     : strand_(std::move(strand)),
       tick_(strand_),
+      clock_timer_(strand_),
       code_(std::move(code)),
       options_(std::move(options)),
       engine_options_(engine_options),
@@ -110,6 +111,7 @@ void Room::CloseAll(std::uint16_t code, std::string reason) {
   net::post(strand_, [self = shared_from_this(), code, r = std::move(reason)] {
     self->closed_ = true;
     self->tick_.cancel();
+    self->clock_timer_.cancel();
     for (Seat& seat : self->seats_) {
       if (seat.session) seat.session->Close(code, r);
     }
@@ -244,6 +246,16 @@ void Room::DoHandle(const std::shared_ptr<Session>& s, v1::ClientMessage& m) {
       seat >= 0 || std::find(spectators_.begin(), spectators_.end(), s) != spectators_.end();
   if (!member) return Error(s, m.request_id(), v1::ERROR_CODE_NOT_IN_ROOM, "not in this room");
   if (m.has_game_command()) return HandleGameCommand(s, seat, m);
+  if (m.has_resign()) {
+    if (seat < 0)
+      return Error(s, m.request_id(), v1::ERROR_CODE_NOT_A_PLAYER, "spectators cannot resign");
+    if (!game_) return Error(s, m.request_id(), v1::ERROR_CODE_GAME_NOT_STARTED, "no game yet");
+    if (game_->IsOver() || game_->resigned(seat)) {
+      return Error(s, m.request_id(), v1::ERROR_CODE_RULE_VIOLATION, "nothing to resign from");
+    }
+    ApplyCommand(seat, engine::Resign{}, Clock::now());
+    return PlayFallbackMoves();
+  }
   if (m.has_request_snapshot()) {
     if (!game_) {
       return Error(s, m.request_id(), v1::ERROR_CODE_GAME_NOT_STARTED, "no game yet");
@@ -366,10 +378,6 @@ void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMe
     }
     FreeSeat(target);
     return BroadcastRoomState();
-  }
-  if (m.has_resign()) {
-    return Error(s, rid, v1::ERROR_CODE_UNKNOWN_MESSAGE,
-                 "resigning is not supported by this server version");
   }
   Error(s, rid, v1::ERROR_CODE_UNKNOWN_MESSAGE, "not a room message");
 }

@@ -96,11 +96,18 @@ class Room : public std::enable_shared_from_this<Room> {
                  std::uint32_t request_id);
   void UpdateSummary();
   void MarkOccupied();
+  // Turn clock (RoomOptions.clock): a time bank per seat plus an increment per finished turn;
+  // when the bank of the seat to move runs out the room sends the engine a Timeout.
+  bool ClockEnabled() const { return options_.clock().initial_seconds() > 0; }
+  void UpdateClock();
+  void ArmClock();
+  void FillClock(v1::ClockState* out) const;
   int OccupiedSeats() const;
   v1::RoomStatus Status() const;
 
   boost::asio::any_io_executor strand_;
   boost::asio::steady_timer tick_;
+  boost::asio::steady_timer clock_timer_;
   const std::string code_;
   const v1::RoomOptions options_;
   const engine::Options engine_options_;
@@ -116,6 +123,9 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<engine::LoggedCommand> log_;
   bool finished_ = false;
   bool closed_ = false;
+  std::vector<std::chrono::milliseconds> bank_;
+  int running_for_ = -1;  // the seat whose clock runs
+  std::chrono::steady_clock::time_point running_since_{};
 
   // Chat flood control per connection: a token bucket of kChatBurst messages.
   struct ChatBucket {

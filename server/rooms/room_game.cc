@@ -41,6 +41,10 @@ void Room::StartGame() {
   }
   std::vector<engine::Event> events;
   game_.emplace(game_config_, &events);
+  if (ClockEnabled()) {
+    bank_.assign(seats_.size(), std::chrono::seconds(options_.clock().initial_seconds()));
+    UpdateClock();
+  }
   --metrics_.rooms_lobby;
   ++metrics_.rooms_playing;
   spdlog::info("room {}: game started with {} players", code_, seats_.size());
@@ -104,25 +108,73 @@ void Room::ApplyCommand(int seat, const engine::Command& command, Clock::time_po
 }
 
 void Room::PlayFallbackMoves() {
-  if (!game_ || options_.abandon_policy() != v1::ABANDON_POLICY_FALLBACK_MOVE) return;
-  // The documented fallback for a seat abandoned past the grace period: the first legal
-  // placement in list order, and no follower.
+  if (!game_) return;
+  // The engine's Timeout plays the documented fallback move (first legal placement, no
+  // follower) for a resigned seat, and, with the fallback policy, for a seat abandoned past
+  // the grace period.
+  const bool policy = options_.abandon_policy() == v1::ABANDON_POLICY_FALLBACK_MOVE;
   for (int guard = 0; guard < 1000 && !game_->IsOver(); ++guard) {
     const int seat = game_->ToMove();
     const Seat& slot = seats_[static_cast<std::size_t>(seat)];
-    if (slot.session || Clock::now() - slot.dropped_at < config_.grace_period) return;
-    if (game_->phase() == engine::Phase::kPlaceTile) {
-      const auto placements = game_->LegalPlacements();
-      const engine::Placement& p = placements.front();
-      ApplyCommand(seat, engine::PlaceTile{p.pos, p.rotation, p.tile}, Clock::now());
-    } else {
-      ApplyCommand(seat, engine::SkipFollower{}, Clock::now());
-    }
+    const bool abandoned =
+        policy && !slot.session && Clock::now() - slot.dropped_at >= config_.grace_period;
+    if (!game_->resigned(seat) && !abandoned) return;
+    ApplyCommand(seat, engine::Timeout{}, Clock::now());
   }
+}
+
+void Room::UpdateClock() {
+  if (!ClockEnabled() || !game_) return;
+  const int next = game_->IsOver() ? -1 : game_->ToMove();
+  if (next == running_for_) return;  // the same seat goes on (its follower step)
+  const auto now = Clock::now();
+  if (running_for_ >= 0) {
+    auto& bank = bank_[static_cast<std::size_t>(running_for_)];
+    bank -= std::chrono::duration_cast<std::chrono::milliseconds>(now - running_since_);
+    if (bank.count() < 0) bank = std::chrono::milliseconds(0);
+    bank += std::chrono::seconds(options_.clock().increment_seconds());
+  }
+  running_for_ = next;
+  running_since_ = now;
+  ArmClock();
+}
+
+void Room::ArmClock() {
+  clock_timer_.cancel();
+  if (running_for_ < 0 || closed_) return;
+  const int seat = running_for_;
+  const std::uint64_t seq = game_->seq();
+  clock_timer_.expires_at(running_since_ + bank_[static_cast<std::size_t>(seat)]);
+  clock_timer_.async_wait([self = shared_from_this(), seat, seq](boost::system::error_code ec) {
+    if (ec || !self->game_ || self->game_->IsOver() || self->game_->seq() != seq ||
+        self->game_->ToMove() != seat) {
+      return;
+    }
+    // The bank is empty: the engine plays the fallback for this decision.
+    self->bank_[static_cast<std::size_t>(seat)] = std::chrono::milliseconds(0);
+    self->running_since_ = Clock::now();
+    self->ApplyCommand(seat, engine::Timeout{}, Clock::now());
+    self->PlayFallbackMoves();
+    if (self->running_for_ == seat) self->ArmClock();  // still its decision: its next step
+  });
+}
+
+void Room::FillClock(v1::ClockState* out) const {
+  if (!ClockEnabled() || bank_.empty()) return;
+  const auto now = Clock::now();
+  for (std::size_t i = 0; i < bank_.size(); ++i) {
+    auto left = bank_[i];
+    if (static_cast<int>(i) == running_for_) {
+      left -= std::chrono::duration_cast<std::chrono::milliseconds>(now - running_since_);
+    }
+    out->add_remaining_ms(static_cast<std::uint32_t>(std::max<std::int64_t>(0, left.count())));
+  }
+  out->set_running_for(running_for_);
 }
 
 void Room::BroadcastBatch(std::uint64_t prev_seq, const std::vector<engine::Event>& events,
                           Clock::time_point received) {
+  UpdateClock();
   const engine::TileCatalog& catalog = game_->catalog();
   const std::uint64_t hash =
       codec::PublicHash(codec::ViewToProto(engine::ViewFor(*game_, engine::kSpectator), false));
@@ -132,6 +184,7 @@ void Room::BroadcastBatch(std::uint64_t prev_seq, const std::vector<engine::Even
     b->set_prev_seq(prev_seq);
     b->set_seq(game_->seq());
     b->set_public_hash(hash);
+    FillClock(b->mutable_clock());
     for (const engine::Event& e : engine::FilterEvents(events, seat, game_config_.options)) {
       *b->add_events()->mutable_base() = codec::EventToProto(e, catalog);
     }
@@ -166,6 +219,7 @@ void Room::SendSnapshot(const std::shared_ptr<Session>& s, int seat, std::uint32
   snap->set_seq(game_->seq());
   const engine::PlayerView view = engine::ViewFor(*game_, seat);
   *snap->mutable_base() = codec::ViewToProto(view, true);
+  FillClock(snap->mutable_clock());
   snap->set_public_hash(
       codec::PublicHash(codec::ViewToProto(engine::ViewFor(*game_, engine::kSpectator), false)));
   s->Send(Serialize(m));

@@ -76,6 +76,8 @@ std::uint64_t DocumentedHash(const v1::BaseView& v) {
   for (int s : v.scores()) i32(s);
   i32(v.supply_size());
   for (std::uint32_t s : v.supply()) i32(s);
+  i32(v.resigned_size());
+  for (bool r : v.resigned()) i32(r ? 1 : 0);
   i32(v.hands_size());
   for (const auto& h : v.hands()) i32(h.tiles_size());
   i32(v.tiles_size());

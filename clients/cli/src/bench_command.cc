@@ -33,13 +33,8 @@ int BenchCommand(int argc, char** argv) {
     std::cout << kHelp;
     return 0;
   }
-  const auto games = args.Int("games", 1000, 1, 100000000);
-  const auto players = static_cast<int>(args.Int("players", 2, 2, 6));
-  const auto seed = static_cast<std::uint64_t>(args.Int("seed", 1, 0, INT64_MAX));
-  engine::Options options;
-  std::string error = args.error();
-  if (error.empty()) error = ParseRules(args.Get("rules", ""), options);
-  if (!error.empty()) {
+  RandomGames run;
+  if (const std::string error = ParseRandomGames(args, 1000, 100000000, run); !error.empty()) {
     std::cerr << "carcassonne bench: " << error << "\n" << kHelp;
     return 2;
   }
@@ -49,9 +44,9 @@ int BenchCommand(int argc, char** argv) {
   std::uint64_t offered = 0;
   std::uint64_t decisions = 0;
   const auto start = std::chrono::steady_clock::now();
-  for (std::int64_t g = 0; g < games; ++g) {
-    engine::GameState state(GameConfigFor(players, seed, g, options));
-    engine::RandomPlayer player(PlayerSeed(seed, g));
+  for (std::int64_t g = 0; g < run.games; ++g) {
+    engine::GameState state(GameConfigFor(run.players, run.seed, g, run.options));
+    engine::RandomPlayer player(PlayerSeed(run.seed, g));
     engine::PlayOut(state, player);
     turns += player.placement_decisions();
     offered += player.placements_offered();
@@ -62,10 +57,10 @@ int BenchCommand(int argc, char** argv) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   std::printf("bench: %lld games, %d players, seed %llu, farmers %s\n",
-              static_cast<long long>(games), players, static_cast<unsigned long long>(seed),
-              options.farmers ? "on" : "off");
+              static_cast<long long>(run.games), run.players,
+              static_cast<unsigned long long>(run.seed), run.options.farmers ? "on" : "off");
   std::printf("time: %.3f s\n", seconds);
-  std::printf("games/s: %.0f\n", static_cast<double>(games) / seconds);
+  std::printf("games/s: %.0f\n", static_cast<double>(run.games) / seconds);
   std::printf("turns/s: %.0f\n", static_cast<double>(turns) / seconds);
   std::printf("mean legal placements per turn: %.2f\n",
               decisions ? static_cast<double>(offered) / static_cast<double>(decisions) : 0.0);

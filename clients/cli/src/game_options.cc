@@ -30,6 +30,15 @@ std::string ParseRules(const std::string& list, engine::Options& options) {
   return {};
 }
 
+std::string ParseRandomGames(Args& args, std::int64_t default_games, std::int64_t max_games,
+                             RandomGames& out) {
+  out.games = args.Int("games", default_games, 1, max_games);
+  out.players = static_cast<int>(args.Int("players", 2, 2, 6));
+  out.seed = static_cast<std::uint64_t>(args.Int("seed", 1, 0, INT64_MAX));
+  if (!args.error().empty()) return args.error();
+  return ParseRules(args.Get("rules", ""), out.options);
+}
+
 engine::GameConfig GameConfigFor(int players, std::uint64_t seed, std::int64_t index,
                                  const engine::Options& options) {
   engine::GameConfig c;

@@ -4,12 +4,24 @@
 #include <cstdint>
 #include <string>
 
+#include "args.h"
 #include "carc/engine/game_config.h"
 
 namespace carc::cli {
 
 // "name=value,name=value" onto `options`; returns an error message or "".
 std::string ParseRules(const std::string& list, engine::Options& options);
+
+// The arguments selfplay and bench share: --games, --players, --seed and --rules.
+struct RandomGames {
+  std::int64_t games = 0;
+  int players = 2;
+  std::uint64_t seed = 1;
+  engine::Options options;
+};
+// Reads them from `args`; returns an error message or "".
+std::string ParseRandomGames(Args& args, std::int64_t default_games, std::int64_t max_games,
+                             RandomGames& out);
 
 // Game `index` of a run with base seed `seed`: its own seed, so any one game can be replayed.
 engine::GameConfig GameConfigFor(int players, std::uint64_t seed, std::int64_t index,

@@ -32,12 +32,8 @@ int SelfplayCommand(int argc, char** argv) {
     std::cout << kHelp;
     return 0;
   }
-  const auto games = args.Int("games", 10, 1, 1000000);
-  const auto players = static_cast<int>(args.Int("players", 2, 2, 6));
-  const auto seed = static_cast<std::uint64_t>(args.Int("seed", 1, 0, INT64_MAX));
-  engine::Options options;
-  std::string error = args.error();
-  if (error.empty()) error = ParseRules(args.Get("rules", ""), options);
+  RandomGames run;
+  std::string error = ParseRandomGames(args, 10, 1000000, run);
   if (error.empty() && !args.Has("out")) error = "--out DIR is required";
   if (!error.empty()) {
     std::cerr << "carcassonne selfplay: " << error << "\n" << kHelp;
@@ -50,25 +46,25 @@ int SelfplayCommand(int argc, char** argv) {
     std::cerr << "carcassonne selfplay: cannot create " << out << ": " << ec.message() << "\n";
     return 2;
   }
-  for (std::int64_t g = 0; g < games; ++g) {
-    const engine::GameConfig config = GameConfigFor(players, seed, g, options);
+  for (std::int64_t g = 0; g < run.games; ++g) {
+    const engine::GameConfig config = GameConfigFor(run.players, run.seed, g, run.options);
     engine::GameState state(config);
-    engine::RandomPlayer player(PlayerSeed(seed, g));
+    engine::RandomPlayer player(PlayerSeed(run.seed, g));
     std::vector<engine::LoggedCommand> log;
     engine::PlayOut(state, player, &log);
     std::ostringstream name;
-    name << "game-" << seed << "-" << std::setw(6) << std::setfill('0') << g << ".json";
+    name << "game-" << run.seed << "-" << std::setw(6) << std::setfill('0') << g << ".json";
     std::ofstream file(out / name.str());
     file << codec::WriteRecord(codec::RecordOf(config, log));
     if (!file) {
       std::cerr << "carcassonne selfplay: cannot write " << (out / name.str()) << "\n";
       return 2;
     }
-    if (games >= 100 && (g + 1) % (games / 10) == 0) {
-      std::cerr << "selfplay: " << (g + 1) << "/" << games << " games\n";
+    if (run.games >= 100 && (g + 1) % (run.games / 10) == 0) {
+      std::cerr << "selfplay: " << (g + 1) << "/" << run.games << " games\n";
     }
   }
-  std::cout << "wrote " << games << " records to " << out.string() << "\n";
+  std::cout << "wrote " << run.games << " records to " << out.string() << "\n";
   return 0;
 }
 

@@ -131,6 +131,7 @@ v1::BaseView ViewToProto(const engine::PlayerView& view, bool with_tile_set) {
   for (const engine::FollowerRef& f : view.followers) SetFollower(out.add_followers(), f);
   for (int s : view.scores) out.add_scores(s);
   for (int s : view.supply) out.add_supply(static_cast<std::uint32_t>(s));
+  for (bool r : view.resigned) out.add_resigned(r);
   for (const auto& hand : view.hands) {
     v1::Hand* h = out.add_hands();
     for (engine::TileKind k : hand) h->add_tiles(Letter(k, catalog));
@@ -203,6 +204,12 @@ struct EventWriter {
     v1::FollowersReturned* m = out.mutable_followers_returned();
     for (const engine::FollowerRef& f : e.followers) SetFollower(m->add_followers(), f);
   }
+  void operator()(const engine::TurnTimedOut& e) const {
+    out.mutable_turn_timed_out()->set_seat(e.player);
+  }
+  void operator()(const engine::PlayerResigned& e) const {
+    out.mutable_player_resigned()->set_seat(e.player);
+  }
   void operator()(const engine::GameEnded& e) const {
     v1::GameEnded* m = out.mutable_game_ended();
     for (int s : e.scores) m->add_scores(s);
@@ -256,6 +263,8 @@ std::uint64_t PublicHash(const v1::BaseView& view) {
   for (int s : view.scores()) h.Int(s);
   h.Int(view.supply_size());
   for (std::uint32_t s : view.supply()) h.Int(s);
+  h.Int(view.resigned_size());
+  for (bool r : view.resigned()) h.Int(r ? 1 : 0);
   h.Int(view.hands_size());
   for (const v1::Hand& hand : view.hands()) h.Int(hand.tiles_size());
   h.Int(view.tiles_size());

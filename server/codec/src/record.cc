@@ -1,5 +1,6 @@
 #include "carc/codec/record.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "carc/engine/reject_reason.h"
@@ -139,6 +140,20 @@ ParsedRecord ParseRecord(std::string_view text) {
       }
     }
     if (j.contains("draw_order")) r.draw_order = j.at("draw_order").get<std::string>();
+    if (j.contains("resignations")) {
+      for (const Json& x : j.at("resignations")) {
+        RecordResignation res;
+        res.seat = x.at("seat").get<int>();
+        res.turn = x.at("turn").get<int>();
+        const std::string stage = x.value("stage", "before_turn");
+        if (stage != "before_turn" && stage != "before_follower") {
+          Throw(-1, "", "a resignation's stage is before_turn or before_follower");
+        }
+        res.before_follower = stage == "before_follower";
+        if (res.seat < 0 || res.seat >= r.players) Throw(-1, "", "a resignation names no seat");
+        r.resignations.push_back(res);
+      }
+    }
     const Json& turns = j.at("turns");
     for (std::size_t i = 0; i < turns.size(); ++i) {
       r.turns.push_back(ParseTurn(turns[i], static_cast<int>(i)));
@@ -204,11 +219,23 @@ ReplayedRecord ReplayRecord(const Record& r) {
     }
     return state.score(s) - end;
   };
+  auto resign = [&](int turn, bool before_follower) {
+    for (const RecordResignation& x : r.resignations) {
+      if (x.turn != turn || x.before_follower != before_follower) continue;
+      // After the last turn the game may already be over: the board and scores are the same.
+      if (state.IsOver() && turn == static_cast<int>(r.turns.size())) continue;
+      if (state.Apply(x.seat, engine::Resign{}, &events) != engine::RejectReason::kNone) {
+        Throw(turn, "", "seat " + std::to_string(x.seat) + " cannot resign here");
+      }
+      out.commands.push_back({x.seat, engine::Resign{}});
+    }
+  };
   try {
     for (std::size_t i = 0; i < r.turns.size(); ++i) {
       const RecordTurn& t = r.turns[i];
       const int ti = static_cast<int>(i);
       const engine::TileKind kind = cat.KindOf(t.tile);
+      resign(ti, false);
       if (t.discarded) {
         if (discards_in(events) <= discards_seen) {
           Throw(ti, "B-6",
@@ -226,6 +253,22 @@ ReplayedRecord ReplayRecord(const Record& r) {
                 "turn belongs to player " + std::to_string(seat) + ", record says " +
                     std::to_string(t.player));
         }
+        if (state.resigned(seat)) {
+          // A resigned seat's turn is the fallback move; the record must show exactly that.
+          state.Apply(seat, engine::Timeout{}, &events);
+          out.commands.push_back({seat, engine::Timeout{}});
+          const auto placed = std::find_if(events.rbegin(), events.rend(), [](const auto& e) {
+            return std::holds_alternative<engine::TilePlaced>(e);
+          });
+          const auto& p = std::get<engine::TilePlaced>(*placed);
+          if (!(p.pos == t.pos) || p.rotation != t.rotation || p.tile != kind || t.meeple) {
+            Throw(ti, "", "a resigned seat's turn must be the fallback move");
+          }
+          std::vector<int> scores;
+          for (engine::Seat s = 0; s < r.players; ++s) scores.push_back(before_final(s));
+          out.after_turn.push_back(std::move(scores));
+          continue;
+        }
         const engine::Command place = engine::PlaceTile{t.pos, t.rotation, kind};
         if (auto e = state.Apply(seat, place, &events); e != engine::RejectReason::kNone) {
           Throw(
@@ -233,6 +276,7 @@ ReplayedRecord ReplayRecord(const Record& r) {
               std::string("illegal placement of ") + t.tile + ": " + std::string(engine::Name(e)));
         }
         out.commands.push_back({seat, place});
+        resign(ti, true);
         if (state.phase() == engine::Phase::kPlaceFollower) {
           engine::Command follow = engine::SkipFollower{};
           if (t.meeple)
@@ -250,6 +294,7 @@ ReplayedRecord ReplayRecord(const Record& r) {
       for (engine::Seat s = 0; s < r.players; ++s) scores.push_back(before_final(s));
       out.after_turn.push_back(std::move(scores));
     }
+    resign(static_cast<int>(r.turns.size()), false);
     if (discards_in(events) > discards_seen) {
       Throw(static_cast<int>(r.turns.size()), "B-6", "the record ends with an undeclared discard");
     }

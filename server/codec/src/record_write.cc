@@ -1,4 +1,5 @@
 // Building a record from a played game and writing it as JSON.
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "carc/codec/record.h"
@@ -60,15 +61,26 @@ Record RecordOf(const engine::GameConfig& config,
     if (!r.turns.empty() && after.size() < r.turns.size()) after.push_back(running);
   };
   const bool hands = config.options.hand_size > 0;
+  bool turn_open = false;  // without hands: the last turn's tile is drawn but not yet placed
+  bool placed_this_turn = false;
   for (const engine::Event& e : events) {
     if (const auto* ts = std::get_if<engine::TurnStarted>(&e)) {
       if (first_turn) r.first_player = ts->player;
       first_turn = false;
+      placed_this_turn = false;
+    } else if (const auto* res = std::get_if<engine::PlayerResigned>(&e)) {
+      const int last = static_cast<int>(r.turns.size()) - 1;
+      if (placed_this_turn) {
+        r.resignations.push_back({res->player, last, true});
+      } else {
+        r.resignations.push_back({res->player, turn_open ? last : last + 1, false});
+      }
     } else if (const auto* d = std::get_if<engine::TileDrawn>(&e)) {
       draws.push_back(cat.Def(d->tile).letter);
       if (!hands) {
         close_turn();
         r.turns.push_back({d->player, cat.Def(d->tile).letter, false, {}, 0, std::nullopt});
+        turn_open = true;
       }
     } else if (const auto* x = std::get_if<engine::TileDiscarded>(&e)) {
       if (hands) {
@@ -76,6 +88,7 @@ Record RecordOf(const engine::GameConfig& config,
         r.turns.push_back({x->player, cat.Def(x->tile).letter, true, {}, 0, std::nullopt});
       } else {
         r.turns.back().discarded = true;
+        turn_open = false;
       }
     } else if (const auto* p = std::get_if<engine::TilePlaced>(&e)) {
       if (hands) {
@@ -84,6 +97,8 @@ Record RecordOf(const engine::GameConfig& config,
       }
       r.turns.back().pos = p->pos;
       r.turns.back().rotation = p->rotation;
+      turn_open = false;
+      placed_this_turn = true;
     } else if (const auto* f = std::get_if<engine::FollowerPlaced>(&e)) {
       const RecordTurn& t = r.turns.back();
       r.turns.back().meeple = MeepleOf(cat.KindOf(t.tile), t.rotation, f->follower.segment);
@@ -93,10 +108,14 @@ Record RecordOf(const engine::GameConfig& config,
     }
   }
   close_turn();
-  // A game still running has drawn its current tile: that turn has not happened yet.
-  if (!state.IsOver() && !hands && !r.turns.empty() && state.phase() == engine::Phase::kPlaceTile) {
+  // A tile drawn but never placed (the game still runs, or ended by resignation) is not a
+  // turn that happened; the replay draws nothing more and ends the same way.
+  if (turn_open && !r.turns.empty()) {
     r.turns.pop_back();
     after.pop_back();
+    for (RecordResignation& x : r.resignations) {
+      x.turn = std::min(x.turn, static_cast<int>(r.turns.size()));
+    }
   }
   if (hands) r.draw_order = draws;
   r.after_turn = after;
@@ -127,6 +146,15 @@ std::string WriteRecord(const Record& r) {
   j["rules"] = rules;
   j["start"] = {{"tile", "D"}, {"rotation", 0}, {"x", 0}, {"y", 0}};
   if (r.draw_order) j["draw_order"] = *r.draw_order;
+  if (!r.resignations.empty()) {
+    Json list = Json::array();
+    for (const RecordResignation& x : r.resignations) {
+      list.push_back({{"seat", x.seat},
+                      {"turn", x.turn},
+                      {"stage", x.before_follower ? "before_follower" : "before_turn"}});
+    }
+    j["resignations"] = std::move(list);
+  }
   Json turns = Json::array();
   for (const RecordTurn& t : r.turns) {
     Json tj;

@@ -168,6 +168,13 @@ void ApplyEvent(v1::BaseView& view, const v1::BaseEvent& event) {
     case v1::BaseEvent::kGameEnded:
       OnGameEnded(view, event.game_ended());
       break;
+    case v1::BaseEvent::kTurnTimedOut:
+      break;  // the fallback move arrives as ordinary events
+    case v1::BaseEvent::kPlayerResigned: {
+      const int seat = event.player_resigned().seat();
+      if (seat >= 0 && seat < view.resigned_size()) view.set_resigned(seat, true);
+      break;
+    }
     case v1::BaseEvent::EVENT_NOT_SET:
       break;  // an event of a newer server: nothing this client can do with it
   }

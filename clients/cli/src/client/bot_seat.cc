@@ -238,7 +238,9 @@ SeatResult BotSeat::Play(std::chrono::milliseconds deadline, int drop_after_comm
       client_->Close();  // as if the network went away
     }
     if (client_->closed()) {
-      if (spectator_ || token_.empty() || !Reconnect()) {
+      // 4000 (another connection took the seat) and 4001 (kicked): never reconnect.
+      const bool final_close = client_->close_code() == 4000 || client_->close_code() == 4001;
+      if (spectator_ || token_.empty() || final_close || !Reconnect()) {
         result.error = "connection lost (close code " + std::to_string(client_->close_code()) + ")";
         break;
       }
@@ -246,6 +248,7 @@ SeatResult BotSeat::Play(std::chrono::milliseconds deadline, int drop_after_comm
       continue;
     }
     const auto m = client_->Receive(200ms);
+    if (m && hook_) hook_(*m);
     if (m) OnMessage(*m, result);
   }
   if (!result.finished && result.error.empty()) result.error = "timed out";

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <random>
 #include <string>
@@ -51,6 +52,11 @@ class BotSeat {
   // Every event line seen (watch mode prints these).
   std::vector<std::string>& event_log() { return event_log_; }
   void set_log_events(bool on) { log_events_ = on; }
+  // Called with every message received while playing, before the seat acts on it (tests of
+  // what reaches the wire).
+  void set_message_hook(std::function<void(const v1::ServerMessage&)> hook) {
+    hook_ = std::move(hook);
+  }
 
  private:
   bool Reconnect();
@@ -74,6 +80,7 @@ class BotSeat {
   v1::BaseView mirror_;
   bool log_events_ = false;
   std::vector<std::string> event_log_;
+  std::function<void(const v1::ServerMessage&)> hook_;
 };
 
 // One line of text for an event (watch).

@@ -27,6 +27,20 @@ struct SkipFollower {
   friend bool operator==(const SkipFollower&, const SkipFollower&) = default;
 };
 
-using Command = std::variant<PlaceTile, PlaceFollower, SkipFollower>;
+// The seat to move ran out of time (sent by the room's clock, never by a client) or has
+// resigned: the fallback move is played for the decision at hand. Fallback: in the tile step,
+// the first placement of LegalPlacements() and no follower; in the follower step, no follower.
+struct Timeout {
+  friend bool operator==(const Timeout&, const Timeout&) = default;
+};
+
+// The seat leaves the game. Its followers stay and its points still count, but it cannot win;
+// its later turns are played by Timeout. With fewer than two seats left the game ends at once
+// (final scoring runs).
+struct Resign {
+  friend bool operator==(const Resign&, const Resign&) = default;
+};
+
+using Command = std::variant<PlaceTile, PlaceFollower, SkipFollower, Timeout, Resign>;
 
 }  // namespace carc::engine

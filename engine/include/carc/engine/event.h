@@ -67,6 +67,15 @@ struct FeatureScored {
   std::vector<Seat> winners;
 };
 
+// The seat's time ran out (or it has resigned): the fallback move follows as ordinary events.
+struct TurnTimedOut {
+  Seat player = 0;
+};
+
+struct PlayerResigned {
+  Seat player = 0;
+};
+
 struct FollowersReturned {
   std::vector<FollowerRef> followers;
 };
@@ -80,10 +89,11 @@ struct Breakdown {
 struct GameEnded {
   std::vector<int> scores;
   Breakdown final_scoring;
-  std::vector<Seat> winners;  // B-18: all seats with the highest total
+  std::vector<Seat> winners;  // B-18: all seats with the highest total (resigned seats excluded)
 };
 
-using Event = std::variant<TurnStarted, TileDrawn, TileDiscarded, TilePlaced, FollowerPlaced,
-                           FeatureScored, FollowersReturned, GameEnded>;
+using Event =
+    std::variant<TurnStarted, TileDrawn, TileDiscarded, TilePlaced, FollowerPlaced, FeatureScored,
+                 FollowersReturned, GameEnded, TurnTimedOut, PlayerResigned>;
 
 }  // namespace carc::engine

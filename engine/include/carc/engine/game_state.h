@@ -67,6 +67,7 @@ class GameState {
   explicit GameState(const GameConfig& config, std::vector<Event>* events = nullptr);
 
   // Applies `command` on behalf of `seat`. Events are appended to `events` when it is given.
+  // Resign is accepted from any seat still playing; everything else only from ToMove().
   RejectReason Apply(Seat seat, const Command& command, std::vector<Event>* events = nullptr);
 
   // Every legal placement of the current tile (with hands: of every tile in the hand), as
@@ -93,7 +94,9 @@ class GameState {
   int score(Seat s) const { return score_[static_cast<std::size_t>(s)]; }
   int supply(Seat s) const { return supply_[static_cast<std::size_t>(s)]; }
   const Breakdown& final_breakdown() const { return final_breakdown_; }
+  // The seats with the highest total (B-18), resigned seats excluded.
   std::vector<Seat> Leaders() const;
+  bool resigned(Seat s) const { return resigned_[static_cast<std::size_t>(s)]; }
 
   int num_placed() const { return num_placed_; }
   const PlacedTile& placed(int i) const { return placed_[static_cast<std::size_t>(i)]; }
@@ -117,6 +120,8 @@ class GameState {
   friend bool operator==(const GameState&, const GameState&) = default;
 
  private:
+  // PlaceTile, PlaceFollower or SkipFollower for the seat to move (game_state.cc).
+  RejectReason ApplyMove(Seat seat, const Command& command, std::vector<Event>* events);
   // Turn flow (game_state.cc).
   void BeginTurn(Seat player, bool extra, std::vector<Event>* events);
   bool DrawFor(Seat player, std::vector<Event>* events);
@@ -170,6 +175,7 @@ class GameState {
   std::array<int, kMaxPlayers> supply_{};
   std::array<std::array<TileKind, kMaxHand>, kMaxPlayers> hands_{};
   std::array<std::uint8_t, kMaxPlayers> hand_count_{};
+  std::array<bool, kMaxPlayers> resigned_{};
   Breakdown final_breakdown_;
   Phase phase_ = Phase::kPlaceTile;
   Seat current_ = 0;

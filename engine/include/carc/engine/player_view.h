@@ -26,6 +26,7 @@ struct PlayerView {
   std::vector<FollowerRef> followers;
   std::vector<int> scores;
   std::vector<int> supply;
+  std::vector<bool> resigned;
   // hands[s]: seat s's tiles; kNoTile stands for a tile this viewer may not see.
   std::vector<std::vector<TileKind>> hands;
   int stack_size = 0;

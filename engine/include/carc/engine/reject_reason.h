@@ -21,6 +21,7 @@ enum class RejectReason : std::uint8_t {
   kNoFollowerLeft,   // the player's supply is empty (B-9)
   kFeatureOccupied,  // the connected feature already holds a follower (B-7)
   kFarmersDisabled,  // a farmer with option farmers off (B-20)
+  kResigned,         // the seat has resigned and plays no more
 };
 
 // A stable snake_case name, used on the wire and in CLI messages.

@@ -35,6 +35,14 @@ struct RecordTurn {
   std::optional<RecordMeeple> meeple;
 };
 
+// A seat that resigned: before turn `turn` is played, or (before_follower) between that
+// turn's placement and its follower step. Turns of resigned seats hold the fallback move.
+struct RecordResignation {
+  engine::Seat seat = 0;
+  int turn = 0;
+  bool before_follower = false;
+};
+
 struct Record {
   int players = 2;
   engine::Seat first_player = 0;
@@ -42,6 +50,7 @@ struct Record {
   std::vector<RecordTurn> turns;
   // With hands (V-2) the draws are not the plays: every tile drawn, in order.
   std::optional<std::string> draw_order;
+  std::vector<RecordResignation> resignations;
   std::optional<std::vector<std::vector<int>>> after_turn;
   std::optional<std::vector<int>> final_scores;
   std::optional<engine::Breakdown> final_breakdown;  // end-game points per seat and category
