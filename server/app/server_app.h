@@ -34,8 +34,9 @@ class ServerApp {
   void Api(const std::string& target, std::function<void(unsigned, std::string)> reply);
 
   ServerConfig config_;
-  boost::asio::io_context io_;
+  // Before io_: handlers still queued when io_ is destroyed update the metrics as they go.
   Metrics metrics_;
+  boost::asio::io_context io_;
   RoomRegistry registry_;
   Lobby lobby_;
   std::shared_ptr<Listener> listener_;

@@ -1,0 +1,117 @@
+// The server in-process for one test case, a tiny HTTP client, and raw WebSocket helpers: every
+// wait is bounded, every address is loopback.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "app/server_app.h"
+#include "app/server_config.h"
+#include "carc/engine/game_config.h"
+#include "carc/v1/messages.pb.h"
+#include "client/ws_client.h"
+
+namespace carc::test {
+
+using namespace std::chrono_literals;
+
+// Loopback, an ephemeral port, two threads and short timeouts.
+server::ServerConfig TestConfig();
+
+// ServerApp::Open + Run on a thread; Stop and join on destruction.
+class TestServer {
+ public:
+  explicit TestServer(server::ServerConfig config = TestConfig());
+  ~TestServer();
+  TestServer(const TestServer&) = delete;
+  TestServer& operator=(const TestServer&) = delete;
+
+  std::uint16_t port() { return app_.port(); }
+  client::ServerAddress address();
+  server::ServerApp& app() { return app_; }
+
+ private:
+  server::ServerApp app_;
+  std::thread thread_;
+};
+
+struct HttpResult {
+  unsigned status = 0;
+  std::string body;
+  std::string error;  // empty when a response arrived
+};
+// GET http://127.0.0.1:port/target (10 s limit).
+HttpResult HttpGet(std::uint16_t port, const std::string& target);
+
+// A plain TCP connection that sends `bytes` (maybe nothing) and waits for the server to close
+// it. Returns how long the server took, or nullopt if it was still open after `limit`.
+std::optional<std::chrono::milliseconds> TimeUntilServerCloses(std::uint16_t port,
+                                                               const std::string& bytes,
+                                                               std::chrono::seconds limit);
+
+// A WebSocket connection without Hello.
+std::unique_ptr<client::WsClient> Dial(TestServer& server);
+// A connection that said Hello (with `token` to resume a seat); `welcome` gets the answer.
+std::unique_ptr<client::WsClient> DialHello(TestServer& server, const std::string& token = "",
+                                            v1::ServerMessage* welcome = nullptr);
+
+// Sends `m` with a fresh request id and waits for the message that answers it.
+std::optional<v1::ServerMessage> Ask(client::WsClient& c, v1::ClientMessage m,
+                                     std::chrono::milliseconds timeout = 10s);
+// The next message that satisfies `pred` (other messages are kept for later).
+template <typename Pred>
+std::optional<v1::ServerMessage> Await(client::WsClient& c, Pred pred,
+                                       std::chrono::milliseconds timeout = 10s) {
+  return c.WaitFor(pred, timeout);
+}
+// The next message that satisfies `pred`, dropping every message before it.
+template <typename Pred>
+std::optional<v1::ServerMessage> Skip(client::WsClient& c, Pred pred,
+                                      std::chrono::milliseconds timeout = 10s) {
+  const auto until = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < until) {
+    auto m = c.Receive(100ms);
+    if (m && pred(*m)) return m;
+    if (!m && c.closed()) break;  // messages read before the close are still delivered
+  }
+  return std::nullopt;
+}
+// Reads until the server closes the connection (bounded); returns the close code, 0 if none.
+std::uint16_t AwaitClose(client::WsClient& c, std::chrono::milliseconds timeout = 10s);
+
+v1::RoomOptions RoomFor(int seats, const engine::Options& options = {});
+v1::ClientMessage HelloMsg(const std::string& token = "");
+v1::ClientMessage CreateMsg(int seats, const engine::Options& options = {});
+v1::ClientMessage CreateMsg(const v1::RoomOptions& room);
+v1::ClientMessage JoinMsg(const std::string& code, bool spectate = false);
+v1::ClientMessage SnapshotMsg();
+v1::ClientMessage ChatMsg(const std::string& text);
+v1::ClientMessage PlaceMsg(std::uint64_t expected_seq, int x, int y, int rotation,
+                           const std::string& tile = "");
+v1::ClientMessage FollowerMsg(std::uint64_t expected_seq, int segment);
+v1::ClientMessage SkipMsg(std::uint64_t expected_seq);
+
+// The seat's current snapshot (RequestSnapshot), or nullopt.
+std::optional<v1::GameSnapshot> Snapshot(client::WsClient& c);
+
+// A game of raw connections: seat i is seats[i]; started, every seat has had its snapshot.
+struct RawGame {
+  std::string code;
+  std::vector<std::unique_ptr<client::WsClient>> seats;
+  std::vector<std::string> tokens;
+  std::string error;  // set when the game could not be set up
+};
+RawGame StartRawGame(TestServer& server, int players, const engine::Options& options = {});
+RawGame StartRawGame(TestServer& server, const v1::RoomOptions& room);
+// The game's seq, asked on seat `via`'s connection (nullopt if no answer).
+std::optional<std::uint64_t> SeqOf(RawGame& game, int via = 0);
+// Plays one legal command for the seat to move (the first placement, or skip the follower).
+// False when the game is over or something failed.
+bool PlayOneCommand(RawGame& game);
+
+}  // namespace carc::test
