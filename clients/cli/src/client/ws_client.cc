@@ -43,14 +43,20 @@ std::string WsClient::Connect(const ServerAddress& address, std::chrono::millise
   const auto results = resolver.resolve(address.host, address.port, ec);
   if (ec) return "cannot resolve " + address.host + ": " + ec.message();
   auto& tcp = beast::get_lowest_layer(ws_);
-  tcp.expires_after(timeout);
   bool done = false;
-  tcp.async_connect(results, [&](beast::error_code e, const auto&) {
-    ec = e;
-    done = true;
-  });
-  io_.restart();
-  while (!done && io_.run_one()) {
+  // One endpoint at a time: Asio 1.81's range connect trips UBSan's vptr check under Beast.
+  ec = net::error::host_not_found;
+  for (const auto& entry : results) {
+    tcp.expires_after(timeout);
+    done = false;
+    tcp.async_connect(entry.endpoint(), [&](beast::error_code e) {
+      ec = e;
+      done = true;
+    });
+    io_.restart();
+    while (!done && io_.run_one()) {
+    }
+    if (!ec) break;
   }
   if (ec) return "cannot connect to " + address.host + ":" + address.port + ": " + ec.message();
   done = false;
