@@ -10,7 +10,7 @@ packages=(
   # engine tests and records
   catch2 nlohmann-json3-dev
   # wire protocol and server
-  protobuf-compiler libprotobuf-dev libboost1.81-dev libspdlog-dev
+  protobuf-compiler libprotobuf-dev libboost1.81-dev libspdlog-dev libsqlite3-dev
 )
 # clang-format for the format check; Node.js and npm for `buf lint` of proto/ (and the web
 # client). A machine that already has npm (e.g. from another Node.js package) keeps it.

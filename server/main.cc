@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <optional>
 
 #include "app/server_app.h"
 
@@ -25,12 +26,18 @@ int main(int argc, char** argv) {
   if (config.log_format == "json") {
     spdlog::set_pattern(R"({"time":"%Y-%m-%dT%H:%M:%S.%e%z","level":"%l","msg":"%v"})");
   }
-  carc::server::ServerApp app(config);
-  if (const std::string error = app.Open(); !error.empty()) {
+  std::optional<carc::server::ServerApp> app;
+  try {
+    app.emplace(config);
+  } catch (const carc::server::store::StoreError& e) {
+    spdlog::error("cannot open the store: {}", e.what());
+    return 1;
+  }
+  if (const std::string error = app->Open(); !error.empty()) {
     spdlog::error("{}", error);
     return 1;
   }
-  app.Run();
+  app->Run();
   spdlog::info("stopped");
   return 0;
 }

@@ -39,7 +39,16 @@ std::string Metrics::Render() const {
     << "carc_bytes_out_total " << bytes_out.load() << "\n"
     << "# HELP carc_slow_readers_dropped_total Connections cut off for a full write queue.\n"
        "# TYPE carc_slow_readers_dropped_total counter\n"
-    << "carc_slow_readers_dropped_total " << slow_readers_dropped.load() << "\n";
+    << "carc_slow_readers_dropped_total " << slow_readers_dropped.load() << "\n"
+    << "# HELP carc_store_errors_total Writes the store refused (the change was undone).\n"
+       "# TYPE carc_store_errors_total counter\n"
+    << "carc_store_errors_total " << store_errors.load() << "\n"
+    << "# HELP carc_rooms_restored_total Rooms rebuilt from the store at start.\n"
+       "# TYPE carc_rooms_restored_total counter\n"
+    << "carc_rooms_restored_total " << rooms_restored.load() << "\n"
+    << "# HELP carc_rooms_quarantined_total Room logs found unreadable at start and set aside.\n"
+       "# TYPE carc_rooms_quarantined_total counter\n"
+    << "carc_rooms_quarantined_total " << rooms_quarantined.load() << "\n";
   std::lock_guard lock(mu_);
   o << "# HELP carc_rejections_total Refused requests by reason.\n"
        "# TYPE carc_rejections_total counter\n";

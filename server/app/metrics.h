@@ -22,6 +22,9 @@ class Metrics {
   std::atomic<std::uint64_t> messages_in{0};
   std::atomic<std::uint64_t> bytes_out{0};
   std::atomic<std::uint64_t> slow_readers_dropped{0};
+  std::atomic<std::uint64_t> store_errors{0};
+  std::atomic<std::uint64_t> rooms_restored{0};
+  std::atomic<std::uint64_t> rooms_quarantined{0};
 
   // A refused request, by its error code or rule reason.
   void Reject(const std::string& reason);

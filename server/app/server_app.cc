@@ -2,19 +2,39 @@
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
+#include <filesystem>
 #include <thread>
 #include <vector>
 
+#include "app/archive_api.h"
 #include "net/session.h"
+#include "store/sqlite_store.h"
 
 namespace carc::server {
 
 namespace net = boost::asio;
 
+namespace {
+
+std::unique_ptr<store::EventStore> OpenStore(const ServerConfig& config) {
+  std::error_code ec;
+  std::filesystem::create_directories(config.data_dir, ec);
+  if (ec) {
+    throw store::StoreError("cannot create the data directory " + config.data_dir + ": " +
+                            ec.message());
+  }
+  return store::OpenSqliteStore(
+      store::StorePath(config.data_dir),
+      config.durability_full ? store::Durability::kFull : store::Durability::kNormal);
+}
+
+}  // namespace
+
 ServerApp::ServerApp(ServerConfig config)
     : config_(std::move(config)),
+      store_(OpenStore(config_)),
       io_(config_.threads),
-      registry_(io_, config_, metrics_),
+      registry_(io_, config_, metrics_, *store_),
       lobby_(registry_, config_, metrics_),
       listener_(std::make_shared<Listener>(
           io_, config_, metrics_, lobby_,
@@ -25,10 +45,18 @@ ServerApp::ServerApp(ServerConfig config)
       sweep_(io_) {}
 
 std::string ServerApp::Open() {
+  try {
+    restore_report_ = registry_.RestoreAll();
+  } catch (const store::StoreError& e) {
+    return "cannot read the store: " + std::string(e.what());
+  }
+  spdlog::info("store {}: {} room(s) restored, {} quarantined", store::StorePath(config_.data_dir),
+               restore_report_.restored, restore_report_.quarantined.size());
   return listener_->Open();
 }
 
 void ServerApp::Api(const std::string& target, std::function<void(unsigned, std::string)> reply) {
+  if (ServeArchive(*store_, target, reply)) return;
   // /api/rooms/{code}/record
   const std::string prefix = "/api/rooms/";
   const std::string suffix = "/record";

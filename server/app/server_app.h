@@ -1,5 +1,9 @@
-// Wiring: the io_context and its threads, the listener, rooms, the lobby, metrics, the room
-// sweeper and graceful shutdown on SIGINT/SIGTERM.
+// Wiring: the store, the io_context and its threads, the listener, rooms, the lobby, metrics,
+// the room sweeper and graceful shutdown on SIGINT/SIGTERM.
+//
+// Contract: the constructor opens the store in config.data_dir (creating the directory) and
+// throws store::StoreError if it cannot; Open() rebuilds every open room from the store before
+// it binds the port, so no client can reach a room that is not yet whole.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -13,13 +17,14 @@
 #include "net/listener.h"
 #include "rooms/lobby.h"
 #include "rooms/room_registry.h"
+#include "store/event_store.h"
 
 namespace carc::server {
 
 class ServerApp {
  public:
   explicit ServerApp(ServerConfig config);
-  // Binds the port; returns an error message or "".
+  // Restores the rooms, then binds the port; returns an error message or "".
   std::string Open();
   // Serves until Stop() or a signal. Blocks; runs config.threads threads.
   void Run();
@@ -28,6 +33,8 @@ class ServerApp {
   std::uint16_t port() const { return listener_->port(); }
   Metrics& metrics() { return metrics_; }
   RoomRegistry& registry() { return registry_; }
+  store::EventStore& store() { return *store_; }
+  const RoomRegistry::RestoreReport& restore_report() const { return restore_report_; }
 
  private:
   void ScheduleSweep();
@@ -36,6 +43,8 @@ class ServerApp {
   ServerConfig config_;
   // Before io_: handlers still queued when io_ is destroyed update the metrics as they go.
   Metrics metrics_;
+  std::unique_ptr<store::EventStore> store_;
+  RoomRegistry::RestoreReport restore_report_;
   boost::asio::io_context io_;
   RoomRegistry registry_;
   Lobby lobby_;

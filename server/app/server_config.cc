@@ -56,7 +56,22 @@ const std::map<std::string, Setting>& Settings() {
       {"port",
        {"CARC_PORT", "TCP port for HTTP and WebSocket (8080)", Int(&ServerConfig::port, 0, 65535)}},
       {"threads", {"CARC_THREADS", "I/O threads (2)", Int(&ServerConfig::threads, 1, 64)}},
-      {"data-dir", {"CARC_DATA_DIR", "data directory (data)", Text(&ServerConfig::data_dir)}},
+      {"data-dir",
+       {"CARC_DATA_DIR", "directory of the game store, carcassonne.sqlite (data)",
+        [](ServerConfig& c, const std::string& v) {
+          if (v.empty()) return false;
+          c.data_dir = v;
+          return true;
+        }}},
+      {"durability",
+       {"CARC_DURABILITY",
+        "full (fsync before each acknowledgement) or normal (survives a server crash, maybe not "
+        "a power cut) (full)",
+        [](ServerConfig& c, const std::string& v) {
+          if (v != "full" && v != "normal") return false;
+          c.durability_full = v == "full";
+          return true;
+        }}},
       {"web-root",
        {"CARC_WEB_ROOT", "folder of the web client's static files (none)",
         Text(&ServerConfig::web_root)}},

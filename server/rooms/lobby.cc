@@ -108,7 +108,12 @@ void Lobby::CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessag
       m.create_room().player_name().empty() ? s->name() : m.create_room().player_name();
   if (!ValidName(name))
     return Error(s, rid, v1::ERROR_CODE_INVALID_NAME, "names are 1..32 characters");
-  registry_.Create(options, engine_options)->Join(s, name, false, rid);
+  const auto room = registry_.Create(options, engine_options);
+  if (!room) {
+    return Error(s, rid, v1::ERROR_CODE_STORE_UNAVAILABLE,
+                 "the server cannot save a new room right now; try again");
+  }
+  room->Join(s, name, false, rid);
 }
 
 void Lobby::OnDisconnect(const std::shared_ptr<Session>& s) {

@@ -25,7 +25,7 @@ constexpr double kChatPerSecond = 0.5;
 
 Room::Room(net::any_io_executor strand, std::string code, v1::RoomOptions options,
            engine::Options engine_options, const ServerConfig& config, Metrics& metrics,
-           RoomRegistry& registry)
+           RoomRegistry& registry, store::EventStore& store, store::RoomId room_id)
     : strand_(std::move(strand)),
       tick_(strand_),
       clock_timer_(strand_),
@@ -35,6 +35,8 @@ Room::Room(net::any_io_executor strand, std::string code, v1::RoomOptions option
       config_(config),
       metrics_(metrics),
       registry_(registry),
+      store_(store),
+      room_id_(room_id),
       seats_(options_.seats()) {
   ++metrics_.rooms_lobby;
   UpdateSummary();
@@ -164,6 +166,12 @@ void Room::GrantSeat(const std::shared_ptr<Session>& s, int seat, std::string na
   slot.token_hash = HashToken(token);
   registry_.IndexToken(slot.token_hash, shared_from_this());
   if (first) host_ = seat;
+  if (!PersistSeats()) {
+    FreeSeat(seat);
+    s->LeaveRoom(this);
+    return Error(s, request_id, v1::ERROR_CODE_STORE_UNAVAILABLE,
+                 "the server cannot save the seat right now; try again");
+  }
   s->set_membership({shared_from_this(), seat});
   MarkOccupied();
 
@@ -253,7 +261,10 @@ void Room::DoHandle(const std::shared_ptr<Session>& s, v1::ClientMessage& m) {
     if (game_->IsOver() || game_->resigned(seat)) {
       return Error(s, m.request_id(), v1::ERROR_CODE_RULE_VIOLATION, "nothing to resign from");
     }
-    ApplyCommand(seat, engine::Resign{}, Clock::now());
+    if (!ApplyCommand(seat, engine::Resign{}, Clock::now())) {
+      return Error(s, m.request_id(), v1::ERROR_CODE_STORE_UNAVAILABLE,
+                   "the server cannot save the resignation right now; try again");
+    }
     return PlayFallbackMoves();
   }
   if (m.has_request_snapshot()) {
@@ -306,6 +317,10 @@ void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMe
   if (m.has_rematch()) {
     if (!finished_) return Error(s, rid, v1::ERROR_CODE_GAME_NOT_STARTED, "the game is not over");
     auto room = registry_.Create(options_, engine_options_);
+    if (!room) {
+      return Error(s, rid, v1::ERROR_CODE_STORE_UNAVAILABLE,
+                   "the server cannot save a new room right now; try again");
+    }
     v1::ServerMessage created;
     created.mutable_rematch_created()->set_room_code(room->code());
     return BroadcastToAll(Serialize(created));
@@ -365,7 +380,11 @@ void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMe
                        "seat " + std::to_string(i) + " is not ready");
         }
       }
-      return StartGame();
+      if (!StartGame()) {
+        return Error(s, rid, v1::ERROR_CODE_STORE_UNAVAILABLE,
+                     "the server cannot save the start of the game right now; try again");
+      }
+      return;
     }
     const int target = m.kick_player().seat();
     if (target < 0 || target >= static_cast<int>(seats_.size()) ||
@@ -438,6 +457,9 @@ void Room::SendRoomState(const std::shared_ptr<Session>& s, int seat, std::uint3
 }
 
 void Room::BroadcastRoomState() {
+  // Lobby changes are written here, before anyone is told of them. A failed write is logged
+  // and retried with the next change: the lobby's state is not an acknowledged game command.
+  PersistSeats();
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     if (seats_[i].session) SendRoomState(seats_[i].session, static_cast<int>(i), 0);
   }

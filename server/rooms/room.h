@@ -4,6 +4,11 @@
 // never locks around game state. Each accepted command is broadcast as one EventBatch per
 // audience, serialized once per audience and shared by every connection in it. Nothing sent
 // is built from anything but engine::ViewFor / engine::FilterEvents.
+//
+// Write-ahead: every accepted command and every change to the room (seats, start) is in the
+// store (store/event_store.h) before any client hears of it. If the store refuses a write, the
+// change is undone and its sender gets ERROR_CODE_STORE_UNAVAILABLE. Restore() rebuilds a room
+// from its log exactly as it was when the last write returned.
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
@@ -21,8 +26,10 @@
 #include "app/server_config.h"
 #include "carc/engine/game_state.h"
 #include "carc/engine/replay.h"
+#include "carc/store/v1/room_log.pb.h"
 #include "carc/v1/messages.pb.h"
 #include "net/session.h"
+#include "store/event_store.h"
 
 namespace carc::server {
 
@@ -32,10 +39,17 @@ class Room : public std::enable_shared_from_this<Room> {
  public:
   Room(boost::asio::any_io_executor strand, std::string code, v1::RoomOptions options,
        engine::Options engine_options, const ServerConfig& config, Metrics& metrics,
-       RoomRegistry& registry);
+       RoomRegistry& registry, store::EventStore& store, store::RoomId room_id);
   ~Room();
 
   const std::string& code() const { return code_; }
+  store::RoomId room_id() const { return room_id_; }
+
+  // Before Start(), on a room constructed from its log's RoomCreated entry: replays the other
+  // entries. Returns "" or what is wrong with the log (the room is then unusable).
+  std::string Restore(const std::vector<std::string>& entries);
+  // The resume-token hashes of the seats (for the registry's index after Restore).
+  std::vector<std::string> TokenHashes() const;
 
   // Starts the room's clock (grace periods, fallback moves).
   void Start();
@@ -78,9 +92,21 @@ class Room : public std::enable_shared_from_this<Room> {
 
   void HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMessage& m);
   void HandleGameCommand(const std::shared_ptr<Session>& s, int seat, const v1::ClientMessage& m);
-  void StartGame();
-  void ApplyCommand(int seat, const engine::Command& command,
-                    std::chrono::steady_clock::time_point received);
+  // False (nothing changed) when the store refused the start.
+  bool StartGame();
+  // Applies a command for `seat`: the engine decides, the store keeps it, then everyone hears.
+  // Returns the engine's reason, or nullopt if the store refused (nothing changed).
+  std::optional<engine::RejectReason> ApplyCommand(int seat, const engine::Command& command,
+                                                   std::chrono::steady_clock::time_point received);
+  // Store writes. False after logging the store's error.
+  bool Persist(const carc::store::v1::RoomLogEntry& entry);
+  // Writes the seat table if it changed since the last write (lobby only).
+  bool PersistSeats();
+  carc::store::v1::SeatTable SeatTableOf() const;
+  void LoadSeatTable(const carc::store::v1::SeatTable& table);
+  void ArchiveGame();
+  // Restore's replay of entries 1.. (returns what is wrong, or "").
+  std::string Replay(const std::vector<std::string>& entries);
   void PlayFallbackMoves();
   void BroadcastBatch(std::uint64_t prev_seq, const std::vector<engine::Event>& events,
                       std::chrono::steady_clock::time_point received);
@@ -114,6 +140,10 @@ class Room : public std::enable_shared_from_this<Room> {
   const ServerConfig& config_;
   Metrics& metrics_;
   RoomRegistry& registry_;
+  store::EventStore& store_;
+  const store::RoomId room_id_;
+  std::uint32_t log_size_ = 1;  // entries in the room's log (RoomCreated is entry 0)
+  std::string stored_seats_;    // the last SeatTable written, serialized
 
   std::vector<Seat> seats_;
   int host_ = 0;

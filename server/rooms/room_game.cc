@@ -15,34 +15,54 @@ namespace carc::server {
 namespace net = boost::asio;
 using Clock = std::chrono::steady_clock;
 
-void Room::StartGame() {
+bool Room::StartGame() {
   // Seats are compacted so that room seat i is game seat i.
   std::vector<Seat> players;
   int host = 0;
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     if (!seats_[i].occupied) continue;
     if (static_cast<int>(i) == host_) host = static_cast<int>(players.size());
-    players.push_back(std::move(seats_[i]));
+    players.push_back(seats_[i]);
   }
-  seats_ = std::move(players);
-  host_ = host;
+  engine::GameConfig config;
+  config.players = static_cast<int>(players.size());
+  config.seed = NewSeed();
+  config.options = engine_options_;
+  config.host_first_player = host;
+  if (const std::string e = engine::Validate(config); !e.empty()) {
+    spdlog::error("room {}: cannot start: {}", code_, e);
+    return false;
+  }
+  const std::vector<std::chrono::milliseconds> bank(
+      ClockEnabled() ? players.size() : 0,
+      std::chrono::seconds(options_.clock().initial_seconds()));
+  {
+    std::vector<Seat> lobby = std::move(seats_);
+    const int lobby_host = host_;
+    seats_ = players;
+    host_ = host;
+    carc::store::v1::RoomLogEntry entry;
+    auto* started = entry.mutable_started();
+    *started->mutable_seats() = SeatTableOf();
+    started->set_seed(config.seed);
+    started->set_first_player(config.host_first_player);
+    for (const auto& b : bank)
+      started->add_clock_remaining_ms(static_cast<std::uint32_t>(b.count()));
+    if (!Persist(entry)) {
+      seats_ = std::move(lobby);
+      host_ = lobby_host;
+      return false;
+    }
+  }
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     if (seats_[i].session)
       seats_[i].session->set_membership({shared_from_this(), static_cast<int>(i)});
   }
-  game_config_ = engine::GameConfig{};
-  game_config_.players = static_cast<int>(seats_.size());
-  game_config_.seed = NewSeed();
-  game_config_.options = engine_options_;
-  game_config_.host_first_player = host_;
-  if (const std::string e = engine::Validate(game_config_); !e.empty()) {
-    spdlog::error("room {}: cannot start: {}", code_, e);
-    return;
-  }
+  game_config_ = config;
   std::vector<engine::Event> events;
   game_.emplace(game_config_, &events);
   if (ClockEnabled()) {
-    bank_.assign(seats_.size(), std::chrono::seconds(options_.clock().initial_seconds()));
+    bank_ = bank;
     UpdateClock();
   }
   --metrics_.rooms_lobby;
@@ -54,6 +74,7 @@ void Room::StartGame() {
   }
   for (auto& s : spectators_) SendSnapshot(s, -1, 0);
   PlayFallbackMoves();
+  return true;
 }
 
 void Room::HandleGameCommand(const std::shared_ptr<Session>& s, int seat,
@@ -76,10 +97,12 @@ void Room::HandleGameCommand(const std::shared_ptr<Session>& s, int seat,
     return Error(s, rid, v1::ERROR_CODE_MALFORMED_MESSAGE, *why);
   }
   const engine::Command command = std::get<engine::Command>(decoded);
-  std::vector<engine::Event> events;
-  const std::uint64_t prev = game_->seq();
-  const engine::RejectReason r = game_->Apply(seat, command, &events);
-  if (r != engine::RejectReason::kNone) {
+  const auto applied = ApplyCommand(seat, command, received);
+  if (!applied) {
+    return Error(s, rid, v1::ERROR_CODE_STORE_UNAVAILABLE,
+                 "the server cannot save your move right now; nothing changed, try again");
+  }
+  if (const engine::RejectReason r = *applied; r != engine::RejectReason::kNone) {
     metrics_.Reject(std::string(engine::Name(r)));
     v1::ServerMessage out;
     out.set_request_id(rid);
@@ -92,19 +115,44 @@ void Room::HandleGameCommand(const std::shared_ptr<Session>& s, int seat,
     s->Send(Serialize(out));
     return;
   }
-  log_.push_back({seat, command});
-  ++metrics_.commands;
-  BroadcastBatch(prev, events, received);
   PlayFallbackMoves();
 }
 
-void Room::ApplyCommand(int seat, const engine::Command& command, Clock::time_point received) {
+std::optional<engine::RejectReason> Room::ApplyCommand(int seat, const engine::Command& command,
+                                                       Clock::time_point received) {
   std::vector<engine::Event> events;
   const std::uint64_t prev = game_->seq();
-  if (game_->Apply(seat, command, &events) != engine::RejectReason::kNone) return;
+  const engine::RejectReason r = game_->Apply(seat, command, &events);
+  if (r != engine::RejectReason::kNone) return r;
+  const auto bank = bank_;
+  const int running_for = running_for_;
+  const auto running_since = running_since_;
+  UpdateClock();
+  carc::store::v1::RoomLogEntry entry;
+  auto* stored = entry.mutable_command();
+  stored->set_seat(seat);
+  if (std::holds_alternative<engine::Timeout>(command)) {
+    stored->mutable_timeout();
+  } else if (std::holds_alternative<engine::Resign>(command)) {
+    stored->mutable_resign();
+  } else {
+    *stored->mutable_base() = codec::CommandToProto(command, game_->catalog());
+  }
+  for (const auto& b : bank_) stored->add_clock_remaining_ms(static_cast<std::uint32_t>(b.count()));
+  if (!Persist(entry)) {
+    // Undo: the engine has no undo, so the game is rebuilt from its config and log.
+    game_.emplace(game_config_);
+    for (const auto& c : log_) game_->Apply(c.seat, c.command);
+    bank_ = bank;
+    running_for_ = running_for;
+    running_since_ = running_since;
+    ArmClock();
+    return std::nullopt;
+  }
   log_.push_back({seat, command});
   ++metrics_.commands;
   BroadcastBatch(prev, events, received);
+  return r;
 }
 
 void Room::PlayFallbackMoves() {
@@ -119,7 +167,8 @@ void Room::PlayFallbackMoves() {
     const bool abandoned =
         policy && !slot.session && Clock::now() - slot.dropped_at >= config_.grace_period;
     if (!game_->resigned(seat) && !abandoned) return;
-    ApplyCommand(seat, engine::Timeout{}, Clock::now());
+    // A refused write stops the fallbacks; the next tick tries again.
+    if (!ApplyCommand(seat, engine::Timeout{}, Clock::now())) return;
   }
 }
 
@@ -174,7 +223,6 @@ void Room::FillClock(v1::ClockState* out) const {
 
 void Room::BroadcastBatch(std::uint64_t prev_seq, const std::vector<engine::Event>& events,
                           Clock::time_point received) {
-  UpdateClock();
   const engine::TileCatalog& catalog = game_->catalog();
   const std::uint64_t hash =
       codec::PublicHash(codec::ViewToProto(engine::ViewFor(*game_, engine::kSpectator), false));
@@ -208,6 +256,7 @@ void Room::BroadcastBatch(std::uint64_t prev_seq, const std::vector<engine::Even
     ++metrics_.rooms_finished;
     ++metrics_.games_finished;
     spdlog::info("room {}: game finished", code_);
+    ArchiveGame();
     BroadcastRoomState();
   }
 }

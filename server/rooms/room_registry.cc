@@ -3,13 +3,16 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/strand.hpp>
 
+#include <ctime>
+
+#include "carc/codec/proto_codec.h"
 #include "rooms/tokens.h"
 
 namespace carc::server {
 
 RoomRegistry::RoomRegistry(boost::asio::io_context& io, const ServerConfig& config,
-                           Metrics& metrics)
-    : io_(io), config_(config), metrics_(metrics) {}
+                           Metrics& metrics, store::EventStore& store)
+    : io_(io), config_(config), metrics_(metrics), store_(store) {}
 
 std::shared_ptr<Room> RoomRegistry::Create(const v1::RoomOptions& options,
                                            const engine::Options& engine_options) {
@@ -20,14 +23,81 @@ std::shared_ptr<Room> RoomRegistry::Create(const v1::RoomOptions& options,
     do {
       code = NewInviteCode();
     } while (rooms_.count(code) > 0);
+    carc::store::v1::RoomLogEntry created;
+    created.mutable_created()->set_code(code);
+    *created.mutable_created()->mutable_options() = options;
+    created.mutable_created()->set_created_at(static_cast<std::int64_t>(std::time(nullptr)));
+    store::RoomId id = 0;
+    try {
+      id = store_.CreateRoom(code, created.SerializeAsString());
+    } catch (const store::StoreError& e) {
+      ++metrics_.store_errors;
+      spdlog::error("cannot create a room: store write failed: {}", e.what());
+      return nullptr;
+    }
     room = std::make_shared<Room>(boost::asio::make_strand(io_), code, options, engine_options,
-                                  config_, metrics_, *this);
+                                  config_, metrics_, *this, store_, id);
     rooms_[code] = room;
   }
   room->Start();
   spdlog::info("room {} created ({} seats, {})", room->code(), options.seats(),
                options.is_public() ? "public" : "private");
   return room;
+}
+
+RoomRegistry::RestoreReport RoomRegistry::RestoreAll() {
+  RestoreReport report;
+  auto quarantine = [&](const store::OpenRoom& r, const std::string& why) {
+    spdlog::error("room {} (store id {}): log cannot be replayed, quarantined: {}", r.code, r.id,
+                  why);
+    ++metrics_.rooms_quarantined;
+    report.quarantined.push_back({r.id, r.code, why});
+    try {
+      store_.Quarantine(r.id, why);
+    } catch (const store::StoreError& e) {
+      ++metrics_.store_errors;
+      spdlog::error("room {}: cannot mark it quarantined: {}", r.code, e.what());
+    }
+  };
+  for (const store::OpenRoom& r : store_.OpenRooms()) {
+    if (!r.read_error.empty()) {
+      quarantine(r, r.read_error);
+      continue;
+    }
+    carc::store::v1::RoomLogEntry first;
+    if (r.entries.empty() || !first.ParseFromString(r.entries[0]) || !first.has_created()) {
+      quarantine(r, "entry 0 is not the room's creation");
+      continue;
+    }
+    v1::RoomOptions options = first.created().options();
+    auto parsed = codec::OptionsFromProto(options.base());
+    if (const auto* why = std::get_if<std::string>(&parsed)) {
+      quarantine(r, "entry 0: " + *why);
+      continue;
+    }
+    if (options.seats() < 2 || options.seats() > 6 || first.created().code() != r.code) {
+      quarantine(r, "entry 0: the room's seats or code are not valid");
+      continue;
+    }
+    std::lock_guard lock(mu_);
+    if (rooms_.count(r.code) > 0) {
+      quarantine(r, "another open room has the code " + r.code);
+      continue;
+    }
+    auto room = std::make_shared<Room>(boost::asio::make_strand(io_), r.code, options,
+                                       std::get<engine::Options>(parsed), config_, metrics_, *this,
+                                       store_, r.id);
+    if (const std::string why = room->Restore(r.entries); !why.empty()) {
+      quarantine(r, why);
+      continue;
+    }
+    rooms_[r.code] = room;
+    for (const auto& hash : room->TokenHashes()) tokens_[hash] = room;
+    room->Start();
+    ++report.restored;
+    ++metrics_.rooms_restored;
+  }
+  return report;
 }
 
 std::shared_ptr<Room> RoomRegistry::Find(const std::string& code) const {
@@ -84,6 +154,13 @@ void RoomRegistry::Sweep() {
   }
   for (const auto& room : gone) {
     spdlog::info("room {} disposed of: nobody connected", room->code());
+    try {
+      store_.Dispose(room->room_id());
+    } catch (const store::StoreError& e) {
+      // The room comes back at the next start and is disposed of again then.
+      ++metrics_.store_errors;
+      spdlog::error("room {}: store write failed: {}", room->code(), e.what());
+    }
     room->CloseAll(1000, "room closed");
   }
 }

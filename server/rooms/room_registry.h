@@ -10,16 +10,26 @@
 #include <vector>
 
 #include "rooms/room.h"
+#include "store/event_store.h"
 
 namespace carc::server {
 
 class RoomRegistry {
  public:
-  RoomRegistry(boost::asio::io_context& io, const ServerConfig& config, Metrics& metrics);
+  RoomRegistry(boost::asio::io_context& io, const ServerConfig& config, Metrics& metrics,
+               store::EventStore& store);
 
-  // A new room with a fresh invite code, already running its clock.
+  // A new room with a fresh invite code, already running its clock; nullptr if the store
+  // could not record it.
   std::shared_ptr<Room> Create(const v1::RoomOptions& options,
                                const engine::Options& engine_options);
+  // Rebuilds every open room of the store (before the server accepts connections). A room
+  // whose log cannot be replayed is quarantined in the store and reported; the others load.
+  struct RestoreReport {
+    int restored = 0;
+    std::vector<store::QuarantinedRoom> quarantined;
+  };
+  RestoreReport RestoreAll();
   std::shared_ptr<Room> Find(const std::string& code) const;
   std::shared_ptr<Room> FindByToken(const std::string& token_hash) const;
   void IndexToken(const std::string& token_hash, const std::shared_ptr<Room>& room);
@@ -34,6 +44,7 @@ class RoomRegistry {
   boost::asio::io_context& io_;
   const ServerConfig& config_;
   Metrics& metrics_;
+  store::EventStore& store_;
   mutable std::mutex mu_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;
   std::map<std::string, std::weak_ptr<Room>> tokens_;

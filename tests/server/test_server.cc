@@ -7,7 +7,10 @@
 #include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <cstdlib>
+#include <filesystem>
 #include <functional>
+#include <mutex>
 #include <stdexcept>
 
 #include "carc/codec/proto_codec.h"
@@ -19,8 +22,44 @@ namespace http = beast::http;
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
+namespace {
+
+// Every data directory of this test process lives under one temporary root, removed at exit.
+class TempRoot {
+ public:
+  TempRoot() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "carc-test-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+    root_ = pattern;
+  }
+  ~TempRoot() {
+    std::error_code ec;
+    std::filesystem::remove_all(root_, ec);
+  }
+  std::string NewDir() {
+    std::lock_guard lock(mu_);
+    const auto dir = root_ / ("data" + std::to_string(++n_));
+    std::filesystem::create_directories(dir);
+    return dir.string();
+  }
+
+ private:
+  std::filesystem::path root_;
+  std::mutex mu_;
+  int n_ = 0;
+};
+
+}  // namespace
+
+std::string NewDataDir() {
+  static TempRoot root;
+  return root.NewDir();
+}
+
 server::ServerConfig TestConfig() {
   server::ServerConfig c;
+  c.data_dir = NewDataDir();
+  c.durability_full = false;  // the crash and restart tests use full
   c.bind = "127.0.0.1";
   c.port = 0;
   c.threads = 2;

@@ -20,7 +20,10 @@ namespace carc::test {
 
 using namespace std::chrono_literals;
 
-// Loopback, an ephemeral port, two threads and short timeouts.
+// A new empty directory for a store, removed when the test process exits.
+std::string NewDataDir();
+// Loopback, an ephemeral port, two threads, short timeouts, a fresh data directory and
+// `normal` durability.
 server::ServerConfig TestConfig();
 
 // ServerApp::Open + Run on a thread; Stop and join on destruction.

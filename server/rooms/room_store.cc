@@ -1,0 +1,195 @@
+// The room's log in the store: writing it ahead of every broadcast, rebuilding a room from it,
+// and archiving the finished game.
+#include <spdlog/spdlog.h>
+
+#include <ctime>
+
+#include "carc/codec/proto_codec.h"
+#include "carc/codec/record.h"
+#include "carc/engine/reject_reason.h"
+#include "rooms/room.h"
+
+namespace carc::server {
+
+using Clock = std::chrono::steady_clock;
+namespace sv1 = carc::store::v1;
+
+bool Room::Persist(const sv1::RoomLogEntry& entry) {
+  try {
+    store_.Append(room_id_, log_size_, entry.SerializeAsString());
+  } catch (const store::StoreError& e) {
+    ++metrics_.store_errors;
+    spdlog::error("room {}: store write failed: {}", code_, e.what());
+    return false;
+  }
+  ++log_size_;
+  return true;
+}
+
+sv1::SeatTable Room::SeatTableOf() const {
+  sv1::SeatTable table;
+  for (const Seat& seat : seats_) {
+    sv1::StoredSeat* s = table.add_seats();
+    s->set_occupied(seat.occupied);
+    s->set_name(seat.name);
+    s->set_colour(seat.colour);
+    s->set_ready(seat.ready);
+    s->set_token_hash(seat.token_hash);
+  }
+  table.set_host(host_);
+  return table;
+}
+
+void Room::LoadSeatTable(const sv1::SeatTable& table) {
+  const auto now = Clock::now();
+  seats_.assign(static_cast<std::size_t>(table.seats_size()), Seat{});
+  for (int i = 0; i < table.seats_size(); ++i) {
+    const sv1::StoredSeat& s = table.seats(i);
+    Seat& seat = seats_[static_cast<std::size_t>(i)];
+    seat.occupied = s.occupied();
+    seat.name = s.name();
+    seat.colour = s.colour();
+    seat.ready = s.ready();
+    seat.token_hash = s.token_hash();
+    seat.dropped_at = now;  // the grace period starts again with the server
+  }
+  host_ = table.host();
+}
+
+bool Room::PersistSeats() {
+  if (game_) return true;
+  sv1::RoomLogEntry entry;
+  *entry.mutable_seats() = SeatTableOf();
+  std::string bytes = entry.seats().SerializeAsString();
+  if (bytes == stored_seats_) return true;
+  if (!Persist(entry)) return false;
+  stored_seats_ = std::move(bytes);
+  return true;
+}
+
+std::vector<std::string> Room::TokenHashes() const {
+  std::vector<std::string> out;
+  for (const Seat& seat : seats_) {
+    if (seat.occupied && !seat.token_hash.empty()) out.push_back(seat.token_hash);
+  }
+  return out;
+}
+
+std::string Room::Replay(const std::vector<std::string>& entries) {
+  for (std::size_t i = 1; i < entries.size(); ++i) {
+    const std::string where = "entry " + std::to_string(i) + ": ";
+    sv1::RoomLogEntry entry;
+    if (!entry.ParseFromString(entries[i])) return where + "not a RoomLogEntry";
+    switch (entry.entry_case()) {
+      case sv1::RoomLogEntry::kSeats:
+        if (game_) return where + "a seat table after the start";
+        if (entry.seats().seats_size() != static_cast<int>(options_.seats())) {
+          return where + "the seat table does not match the room's seats";
+        }
+        LoadSeatTable(entry.seats());
+        stored_seats_ = entry.seats().SerializeAsString();
+        break;
+      case sv1::RoomLogEntry::kStarted: {
+        if (game_) return where + "a second start";
+        const sv1::GameStarted& st = entry.started();
+        LoadSeatTable(st.seats());
+        game_config_ = engine::GameConfig{};
+        game_config_.players = static_cast<int>(seats_.size());
+        game_config_.seed = st.seed();
+        game_config_.options = engine_options_;
+        game_config_.host_first_player = st.first_player();
+        if (const std::string e = engine::Validate(game_config_); !e.empty()) return where + e;
+        game_.emplace(game_config_);
+        for (const auto ms : st.clock_remaining_ms()) bank_.emplace_back(ms);
+        break;
+      }
+      case sv1::RoomLogEntry::kCommand: {
+        if (!game_) return where + "a command before the start";
+        const sv1::GameCommand& c = entry.command();
+        engine::Command command = engine::Timeout{};
+        if (c.has_resign()) {
+          command = engine::Resign{};
+        } else if (c.has_base()) {
+          auto decoded = codec::CommandFromProto(c.base(), game_->catalog());
+          if (const auto* why = std::get_if<std::string>(&decoded)) return where + *why;
+          command = std::get<engine::Command>(decoded);
+        } else if (!c.has_timeout()) {
+          return where + "a command of no known kind";
+        }
+        if (const auto r = game_->Apply(c.seat(), command); r != engine::RejectReason::kNone) {
+          return where + "the engine refuses seat " + std::to_string(c.seat()) + "'s command (" +
+                 std::string(engine::Name(r)) + ", " + std::string(engine::RuleOf(r)) + ")";
+        }
+        log_.push_back({c.seat(), command});
+        if (!bank_.empty()) {
+          if (c.clock_remaining_ms_size() != static_cast<int>(bank_.size())) {
+            return where + "clock readings do not match the seats";
+          }
+          for (std::size_t s = 0; s < bank_.size(); ++s) {
+            bank_[s] = std::chrono::milliseconds(c.clock_remaining_ms(static_cast<int>(s)));
+          }
+        }
+        break;
+      }
+      default:
+        return where + "an entry of no known kind";
+    }
+  }
+  return {};
+}
+
+std::string Room::Restore(const std::vector<std::string>& entries) {
+  if (std::string why = Replay(entries); !why.empty()) {
+    game_.reset();  // the room is thrown away: it must not count as a game in progress
+    return why;
+  }
+  log_size_ = static_cast<std::uint32_t>(entries.size());
+  if (game_) {
+    --metrics_.rooms_lobby;
+    if (game_->IsOver()) {
+      finished_ = true;
+      ++metrics_.rooms_finished;
+      // The process may have stopped between the last command and the archive entry.
+      bool archived = true;
+      try {
+        archived = store_.Game(room_id_).has_value();
+      } catch (const store::StoreError& e) {
+        spdlog::error("room {}: reading the archive failed: {}", code_, e.what());
+      }
+      if (!archived) ArchiveGame();
+    } else {
+      ++metrics_.rooms_playing;
+    }
+    // The clock runs again from now: the time the server was down is nobody's.
+    if (ClockEnabled() && !bank_.empty()) {
+      running_for_ = -1;
+      UpdateClock();
+    }
+  }
+  {
+    std::lock_guard lock(summary_mu_);
+    empty_since_ = Clock::now();  // nobody is connected yet: the sweeper's countdown starts
+  }
+  UpdateSummary();
+  return {};
+}
+
+void Room::ArchiveGame() {
+  store::ArchivedGame game;
+  game.id = room_id_;
+  game.code = code_;
+  game.finished_at = static_cast<std::int64_t>(std::time(nullptr));
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    game.players.push_back({seats_[i].name, game_->score(static_cast<engine::Seat>(i))});
+  }
+  game.record = codec::WriteRecord(codec::RecordOf(game_config_, log_));
+  try {
+    store_.Archive(game);
+  } catch (const store::StoreError& e) {
+    // The log holds the whole game, so the archive entry is written again on the next start.
+    ++metrics_.store_errors;
+    spdlog::error("room {}: archiving the game failed: {}", code_, e.what());
+  }
+}
+
+}  // namespace carc::server

@@ -1,0 +1,86 @@
+// The durable store behind the rooms: one append-only log per room and the archive of finished
+// games. Rooms see only this interface; SQLite (sqlite_store.h) is the default implementation,
+// and a PostgreSQL one can be added beside it without touching rooms.
+//
+// Contract:
+// - Every method is thread-safe and synchronous: when a write returns, the data is in the
+//   store with the configured durability (kFull: on stable storage, fsync done; kNormal: safe
+//   from a crash of the server process, possibly not from a power loss).
+// - A write that fails throws StoreError and leaves the store as it was.
+// - Log entries are opaque bytes here (serialized carc.store.v1.RoomLogEntry); a room's entries
+//   have dense indexes 0, 1, 2, ... and Append refuses any other index.
+// - Nothing is ever deleted: rooms end as finished (archived), disposed or quarantined.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace carc::server::store {
+
+enum class Durability { kFull, kNormal };
+
+struct StoreError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+using RoomId = std::int64_t;
+
+// A room to rebuild on start: its whole log, or why it could not be read.
+struct OpenRoom {
+  RoomId id = 0;
+  std::string code;
+  std::vector<std::string> entries;
+  std::string read_error;  // non-empty: the log is unreadable and entries is incomplete
+};
+
+struct ArchivedPlayer {
+  std::string name;
+  int score = 0;
+};
+
+struct ArchivedGame {
+  RoomId id = 0;  // the room's id, also the game's id in the archive
+  std::string code;
+  std::int64_t finished_at = 0;  // seconds since the Unix epoch
+  std::vector<ArchivedPlayer> players;
+  std::string record;  // carcassonne-record/1 JSON text (summaries from ListGames leave it empty)
+};
+
+struct QuarantinedRoom {
+  RoomId id = 0;
+  std::string code;
+  std::string reason;
+};
+
+class EventStore {
+ public:
+  virtual ~EventStore() = default;
+
+  // A new room whose log starts with `first_entry` (index 0). Returns its id.
+  virtual RoomId CreateRoom(const std::string& code, std::string_view first_entry) = 0;
+  // Appends entry `index` to the room's log.
+  virtual void Append(RoomId room, std::uint32_t index, std::string_view entry) = 0;
+  // The game in this room ended: it enters the archive. The room is still rebuilt on start
+  // (players may be looking at the final table) until Dispose.
+  virtual void Archive(const ArchivedGame& game) = 0;
+  // The room is gone from the server (nobody came back); its log is kept.
+  virtual void Dispose(RoomId room) = 0;
+  // The room's log cannot be replayed: it is set aside with the reason, kept for inspection,
+  // and no longer rebuilt on start.
+  virtual void Quarantine(RoomId room, const std::string& reason) = 0;
+
+  // Every room neither disposed of nor quarantined, oldest first.
+  virtual std::vector<OpenRoom> OpenRooms() = 0;
+  // One room's whole log (any state), or nullopt for an unknown id.
+  virtual std::optional<std::vector<std::string>> Log(RoomId room) = 0;
+  virtual std::vector<QuarantinedRoom> Quarantined() = 0;
+  // Finished games, newest first; `player` (if not empty) must have had a seat.
+  virtual std::vector<ArchivedGame> ListGames(const std::string& player, int limit) = 0;
+  virtual std::optional<ArchivedGame> Game(RoomId id) = 0;
+};
+
+}  // namespace carc::server::store

@@ -1,0 +1,405 @@
+#include "store/sqlite_store.h"
+
+#include <sqlite3.h>
+
+#include <filesystem>
+#include <map>
+#include <mutex>
+
+#include "store/crc32.h"
+
+namespace carc::server::store {
+namespace {
+
+constexpr int kSchemaVersion = 1;
+
+// Tables: rooms (state open/disposed/quarantined), room_log (one row per entry, with its
+// CRC-32), games and game_players (the archive).
+constexpr const char* kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS rooms (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  code TEXT NOT NULL,
+  state TEXT NOT NULL DEFAULT 'open' CHECK (state IN ('open', 'disposed', 'quarantined')),
+  reason TEXT,
+  created_at INTEGER NOT NULL DEFAULT (unixepoch())
+);
+CREATE TABLE IF NOT EXISTS room_log (
+  room_id INTEGER NOT NULL REFERENCES rooms(id),
+  idx INTEGER NOT NULL,
+  crc INTEGER NOT NULL,
+  entry BLOB NOT NULL,
+  PRIMARY KEY (room_id, idx)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS games (
+  room_id INTEGER PRIMARY KEY REFERENCES rooms(id),
+  code TEXT NOT NULL,
+  finished_at INTEGER NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_finished ON games(finished_at);
+CREATE TABLE IF NOT EXISTS game_players (
+  game_id INTEGER NOT NULL REFERENCES games(room_id),
+  seat INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  score INTEGER NOT NULL,
+  PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX IF NOT EXISTS game_players_name ON game_players(name);
+)sql";
+
+// A prepared statement, reset after each use.
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql) : db_(db) {
+    if (sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt_, nullptr) != SQLITE_OK) {
+      throw StoreError(std::string("cannot prepare statement: ") + sqlite3_errmsg(db));
+    }
+  }
+  ~Statement() { sqlite3_finalize(stmt_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  Statement& Bind(int i, std::int64_t v) {
+    Check(sqlite3_bind_int64(stmt_, i, v));
+    return *this;
+  }
+  Statement& Bind(int i, std::string_view text) {
+    Check(
+        sqlite3_bind_text(stmt_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT));
+    return *this;
+  }
+  Statement& BindBlob(int i, std::string_view bytes) {
+    Check(sqlite3_bind_blob(stmt_, i, bytes.data(), static_cast<int>(bytes.size()),
+                            SQLITE_TRANSIENT));
+    return *this;
+  }
+  // True while a row is available.
+  bool Step() {
+    const int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    throw StoreError(sqlite3_errmsg(db_));
+  }
+  void Run() {
+    try {
+      Step();
+    } catch (...) {
+      Reset();
+      throw;
+    }
+    Reset();
+  }
+  void Reset() {
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+  }
+  std::int64_t Int(int col) const { return sqlite3_column_int64(stmt_, col); }
+  std::string Text(int col) const {
+    const auto* p = sqlite3_column_blob(stmt_, col);
+    const int n = sqlite3_column_bytes(stmt_, col);
+    return p == nullptr ? std::string()
+                        : std::string(static_cast<const char*>(p), static_cast<std::size_t>(n));
+  }
+
+ private:
+  void Check(int rc) {
+    if (rc != SQLITE_OK) throw StoreError(sqlite3_errmsg(db_));
+  }
+  sqlite3* db_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+// Resets a statement however the block ends.
+struct ResetOnExit {
+  Statement& s;
+  ~ResetOnExit() { s.Reset(); }
+};
+
+class SqliteStore final : public EventStore {
+ public:
+  SqliteStore(const std::string& path, Durability durability) : path_(path) {
+    if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
+        SQLITE_OK) {
+      const std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
+      sqlite3_close(db_);
+      throw StoreError("cannot open " + path + ": " + why);
+    }
+    try {
+      Exec("PRAGMA busy_timeout = 5000");
+      Exec("PRAGMA journal_mode = WAL");
+      // In WAL mode FULL syncs the log on every commit; NORMAL syncs only at checkpoints, which
+      // survives a crash of this process but maybe not a power cut.
+      Exec(durability == Durability::kFull ? "PRAGMA synchronous = FULL"
+                                           : "PRAGMA synchronous = NORMAL");
+      Exec("PRAGMA foreign_keys = ON");
+      const int version = static_cast<int>(QueryInt("PRAGMA user_version"));
+      if (version > kSchemaVersion) {
+        throw StoreError("the store was written by a newer server (schema " +
+                         std::to_string(version) + ", this server knows " +
+                         std::to_string(kSchemaVersion) + ")");
+      }
+      Exec("BEGIN");
+      Exec(kSchema);
+      Exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
+      Exec("COMMIT");
+      Prepare();
+    } catch (const StoreError& e) {
+      sqlite3_close(db_);
+      db_ = nullptr;
+      throw StoreError(path + ": " + e.what());
+    }
+  }
+
+  ~SqliteStore() override {
+    stmts_.clear();
+    sqlite3_close(db_);
+  }
+
+  RoomId CreateRoom(const std::string& code, std::string_view first_entry) override {
+    std::lock_guard lock(mu_);
+    Transaction t(*this);
+    Statement& insert = *stmts_.at("create");
+    insert.Bind(1, code);
+    insert.Run();
+    const RoomId id = sqlite3_last_insert_rowid(db_);
+    InsertEntry(id, 0, first_entry);
+    t.Commit();
+    return id;
+  }
+
+  void Append(RoomId room, std::uint32_t index, std::string_view entry) override {
+    std::lock_guard lock(mu_);
+    Transaction t(*this);
+    Statement& next = *stmts_.at("next_index");
+    {
+      ResetOnExit r{next};
+      next.Bind(1, room);
+      if (!next.Step() || next.Int(0) != static_cast<std::int64_t>(index)) {
+        throw StoreError("room " + std::to_string(room) + ": entry " + std::to_string(index) +
+                         " is out of order");
+      }
+    }
+    InsertEntry(room, index, entry);
+    t.Commit();
+  }
+
+  void Archive(const ArchivedGame& game) override {
+    std::lock_guard lock(mu_);
+    Transaction t(*this);
+    Statement& g = *stmts_.at("archive");
+    g.Bind(1, game.id).Bind(2, game.code).Bind(3, game.finished_at).Bind(4, game.record);
+    g.Run();
+    Statement& p = *stmts_.at("archive_player");
+    for (std::size_t i = 0; i < game.players.size(); ++i) {
+      p.Bind(1, game.id)
+          .Bind(2, static_cast<std::int64_t>(i))
+          .Bind(3, game.players[i].name)
+          .Bind(4, game.players[i].score);
+      p.Run();
+    }
+    t.Commit();
+  }
+
+  void Dispose(RoomId room) override { SetState(room, "disposed", ""); }
+
+  void Quarantine(RoomId room, const std::string& reason) override {
+    SetState(room, "quarantined", reason);
+  }
+
+  std::vector<OpenRoom> OpenRooms() override {
+    std::lock_guard lock(mu_);
+    std::vector<OpenRoom> rooms;
+    {
+      Statement& s = *stmts_.at("open_rooms");
+      ResetOnExit r{s};
+      while (s.Step()) rooms.push_back({s.Int(0), s.Text(1), {}, {}});
+    }
+    // Each room is read on its own, so that damage in one log cannot hide the others.
+    for (OpenRoom& room : rooms) {
+      try {
+        room.read_error = ReadLog(room.id, room.entries);
+      } catch (const StoreError& e) {
+        room.read_error = e.what();
+      }
+    }
+    return rooms;
+  }
+
+  std::optional<std::vector<std::string>> Log(RoomId room) override {
+    std::lock_guard lock(mu_);
+    Statement& s = *stmts_.at("room_exists");
+    {
+      ResetOnExit r{s};
+      s.Bind(1, room);
+      if (!s.Step()) return std::nullopt;
+    }
+    std::vector<std::string> entries;
+    if (std::string e = ReadLog(room, entries); !e.empty()) throw StoreError(e);
+    return entries;
+  }
+
+  std::vector<QuarantinedRoom> Quarantined() override {
+    std::lock_guard lock(mu_);
+    std::vector<QuarantinedRoom> out;
+    Statement& s = *stmts_.at("quarantined");
+    ResetOnExit r{s};
+    while (s.Step()) out.push_back({s.Int(0), s.Text(1), s.Text(2)});
+    return out;
+  }
+
+  std::vector<ArchivedGame> ListGames(const std::string& player, int limit) override {
+    std::lock_guard lock(mu_);
+    std::vector<ArchivedGame> games;
+    {
+      Statement& s = *stmts_.at(player.empty() ? "list_games" : "list_games_of");
+      ResetOnExit r{s};
+      if (player.empty()) {
+        s.Bind(1, limit);
+      } else {
+        s.Bind(1, player).Bind(2, limit);
+      }
+      while (s.Step()) games.push_back({s.Int(0), s.Text(1), s.Int(2), {}, {}});
+    }
+    for (ArchivedGame& g : games) g.players = Players(g.id);
+    return games;
+  }
+
+  std::optional<ArchivedGame> Game(RoomId id) override {
+    std::lock_guard lock(mu_);
+    ArchivedGame g;
+    {
+      Statement& s = *stmts_.at("game");
+      ResetOnExit r{s};
+      s.Bind(1, id);
+      if (!s.Step()) return std::nullopt;
+      g = {s.Int(0), s.Text(1), s.Int(2), {}, s.Text(3)};
+    }
+    g.players = Players(id);
+    return g;
+  }
+
+ private:
+  // BEGIN IMMEDIATE .. COMMIT, rolled back if the block ends without Commit().
+  class Transaction {
+   public:
+    explicit Transaction(SqliteStore& s) : s_(s) { s_.Exec("BEGIN IMMEDIATE"); }
+    ~Transaction() {
+      if (!done_) sqlite3_exec(s_.db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    }
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+    void Commit() {
+      s_.Exec("COMMIT");
+      done_ = true;
+    }
+
+   private:
+    SqliteStore& s_;
+    bool done_ = false;
+  };
+
+  void Exec(const std::string& sql) {
+    char* error = nullptr;
+    if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &error) != SQLITE_OK) {
+      const std::string why = error ? error : sqlite3_errmsg(db_);
+      sqlite3_free(error);
+      throw StoreError(why);
+    }
+  }
+
+  std::int64_t QueryInt(const char* sql) {
+    Statement s(db_, sql);
+    return s.Step() ? s.Int(0) : 0;
+  }
+
+  void Prepare() {
+    const std::map<std::string, const char*> sql = {
+        {"create", "INSERT INTO rooms(code) VALUES (?1)"},
+        {"next_index", "SELECT COALESCE(MAX(idx) + 1, 0) FROM room_log WHERE room_id = ?1"},
+        {"insert_entry", "INSERT INTO room_log(room_id, idx, crc, entry) VALUES (?1, ?2, ?3, ?4)"},
+        {"set_state", "UPDATE rooms SET state = ?2, reason = ?3 WHERE id = ?1"},
+        {"open_rooms", "SELECT id, code FROM rooms WHERE state = 'open' ORDER BY id"},
+        {"room_exists", "SELECT 1 FROM rooms WHERE id = ?1"},
+        {"read_log", "SELECT idx, crc, entry FROM room_log WHERE room_id = ?1 ORDER BY idx"},
+        {"quarantined",
+         "SELECT id, code, COALESCE(reason, '') FROM rooms WHERE state = 'quarantined' "
+         "ORDER BY id"},
+        {"archive",
+         "INSERT INTO games(room_id, code, finished_at, record) VALUES (?1, ?2, ?3, ?4)"},
+        {"archive_player",
+         "INSERT INTO game_players(game_id, seat, name, score) VALUES (?1, ?2, ?3, ?4)"},
+        {"list_games",
+         "SELECT room_id, code, finished_at FROM games ORDER BY finished_at DESC, room_id DESC "
+         "LIMIT ?1"},
+        {"list_games_of",
+         "SELECT room_id, code, finished_at FROM games WHERE room_id IN "
+         "(SELECT game_id FROM game_players WHERE name = ?1) "
+         "ORDER BY finished_at DESC, room_id DESC LIMIT ?2"},
+        {"game", "SELECT room_id, code, finished_at, record FROM games WHERE room_id = ?1"},
+        {"players", "SELECT name, score FROM game_players WHERE game_id = ?1 ORDER BY seat"},
+    };
+    for (const auto& [name, text] : sql) stmts_[name] = std::make_unique<Statement>(db_, text);
+  }
+
+  void InsertEntry(RoomId room, std::uint32_t index, std::string_view entry) {
+    Statement& s = *stmts_.at("insert_entry");
+    s.Bind(1, room)
+        .Bind(2, static_cast<std::int64_t>(index))
+        .Bind(3, Crc32(entry))
+        .BindBlob(4, entry);
+    s.Run();
+  }
+
+  void SetState(RoomId room, const char* state, const std::string& reason) {
+    std::lock_guard lock(mu_);
+    Statement& s = *stmts_.at("set_state");
+    s.Bind(1, room).Bind(2, state).Bind(3, reason);
+    s.Run();
+  }
+
+  // Reads a room's entries in order; returns what is wrong with them, or "".
+  std::string ReadLog(RoomId room, std::vector<std::string>& entries) {
+    Statement& s = *stmts_.at("read_log");
+    ResetOnExit r{s};
+    s.Bind(1, room);
+    std::int64_t expected = 0;
+    while (s.Step()) {
+      if (s.Int(0) != expected) {
+        return "entry " + std::to_string(expected) + " is missing";
+      }
+      std::string entry = s.Text(2);
+      if (Crc32(entry) != static_cast<std::uint32_t>(s.Int(1))) {
+        return "entry " + std::to_string(expected) + " is damaged (CRC mismatch)";
+      }
+      entries.push_back(std::move(entry));
+      ++expected;
+    }
+    return {};
+  }
+
+  std::vector<ArchivedPlayer> Players(RoomId id) {
+    std::vector<ArchivedPlayer> players;
+    Statement& s = *stmts_.at("players");
+    ResetOnExit r{s};
+    s.Bind(1, id);
+    while (s.Step()) players.push_back({s.Text(0), static_cast<int>(s.Int(1))});
+    return players;
+  }
+
+  std::string path_;
+  sqlite3* db_ = nullptr;
+  std::mutex mu_;
+  std::map<std::string, std::unique_ptr<Statement>> stmts_;
+};
+
+}  // namespace
+
+std::string StorePath(const std::string& data_dir) {
+  return (std::filesystem::path(data_dir) / "carcassonne.sqlite").string();
+}
+
+std::unique_ptr<EventStore> OpenSqliteStore(const std::string& path, Durability durability) {
+  return std::make_unique<SqliteStore>(path, durability);
+}
+
+}  // namespace carc::server::store
