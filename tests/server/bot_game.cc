@@ -12,10 +12,13 @@ constexpr auto kGameDeadline = std::chrono::seconds(120);
 
 }  // namespace
 
-BotGame::BotGame(TestServer& server, BotGameSpec spec) : spec_(std::move(spec)) {
+BotGame::BotGame(TestServer& server, BotGameSpec spec)
+    : BotGame(server.address(), std::move(spec)) {}
+
+BotGame::BotGame(const client::ServerAddress& address, BotGameSpec spec) : spec_(std::move(spec)) {
   const int n = spec_.players;
   for (int i = 0; i < n; ++i) {
-    bots_.push_back(std::make_unique<client::BotSeat>(server.address(), "bot" + std::to_string(i),
+    bots_.push_back(std::make_unique<client::BotSeat>(address, "bot" + std::to_string(i),
                                                       spec_.seed * 100 + static_cast<unsigned>(i)));
   }
   auto fail = [this](const std::string& what, const std::string& why) {
@@ -31,8 +34,7 @@ BotGame::BotGame(TestServer& server, BotGameSpec spec) : spec_(std::move(spec)) 
     return;
   }
   if (spec_.spectator) {
-    watcher_ =
-        std::make_unique<client::BotSeat>(server.address(), "watcher", spec_.seed * 100 + 99);
+    watcher_ = std::make_unique<client::BotSeat>(address, "watcher", spec_.seed * 100 + 99);
     if (std::string e = watcher_->Connect(); !e.empty()) {
       fail("spectator connect", e);
       return;

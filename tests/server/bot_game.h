@@ -31,6 +31,8 @@ class BotGame {
   // Sets the room up (host creates, the spectator and the other players join) and starts
   // every seat's Play on its own thread. On failure setup_error() says why.
   BotGame(TestServer& server, BotGameSpec spec);
+  // The same against a server in another process.
+  BotGame(const client::ServerAddress& address, BotGameSpec spec);
   ~BotGame();
   BotGame(const BotGame&) = delete;
   BotGame& operator=(const BotGame&) = delete;

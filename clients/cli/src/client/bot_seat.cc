@@ -134,7 +134,9 @@ bool BotSeat::Reconnect() {
     const auto w = client_->WaitFor(
         [](const v1::ServerMessage& m) { return m.has_welcome() || m.has_error(); }, 5s);
     if (w && w->has_welcome()) {
-      have_view_ = false;  // a snapshot follows
+      have_view_ = false;   // a snapshot follows
+      pending_.reset();     // whatever became of it, it was not acknowledged
+      start_sent_ = false;  // a start lost with the connection is asked for again
       return true;
     }
     if (w && w->has_error() && w->error().code() == v1::ERROR_CODE_INVALID_TOKEN) return false;
@@ -162,6 +164,7 @@ void BotSeat::Act(const v1::BaseLegalMoves& moves, SeatResult& result) {
       gc->mutable_base()->mutable_place_follower()->set_segment(moves.follower_spots(i).segment());
     }
   }
+  pending_.emplace(seq_, gc->base().SerializeAsString());
   Request(m);
   ++result.commands;
 }
@@ -180,6 +183,7 @@ void BotSeat::OnMessage(const v1::ServerMessage& m, SeatResult& result) {
       }
     }
   } else if (m.has_snapshot()) {
+    pending_.reset();
     mirror_ = m.snapshot().base();
     seq_ = m.snapshot().seq();
     have_view_ = true;
@@ -200,6 +204,10 @@ void BotSeat::OnMessage(const v1::ServerMessage& m, SeatResult& result) {
       Request(resync);
       return;
     }
+    if (pending_ && pending_->first == b.prev_seq()) {
+      result.acked.push_back({b.seq(), std::move(pending_->second)});
+      pending_.reset();
+    }
     for (const auto& e : b.events()) {
       codec::ApplyEvent(mirror_, e.base());
       if (log_events_) event_log_.push_back(DescribeEvent(e.base()));
@@ -210,6 +218,8 @@ void BotSeat::OnMessage(const v1::ServerMessage& m, SeatResult& result) {
     if (!spectator_ && b.has_base_legal_moves()) Act(b.base_legal_moves(), result);
   } else if (m.has_error()) {
     const v1::Error& e = m.error();
+    result.errors_seen.push_back(v1::ErrorCode_Name(e.code()));
+    pending_.reset();
     if (e.code() == v1::ERROR_CODE_STALE_SEQ) {
       v1::ClientMessage resync;
       resync.mutable_request_snapshot();
@@ -238,6 +248,7 @@ SeatResult BotSeat::Play(std::chrono::milliseconds deadline, int drop_after_comm
       client_->Close();  // as if the network went away
     }
     if (client_->closed()) {
+      result.close_codes.push_back(client_->close_code());
       // 4000 (another connection took the seat) and 4001 (kicked): never reconnect.
       const bool final_close = client_->close_code() == 4000 || client_->close_code() == 4001;
       if (spectator_ || token_.empty() || final_close || !Reconnect()) {

@@ -17,6 +17,12 @@
 
 namespace carc::client {
 
+// A command of this seat that the server acknowledged: the batch it caused reached the seat.
+struct AckedCommand {
+  std::uint64_t seq = 0;  // the game's seq after the command
+  std::string command;    // the serialized v1::BaseCommand that was sent
+};
+
 struct SeatResult {
   bool finished = false;
   std::string error;  // empty when all went well
@@ -29,6 +35,9 @@ struct SeatResult {
   int resyncs = 0;
   int reconnects = 0;
   int commands = 0;
+  std::vector<AckedCommand> acked;
+  std::vector<std::uint16_t> close_codes;  // of every connection the server closed or lost
+  std::vector<std::string> errors_seen;    // every Error's code name, in order
 };
 
 class BotSeat {
@@ -77,6 +86,8 @@ class BotSeat {
   bool start_sent_ = false;
   bool have_view_ = false;
   std::uint64_t seq_ = 0;
+  // The last command sent and the seq it was decided on, until its batch or an answer comes.
+  std::optional<std::pair<std::uint64_t, std::string>> pending_;
   v1::BaseView mirror_;
   bool log_events_ = false;
   std::vector<std::string> event_log_;
