@@ -8,8 +8,12 @@
 #include <optional>
 
 #include "app/server_app.h"
+#include "app/store_bench.h"
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::strcmp(argv[1], "bench-store") == 0) {
+    return carc::server::RunStoreBench(argc, argv);
+  }
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
       std::cout << carc::server::ServerConfig::Usage();

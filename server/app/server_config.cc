@@ -123,7 +123,10 @@ const std::map<std::string, Setting>& Settings() {
 }  // namespace
 
 std::string ServerConfig::Usage() {
-  std::string s = "usage: carcassonne-server [--flag value]...\n\nflags (environment variable):\n";
+  std::string s =
+      "usage: carcassonne-server [--flag value]...\n"
+      "       carcassonne-server bench-store --help   (how fast the store is on this disk)\n\n"
+      "flags (environment variable):\n";
   for (const auto& [name, setting] : Settings()) {
     s += "  --" + name + " (" + setting.env + ")\n      " + setting.help + "\n";
   }
