@@ -1,5 +1,7 @@
 // `carcassonne-server bench-store` runs, prints a figure per durability and cleans up after
 // itself; bad flags are refused with the usage.
+#include <sys/wait.h>
+
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>

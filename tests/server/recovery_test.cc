@@ -267,3 +267,48 @@ TEST_CASE("recovery: damaged room logs are reported and quarantined; the other r
   REQUIRE(end);
   CHECK(end->base().phase() == v1::BASE_PHASE_GAME_OVER);
 }
+
+TEST_CASE(
+    "store failure: a command the store cannot write is refused with "
+    "ERROR_CODE_STORE_UNAVAILABLE and changes nothing",
+    "[store]") {
+  const server::ServerConfig config = Config();
+  TestServer server(config);
+  RawGame g = StartRawGame(server, 2);
+  REQUIRE(g.error == "");
+  for (int i = 0; i < 4; ++i) REQUIRE(PlayOneCommand(g));  // two whole turns
+  const auto before = Snapshot(*g.seats[0]);
+  REQUIRE(before);
+  const int mover = before->base().to_move();
+  client::WsClient& c = *g.seats[static_cast<std::size_t>(mover)];
+  const auto mine = Snapshot(c);
+  REQUIRE(mine);
+  REQUIRE(mine->base().phase() == v1::BASE_PHASE_PLACE_TILE);
+  const v1::Placement& p = mine->base().legal_moves().placements(0);
+  const auto place = PlaceMsg(mine->seq(), p.position().x(), p.position().y(),
+                              static_cast<int>(p.rotation()), p.tile());
+
+  // Another process holds the store's write lock past the server's busy timeout.
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(cs::StorePath(config.data_dir).c_str(), &db) == SQLITE_OK);
+  REQUIRE(sqlite3_exec(db, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr) == SQLITE_OK);
+  const auto refused = Ask(c, place, 20s);
+  REQUIRE(refused);
+  REQUIRE(refused->has_error());
+  CHECK(refused->error().code() == v1::ERROR_CODE_STORE_UNAVAILABLE);
+  const auto after = Snapshot(*g.seats[0]);
+  REQUIRE(after);
+  CHECK(after->seq() == before->seq());
+  CHECK(after->public_hash() == before->public_hash());
+  CHECK(HttpGet(server.port(), "/metrics").body.find("carc_store_errors_total 1") !=
+        std::string::npos);
+
+  // Once the store can write again, the same command goes through.
+  REQUIRE(sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(db);
+  REQUIRE(c.Send(place));
+  const std::uint64_t next = before->seq() + 1;
+  CHECK(Await(c, [next](const v1::ServerMessage& m) {
+    return m.has_event_batch() && m.event_batch().seq() == next;
+  }));
+}
