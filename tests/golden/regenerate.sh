@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Rewrites the golden records and the bench signature from the current engine.
 # Run it only for a deliberate change of behaviour, and say so in the commit.
-# Usage: tests/golden/regenerate.sh path/to/carcassonne
+# Usage: tests/golden/regenerate.sh path/to/carcassonne path/to/codec_tests
 set -euo pipefail
-cli=${1:?usage: regenerate.sh path/to/carcassonne}
+cli=${1:?usage: regenerate.sh path/to/carcassonne path/to/codec_tests}
+codec_tests=${2:?usage: regenerate.sh path/to/carcassonne path/to/codec_tests}
 here=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$here/records"
 mkdir -p "$here/records"
@@ -29,4 +30,6 @@ play hole_extra_turn_4p 4 27 "extra_turn_on_hole=true"
 play table_7x7_closes_2p 2 28 "board_limit=7x7,edge_closes_features=true"
 play table_5x9_reshuffle_3p 3 29 "board_limit=5x9,unplaceable_tile=reshuffle"
 "$cli" bench --games 500 --players 3 --seed 42 | sed -n 's/^signature: //p' > "$here/bench_signature.txt"
-echo "golden records and bench signature rewritten in $here"
+# The PublicHash views (read by the C++ codec tests and the web client's unit tests).
+CARC_WRITE_GOLDEN=1 "$codec_tests" "[hash]" >/dev/null
+echo "golden records, bench signature and PublicHash views rewritten in $here"

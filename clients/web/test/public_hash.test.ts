@@ -2,9 +2,8 @@
 //
 // The byte strings below were written out by hand from the recipe, field by field, and their
 // FNV-1a 64 values were computed from those bytes with a separate implementation, not with the
-// code under test. The cross-check against the server's own hash (carc::codec::PublicHash)
-// happens in the end-to-end tests, where the browser compares its hash with every
-// EventBatch.public_hash of a real game.
+// code under test. The cross-check against the server's own hash (carc::codec::PublicHash) is
+// public_hash_golden.test.ts, over views of real games that the C++ tests wrote.
 
 import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
