@@ -14,6 +14,7 @@
 #include "carc/codec/proto_codec.h"
 #include "carc/codec/record.h"
 #include "carc/engine/player_view.h"
+#include "read_file.h"
 
 namespace fs = std::filesystem;
 using namespace carc;
@@ -32,13 +33,6 @@ constexpr Point kPoints[] = {{"base_2p", 0},           {"base_3p", 41},
 
 fs::path Golden(const std::string& name) {
   return fs::path(CARC_SOURCE_DIR) / "tests" / "golden" / name;
-}
-
-std::string Slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 std::string Hex(const std::string& bytes) {
@@ -62,7 +56,7 @@ std::string Unhex(const std::string& hex) {
 // The spectator's view after `commands` commands of the golden record.
 v1::BaseView ViewAt(const Point& p) {
   const auto parsed =
-      codec::ParseRecord(Slurp(Golden("records/" + std::string(p.record) + ".json")));
+      codec::ParseRecord(test::ReadFile(Golden("records/" + std::string(p.record) + ".json")));
   REQUIRE(parsed.record);
   const auto replayed = codec::ReplayRecord(*parsed.record);
   REQUIRE_FALSE(replayed.error);
@@ -94,7 +88,7 @@ TEST_CASE("PublicHash golden views: the file matches the engine and the recipe",
     std::ofstream(file) << out.dump(2) << "\n";
     WARN("rewrote " << file.string());
   }
-  const auto golden = nlohmann::json::parse(Slurp(file));
+  const auto golden = nlohmann::json::parse(test::ReadFile(file));
   REQUIRE(golden.size() == std::size(kPoints));
   std::size_t i = 0;
   for (const Point& p : kPoints) {

@@ -7,18 +7,12 @@
 #include <sstream>
 
 #include "carc/engine/random_player.h"
+#include "read_file.h"
 
 namespace fs = std::filesystem;
 using namespace carc;
 
 namespace {
-
-std::string ReadAll(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 codec::Record Parse(const std::string& text) {
   codec::ParsedRecord p = codec::ParseRecord(text);
@@ -45,7 +39,7 @@ TEST_CASE("the shared example records replay to their independently computed sco
   for (const auto& entry : fs::directory_iterator(fs::path(CARC_SHARED_DIR) / "records")) {
     if (entry.path().extension() != ".json") continue;
     INFO(entry.path().string());
-    const codec::Record r = Parse(ReadAll(entry.path()));
+    const codec::Record r = Parse(test::ReadFile(entry.path()));
     const codec::ReplayedRecord got = codec::ReplayRecord(r);
     if (got.error) FAIL("turn " << got.error->turn << ": " << got.error->message);
     const auto diff = codec::CompareScores(r, got);

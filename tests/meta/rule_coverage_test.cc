@@ -5,17 +5,11 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include "read_file.h"
 
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string ReadAll(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 bool IsDigit(char c) {
   return c >= '0' && c <= '9';
@@ -54,7 +48,7 @@ bool Names(const std::string& text, const std::string& id) {
 }  // namespace
 
 TEST_CASE("every rule id of RULES.md sections 1 and 2 is named by a test") {
-  const std::string rules = ReadAll(fs::path(CARC_SHARED_DIR) / "RULES.md");
+  const std::string rules = carc::test::ReadFile(fs::path(CARC_SHARED_DIR) / "RULES.md");
   const std::set<std::string> ids = DefinedIds(rules);
   // The spec's own list: B-1..B-20 and V-1, V-2, V-4..V-7 (there is no V-3).
   REQUIRE(ids.size() == 26);
@@ -63,7 +57,7 @@ TEST_CASE("every rule id of RULES.md sections 1 and 2 is named by a test") {
   for (const auto& entry : fs::recursive_directory_iterator(fs::path(CARC_SOURCE_DIR) / "tests")) {
     if (entry.path().extension() != ".cc") continue;
     if (entry.path().filename() == "rule_coverage_test.cc") continue;
-    tests += ReadAll(entry.path());
+    tests += carc::test::ReadFile(entry.path());
   }
   std::vector<std::string> missing;
   for (const std::string& id : ids) {
