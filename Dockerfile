@@ -19,9 +19,10 @@ RUN apt-get update -qq \
  && mkdir -p /data && chown carcassonne /data
 COPY --from=build /src/build/release/server/carcassonne-server /usr/local/bin/
 COPY --from=build /src/build/release/clients/cli/carcassonne /usr/local/bin/
+COPY --from=build /src/build/release/web /usr/local/share/carcassonne/web
 USER carcassonne
 VOLUME /data
-ENV CARC_DATA_DIR=/data CARC_BIND=0.0.0.0 CARC_PORT=8080
+ENV CARC_DATA_DIR=/data CARC_BIND=0.0.0.0 CARC_PORT=8080 CARC_WEB_ROOT=/usr/local/share/carcassonne/web
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=3s CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080 && printf 'GET /healthz HTTP/1.0\\r\\n\\r\\n' >&3 && grep -q '^ok' <&3"]
 ENTRYPOINT ["/usr/local/bin/carcassonne-server"]

@@ -12,13 +12,14 @@ packages=(
   # wire protocol and server
   protobuf-compiler libprotobuf-dev libboost1.81-dev libspdlog-dev libsqlite3-dev
 )
-# clang-format for the format check; Node.js and npm for `buf lint` of proto/ (and the web
-# client). A machine that already has npm (e.g. from another Node.js package) keeps it.
+# Node.js and npm build the web client (and run `buf lint` of proto/). A machine that already
+# has npm (e.g. from another Node.js package) keeps it.
+command -v npm >/dev/null || packages+=(nodejs npm)
+# clang-format for the format check.
 dev_packages=(clang-format git)
 
 if [[ "${1:-}" == "--dev" ]]; then
   packages+=("${dev_packages[@]}")
-  command -v npm >/dev/null || packages+=(nodejs npm)
 fi
 
 sudo_cmd=()

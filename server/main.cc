@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 
@@ -25,7 +26,16 @@ int main(int argc, char** argv) {
     std::cerr << "carcassonne-server: " << *error << "\n\n" << carc::server::ServerConfig::Usage();
     return 2;
   }
-  const auto config = std::get<carc::server::ServerConfig>(parsed);
+  auto config = std::get<carc::server::ServerConfig>(parsed);
+  if (config.web_root.empty()) {
+    // The web client as the build puts it: build/<preset>/web beside build/<preset>/server/.
+    std::error_code ec;
+    const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    const auto web = exe.parent_path().parent_path() / "web";
+    if (!ec && std::filesystem::is_regular_file(web / "index.html", ec)) {
+      config.web_root = web.string();
+    }
+  }
   spdlog::set_level(spdlog::level::from_str(config.log_level));
   if (config.log_format == "json") {
     spdlog::set_pattern(R"({"time":"%Y-%m-%dT%H:%M:%S.%e%z","level":"%l","msg":"%v"})");
@@ -40,6 +50,11 @@ int main(int argc, char** argv) {
   if (const std::string error = app->Open(); !error.empty()) {
     spdlog::error("{}", error);
     return 1;
+  }
+  if (config.web_root.empty()) {
+    spdlog::warn("no web client to serve (--web-root): browsers get 404, bots can play");
+  } else {
+    spdlog::info("serving the web client from {}", config.web_root);
   }
   app->Run();
   spdlog::info("stopped");

@@ -1,8 +1,9 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  // Relative asset URLs, so that the built files work from any directory they are served from.
-  base: "./",
+  // Absolute asset URLs: the server answers client routes such as /r/CODE with index.html, and
+  // relative URLs would then point below /r/.
+  base: "/",
   build: {
     outDir: "dist",
     emptyOutDir: true,

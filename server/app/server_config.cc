@@ -73,7 +73,9 @@ const std::map<std::string, Setting>& Settings() {
           return true;
         }}},
       {"web-root",
-       {"CARC_WEB_ROOT", "folder of the web client's static files (none)",
+       {"CARC_WEB_ROOT",
+        "folder of the web client's static files (default: ../web beside the binary's directory, "
+        "where the build puts it)",
         Text(&ServerConfig::web_root)}},
       {"max-message-bytes",
        {"CARC_MAX_MESSAGE_BYTES", "largest WebSocket message (65536)",

@@ -100,7 +100,10 @@ void HttpSession::ServeStatic(const std::string& target) {
   if (path.back() == '/') path += "index.html";
   std::filesystem::path file = std::filesystem::path(config_.web_root) / path.substr(1);
   if (!std::filesystem::is_regular_file(file)) {
-    // Client-side routes (/r/CODE) load the app.
+    // Client-side routes (/r/CODE) load the app; a missing asset is a plain 404.
+    if (std::filesystem::path(path).has_extension()) {
+      return Respond(404, "text/plain", "not found\n");
+    }
     file = std::filesystem::path(config_.web_root) / "index.html";
     if (!std::filesystem::is_regular_file(file)) return Respond(404, "text/plain", "not found\n");
   }

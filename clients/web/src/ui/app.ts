@@ -1,0 +1,396 @@
+// The page: a header (title, language, connection), an error banner and one screen: Home, the
+// room lobby, or the "game in progress" panel once a GameSnapshot has arrived.
+//
+// Each change renders the screen again from the state kept here; form values live in the models
+// (so they survive), and the focused control is focused again.
+
+import { create } from "@bufbuild/protobuf";
+import { RequestSnapshotSchema } from "../gen/carc/v1/game_pb";
+import {
+  RoomStatus,
+  type ChatMessage,
+  type CreateRoom,
+  type JoinRoom,
+  type RoomState,
+  type RoomSummary,
+} from "../gen/carc/v1/lobby_pb";
+import type { ServerMessage } from "../gen/carc/v1/messages_pb";
+import { ErrorCode } from "../gen/carc/v1/session_pb";
+import {
+  LANGUAGES,
+  LANGUAGE_NAMES,
+  getLanguage,
+  isLanguage,
+  onLanguageChange,
+  setLanguage,
+  t,
+} from "../i18n";
+import type { CarcClient, ConnectionStatus, RequestBody } from "../net/client";
+import { CloseCode } from "../net/reconnect";
+import { GameMirror } from "../state/game_mirror";
+import { copyText } from "./copy";
+import { h, resetUids } from "./dom";
+import { describeError, errorCodeMessage } from "./errors";
+import { renderGamePanel } from "./game_panel";
+import { renderHome, type HomeModel } from "./home";
+import { homePath, inviteUrl, parseInvitePath } from "./invite";
+import { renderLobby } from "./lobby";
+import { defaultRoomForm, validName } from "./options";
+
+export const NAME_STORAGE_KEY = "carc.playerName";
+const MAX_CHAT_LINES = 200;
+
+export interface AppEnvironment {
+  location: { origin: string; pathname: string; hash: string };
+  history?: { replaceState(data: unknown, unused: string, url?: string): void } | undefined;
+  storage?: Storage | undefined;
+}
+
+export type Screen = "home" | "lobby" | "game";
+
+export class App {
+  private readonly home: HomeModel;
+  private room: RoomState | undefined;
+  private chat: ChatMessage[] = [];
+  private chatDraft = "";
+  private notice: string | undefined;
+  private banner: string | undefined;
+  private statusText: string;
+  private mirror = new GameMirror();
+  private gameSeen = false;
+  /** A room code from an invite link, joined once connected and named. */
+  private pendingInvite: string | undefined;
+  /** The create/join request waiting for its answer. */
+  private busyRequest = 0;
+  private listRequest = 0;
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly client: CarcClient,
+    private readonly env: AppEnvironment,
+  ) {
+    this.pendingInvite = parseInvitePath(env.location.pathname, env.location.hash);
+    this.home = {
+      name: this.loadName(),
+      form: defaultRoomForm(),
+      joinCode: this.pendingInvite ?? "",
+      spectate: false,
+      rooms: [],
+      inviteCode: undefined,
+      busy: false,
+    };
+    this.statusText = t(`status.${client.status}`);
+    client.on("status", (s) => this.onStatus(s));
+    client.on("welcome", (w) => {
+      this.statusText = t("status.connectedTo", { version: w.serverVersion });
+      if (w.roomCode === "") {
+        // No seat taken back: whatever room this page showed is gone for this connection.
+        if (this.room) this.leaveLocally();
+        this.afterWelcome();
+      }
+      this.render();
+    });
+    client.on("close", (info) => {
+      if (info.code === CloseCode.REPLACED) this.banner = t("status.replaced");
+      if (info.code === CloseCode.KICKED) {
+        this.banner = t("status.kicked");
+        this.leaveLocally();
+      }
+      this.render();
+    });
+    client.on("tokenRejected", () => {
+      if (this.room) this.leaveLocally();
+    });
+    client.on("message", (m) => this.onMessage(m));
+    onLanguageChange(() => this.render());
+  }
+
+  get screen(): Screen {
+    if (!this.room) return "home";
+    if (this.gameSeen || this.room.status !== RoomStatus.LOBBY) return "game";
+    return "lobby";
+  }
+
+  start(): void {
+    this.render();
+    this.client.connect();
+  }
+
+  private onStatus(status: ConnectionStatus): void {
+    if (status !== "ready") this.statusText = t(`status.${status}`);
+    // A snapshot asked for on a connection that is gone will never come; the server sends a
+    // new one after the reconnect.
+    if (status === "reconnecting") this.mirror.clearSnapshotRequest();
+    this.render();
+  }
+
+  private afterWelcome(): void {
+    const name = validName(this.home.name);
+    if (this.pendingInvite !== undefined && name !== undefined) {
+      const code = this.pendingInvite;
+      this.pendingInvite = undefined;
+      this.home.inviteCode = undefined;
+      this.joinRoom({ code, playerName: name, spectate: false } as JoinRoom);
+      return;
+    }
+    if (this.pendingInvite !== undefined) this.home.inviteCode = this.pendingInvite;
+    this.refreshRooms();
+  }
+
+  private onMessage(m: ServerMessage): void {
+    if (m.requestId !== 0 && m.requestId === this.busyRequest) {
+      this.busyRequest = 0;
+      this.home.busy = false;
+    }
+    switch (m.body.case) {
+      case "roomList":
+        if (m.requestId !== 0 && m.requestId === this.listRequest) this.listRequest = 0;
+        this.home.rooms = m.body.value.rooms as RoomSummary[];
+        break;
+      case "roomState": {
+        const previous = this.room;
+        if (!previous || previous.code !== m.body.value.code) {
+          this.chat = [];
+          this.chatDraft = "";
+          this.notice = undefined;
+          this.gameSeen = false;
+          this.mirror = new GameMirror();
+        }
+        this.room = m.body.value;
+        this.home.inviteCode = undefined;
+        this.pendingInvite = undefined;
+        break;
+      }
+      case "chat":
+        this.chat.push(m.body.value);
+        if (this.chat.length > MAX_CHAT_LINES) this.chat.splice(0, this.chat.length - MAX_CHAT_LINES);
+        break;
+      case "presence": {
+        const p = m.body.value;
+        const seat = this.room?.seats.find((s) => s.seat === p.seat);
+        if (seat) seat.connected = p.connected;
+        break;
+      }
+      case "snapshot": {
+        const result = this.mirror.applySnapshot(m.body.value);
+        this.gameSeen = true;
+        if (result.hasView && !result.hashMatches) {
+          console.warn(`PublicHash of the snapshot at seq ${result.seq} differs from the server's`);
+        }
+        break;
+      }
+      case "eventBatch": {
+        const result = this.mirror.applyBatch(m.body.value);
+        if (result.kind !== "applied") console.warn(result.message);
+        if (result.requestSnapshot) this.requestSnapshot();
+        break;
+      }
+      case "error": {
+        const error = m.body.value;
+        if (error.code === ErrorCode.STALE_SEQ) {
+          // This copy is behind the game: resync.
+          if (this.mirror.requestResync()) this.requestSnapshot();
+          break;
+        }
+        // The client answers a refused resume token by itself (Hello without it).
+        if (error.code === ErrorCode.INVALID_TOKEN) break;
+        if (m.requestId !== 0 && m.requestId === this.listRequest) {
+          this.listRequest = 0;
+          break;
+        }
+        this.banner = errorCodeMessage(error.code);
+        break;
+      }
+      default:
+        return;
+    }
+    this.render();
+  }
+
+  private requestSnapshot(): void {
+    if (this.client.status !== "ready") return;
+    this.client.send({ case: "requestSnapshot", value: create(RequestSnapshotSchema) });
+  }
+
+  /** Sends a request; the answer (or Error) arrives as a message. Returns its id, 0 if not sent. */
+  private sendRequest(body: RequestBody): number {
+    try {
+      return this.client.send(body);
+    } catch (e) {
+      this.banner = describeError(e);
+      this.render();
+      return 0;
+    }
+  }
+
+  private createRoom(request: CreateRoom): void {
+    this.storeName(request.playerName);
+    this.busyRequest = this.sendRequest({ case: "createRoom", value: request });
+    this.home.busy = this.busyRequest !== 0;
+    this.banner = undefined;
+    this.render();
+  }
+
+  private joinRoom(request: JoinRoom): void {
+    this.storeName(request.playerName);
+    this.busyRequest = this.sendRequest({ case: "joinRoom", value: request });
+    this.home.busy = this.busyRequest !== 0;
+    this.banner = undefined;
+    this.render();
+  }
+
+  private refreshRooms(): void {
+    if (this.client.status !== "ready") return;
+    this.listRequest = this.sendRequest({ case: "listRooms", value: {} });
+  }
+
+  private leave(): void {
+    if (this.client.status === "ready") this.sendRequest({ case: "leaveRoom", value: {} });
+    this.client.clearResumeToken();
+    this.leaveLocally();
+    this.refreshRooms();
+    this.render();
+  }
+
+  private leaveLocally(): void {
+    this.room = undefined;
+    this.chat = [];
+    this.chatDraft = "";
+    this.notice = undefined;
+    this.gameSeen = false;
+    this.mirror = new GameMirror();
+    const path = homePath(this.env.location.pathname);
+    if (path !== this.env.location.pathname || this.env.location.hash !== "") {
+      try {
+        this.env.history?.replaceState(null, "", path);
+      } catch {
+        // Not allowed here (e.g. a file: URL): the address just stays.
+      }
+    }
+  }
+
+  private loadName(): string {
+    try {
+      return this.env.storage?.getItem(NAME_STORAGE_KEY) ?? "";
+    } catch {
+      return "";
+    }
+  }
+
+  private storeName(name: string): void {
+    try {
+      this.env.storage?.setItem(NAME_STORAGE_KEY, name);
+    } catch {
+      // The name is only a convenience for the next visit.
+    }
+  }
+
+  render(): void {
+    const active = this.root.ownerDocument.activeElement;
+    const focusId = active instanceof HTMLElement && this.root.contains(active) ? active.id : "";
+    resetUids();
+    const page = h(
+      "div",
+      { class: "app" },
+      this.renderHeader(),
+      this.banner
+        ? h(
+            "div",
+            { class: "banner", role: "alert" },
+            h("span", {}, this.banner),
+            h("button", { type: "button", class: "secondary", onclick: () => {
+              this.banner = undefined;
+              this.render();
+            } }, t("app.dismiss")),
+          )
+        : null,
+      h("main", { id: "main" }, this.renderScreen()),
+    );
+    this.root.replaceChildren(page);
+    if (focusId !== "") {
+      const again = this.root.ownerDocument.getElementById(focusId);
+      if (again instanceof HTMLElement) again.focus();
+    }
+  }
+
+  private renderHeader(): HTMLElement {
+    const select = h(
+      "select",
+      {
+        id: "language",
+        onchange: () => {
+          if (isLanguage(select.value)) setLanguage(select.value);
+        },
+      },
+      LANGUAGES.map((l) => h("option", { value: l, selected: l === getLanguage(), lang: l }, LANGUAGE_NAMES[l])),
+    );
+    const closed = this.client.status === "closed";
+    return h(
+      "header",
+      { class: "top" },
+      h("h1", {}, t("app.title")),
+      h("div", { class: "lang" }, h("label", { for: "language" }, t("app.language")), select),
+      h("p", { class: "status", role: "status", id: "connection" },
+        this.statusText,
+        closed
+          ? h("button", { type: "button", class: "secondary", onclick: () => this.client.connect() }, t("status.reconnect"))
+          : null,
+      ),
+    );
+  }
+
+  private renderScreen(): HTMLElement {
+    const room = this.room;
+    switch (this.screen) {
+      case "home":
+        return renderHome(this.home, {
+          nameChanged: (name) => {
+            this.home.name = name;
+          },
+          createRoom: (r) => this.createRoom(r),
+          joinRoom: (r) => this.joinRoom(r),
+          refreshRooms: () => this.refreshRooms(),
+        });
+      case "lobby":
+        if (!room) throw new Error("no room");
+        return renderLobby(
+          {
+            room,
+            chat: this.chat,
+            chatDraft: this.chatDraft,
+            inviteUrl: inviteUrl(this.env.location.origin, room.invitePath, room.code),
+            notice: this.notice,
+          },
+          {
+            takeSeat: (seat) => this.sendRequest({ case: "takeSeat", value: { seat } }),
+            chooseColour: (colour) => this.sendRequest({ case: "chooseColour", value: { colour } }),
+            setReady: (ready) => this.sendRequest({ case: "setReady", value: { ready } }),
+            start: () => this.sendRequest({ case: "startGame", value: {} }),
+            kick: (seat) => this.sendRequest({ case: "kickPlayer", value: { seat } }),
+            sendChat: (text) => {
+              if (this.sendRequest({ case: "sendChat", value: { text } }) !== 0) {
+                this.chatDraft = "";
+                this.render();
+              }
+            },
+            chatDraftChanged: (text) => {
+              this.chatDraft = text;
+            },
+            copyInvite: (input) => {
+              void copyText(input.value, input).then((result) => {
+                this.notice = result === "copied" ? t("lobby.copied") : t("lobby.copySelected");
+                const live = this.root.querySelector(".invite .notice");
+                if (live) live.textContent = this.notice;
+              });
+            },
+            leave: () => this.leave(),
+          },
+        );
+      case "game":
+        return renderGamePanel(
+          { seq: this.mirror.seq, view: this.mirror.view, room },
+          { leave: () => this.leave() },
+        );
+    }
+  }
+}

@@ -1,0 +1,320 @@
+// The room lobby: seats (name, colour with its shape, ready, connected, host), take a seat,
+// choose a colour, ready, the host's start and kick, spectators, chat and the invite link.
+
+import type { ChatMessage, RoomState, SeatInfo } from "../gen/carc/v1/lobby_pb";
+import { AbandonPolicy, RoomStatus } from "../gen/carc/v1/lobby_pb";
+import { t } from "../i18n";
+import { COLOURS, colourInfo } from "./colours";
+import { h, uid } from "./dom";
+import {
+  OPTION_SPECS,
+  choiceKey,
+  optionLabelKey,
+  optionValuesFromBase,
+  utf8Length,
+  type OptionSpec,
+  type OptionValues,
+} from "./options";
+import { roomStatusKey } from "./home";
+
+export const MAX_CHAT_LENGTH = 500;
+
+export interface LobbyModel {
+  room: RoomState;
+  chat: readonly ChatMessage[];
+  /** The chat line being typed; kept across renders. */
+  chatDraft: string;
+  /** The full invite link. */
+  inviteUrl: string;
+  /** A short status line (e.g. "Link copied."). */
+  notice?: string | undefined;
+}
+
+export interface LobbyActions {
+  takeSeat(seat: number): void;
+  chooseColour(colour: string): void;
+  setReady(ready: boolean): void;
+  start(): void;
+  kick(seat: number): void;
+  sendChat(text: string): void;
+  chatDraftChanged(text: string): void;
+  copyInvite(input: HTMLInputElement): void;
+  leave(): void;
+}
+
+/** The seat of this connection, undefined for a spectator. */
+export function mySeat(room: RoomState): SeatInfo | undefined {
+  if (room.yourSeat < 0) return undefined;
+  return room.seats.find((s) => s.seat === room.yourSeat && s.occupied);
+}
+
+export function isHost(room: RoomState): boolean {
+  return mySeat(room)?.isHost === true;
+}
+
+/** What StartGame needs (the server checks it again): two players, all but the host ready. */
+export function canStart(room: RoomState): boolean {
+  const seated = room.seats.filter((s) => s.occupied);
+  return seated.length >= 2 && seated.every((s) => s.ready || s.isHost);
+}
+
+/** A chat line to send: trimmed, 1..500 bytes of UTF-8 (as the server counts); else undefined. */
+export function chatText(draft: string): string | undefined {
+  const text = draft.trim();
+  const length = utf8Length(text);
+  return length >= 1 && length <= MAX_CHAT_LENGTH ? text : undefined;
+}
+
+/** A colour swatch: the colour and its shape, with the colour's name for screen readers. */
+export function colourBadge(colour: string): HTMLElement {
+  const info = colourInfo(colour);
+  if (!info) return h("span", { class: "swatch none", role: "img", "aria-label": t("colour.none") }, "–");
+  return h(
+    "span",
+    {
+      class: "swatch",
+      role: "img",
+      "aria-label": t(info.label),
+      title: t(info.label),
+      style: `background:${info.fill};color:${info.ink}`,
+      "data-colour": info.name,
+    },
+    info.shape,
+  );
+}
+
+export function renderLobby(model: LobbyModel, actions: LobbyActions): HTMLElement {
+  const room = model.room;
+  const me = mySeat(room);
+  const host = isHost(room);
+  const inLobby = room.status === RoomStatus.LOBBY;
+
+  return h(
+    "div",
+    { class: "screen lobby" },
+    h("div", { class: "row" },
+      h("h2", {}, t("lobby.title", { code: room.code })),
+      h("button", { type: "button", class: "secondary", onclick: () => actions.leave() }, t("lobby.leave")),
+    ),
+    renderInvite(model, actions),
+    renderSeats(room, me, host, inLobby, actions),
+    h("p", { class: "spectators" }, t("lobby.spectators", { n: room.spectators })),
+    me === undefined ? h("p", { class: "notice" }, t("lobby.spectating")) : null,
+    me !== undefined && inLobby ? renderMyControls(room, me, host, actions) : null,
+    renderOptionsSummary(room),
+    renderChat(model, actions),
+  );
+}
+
+function renderInvite(model: LobbyModel, actions: LobbyActions): HTMLElement {
+  const id = uid("invite");
+  const input = h("input", {
+    id,
+    type: "text",
+    readonly: true,
+    value: model.inviteUrl,
+    class: "invite-link",
+    onfocus: () => input.select(),
+  });
+  return h(
+    "section",
+    { class: "card invite" },
+    h("label", { for: id }, t("lobby.invite")),
+    h("div", { class: "pair" },
+      input,
+      h("button", { type: "button", onclick: () => actions.copyInvite(input) }, t("lobby.copy")),
+    ),
+    h("p", { class: "notice", role: "status", "aria-live": "polite" }, model.notice ?? ""),
+  );
+}
+
+function renderSeats(
+  room: RoomState,
+  me: SeatInfo | undefined,
+  host: boolean,
+  inLobby: boolean,
+  actions: LobbyActions,
+): HTMLElement {
+  return h(
+    "section",
+    { class: "card", "aria-labelledby": "seats-heading" },
+    h("h3", { id: "seats-heading" }, t("lobby.seats")),
+    h(
+      "ul",
+      { class: "seats" },
+      room.seats.map((s) => {
+        const number = s.seat + 1;
+        const mine = me !== undefined && s.seat === me.seat;
+        if (!s.occupied) {
+          return h(
+            "li",
+            { class: "seat free", "data-seat": s.seat },
+            h("span", { class: "seat-number" }, t("lobby.seat", { n: number })),
+            h("span", { class: "seat-name" }, t("lobby.free")),
+            me !== undefined && inLobby
+              ? h("button", { type: "button", class: "take-seat", onclick: () => actions.takeSeat(s.seat) }, t("lobby.takeSeat", { n: number }))
+              : null,
+          );
+        }
+        return h(
+          "li",
+          { class: `seat${mine ? " mine" : ""}`, "data-seat": s.seat },
+          h("span", { class: "seat-number" }, t("lobby.seat", { n: number })),
+          colourBadge(s.colour),
+          h("span", { class: "seat-name" }, s.name),
+          h("span", { class: "badges" },
+            s.isHost ? h("span", { class: "badge host" }, t("lobby.host")) : null,
+            mine ? h("span", { class: "badge you" }, t("lobby.you")) : null,
+            h("span", { class: `badge ${s.ready ? "ready" : "not-ready"}` }, s.ready ? `✓ ${t("lobby.ready")}` : t("lobby.notReady")),
+            h("span", { class: `badge ${s.connected ? "online" : "offline"}` }, s.connected ? t("lobby.online") : t("lobby.offline")),
+          ),
+          host && !mine && inLobby
+            ? h("button", { type: "button", class: "kick danger", onclick: () => actions.kick(s.seat) }, t("lobby.kick", { name: s.name }))
+            : null,
+        );
+      }),
+    ),
+  );
+}
+
+function renderMyControls(room: RoomState, me: SeatInfo, host: boolean, actions: LobbyActions): HTMLElement {
+  const colourId = uid("colour");
+  const readyId = uid("ready");
+  const takenBy = new Map<string, number>();
+  for (const s of room.seats) if (s.occupied && s.colour !== "") takenBy.set(s.colour, s.seat);
+  const colour = h(
+    "select",
+    {
+      id: colourId,
+      onchange: () => actions.chooseColour(colour.value),
+    },
+    me.colour === "" ? h("option", { value: "", selected: true, disabled: true }, t("colour.none")) : null,
+    COLOURS.map((c) => {
+      const owner = takenBy.get(c.name);
+      const taken = owner !== undefined && owner !== me.seat;
+      return h(
+        "option",
+        { value: c.name, selected: c.name === me.colour, disabled: taken },
+        `${c.shape} ${taken ? t("lobby.colourTaken", { colour: t(c.label) }) : t(c.label)}`,
+      );
+    }),
+  );
+  const ready = h("input", {
+    id: readyId,
+    type: "checkbox",
+    checked: me.ready,
+    onchange: () => actions.setReady(ready.checked),
+  });
+  const startable = canStart(room);
+  return h(
+    "section",
+    { class: "card controls" },
+    h("div", { class: "field" }, h("label", { for: colourId }, t("lobby.colour")), h("div", { class: "pair" }, colourBadge(me.colour), colour)),
+    h("div", { class: "field check" }, ready, h("label", { for: readyId }, t("lobby.readyToggle"))),
+    host
+      ? h("div", { class: "field" },
+          h("button", { type: "button", class: "primary start", onclick: () => actions.start(), "aria-describedby": "start-hint" }, t("lobby.start")),
+          h("p", { class: "help", id: "start-hint" }, startable ? "" : t("lobby.startHint")),
+        )
+      : h("p", { class: "help" }, t("lobby.waitHost")),
+  );
+}
+
+function optionValueText(spec: OptionSpec, values: OptionValues): string {
+  const v = values[spec.name];
+  switch (spec.kind) {
+    case "bool":
+      return v === "true" ? t("opt.yes") : t("opt.no");
+    case "choice":
+      return t(choiceKey(spec.name, v));
+    case "int":
+      return v;
+    case "board":
+      return v === "off" ? t("opt.off") : v.replace("x", " × ");
+  }
+}
+
+function renderOptionsSummary(room: RoomState): HTMLElement | null {
+  const options = room.options;
+  if (!options) return null;
+  const clock = options.clock;
+  const rows: [string, string][] = [
+    [t("home.seats"), String(options.seats)],
+    [t("lobby.visibility"), options.isPublic ? t("lobby.public") : t("lobby.private")],
+    [
+      t("lobby.clock"),
+      clock && clock.initialSeconds > 0
+        ? t("lobby.clockValue", { initial: clock.initialSeconds, increment: clock.incrementSeconds })
+        : t("lobby.noClock"),
+    ],
+    [
+      t("home.abandon"),
+      options.abandonPolicy === AbandonPolicy.FALLBACK_MOVE ? t("home.abandonFallback") : t("home.abandonWait"),
+    ],
+  ];
+  if (options.gameOptions.case === "base") {
+    const values = optionValuesFromBase(options.gameOptions.value);
+    for (const spec of OPTION_SPECS) {
+      rows.push([`${t(optionLabelKey(spec.name))} (${spec.rule})`, optionValueText(spec, values)]);
+    }
+  }
+  return h(
+    "details",
+    { class: "card options-summary" },
+    h("summary", {}, `${t("lobby.options")} · ${t(roomStatusKey(room.status))}`),
+    h("dl", {}, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
+  );
+}
+
+function renderChat(model: LobbyModel, actions: LobbyActions): HTMLElement {
+  const inputId = "chat-input";
+  const counterId = uid("chat-left");
+  const left = (text: string) => t("chat.left", { n: MAX_CHAT_LENGTH - utf8Length(text) });
+  const counter = h("p", { class: "help", id: counterId }, left(model.chatDraft));
+  const input = h("input", {
+    id: inputId,
+    type: "text",
+    maxlength: MAX_CHAT_LENGTH,
+    autocomplete: "off",
+    value: model.chatDraft,
+    "aria-describedby": counterId,
+    oninput: () => {
+      counter.textContent = left(input.value);
+      actions.chatDraftChanged(input.value);
+    },
+  });
+  return h(
+    "section",
+    { class: "card chat", "aria-labelledby": "chat-heading" },
+    h("h3", { id: "chat-heading" }, t("chat.title")),
+    model.chat.length === 0
+      ? h("p", { class: "empty" }, t("chat.empty"))
+      : h(
+          "ol",
+          { class: "chat-list", "aria-live": "polite" },
+          model.chat.map((m) =>
+            h("li", {},
+              h("strong", {}, m.seat < 0 ? `${m.name} (${t("chat.spectator")})` : m.name),
+              ": ",
+              m.text,
+            ),
+          ),
+        ),
+    h(
+      "form",
+      {
+        class: "pair",
+        onsubmit: (ev: Event) => {
+          ev.preventDefault();
+          const text = chatText(input.value);
+          if (text === undefined) return;
+          actions.sendChat(text);
+        },
+      },
+      h("label", { for: inputId, class: "visually-hidden" }, t("chat.message")),
+      input,
+      h("button", { type: "submit" }, t("chat.send")),
+    ),
+    counter,
+  );
+}

@@ -1,0 +1,249 @@
+// @vitest-environment happy-dom
+
+import { create } from "@bufbuild/protobuf";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { RoomStateSchema, RoomStatus, type RoomState } from "../src/gen/carc/v1/lobby_pb";
+import { setLanguage } from "../src/i18n";
+import { CarcClient } from "../src/net/client";
+import { App } from "../src/ui/app";
+import { copyText } from "../src/ui/copy";
+import { renderHome, type HomeActions, type HomeModel } from "../src/ui/home";
+import { renderLobby, type LobbyActions } from "../src/ui/lobby";
+import { OPTION_SPECS, defaultRoomForm } from "../src/ui/options";
+import { BaseViewSchema } from "../src/gen/carc/v1/base_game_pb";
+import { publicHash } from "../src/state/public_hash";
+import { FakeWebSocket } from "./fake_websocket";
+import { MemoryStorage } from "../src/net/resume_token";
+
+function room(yourSeat: number, status = RoomStatus.LOBBY): RoomState {
+  return create(RoomStateSchema, {
+    code: "ABC234",
+    status,
+    yourSeat,
+    spectators: 2,
+    invitePath: "/r/ABC234",
+    options: { seats: 3, isPublic: true, gameOptions: { case: "base", value: { farmers: true, followers: 7 } } },
+    seats: [
+      { seat: 0, name: "Ada", colour: "red", occupied: true, ready: true, connected: true, isHost: true },
+      { seat: 1, name: "Bo", colour: "blue", occupied: true, ready: false, connected: false },
+      { seat: 2, occupied: false },
+    ],
+  });
+}
+
+function lobbyActions(): LobbyActions & { calls: unknown[][] } {
+  const calls: unknown[][] = [];
+  const rec =
+    (name: string) =>
+    (...args: unknown[]) => {
+      calls.push([name, ...args]);
+    };
+  return {
+    calls,
+    takeSeat: rec("takeSeat"),
+    chooseColour: rec("chooseColour"),
+    setReady: rec("setReady"),
+    start: rec("start"),
+    kick: rec("kick"),
+    sendChat: rec("sendChat"),
+    chatDraftChanged: rec("chatDraftChanged"),
+    copyInvite: rec("copyInvite"),
+    leave: rec("leave"),
+  };
+}
+
+function buttons(el: HTMLElement, text: string): HTMLButtonElement[] {
+  return [...el.querySelectorAll("button")].filter((b) => (b.textContent ?? "").includes(text));
+}
+
+/** Every form control has a label (label[for], or aria-label). */
+function expectLabelled(el: HTMLElement): void {
+  for (const control of el.querySelectorAll("input, select")) {
+    const id = control.getAttribute("id");
+    const labelled =
+      control.hasAttribute("aria-label") || (id !== null && el.querySelector(`label[for="${id}"]`) !== null);
+    expect(labelled, control.outerHTML).toBe(true);
+  }
+}
+
+beforeEach(() => {
+  setLanguage("en", undefined);
+  document.body.replaceChildren();
+});
+
+describe("lobby", () => {
+  it("renders the seats of a RoomState", () => {
+    const el = renderLobby({ room: room(0), chat: [], chatDraft: "", inviteUrl: "https://x/r/ABC234" }, lobbyActions());
+    const seats = el.querySelectorAll("li.seat");
+    expect(seats).toHaveLength(3);
+    expect(seats[0]!.textContent).toContain("Ada");
+    expect(seats[0]!.textContent).toContain("Host");
+    expect(seats[0]!.textContent).toContain("Ready");
+    expect(seats[0]!.querySelector(".swatch")?.getAttribute("aria-label")).toBe("Red");
+    expect(seats[0]!.querySelector(".swatch")?.textContent).toBe("■");
+    expect(seats[1]!.textContent).toContain("Bo");
+    expect(seats[1]!.textContent).toContain("Not ready");
+    expect(seats[1]!.textContent).toContain("Offline");
+    expect(seats[1]!.querySelector(".swatch")?.textContent).toBe("●");
+    expect(seats[2]!.textContent).toContain("Free seat");
+    expect(el.textContent).toContain("Spectators: 2");
+    expect((el.querySelector("input.invite-link") as HTMLInputElement).value).toBe("https://x/r/ABC234");
+    expectLabelled(el);
+  });
+
+  it("shows Start and Kick to the host", () => {
+    const actions = lobbyActions();
+    const el = renderLobby({ room: room(0), chat: [], chatDraft: "", inviteUrl: "" }, actions);
+    expect(buttons(el, "Start the game")).toHaveLength(1);
+    const kicks = buttons(el, "Remove");
+    expect(kicks).toHaveLength(1); // Bo, not the host's own seat
+    kicks[0]!.click();
+    buttons(el, "Start the game")[0]!.click();
+    buttons(el, "Take seat 3")[0]!.click();
+    expect(actions.calls).toEqual([["kick", 1], ["start"], ["takeSeat", 2]]);
+  });
+
+  it("shows neither Start nor Kick to a guest", () => {
+    const actions = lobbyActions();
+    const el = renderLobby({ room: room(1), chat: [], chatDraft: "", inviteUrl: "" }, actions);
+    expect(buttons(el, "Start the game")).toHaveLength(0);
+    expect(buttons(el, "Remove")).toHaveLength(0);
+    expect(el.textContent).toContain("Waiting for the host");
+    // colour: red is Ada's, so it is disabled for Bo
+    const select = el.querySelector("select") as HTMLSelectElement;
+    const red = [...select.options].find((o) => o.value === "red")!;
+    expect(red.disabled).toBe(true);
+    select.value = "green";
+    select.dispatchEvent(new Event("change"));
+    const ready = [...el.querySelectorAll("input[type=checkbox]")][0] as HTMLInputElement;
+    ready.checked = true;
+    ready.dispatchEvent(new Event("change"));
+    expect(actions.calls).toEqual([["chooseColour", "green"], ["setReady", true]]);
+  });
+
+  it("lets a spectator chat but not take seats", () => {
+    const actions = lobbyActions();
+    const el = renderLobby(
+      { room: room(-1), chat: [{ seat: -1, name: "Cy", text: "hi" } as never], chatDraft: "", inviteUrl: "" },
+      actions,
+    );
+    expect(el.textContent).toContain("You are watching this room.");
+    expect(buttons(el, "Take seat")).toHaveLength(0);
+    expect(el.querySelector(".chat-list")?.textContent).toContain("Cy (spectator): hi");
+    const input = el.querySelector("#chat-input") as HTMLInputElement;
+    expect(input.maxLength).toBe(500);
+    input.value = "  hello  ";
+    el.querySelector(".chat form")!.dispatchEvent(new Event("submit", { cancelable: true }));
+    input.value = "x".repeat(501);
+    el.querySelector(".chat form")!.dispatchEvent(new Event("submit", { cancelable: true }));
+    expect(actions.calls).toEqual([["sendChat", "hello"]]);
+  });
+});
+
+describe("home", () => {
+  function home(): { el: HTMLElement; model: HomeModel; calls: unknown[][] } {
+    const calls: unknown[][] = [];
+    const model: HomeModel = { name: "Ada", form: defaultRoomForm(), joinCode: "", spectate: false, rooms: [] };
+    const actions: HomeActions = {
+      nameChanged: (n) => calls.push(["name", n]),
+      createRoom: (r) => calls.push(["create", r]),
+      joinRoom: (r) => calls.push(["join", r]),
+      refreshRooms: () => calls.push(["refresh"]),
+    };
+    return { el: renderHome(model, actions), model, calls };
+  }
+
+  it("has a labelled control with its rule for every option", () => {
+    const { el } = home();
+    for (const spec of OPTION_SPECS) {
+      const field = el.querySelector(`[data-option="${spec.name}"]`);
+      expect(field, spec.name).not.toBeNull();
+      expect(field!.textContent).toContain(`Rule ${spec.rule}:`);
+    }
+    expectLabelled(el);
+  });
+
+  it("creates a room from the form", () => {
+    const { el, calls } = home();
+    const farmers = el.querySelector('input[name="farmers"]') as HTMLInputElement;
+    farmers.checked = false;
+    farmers.dispatchEvent(new Event("change"));
+    const followers = el.querySelector('select[name="followers"]') as HTMLSelectElement;
+    followers.value = "4";
+    followers.dispatchEvent(new Event("change"));
+    const form = el.querySelector('form[aria-labelledby="create-heading"]')!;
+    form.dispatchEvent(new Event("submit", { cancelable: true }));
+    expect(calls).toHaveLength(1);
+    const request = calls[0]![1] as { playerName: string; options: { gameOptions: { value: { farmers: boolean; followers: number } } } };
+    expect(request.playerName).toBe("Ada");
+    expect(request.options.gameOptions.value).toMatchObject({ farmers: false, followers: 4 });
+  });
+
+  it("joins by code and refuses a bad one", () => {
+    const { el, model, calls } = home();
+    const form = el.querySelector('form[aria-labelledby="join-heading"]')!;
+    model.joinCode = "abc";
+    form.dispatchEvent(new Event("submit", { cancelable: true }));
+    expect(calls).toHaveLength(0);
+    expect(form.querySelector('[role="alert"]')!.textContent).toContain("6 characters");
+    model.joinCode = "abc-234";
+    form.dispatchEvent(new Event("submit", { cancelable: true }));
+    expect(calls[0]![0]).toBe("join");
+    expect(calls[0]![1]).toMatchObject({ code: "ABC234", playerName: "Ada", spectate: false });
+  });
+});
+
+describe("copy", () => {
+  it("uses the clipboard, else selects the text", async () => {
+    const input = document.createElement("input");
+    input.value = "https://x/r/ABC234";
+    document.body.append(input);
+    const writeText = vi.fn(() => Promise.resolve());
+    expect(await copyText(input.value, input, { writeText })).toBe("copied");
+    expect(writeText).toHaveBeenCalledWith("https://x/r/ABC234");
+    const refuse = { writeText: () => Promise.reject(new Error("denied")) };
+    const result = await copyText(input.value, input, refuse);
+    expect(["copied", "selected"]).toContain(result);
+    expect(document.activeElement).toBe(input);
+  });
+});
+
+describe("app", () => {
+
+  it("joins an invite link, shows the lobby, then the game", () => {
+    FakeWebSocket.reset();
+    const storage = new MemoryStorage();
+    storage.setItem("carc.playerName", "Bo");
+    const client = new CarcClient({ url: "ws://x/ws", WebSocket: FakeWebSocket, storage });
+    const root = document.createElement("div");
+    document.body.append(root);
+    const app = new App(root, client, {
+      location: { origin: "https://x", pathname: "/r/abc234", hash: "" },
+      storage: storage as unknown as Storage,
+    });
+    app.start();
+    expect(app.screen).toBe("home");
+    const ws = FakeWebSocket.last();
+    ws.serverOpen();
+    ws.serverSend({ requestId: ws.lastSent().requestId, body: { case: "welcome", value: { serverVersion: "9" } } });
+    const join = ws.lastSent();
+    expect(join.body.case).toBe("joinRoom");
+    expect(join.body.value).toMatchObject({ code: "ABC234", playerName: "Bo", spectate: false });
+
+    ws.serverSend({ requestId: join.requestId, body: { case: "roomState", value: room(1) } });
+    expect(app.screen).toBe("lobby");
+    expect(root.querySelectorAll("li.seat")).toHaveLength(3);
+    expect(root.querySelector("input.invite-link")).toHaveProperty("value", "https://x/r/ABC234");
+
+    ws.serverSend({ body: { case: "error", value: { code: 27, message: "colour red is taken" } } });
+    expect(root.querySelector(".banner")?.textContent).toContain("Another player already has that colour.");
+
+    ws.serverSend({ body: { case: "roomState", value: room(1, RoomStatus.PLAYING) } });
+    const view = create(BaseViewSchema, { scores: [3, 8], toMove: 1 });
+    ws.serverSend({ body: { case: "snapshot", value: { seq: 5n, view: { case: "base", value: view }, publicHash: publicHash(view) } } });
+    expect(app.screen).toBe("game");
+    expect(root.textContent).toContain("Moves played (seq): 5");
+    expect(root.textContent).toContain("8 points");
+    client.close();
+  });
+});
