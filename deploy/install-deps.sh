@@ -15,8 +15,8 @@ packages=(
 # Node.js and npm build the web client (and run `buf lint` of proto/). A machine that already
 # has npm (e.g. from another Node.js package) keeps it.
 command -v npm >/dev/null || packages+=(nodejs npm)
-# clang-format for the format check.
-dev_packages=(clang-format git)
+# clang-format for the format check; chromium for the browser end-to-end tests.
+dev_packages=(clang-format git chromium)
 
 if [[ "${1:-}" == "--dev" ]]; then
   packages+=("${dev_packages[@]}")
