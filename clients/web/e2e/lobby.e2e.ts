@@ -133,8 +133,7 @@ describe("lobby in the browser", () => {
       console.error(`page error: ${e.message}`);
     });
     page.on("console", (m) => {
-      // A failed resource of the page is reported (with its URL) by the response handler; the
-      // browser's own /favicon.ico request (404) is not, and is no concern of the page.
+      // A failed resource of the page is reported (with its URL) by the response handler.
       if (m.text().startsWith("Failed to load resource")) return;
       if (m.type() === "error" || m.type() === "warning") console.error(`console ${m.type()}: ${m.text()}`);
     });

@@ -70,9 +70,10 @@ export function renderHome(model: HomeModel, actions: HomeActions): HTMLElement 
       : null,
     h(
       "section",
-      { class: "card", "aria-labelledby": "name-heading" },
+      // No accessible name of its own: the label names the text box, not a region.
+      { class: "card" },
       h("div", { class: "field" },
-        h("label", { for: nameId, id: "name-heading" }, t("home.name")),
+        h("label", { for: nameId }, t("home.name")),
         nameInput,
         h("p", { class: "help", id: nameHelpId }, t("home.nameHelp")),
       ),
