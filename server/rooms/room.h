@@ -20,6 +20,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "app/metrics.h"
@@ -102,6 +103,12 @@ class Room : public std::enable_shared_from_this<Room> {
   bool Persist(const carc::store::v1::RoomLogEntry& entry);
   // Writes the seat table if it changed since the last write (lobby only).
   bool PersistSeats();
+  // The log entry of a command just applied (with the clocks after it), and its inverse.
+  carc::store::v1::RoomLogEntry CommandEntry(int seat, const engine::Command& command) const;
+  static std::variant<engine::Command, std::string> CommandOf(
+      const carc::store::v1::GameCommand& stored, const engine::TileCatalog& catalog);
+  static void AddClockReadings(const std::vector<std::chrono::milliseconds>& bank,
+                               google::protobuf::RepeatedField<std::uint32_t>* out);
   carc::store::v1::SeatTable SeatTableOf() const;
   void LoadSeatTable(const carc::store::v1::SeatTable& table);
   void ArchiveGame();

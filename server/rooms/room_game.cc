@@ -46,8 +46,7 @@ bool Room::StartGame() {
     *started->mutable_seats() = SeatTableOf();
     started->set_seed(config.seed);
     started->set_first_player(config.host_first_player);
-    for (const auto& b : bank)
-      started->add_clock_remaining_ms(static_cast<std::uint32_t>(b.count()));
+    AddClockReadings(bank, started->mutable_clock_remaining_ms());
     if (!Persist(entry)) {
       seats_ = std::move(lobby);
       host_ = lobby_host;
@@ -128,21 +127,9 @@ std::optional<engine::RejectReason> Room::ApplyCommand(int seat, const engine::C
   const int running_for = running_for_;
   const auto running_since = running_since_;
   UpdateClock();
-  carc::store::v1::RoomLogEntry entry;
-  auto* stored = entry.mutable_command();
-  stored->set_seat(seat);
-  if (std::holds_alternative<engine::Timeout>(command)) {
-    stored->mutable_timeout();
-  } else if (std::holds_alternative<engine::Resign>(command)) {
-    stored->mutable_resign();
-  } else {
-    *stored->mutable_base() = codec::CommandToProto(command, game_->catalog());
-  }
-  for (const auto& b : bank_) stored->add_clock_remaining_ms(static_cast<std::uint32_t>(b.count()));
-  if (!Persist(entry)) {
+  if (!Persist(CommandEntry(seat, command))) {
     // Undo: the engine has no undo, so the game is rebuilt from its config and log.
-    game_.emplace(game_config_);
-    for (const auto& c : log_) game_->Apply(c.seat, c.command);
+    game_.emplace(engine::Replay(game_config_, log_).state);
     bank_ = bank;
     running_for_ = running_for;
     running_since_ = running_since;

@@ -14,6 +14,34 @@ namespace carc::server {
 using Clock = std::chrono::steady_clock;
 namespace sv1 = carc::store::v1;
 
+void Room::AddClockReadings(const std::vector<std::chrono::milliseconds>& bank,
+                            google::protobuf::RepeatedField<std::uint32_t>* out) {
+  for (const auto& b : bank) out->Add(static_cast<std::uint32_t>(b.count()));
+}
+
+sv1::RoomLogEntry Room::CommandEntry(int seat, const engine::Command& command) const {
+  sv1::RoomLogEntry entry;
+  sv1::GameCommand* stored = entry.mutable_command();
+  stored->set_seat(seat);
+  if (std::holds_alternative<engine::Timeout>(command)) {
+    stored->mutable_timeout();
+  } else if (std::holds_alternative<engine::Resign>(command)) {
+    stored->mutable_resign();
+  } else {
+    *stored->mutable_base() = codec::CommandToProto(command, game_->catalog());
+  }
+  AddClockReadings(bank_, stored->mutable_clock_remaining_ms());
+  return entry;
+}
+
+std::variant<engine::Command, std::string> Room::CommandOf(const sv1::GameCommand& stored,
+                                                           const engine::TileCatalog& catalog) {
+  if (stored.has_resign()) return engine::Resign{};
+  if (stored.has_timeout()) return engine::Timeout{};
+  if (stored.has_base()) return codec::CommandFromProto(stored.base(), catalog);
+  return std::string("a command of no known kind");
+}
+
 bool Room::Persist(const sv1::RoomLogEntry& entry) {
   try {
     store_.Append(room_id_, log_size_, entry.SerializeAsString());
@@ -106,16 +134,9 @@ std::string Room::Replay(const std::vector<std::string>& entries) {
       case sv1::RoomLogEntry::kCommand: {
         if (!game_) return where + "a command before the start";
         const sv1::GameCommand& c = entry.command();
-        engine::Command command = engine::Timeout{};
-        if (c.has_resign()) {
-          command = engine::Resign{};
-        } else if (c.has_base()) {
-          auto decoded = codec::CommandFromProto(c.base(), game_->catalog());
-          if (const auto* why = std::get_if<std::string>(&decoded)) return where + *why;
-          command = std::get<engine::Command>(decoded);
-        } else if (!c.has_timeout()) {
-          return where + "a command of no known kind";
-        }
+        auto decoded = CommandOf(c, game_->catalog());
+        if (const auto* why = std::get_if<std::string>(&decoded)) return where + *why;
+        const engine::Command command = std::get<engine::Command>(decoded);
         if (const auto r = game_->Apply(c.seat(), command); r != engine::RejectReason::kNone) {
           return where + "the engine refuses seat " + std::to_string(c.seat()) + "'s command (" +
                  std::string(engine::Name(r)) + ", " + std::string(engine::RuleOf(r)) + ")";
