@@ -6,7 +6,8 @@ export default defineConfig({
   test: {
     include: ["e2e/**/*.e2e.ts"],
     environment: "node",
-    testTimeout: 120_000,
+    // A whole game by clicking takes about 25 s here, longer under ASan; the tests have their own deadline.
+    testTimeout: 400_000,
     hookTimeout: 60_000,
     fileParallelism: false,
     // One server and one browser per file: run the files one at a time, in this process's pool.

@@ -6,9 +6,19 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <variant>
+#include <vector>
+
+#include "carc/codec/record.h"
+#include "carc/codec/replay.h"
 
 namespace carc::server {
 namespace {
+
+// The engine's work on a record grows faster than its length where tiles fit nowhere (B-6 with
+// reshuffle looks through the whole stack at every discard); a whole game, reshuffles
+// included, stays far below this.
+constexpr std::size_t kMaxUploadedDraws = 5000;
 
 std::string ErrorJson(const std::string& message) {
   return nlohmann::json{{"error", message}}.dump();
@@ -64,24 +74,86 @@ nlohmann::json GameJson(const store::ArchivedGame& g) {
           {"room", g.code},
           {"finished_at", g.finished_at},
           {"players", players},
-          {"record", "/api/games/" + std::to_string(g.id) + "/record"}};
+          {"record", "/api/games/" + std::to_string(g.id) + "/record"},
+          {"replay", "/api/games/" + std::to_string(g.id) + "/replay"}};
+}
+
+ApiResponse Json(unsigned status, std::string body) {
+  return {status, "application/json", std::move(body), ""};
+}
+
+ApiResponse NotAllowed(const std::string& allow) {
+  return {405, "application/json", ErrorJson("method not allowed: use " + allow), allow};
+}
+
+bool IsRead(const ApiRequest& request) {
+  return request.method == "GET" || request.method == "HEAD";
+}
+
+ApiResponse ReplayAnswer(const std::variant<v1::Replay, codec::RecordError>& built) {
+  if (const auto* error = std::get_if<codec::RecordError>(&built)) {
+    nlohmann::json body = {{"error", codec::Describe(*error)}, {"rule", error->rule}};
+    if (error->turn >= 0) body["turn"] = error->turn;
+    return Json(400, body.dump());
+  }
+  return {200, std::string(kReplayContentType), std::get<v1::Replay>(built).SerializeAsString(),
+          ""};
+}
+
+// POST /api/replay: nothing in the upload is trusted, and whatever is wrong with it is a 400
+// that names it.
+ApiResponse ReplayUpload(const std::string& body) {
+  try {
+    const codec::ParsedRecord parsed = codec::ParseRecord(body);
+    if (!parsed.record) return ReplayAnswer(parsed.error);
+    const codec::Record& record = *parsed.record;
+    if (record.turns.size() > kMaxUploadedDraws ||
+        (record.draw_order && record.draw_order->size() > kMaxUploadedDraws)) {
+      return Json(400, ErrorJson("a record of more than " + std::to_string(kMaxUploadedDraws) +
+                                 " turns or draws is not replayed here"));
+    }
+    return ReplayAnswer(codec::BuildReplay(record, {}));
+  } catch (const std::exception& e) {
+    return Json(400, ErrorJson(std::string("not a valid record: ") + e.what()));
+  }
+}
+
+// Only archived games are replayed: their play is over, so every tile in the record is public.
+ApiResponse ArchivedReplay(const store::ArchivedGame& game) {
+  std::vector<std::string> names;
+  for (const auto& p : game.players) names.push_back(p.name);
+  const codec::ParsedRecord parsed = codec::ParseRecord(game.record);
+  const auto built = parsed.record ? codec::BuildReplay(*parsed.record, names)
+                                   : std::variant<v1::Replay, codec::RecordError>(parsed.error);
+  if (const auto* error = std::get_if<codec::RecordError>(&built)) {
+    spdlog::error("archive: game {} cannot be replayed: {}", game.id, codec::Describe(*error));
+    return Json(500, ErrorJson("game " + std::to_string(game.id) + " cannot be replayed"));
+  }
+  return ReplayAnswer(built);
 }
 
 }  // namespace
 
-bool ServeArchive(store::EventStore& store, const std::string& target,
-                  const std::function<void(unsigned, std::string)>& reply) {
-  const std::string_view t = target;
+bool ServeArchive(store::EventStore& store, const ApiRequest& request, const ApiReply& reply) {
+  const std::string_view t = request.target;
   const std::string_view path = t.substr(0, t.find('?'));
   const std::string_view query =
       t.find('?') == std::string_view::npos ? std::string_view() : t.substr(t.find('?') + 1);
+  if (path == "/api/replay") {
+    reply(request.method == "POST" ? ReplayUpload(request.body) : NotAllowed("POST"));
+    return true;
+  }
   const std::string_view games = "/api/games";
   if (path != games && path.substr(0, games.size() + 1) != "/api/games/") return false;
+  if (!IsRead(request)) {
+    reply(NotAllowed("GET, HEAD"));
+    return true;
+  }
   try {
     if (path == games || path == "/api/games/") {
       const auto params = ParseQuery(query);
       if (!params) {
-        reply(400, ErrorJson("the query has a bad %-escape"));
+        reply(Json(400, ErrorJson("the query has a bad %-escape")));
         return true;
       }
       int limit = 20;
@@ -89,36 +161,42 @@ bool ServeArchive(store::EventStore& store, const std::string& target,
         const auto& v = it->second;
         const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), limit);
         if (ec != std::errc() || p != v.data() + v.size() || limit < 1 || limit > 100) {
-          reply(400, ErrorJson("limit must be a number from 1 to 100"));
+          reply(Json(400, ErrorJson("limit must be a number from 1 to 100")));
           return true;
         }
       }
       const auto player = params->count("player") ? params->at("player") : std::string();
       nlohmann::json list = nlohmann::json::array();
       for (const auto& g : store.ListGames(player, limit)) list.push_back(GameJson(g));
-      reply(200, nlohmann::json{{"games", list}}.dump());
+      reply(Json(200, nlohmann::json{{"games", list}}.dump()));
       return true;
     }
-    // /api/games/{id}/record
+    // /api/games/{id}/record and /api/games/{id}/replay
     const std::string_view rest = path.substr(games.size() + 1);
     const auto slash = rest.find('/');
     store::RoomId id = 0;
     const std::string_view digits = rest.substr(0, slash);
     const auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), id);
+    const std::string_view what =
+        slash == std::string_view::npos ? std::string_view() : rest.substr(slash);
     if (ec != std::errc() || p != digits.data() + digits.size() ||
-        slash == std::string_view::npos || rest.substr(slash) != "/record") {
-      reply(404, ErrorJson("unknown API path"));
+        (what != "/record" && what != "/replay")) {
+      reply(Json(404, ErrorJson("unknown API path")));
       return true;
     }
     const auto game = store.Game(id);
     if (!game) {
-      reply(404, ErrorJson("no finished game " + std::to_string(id)));
+      reply(Json(404, ErrorJson("no finished game " + std::to_string(id))));
       return true;
     }
-    reply(200, game->record);
+    reply(what == "/record" ? Json(200, game->record) : ArchivedReplay(*game));
   } catch (const store::StoreError& e) {
     spdlog::error("archive: store read failed: {}", e.what());
-    reply(503, ErrorJson("the archive cannot be read right now"));
+    reply(Json(503, ErrorJson("the archive cannot be read right now")));
+  } catch (const std::exception& e) {
+    // A server bug (or memory running out) fails this request only, not the thread serving it.
+    spdlog::error("archive: {} failed: {}", request.target, e.what());
+    reply(Json(500, ErrorJson("internal error")));
   }
   return true;
 }

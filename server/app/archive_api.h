@@ -1,18 +1,27 @@
-// The game archive over HTTP:
-//   GET /api/games?player=NAME&limit=N   finished games, newest first (limit 1..100, default 20)
-//   GET /api/games/{id}/record           the game's carcassonne-record/1 file
-// Answers are JSON; errors are {"error": "..."} with 400 or 404.
+// The game archive and replays over HTTP:
+//   GET  /api/games?player=NAME&limit=N  finished games, newest first (limit 1..100, default 20)
+//   GET  /api/games/{id}/record          the game's carcassonne-record/1 file
+//   GET  /api/games/{id}/replay          the game as a carc.v1.Replay (application/x-protobuf)
+//   POST /api/replay                     a carcassonne-record/1 body, answered with its Replay
+// Errors are JSON {"error": "..."}: 400 (a bad query; for POST /api/replay a record that
+// cannot be read, breaks a rule (with "turn", the index into turns when one is at fault, and
+// "rule") or has more than 5,000 turns or draws), 404 (no such finished game: a game still
+// running is never served), 405 (another method; Allow says which), 500, 503 (the store cannot
+// be read). A body over kMaxApiUpload is refused with 413 before it gets here (http_api.h).
+// Replays exist for archived games only, so they reveal nothing a finished game still hides.
 #pragma once
 
-#include <functional>
-#include <string>
+#include <string_view>
 
+#include "net/http_api.h"
 #include "store/event_store.h"
 
 namespace carc::server {
 
-// Handles `target` if it is an archive path (returns true); the reply may come on this thread.
-bool ServeArchive(store::EventStore& store, const std::string& target,
-                  const std::function<void(unsigned, std::string)>& reply);
+inline constexpr std::string_view kReplayContentType = "application/x-protobuf";
+
+// Handles the request if its path is one of the above (returns true); the reply comes on this
+// thread.
+bool ServeArchive(store::EventStore& store, const ApiRequest& request, const ApiReply& reply);
 
 }  // namespace carc::server

@@ -36,11 +36,10 @@ ServerApp::ServerApp(ServerConfig config)
       io_(config_.threads),
       registry_(io_, config_, metrics_, *store_),
       lobby_(registry_, config_, metrics_),
-      listener_(std::make_shared<Listener>(
-          io_, config_, metrics_, lobby_,
-          [this](const std::string& target, std::function<void(unsigned, std::string)> reply) {
-            Api(target, std::move(reply));
-          })),
+      listener_(std::make_shared<Listener>(io_, config_, metrics_, lobby_,
+                                           [this](ApiRequest request, ApiReply reply) {
+                                             Api(std::move(request), std::move(reply));
+                                           })),
       signals_(io_, SIGINT, SIGTERM),
       sweep_(io_) {}
 
@@ -55,8 +54,13 @@ std::string ServerApp::Open() {
   return listener_->Open();
 }
 
-void ServerApp::Api(const std::string& target, std::function<void(unsigned, std::string)> reply) {
-  if (ServeArchive(*store_, target, reply)) return;
+void ServerApp::Api(ApiRequest request, ApiReply reply) {
+  if (ServeArchive(*store_, request, reply)) return;
+  const std::string& target = request.target;
+  if (request.method != "GET" && request.method != "HEAD") {
+    return reply(
+        {405, "application/json", R"({"error":"method not allowed: use GET, HEAD"})", "GET, HEAD"});
+  }
   // /api/rooms/{code}/record
   const std::string prefix = "/api/rooms/";
   const std::string suffix = "/record";
@@ -64,10 +68,14 @@ void ServerApp::Api(const std::string& target, std::function<void(unsigned, std:
       target.compare(target.size() - suffix.size(), suffix.size(), suffix) == 0) {
     const std::string code =
         target.substr(prefix.size(), target.size() - prefix.size() - suffix.size());
-    if (const auto room = registry_.Find(code)) return room->Record(std::move(reply));
-    return reply(404, R"({"error":"no such room"})");
+    if (const auto room = registry_.Find(code)) {
+      return room->Record([reply = std::move(reply)](unsigned status, std::string body) {
+        reply({status, "application/json", std::move(body), ""});
+      });
+    }
+    return reply({404, "application/json", R"({"error":"no such room"})", ""});
   }
-  reply(404, R"({"error":"unknown API path"})");
+  reply({404, "application/json", R"({"error":"unknown API path"})", ""});
 }
 
 void ServerApp::ScheduleSweep() {

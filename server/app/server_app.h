@@ -38,7 +38,7 @@ class ServerApp {
 
  private:
   void ScheduleSweep();
-  void Api(const std::string& target, std::function<void(unsigned, std::string)> reply);
+  void Api(ApiRequest request, ApiReply reply);
 
   ServerConfig config_;
   // Before io_: handlers still queued when io_ is destroyed update the metrics as they go.

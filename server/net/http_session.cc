@@ -2,6 +2,7 @@
 
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/websocket.hpp>
 #include <filesystem>
 #include <fstream>
@@ -18,6 +19,10 @@ namespace net = boost::asio;
 namespace {
 
 constexpr std::size_t kMaxRequestBody = 16 * 1024;
+// After a refused upload: how much more of it is read and dropped before the connection ends.
+constexpr std::size_t kMaxDrain = 8 * kMaxApiUpload;
+constexpr std::string_view kApiPrefix = "/api/";
+constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
 
 std::string MimeType(const std::string& path) {
   const auto ext = std::filesystem::path(path).extension().string();
@@ -49,19 +54,45 @@ void HttpSession::Run() {
 
 void HttpSession::DoRead() {
   parser_.emplace();
-  parser_->body_limit(kMaxRequestBody);
   parser_->header_limit(8 * 1024);
+  // The body's limit depends on the request: OnHeader sets it once the header is in.
+  parser_->body_limit(boost::none);
   stream_.expires_after(config_.handshake_timeout);
-  http::async_read(stream_, buffer_, *parser_,
-                   beast::bind_front_handler(&HttpSession::OnRead, shared_from_this()));
+  http::async_read_header(stream_, buffer_, *parser_,
+                          beast::bind_front_handler(&HttpSession::OnHeader, shared_from_this()));
 }
 
-void HttpSession::OnRead(beast::error_code ec, std::size_t) {
-  if (ec) {
-    beast::error_code ignored;
-    stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ignored);
+void HttpSession::OnHeader(beast::error_code ec, std::size_t) {
+  if (ec) return Shutdown();
+  const auto& request = parser_->get();
+  const bool upload =
+      request.method() == http::verb::post && request.target().starts_with(kApiPrefix);
+  const std::size_t limit = upload ? kMaxApiUpload : kMaxRequestBody;
+  if (const auto length = parser_->content_length(); length && *length > limit) {
+    return upload ? RefuseUpload() : Shutdown();
+  }
+  parser_->body_limit(limit);
+  // A client that waits for the go-ahead (curl does for larger bodies) gets it at once
+  // instead of sending after its own timeout.
+  if (upload && beast::iequals(request[http::field::expect], "100-continue")) {
+    net::async_write(stream_, net::buffer(kContinue),
+                     [self = shared_from_this()](beast::error_code wec, std::size_t) {
+                       if (wec) return self->Shutdown();
+                       self->ReadBody(true);
+                     });
     return;
   }
+  ReadBody(upload);
+}
+
+void HttpSession::ReadBody(bool upload) {
+  http::async_read(stream_, buffer_, *parser_,
+                   beast::bind_front_handler(&HttpSession::OnRead, shared_from_this(), upload));
+}
+
+void HttpSession::OnRead(bool upload, beast::error_code ec, std::size_t) {
+  if (upload && ec == http::error::body_limit) return RefuseUpload();
+  if (ec) return Shutdown();
   auto request = parser_->release();
   if (beast::websocket::is_upgrade(request)) {
     if (request.target() != "/ws") return Respond(404, "text/plain", "WebSocket is at /ws\n");
@@ -70,20 +101,20 @@ void HttpSession::OnRead(beast::error_code ec, std::size_t) {
     return;
   }
   const std::string target(request.target());
+  if (target.starts_with(kApiPrefix)) {
+    ApiRequest api{std::string(request.method_string()), target, std::move(request.body())};
+    api_(std::move(api), [self = shared_from_this()](ApiResponse response) {
+      net::post(self->stream_.get_executor(),
+                [self, r = std::move(response)]() mutable { self->RespondApi(std::move(r)); });
+    });
+    return;
+  }
   if (request.method() != http::verb::get && request.method() != http::verb::head) {
     return Respond(405, "text/plain", "only GET\n");
   }
   if (target == "/healthz") return Respond(200, "text/plain", "ok\n");
   if (target == "/metrics") {
     return Respond(200, "text/plain; version=0.0.4", metrics_.Render());
-  }
-  if (target.rfind("/api/", 0) == 0) {
-    api_(target, [self = shared_from_this()](unsigned status, std::string body) {
-      net::post(self->stream_.get_executor(), [self, status, b = std::move(body)]() mutable {
-        self->Respond(status, "application/json", std::move(b));
-      });
-    });
-    return;
   }
   ServeStatic(target);
 }
@@ -116,26 +147,67 @@ void HttpSession::ServeStatic(const std::string& target) {
 void HttpSession::Respond(unsigned status, std::string content_type, std::string body) {
   auto res =
       std::make_shared<http::response<http::string_body>>(static_cast<http::status>(status), 11);
-  res->set(http::field::server, "carcassonne-server");
   res->set(http::field::content_type, content_type);
-  res->set(http::field::cache_control, "no-store");
-  res->keep_alive(true);
   res->body() = std::move(body);
+  Send(std::move(res), true);
+}
+
+void HttpSession::RespondApi(ApiResponse response) {
+  auto res = std::make_shared<http::response<http::string_body>>(
+      static_cast<http::status>(response.status), 11);
+  res->set(http::field::content_type, response.content_type);
+  if (!response.allow.empty()) res->set(http::field::allow, response.allow);
+  res->body() = std::move(response.body);
+  Send(std::move(res), true);
+}
+
+void HttpSession::RefuseUpload() {
+  auto res =
+      std::make_shared<http::response<http::string_body>>(http::status::payload_too_large, 11);
+  res->set(http::field::content_type, "application/json");
+  res->body() =
+      R"({"error":"the request body is over )" + std::to_string(kMaxApiUpload) + R"( bytes"})";
+  // The rest of the body is not read as a request: the connection ends after the answer.
+  Send(std::move(res), false);
+}
+
+void HttpSession::Send(std::shared_ptr<http::response<http::string_body>> res, bool keep_alive) {
+  res->set(http::field::server, "carcassonne-server");
+  res->set(http::field::cache_control, "no-store");
+  res->keep_alive(keep_alive);
   res->prepare_payload();
   response_ = res;
-  http::async_write(stream_, *res,
-                    beast::bind_front_handler(&HttpSession::OnWrite, shared_from_this(), true));
+  http::async_write(
+      stream_, *res,
+      beast::bind_front_handler(&HttpSession::OnWrite, shared_from_this(), keep_alive));
 }
 
 void HttpSession::OnWrite(bool keep_alive, beast::error_code ec, std::size_t) {
   response_.reset();
   if (ec) return;
   if (!keep_alive) {
-    beast::error_code ignored;
-    stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ignored);
-    return;
+    Shutdown();
+    drained_ = 0;
+    stream_.expires_after(config_.handshake_timeout);
+    return Drain();
   }
   DoRead();
+}
+
+void HttpSession::Drain() {
+  // Bounded in time (the stream's expiry) and in bytes: a client that keeps sending is cut off.
+  if (drained_ > kMaxDrain) return;
+  stream_.async_read_some(buffer_.prepare(4096),
+                          [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+                            if (ec) return;
+                            self->drained_ += n;
+                            self->Drain();
+                          });
+}
+
+void HttpSession::Shutdown() {
+  beast::error_code ignored;
+  stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ignored);
 }
 
 }  // namespace carc::server

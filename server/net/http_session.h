@@ -1,5 +1,10 @@
-// Plain HTTP on the shared port: health, metrics, the game-record API, static files of the web
+// Plain HTTP on the shared port: health, metrics, the API (http_api.h), static files of the web
 // client, and the upgrade to WebSocket at /ws.
+//
+// Contract: requests are read within the handshake timeout, headers up to 8 KiB, bodies up to
+// 16 KiB except API uploads (http_api.h); a request over its limit closes the connection,
+// except an API upload, which is answered 413 first. Outside /api/ only GET and HEAD are
+// served (405 otherwise).
 #pragma once
 
 #include <boost/beast/core.hpp>
@@ -11,14 +16,10 @@
 
 #include "app/metrics.h"
 #include "app/server_config.h"
+#include "net/http_api.h"
 #include "net/message_handler.h"
 
 namespace carc::server {
-
-// Answers GET /api/... requests: status and body, or nullopt for 404. The callback may run on
-// another strand; the session posts back to its own.
-using ApiHandler = std::function<void(
-    const std::string& target, std::function<void(unsigned status, std::string body)> reply)>;
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
@@ -28,15 +29,26 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
  private:
   void DoRead();
-  void OnRead(boost::beast::error_code ec, std::size_t bytes);
+  void OnHeader(boost::beast::error_code ec, std::size_t bytes);
+  void ReadBody(bool upload);
+  void OnRead(bool upload, boost::beast::error_code ec, std::size_t bytes);
   void Respond(unsigned status, std::string content_type, std::string body);
+  void RespondApi(ApiResponse response);
+  // 413 for an upload over kMaxApiUpload; the rest of it is read and dropped before closing, so
+  // that the client gets the answer instead of a reset.
+  void RefuseUpload();
+  void Send(std::shared_ptr<boost::beast::http::response<boost::beast::http::string_body>> res,
+            bool keep_alive);
   void ServeStatic(const std::string& target);
   void OnWrite(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
+  void Drain();
+  void Shutdown();
 
   boost::beast::tcp_stream stream_;
   boost::beast::flat_buffer buffer_;
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   std::shared_ptr<void> response_;  // keeps the response alive during the write
+  std::size_t drained_ = 0;         // bytes dropped after a refused upload
   const ServerConfig& config_;
   Metrics& metrics_;
   MessageHandler& handler_;

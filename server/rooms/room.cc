@@ -453,6 +453,7 @@ void Room::SendRoomState(const std::shared_ptr<Session>& s, int seat, std::uint3
   st->set_spectators(static_cast<std::uint32_t>(spectators_.size()));
   st->set_your_seat(seat);
   st->set_invite_path("/r/" + code_);
+  if (archived_) st->set_game_id(static_cast<std::uint64_t>(room_id_));
   s->Send(Serialize(m));
 }
 

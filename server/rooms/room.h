@@ -159,6 +159,8 @@ class Room : public std::enable_shared_from_this<Room> {
   engine::GameConfig game_config_;
   std::vector<engine::LoggedCommand> log_;
   bool finished_ = false;
+  // The finished game is in the store's archive: RoomState.game_id points clients at it.
+  bool archived_ = false;
   bool closed_ = false;
   std::vector<std::chrono::milliseconds> bank_;
   int running_for_ = -1;  // the seat whose clock runs

@@ -3,9 +3,9 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
+#include "carc/codec/game_stream.h"
 #include "carc/codec/proto_codec.h"
 #include "carc/codec/record.h"
-#include "carc/engine/player_view.h"
 #include "net/message_handler.h"
 #include "rooms/room.h"
 #include "rooms/tokens.h"
@@ -210,23 +210,12 @@ void Room::FillClock(v1::ClockState* out) const {
 
 void Room::BroadcastBatch(std::uint64_t prev_seq, const std::vector<engine::Event>& events,
                           Clock::time_point received) {
-  const engine::TileCatalog& catalog = game_->catalog();
-  const std::uint64_t hash =
-      codec::PublicHash(codec::ViewToProto(engine::ViewFor(*game_, engine::kSpectator), false));
+  const std::uint64_t hash = codec::PublicHashOf(*game_);
   auto batch_for = [&](int seat) {
     v1::ServerMessage m;
     v1::EventBatch* b = m.mutable_event_batch();
-    b->set_prev_seq(prev_seq);
-    b->set_seq(game_->seq());
-    b->set_public_hash(hash);
+    *b = codec::BatchFor(*game_, prev_seq, events, seat, hash);
     FillClock(b->mutable_clock());
-    for (const engine::Event& e : engine::FilterEvents(events, seat, game_config_.options)) {
-      *b->add_events()->mutable_base() = codec::EventToProto(e, catalog);
-    }
-    if (seat >= 0 && seat == game_->ToMove()) {
-      *b->mutable_base_legal_moves() =
-          codec::LegalMovesToProto(engine::ViewFor(*game_, seat), catalog);
-    }
     return Serialize(m);
   };
   for (std::size_t i = 0; i < seats_.size(); ++i) {
@@ -252,12 +241,8 @@ void Room::SendSnapshot(const std::shared_ptr<Session>& s, int seat, std::uint32
   v1::ServerMessage m;
   m.set_request_id(request_id);
   v1::GameSnapshot* snap = m.mutable_snapshot();
-  snap->set_seq(game_->seq());
-  const engine::PlayerView view = engine::ViewFor(*game_, seat);
-  *snap->mutable_base() = codec::ViewToProto(view, true);
+  *snap = codec::SnapshotFor(*game_, seat);
   FillClock(snap->mutable_clock());
-  snap->set_public_hash(
-      codec::PublicHash(codec::ViewToProto(engine::ViewFor(*game_, engine::kSpectator), false)));
   s->Send(Serialize(m));
 }
 

@@ -171,9 +171,12 @@ std::string Room::Restore(const std::vector<std::string>& entries) {
       finished_ = true;
       ++metrics_.rooms_finished;
       // The process may have stopped between the last command and the archive entry.
+      // An archive that cannot be read is taken as written (the game is not archived twice),
+      // but clients are not pointed at it.
       bool archived = true;
       try {
         archived = store_.Game(room_id_).has_value();
+        archived_ = archived;
       } catch (const store::StoreError& e) {
         spdlog::error("room {}: reading the archive failed: {}", code_, e.what());
       }
@@ -206,6 +209,7 @@ void Room::ArchiveGame() {
   game.record = codec::WriteRecord(codec::RecordOf(game_config_, log_));
   try {
     store_.Archive(game);
+    archived_ = true;
   } catch (const store::StoreError& e) {
     // The log holds the whole game, so the archive entry is written again on the next start.
     ++metrics_.store_errors;

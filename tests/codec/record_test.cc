@@ -96,6 +96,28 @@ TEST_CASE("a record with an unknown option, a wrong format or too many tiles is 
   CHECK(e->rule == "B-1");
 }
 
+TEST_CASE("B-1 no more copies of a kind are placed than the set has whatever the draw order") {
+  // With reshuffle the draw order is not checked against the set (a reshuffled tile is listed
+  // again where it is redrawn), so the placements are: the engine holds at most the whole set.
+  codec::Record r = Parse(kDiscardRecord);
+  r.options.unplaceable_tile = engine::UnplaceableTile::kReshuffle;
+  r.turns.clear();
+  for (int y = 1; y <= 200; ++y) r.turns.push_back({-1, 'B', false, {0, y}, 0, std::nullopt});
+  const auto e = codec::ReplayRecord(r).error;
+  REQUIRE(e.has_value());
+  CHECK(e->turn == 4);  // the fifth B: the set has four
+  CHECK(e->rule == "B-1");
+}
+
+TEST_CASE("a seat resigns at most once") {
+  std::string twice = kDiscardRecord;
+  twice.replace(twice.find("\"turns\""), 0,
+                R"("resignations": [{"seat": 1, "turn": 1}, {"seat": 1, "turn": 2}], )");
+  const auto p = codec::ParseRecord(twice);
+  CHECK_FALSE(p.record.has_value());
+  CHECK(p.error.message.find("at most once") != std::string::npos);
+}
+
 TEST_CASE("a meeple given by segment and by board position must agree") {
   codec::Record r = Parse(kDiscardRecord);
   r.turns[0].meeple->at = "N";  // the rotated E has its city on the south edge

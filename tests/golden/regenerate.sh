@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Rewrites the golden records and the bench signature from the current engine.
+# Rewrites the golden records, the bench signature, the PublicHash views and the tile set from
+# the current engine.
 # Run it only for a deliberate change of behaviour, and say so in the commit.
 # Usage: tests/golden/regenerate.sh path/to/carcassonne path/to/codec_tests
 set -euo pipefail
@@ -32,4 +33,6 @@ play table_5x9_reshuffle_3p 3 29 "board_limit=5x9,unplaceable_tile=reshuffle"
 "$cli" bench --games 500 --players 3 --seed 42 | sed -n 's/^signature: //p' > "$here/bench_signature.txt"
 # The PublicHash views (read by the C++ codec tests and the web client's unit tests).
 CARC_WRITE_GOLDEN=1 "$codec_tests" "[hash]" >/dev/null
-echo "golden records, bench signature and PublicHash views rewritten in $here"
+# The tile set as snapshots carry it (read by the C++ codec tests and the web client's tests).
+CARC_WRITE_GOLDEN=1 "$codec_tests" "[tileset]" >/dev/null
+echo "golden records, bench signature, PublicHash views and tile set rewritten in $here"

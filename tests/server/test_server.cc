@@ -90,35 +90,52 @@ client::ServerAddress TestServer::address() {
 }
 
 HttpResult HttpGet(std::uint16_t port, const std::string& target) {
+  return HttpRequest(port, "GET", target);
+}
+
+HttpResult HttpRequest(std::uint16_t port, const std::string& method, const std::string& target,
+                       const std::string& body,
+                       const std::vector<std::pair<std::string, std::string>>& fields) {
   net::io_context io;
   beast::tcp_stream stream(io);
   stream.expires_after(std::chrono::seconds(10));
   HttpResult out;
   beast::flat_buffer buffer;
-  http::request<http::empty_body> req{http::verb::get, target, 11};
+  http::request<http::string_body> req;
+  req.method_string(method);
+  req.target(target);
+  req.version(11);
   req.set(http::field::host, "127.0.0.1");
-  http::response_parser<http::string_body> parser;
-  parser.body_limit(16 * 1024 * 1024);
+  for (const auto& [name, value] : fields) req.set(name, value);
+  req.body() = body;
+  if (!body.empty() || method == "POST") req.prepare_payload();
+  std::optional<http::response_parser<http::string_body>> parser;
+  std::function<void()> read = [&] {
+    parser.emplace();
+    parser->body_limit(16 * 1024 * 1024);
+    http::async_read(stream, buffer, *parser, [&](beast::error_code rec, std::size_t) {
+      if (rec) {
+        out.error = "read: " + rec.message();
+        return;
+      }
+      const auto& res = parser->get();
+      if (res.result() == http::status::continue_) {
+        out.continued = true;
+        return read();  // the answer follows
+      }
+      out.status = res.result_int();
+      out.body = res.body();
+      out.content_type = std::string(res[http::field::content_type]);
+      out.allow = std::string(res[http::field::allow]);
+    });
+  };
   const tcp::endpoint endpoint(net::ip::make_address("127.0.0.1"), port);
   stream.async_connect(endpoint, [&](beast::error_code ec) {
     if (ec) {
       out.error = "connect: " + ec.message();
       return;
     }
-    http::async_write(stream, req, [&](beast::error_code wec, std::size_t) {
-      if (wec) {
-        out.error = "write: " + wec.message();
-        return;
-      }
-      http::async_read(stream, buffer, parser, [&](beast::error_code rec, std::size_t) {
-        if (rec) {
-          out.error = "read: " + rec.message();
-          return;
-        }
-        out.status = parser.get().result_int();
-        out.body = parser.get().body();
-      });
-    });
+    http::async_write(stream, req, [&](beast::error_code, std::size_t) { read(); });
   });
   io.run();
   return out;

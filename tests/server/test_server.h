@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "app/server_app.h"
@@ -46,10 +47,19 @@ class TestServer {
 struct HttpResult {
   unsigned status = 0;
   std::string body;
-  std::string error;  // empty when a response arrived
+  std::string content_type;
+  std::string allow;
+  bool continued = false;  // a 100 Continue came first
+  std::string error;       // empty when a response arrived
 };
 // GET http://127.0.0.1:port/target (10 s limit).
 HttpResult HttpGet(std::uint16_t port, const std::string& target);
+// Any method, with a body (sent with its Content-Length) and extra header fields (10 s limit).
+// The response is read even when sending the body failed: a server may answer early and stop
+// reading.
+HttpResult HttpRequest(std::uint16_t port, const std::string& method, const std::string& target,
+                       const std::string& body = "",
+                       const std::vector<std::pair<std::string, std::string>>& fields = {});
 
 // A plain TCP connection that sends `bytes` (maybe nothing) and waits for the server to close
 // it. Returns how long the server took, or nullopt if it was still open after `limit`.

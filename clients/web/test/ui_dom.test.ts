@@ -73,7 +73,7 @@ beforeEach(() => {
 
 describe("lobby", () => {
   it("renders the seats of a RoomState", () => {
-    const el = renderLobby({ room: room(0), chat: [], chatDraft: "", inviteUrl: "https://x/r/ABC234" }, lobbyActions());
+    const el = renderLobby({ room: room(0), chat: [], chatDraft: "", inviteUrl: "https://x/r/ABC234", botCommand: "carcassonne bot --server ws://x --room ABC234" }, lobbyActions());
     const seats = el.querySelectorAll("li.seat");
     expect(seats).toHaveLength(3);
     expect(seats[0]!.textContent).toContain("Ada");
@@ -93,7 +93,7 @@ describe("lobby", () => {
 
   it("shows Start and Kick to the host", () => {
     const actions = lobbyActions();
-    const el = renderLobby({ room: room(0), chat: [], chatDraft: "", inviteUrl: "" }, actions);
+    const el = renderLobby({ room: room(0), chat: [], chatDraft: "", inviteUrl: "", botCommand: "" }, actions);
     expect(buttons(el, "Start the game")).toHaveLength(1);
     const kicks = buttons(el, "Remove");
     expect(kicks).toHaveLength(1); // Bo, not the host's own seat
@@ -105,7 +105,7 @@ describe("lobby", () => {
 
   it("shows neither Start nor Kick to a guest", () => {
     const actions = lobbyActions();
-    const el = renderLobby({ room: room(1), chat: [], chatDraft: "", inviteUrl: "" }, actions);
+    const el = renderLobby({ room: room(1), chat: [], chatDraft: "", inviteUrl: "", botCommand: "" }, actions);
     expect(buttons(el, "Start the game")).toHaveLength(0);
     expect(buttons(el, "Remove")).toHaveLength(0);
     expect(el.textContent).toContain("Waiting for the host");
@@ -124,7 +124,7 @@ describe("lobby", () => {
   it("lets a spectator chat but not take seats", () => {
     const actions = lobbyActions();
     const el = renderLobby(
-      { room: room(-1), chat: [{ seat: -1, name: "Cy", text: "hi" } as never], chatDraft: "", inviteUrl: "" },
+      { room: room(-1), chat: [{ seat: -1, name: "Cy", text: "hi" } as never], chatDraft: "", inviteUrl: "", botCommand: "" },
       actions,
     );
     expect(el.textContent).toContain("You are watching this room.");
@@ -242,7 +242,8 @@ describe("app", () => {
     const view = create(BaseViewSchema, { scores: [3, 8], toMove: 1 });
     ws.serverSend({ body: { case: "snapshot", value: { seq: 5n, view: { case: "base", value: view }, publicHash: publicHash(view) } } });
     expect(app.screen).toBe("game");
-    expect(root.textContent).toContain("Moves played (seq): 5");
+    expect(root.querySelector("svg.board-svg")).not.toBeNull();
+    expect(root.querySelector("#prompt")?.textContent).toBe("Your turn");
     expect(root.textContent).toContain("8 points");
     client.close();
   });

@@ -1,6 +1,7 @@
 #include "carc/codec/record.h"
 
 #include <algorithm>
+#include <array>
 #include <nlohmann/json.hpp>
 
 #include "carc/engine/reject_reason.h"
@@ -151,6 +152,9 @@ ParsedRecord ParseRecord(std::string_view text) {
         }
         res.before_follower = stage == "before_follower";
         if (res.seat < 0 || res.seat >= r.players) Throw(-1, "", "a resignation names no seat");
+        for (const RecordResignation& earlier : r.resignations) {
+          if (earlier.seat == res.seat) Throw(-1, "", "a seat resigns at most once");
+        }
         r.resignations.push_back(res);
       }
     }
@@ -206,11 +210,19 @@ ReplayedRecord ReplayRecord(const Record& r) {
   std::vector<engine::Event> events;
   engine::GameState state(config, &events);
   std::size_t discards_seen = 0;
-  auto discards_in = [](const std::vector<engine::Event>& ev) {
-    std::size_t n = 0;
-    for (const auto& e : ev) n += std::holds_alternative<engine::TileDiscarded>(e) ? 1 : 0;
-    return n;
+  // Counted as events arrive: a record may hold thousands of discards (B-6 with reshuffle), and
+  // recounting the whole game's events at every turn would grow with their square.
+  std::size_t discards = 0;
+  std::size_t counted = 0;
+  auto discards_in = [&discards, &counted](const std::vector<engine::Event>& ev) {
+    for (; counted < ev.size(); ++counted) {
+      discards += std::holds_alternative<engine::TileDiscarded>(ev[counted]) ? 1 : 0;
+    }
+    return discards;
   };
+  // B-1: a scripted draw order with reshuffles may list a tile any number of times, but no
+  // more copies of a kind are placed than the set has (and the engine holds no more).
+  std::array<int, engine::kMaxTileKinds> copies_placed{};
   auto before_final = [&](engine::Seat s) {
     int end = 0;
     for (int k = 0; k < engine::kFeatureKinds; ++k) {
@@ -247,6 +259,12 @@ ReplayedRecord ReplayRecord(const Record& r) {
           Throw(ti, "B-6", "a tile that fits nowhere was not marked discarded before this turn");
         }
         if (state.IsOver()) Throw(ti, "B-15", "the game is already over");
+        const engine::TileDef& def = cat.Def(kind);
+        if (++copies_placed[kind] > def.count - def.start_copies) {
+          Throw(ti, "B-1",
+                std::string("tile ") + t.tile + " is placed more often than the set's " +
+                    std::to_string(def.count - def.start_copies) + " copies");
+        }
         const engine::Seat seat = state.ToMove();
         if (t.player >= 0 && t.player != seat) {
           Throw(ti, "B-3",

@@ -5,7 +5,8 @@
 // (so they survive), and the focused control is focused again.
 
 import { create } from "@bufbuild/protobuf";
-import { RequestSnapshotSchema } from "../gen/carc/v1/game_pb";
+import type { BaseCommand } from "../gen/carc/v1/base_game_pb";
+import { GameCommandSchema, RequestSnapshotSchema } from "../gen/carc/v1/game_pb";
 import {
   RoomStatus,
   type ChatMessage,
@@ -31,7 +32,9 @@ import { GameMirror } from "../state/game_mirror";
 import { copyText } from "./copy";
 import { h, resetUids } from "./dom";
 import { describeError, errorCodeMessage } from "./errors";
-import { renderGamePanel } from "./game_panel";
+import { GameScreen } from "./game_screen";
+import { parseGameList, renderReplayList, type ArchivedGameSummary } from "./replay_list";
+import { ReplayViewer, type ReplaySource } from "./replay_view";
 import { renderHome, type HomeModel } from "./home";
 import { homePath, inviteUrl, parseInvitePath } from "./invite";
 import { renderLobby } from "./lobby";
@@ -58,6 +61,10 @@ export class App {
   private statusText: string;
   private mirror = new GameMirror();
   private gameSeen = false;
+  private game: GameScreen | undefined;
+  /** The replay viewer, shown instead of the screens while open. */
+  private replay: ReplayViewer | undefined;
+  private archived: ArchivedGameSummary[] = [];
   /** A room code from an invite link, joined once connected and named. */
   private pendingInvite: string | undefined;
   /** The create/join request waiting for its answer. */
@@ -70,6 +77,8 @@ export class App {
     private readonly env: AppEnvironment,
   ) {
     this.pendingInvite = parseInvitePath(env.location.pathname, env.location.hash);
+    const replayId = /^\/replay\/(\d+)\/?$/.exec(env.location.pathname)?.[1];
+    if (replayId !== undefined) this.openReplay({ kind: "archive", id: replayId });
     this.home = {
       name: this.loadName(),
       form: defaultRoomForm(),
@@ -155,6 +164,7 @@ export class App {
           this.notice = undefined;
           this.gameSeen = false;
           this.mirror = new GameMirror();
+          this.disposeGame();
         }
         this.room = m.body.value;
         this.home.inviteCode = undefined;
@@ -174,19 +184,28 @@ export class App {
       case "snapshot": {
         const result = this.mirror.applySnapshot(m.body.value);
         this.gameSeen = true;
+        this.gameScreen().snapshotApplied(this.mirror.view);
         if (result.hasView && !result.hashMatches) {
           console.warn(`PublicHash of the snapshot at seq ${result.seq} differs from the server's`);
         }
         break;
       }
       case "eventBatch": {
-        const result = this.mirror.applyBatch(m.body.value);
-        if (result.kind !== "applied") console.warn(result.message);
+        const batch = m.body.value;
+        const result = this.mirror.applyBatch(batch);
+        if (result.kind === "applied") {
+          const events = batch.events.flatMap((e) => (e.event.case === "base" ? [e.event.value] : []));
+          this.gameScreen().batchApplied(batch.seq, events, this.mirror.view);
+        } else console.warn(result.message);
         if (result.requestSnapshot) this.requestSnapshot();
         break;
       }
+      case "rematchCreated":
+        this.gameScreen().rematchCreated(m.body.value.roomCode);
+        break;
       case "error": {
         const error = m.body.value;
+        this.game?.commandFailed();
         if (error.code === ErrorCode.STALE_SEQ) {
           // This copy is behind the game: resync.
           if (this.mirror.requestResync()) this.requestSnapshot();
@@ -205,6 +224,42 @@ export class App {
         return;
     }
     this.render();
+  }
+
+  private gameScreen(): GameScreen {
+    if (!this.game) {
+      this.game = new GameScreen(this.root.ownerDocument, {
+        send: (command) => this.sendGameCommand(command),
+        resign: () => this.sendRequest({ case: "resign", value: {} }),
+        leave: () => this.leave(),
+        rematch: () => this.sendRequest({ case: "rematch", value: {} }),
+        joinRematch: (code) => this.joinRematch(code),
+        changed: () => this.render(),
+      });
+    }
+    return this.game;
+  }
+
+  private disposeGame(): void {
+    this.game?.dispose();
+    this.game = undefined;
+  }
+
+  private sendGameCommand(command: BaseCommand): boolean {
+    const value = create(GameCommandSchema, {
+      expectedSeq: this.mirror.seq,
+      command: { case: "base", value: command },
+    });
+    return this.sendRequest({ case: "gameCommand", value }) !== 0;
+  }
+
+  /** Leaves the finished game's room for the rematch room, keeping the name. */
+  private joinRematch(code: string): void {
+    const name = validName(this.home.name) ?? this.room?.seats.find((s) => s.seat === this.room?.yourSeat)?.name;
+    if (this.client.status === "ready") this.sendRequest({ case: "leaveRoom", value: {} });
+    this.client.clearResumeToken();
+    this.leaveLocally();
+    this.joinRoom({ code, playerName: name ?? "", spectate: false } as JoinRoom);
   }
 
   private requestSnapshot(): void {
@@ -239,7 +294,48 @@ export class App {
     this.render();
   }
 
+  private openReplay(source: ReplaySource): void {
+    this.replay?.dispose();
+    this.replay = new ReplayViewer(this.root.ownerDocument, source, {
+      changed: () => this.render(),
+      close: () => this.closeReplay(),
+    });
+    if (source.kind === "archive") this.setPath(`/replay/${source.id}`);
+    this.render();
+  }
+
+  private closeReplay(): void {
+    this.replay?.dispose();
+    this.replay = undefined;
+    this.setPath(this.room ? this.room.invitePath || "/" : "/");
+    this.render();
+  }
+
+  private setPath(path: string): void {
+    if (path === this.env.location.pathname) return;
+    try {
+      this.env.history?.replaceState(null, "", path);
+    } catch {
+      // Not allowed here (e.g. a file: URL): the address just stays.
+    }
+  }
+
+  /** The latest finished games on this server, for the replay list. */
+  private refreshArchive(): void {
+    if (typeof fetch === "undefined") return;
+    fetch("/api/games?limit=10")
+      .then((r) => (r.ok ? r.json() : { games: [] }))
+      .then((json: unknown) => {
+        this.archived = parseGameList(json);
+        if (this.screen === "home" && !this.replay) this.render();
+      })
+      .catch(() => {
+        // The list is a convenience; files can still be opened.
+      });
+  }
+
   private refreshRooms(): void {
+    this.refreshArchive();
     if (this.client.status !== "ready") return;
     this.listRequest = this.sendRequest({ case: "listRooms", value: {} });
   }
@@ -259,6 +355,7 @@ export class App {
     this.notice = undefined;
     this.gameSeen = false;
     this.mirror = new GameMirror();
+    this.disposeGame();
     const path = homePath(this.env.location.pathname);
     if (path !== this.env.location.pathname || this.env.location.hash !== "") {
       try {
@@ -287,11 +384,12 @@ export class App {
 
   render(): void {
     const active = this.root.ownerDocument.activeElement;
-    const focusId = active instanceof HTMLElement && this.root.contains(active) ? active.id : "";
+    const focusable = active instanceof HTMLElement || active instanceof SVGElement;
+    const focusId = focusable && this.root.contains(active) ? active.id : "";
     resetUids();
     const page = h(
       "div",
-      { class: "app" },
+      { class: this.screen === "game" || this.replay ? "app wide" : "app" },
       this.renderHeader(),
       this.banner
         ? h(
@@ -304,12 +402,12 @@ export class App {
             } }, t("app.dismiss")),
           )
         : null,
-      h("main", { id: "main" }, this.renderScreen()),
+      h("main", { id: "main" }, this.replay ? this.replay.render() : this.renderScreen()),
     );
     this.root.replaceChildren(page);
     if (focusId !== "") {
-      const again = this.root.ownerDocument.getElementById(focusId);
-      if (again instanceof HTMLElement) again.focus();
+      const again: Element | null = this.root.ownerDocument.getElementById(focusId);
+      if (again instanceof HTMLElement || again instanceof SVGElement) again.focus();
     }
   }
 
@@ -343,14 +441,22 @@ export class App {
     const room = this.room;
     switch (this.screen) {
       case "home":
-        return renderHome(this.home, {
-          nameChanged: (name) => {
-            this.home.name = name;
-          },
-          createRoom: (r) => this.createRoom(r),
-          joinRoom: (r) => this.joinRoom(r),
-          refreshRooms: () => this.refreshRooms(),
-        });
+        return h(
+          "div",
+          {},
+          renderHome(this.home, {
+            nameChanged: (name) => {
+              this.home.name = name;
+            },
+            createRoom: (r) => this.createRoom(r),
+            joinRoom: (r) => this.joinRoom(r),
+            refreshRooms: () => this.refreshRooms(),
+          }),
+          renderReplayList(this.archived, {
+            open: (id) => this.openReplay({ kind: "archive", id: String(id) }),
+            openFile: (name, text) => this.openReplay({ kind: "file", name, text }),
+          }),
+        );
       case "lobby":
         if (!room) throw new Error("no room");
         return renderLobby(
@@ -359,6 +465,7 @@ export class App {
             chat: this.chat,
             chatDraft: this.chatDraft,
             inviteUrl: inviteUrl(this.env.location.origin, room.invitePath, room.code),
+            botCommand: `carcassonne bot --server ${this.env.location.origin.replace(/^http/, "ws")} --room ${room.code}`,
             notice: this.notice,
           },
           {
@@ -387,10 +494,13 @@ export class App {
           },
         );
       case "game":
-        return renderGamePanel(
-          { seq: this.mirror.seq, view: this.mirror.view, room },
-          { leave: () => this.leave() },
-        );
+        if (!room) throw new Error("no room");
+        return this.gameScreen().render({
+          room,
+          view: this.mirror.view,
+          seq: this.mirror.seq,
+          clock: this.mirror.clock,
+        });
     }
   }
 }

@@ -26,6 +26,8 @@ export interface LobbyModel {
   chatDraft: string;
   /** The full invite link. */
   inviteUrl: string;
+  /** The command that puts a `carcassonne bot` into a free seat of this room. */
+  botCommand: string;
   /** A short status line (e.g. "Link copied."). */
   notice?: string | undefined;
 }
@@ -98,6 +100,7 @@ export function renderLobby(model: LobbyModel, actions: LobbyActions): HTMLEleme
     ),
     renderInvite(model, actions),
     renderSeats(room, me, host, inLobby, actions),
+    inLobby && room.seats.some((s) => !s.occupied) ? renderBotHint(model) : null,
     h("p", { class: "spectators" }, t("lobby.spectators", { n: room.spectators })),
     me === undefined ? h("p", { class: "notice" }, t("lobby.spectating")) : null,
     me !== undefined && inLobby ? renderMyControls(room, me, host, actions) : null,
@@ -125,6 +128,21 @@ function renderInvite(model: LobbyModel, actions: LobbyActions): HTMLElement {
       h("button", { type: "button", onclick: () => actions.copyInvite(input) }, t("lobby.copy")),
     ),
     h("p", { class: "notice", role: "status", "aria-live": "polite" }, model.notice ?? ""),
+  );
+}
+
+/** How to fill free seats with computer players: the bot of the carcassonne tool. */
+function renderBotHint(model: LobbyModel): HTMLElement {
+  const id = uid("bot");
+  const input = h("input", { id, type: "text", readonly: true, value: model.botCommand, class: "invite-link bot-command", onfocus: () => input.select() });
+  return h(
+    "details",
+    { class: "card bots" },
+    h("summary", {}, t("lobby.botTitle")),
+    h("p", { class: "help" }, t("lobby.botHelp")),
+    h("label", { for: id, class: "visually-hidden" }, t("lobby.botTitle")),
+    input,
+    h("p", { class: "help" }, t("lobby.botWhere")),
   );
 }
 

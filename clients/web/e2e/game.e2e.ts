@@ -1,0 +1,236 @@
+// End to end in Chromium against a real carcassonne-server (issue 5's browser tests):
+//
+// 1. Two friends: Ann on a desktop window creates a room, Bob joins from the invite link on a
+//    390x844 phone window; they play a complete game to the final table only by clicking
+//    highlighted cells, the confirm button, follower spots and skip. Bob reloads his page
+//    mid-game and gets his seat back; Cleo watches as a spectator. The final table agrees on
+//    every page and with the server's archive; the record downloads, the replay viewer steps to
+//    the same end, and both players move on to a rematch room.
+// 2. A new user against the computer: Ann creates a room, runs the `carcassonne bot` command
+//    the lobby shows her, starts and plays to the end; the bot's final scores equal her table.
+//
+// Screenshots in CARC_E2E_OUT: lobby, phone lobby, mid-game board, phone game, spectator,
+// final table (desktop and phone), replay, and the game against the bot.
+
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, Harness, PHONE, cliPath, outDir, sleep, waitConnected } from "./harness";
+
+const CLICK = { timeout: 5_000 };
+const GAME_DEADLINE_MS = 300_000;
+
+/** True once the final table is on the page. */
+async function isOver(page: Page): Promise<boolean> {
+  return (await page.locator("table.final-table").count()) > 0;
+}
+
+/**
+ * Does what the page offers this player, if anything: place the tile (a highlighted cell, now
+ * and then turned once, then confirm), or put a follower on a spot two times in three, else skip.
+ * Returns whether it acted. Clicks that miss because the page moved on count as not acting.
+ */
+async function act(page: Page, turn: number): Promise<boolean> {
+  try {
+    const cells = page.locator("[data-cell]");
+    const n = await cells.count();
+    if (n > 0) {
+      await cells.nth(turn % n).click(CLICK);
+      await page.locator("[data-preview]").waitFor(CLICK);
+      if (turn % 3 === 0 && (await page.locator("#rotate:not([disabled])").count()) > 0) {
+        await page.locator("#rotate").click(CLICK);
+      }
+      await page.locator("#confirm:not([disabled])").click(CLICK);
+      return true;
+    }
+    const spots = page.locator("[data-spot]");
+    const skip = page.locator("#skip:not([disabled])");
+    if ((await skip.count()) > 0) {
+      const s = await spots.count();
+      if (s > 0 && turn % 3 !== 0) await spots.nth(turn % s).click(CLICK);
+      else await skip.click(CLICK);
+      return true;
+    }
+  } catch {
+    return false;
+  }
+  return false;
+}
+
+/** The totals column of the final table, by seat. */
+async function finalTotals(page: Page): Promise<Record<string, number>> {
+  const rows = page.locator("table.final-table tbody tr");
+  const out: Record<string, number> = {};
+  for (let i = 0; i < (await rows.count()); i++) {
+    const row = rows.nth(i);
+    out[(await row.getAttribute("data-seat")) ?? "?"] = Number(await row.locator("td.total").textContent());
+  }
+  return out;
+}
+
+async function createRoom(page: Page, base: string, name: string): Promise<string> {
+  await page.goto(`${base}/`);
+  await waitConnected(page);
+  await page.getByRole("textbox", { name: "Your name" }).fill(name);
+  await page.getByLabel("Seats", { exact: true }).selectOption("2");
+  await page.getByRole("button", { name: "Create room" }).click();
+  const heading = page.getByRole("heading", { name: /^Room [A-Z2-9]{6}$/ });
+  await heading.waitFor({ timeout: 15_000 });
+  const code = (await heading.textContent())?.replace(/^Room /, "") ?? "";
+  expect(code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/);
+  return code;
+}
+
+describe("a game in the browser", () => {
+  const harness = new Harness();
+  beforeAll(() => harness.start());
+  afterAll(() => harness.stop());
+
+  it("two players play a whole game by clicking; a reload resumes the seat; a spectator watches", async () => {
+    const base = harness.base;
+    const ann = await harness.newPage(DESKTOP);
+    const code = await createRoom(ann, base, "Ann");
+    const invite = await ann.getByLabel("Invite link").inputValue();
+    expect(invite).toBe(`${base}/r/${code}`);
+
+    const bob = await harness.newPage(PHONE);
+    await bob.goto(invite);
+    await waitConnected(bob);
+    expect(await bob.getByLabel("Room code").inputValue()).toBe(code);
+    await bob.getByRole("textbox", { name: "Your name" }).fill("Bob");
+    await bob.getByRole("button", { name: "Join", exact: true }).click();
+    await bob.getByRole("heading", { name: `Room ${code}` }).waitFor();
+    await bob.getByLabel("I'm ready").check();
+    await ann.locator("li.seat", { hasText: "Bob" }).getByText("✓ Ready").waitFor();
+    await ann.screenshot({ path: join(outDir, "lobby.png"), fullPage: true });
+    await bob.screenshot({ path: join(outDir, "phone-lobby.png") });
+    await ann.getByRole("button", { name: "Start the game" }).click();
+    for (const page of [ann, bob]) {
+      await page.locator("svg.board-svg g.tile").first().waitFor({ timeout: 15_000 });
+      await expect.poll(() => page.locator("ol.players li").count()).toBe(2);
+    }
+
+    const cleo = await harness.newPage(DESKTOP);
+    await cleo.goto(`${base}/`);
+    await waitConnected(cleo);
+    await cleo.getByRole("textbox", { name: "Your name" }).fill("Cleo");
+    await cleo.getByLabel("Room code").fill(code);
+    await cleo.getByLabel("Watch only (spectator)").check();
+    await cleo.getByRole("button", { name: "Join", exact: true }).click();
+    await cleo.locator("#prompt", { hasText: "You are watching" }).waitFor({ timeout: 15_000 });
+    expect(await cleo.locator("[data-cell]").count()).toBe(0);
+
+    let turns = 0;
+    let reloaded = false;
+    let midGameShot = false;
+    const deadline = Date.now() + GAME_DEADLINE_MS;
+    while (!(await isOver(ann))) {
+      if (Date.now() > deadline) throw new Error(`the game did not end within ${GAME_DEADLINE_MS} ms (${turns} actions)`);
+      let acted = false;
+      for (const page of [ann, bob]) {
+        if (await act(page, turns)) {
+          acted = true;
+          turns++;
+        }
+      }
+      if (!acted) await sleep(25);
+      if (!reloaded && turns >= 20) {
+        // A reload mid-game: the resume token in localStorage takes the seat back.
+        await bob.reload();
+        await waitConnected(bob);
+        await bob.locator("svg.board-svg g.tile").first().waitFor({ timeout: 15_000 });
+        await expect.poll(() => bob.locator("ol.players li", { hasText: "Bob (you)" }).count()).toBe(1);
+        reloaded = true;
+      }
+      if (!midGameShot && turns >= 60) {
+        await ann.screenshot({ path: join(outDir, "board-midgame.png") });
+        await bob.screenshot({ path: join(outDir, "phone-game.png") });
+        await cleo.screenshot({ path: join(outDir, "spectator.png") });
+        midGameShot = true;
+      }
+    }
+    expect(reloaded).toBe(true);
+    expect(midGameShot).toBe(true);
+    // Every drawn tile was placed or put aside: 71 after the start tile, at least one action each.
+    expect(turns).toBeGreaterThanOrEqual(71);
+
+    for (const page of [ann, bob, cleo]) await page.locator("table.final-table").waitFor({ timeout: 15_000 });
+    const totals = await finalTotals(ann);
+    expect(Object.keys(totals)).toHaveLength(2);
+    expect(await finalTotals(bob)).toEqual(totals);
+    expect(await finalTotals(cleo)).toEqual(totals);
+    await ann.locator("#download-record").waitFor({ timeout: 15_000 });
+    await expect.poll(() => ann.locator("svg.score-chart polyline").count()).toBe(2);
+    await ann.screenshot({ path: join(outDir, "final-table.png"), fullPage: true });
+    await bob.screenshot({ path: join(outDir, "phone-final.png"), fullPage: true });
+
+    // The archive agrees, and the record the page links to is the game's.
+    const list = (await (await fetch(`${base}/api/games?player=Ann`)).json()) as { games: { id: number; players: { name: string; score: number }[] }[] };
+    expect(list.games).toHaveLength(1);
+    expect(list.games[0]!.players.map((p) => p.score)).toEqual([totals["0"], totals["1"]]);
+    const href = await ann.locator("#download-record").getAttribute("href");
+    expect(href).toBe(`/api/games/${list.games[0]!.id}/record`);
+    const record = (await (await fetch(`${base}${href}`)).json()) as { format: string; scores: { final: number[] } };
+    expect(record.format).toBe("carcassonne-record/1");
+    expect(record.scores.final).toEqual([totals["0"], totals["1"]]);
+
+    // The replay viewer steps to the same end.
+    await ann.locator("#open-replay").click();
+    await ann.locator("#replay-step").waitFor({ timeout: 15_000 });
+    await ann.locator("#replay-forward").click();
+    await expect.poll(() => ann.locator("#replay-step").textContent()).toMatch(/^Move 1 of \d+$/);
+    await ann.locator("#replay-last").click();
+    await ann.locator("table.final-table").waitFor();
+    expect(await finalTotals(ann)).toEqual(totals);
+    await ann.screenshot({ path: join(outDir, "replay.png"), fullPage: true });
+    await ann.locator("#close-replay").click();
+
+    // A rematch: a new room for the same players, which each of them joins with one click.
+    await ann.locator("#rematch").click();
+    for (const page of [ann, bob]) {
+      await page.locator("#join-rematch").click({ timeout: 15_000 });
+      const heading = page.getByRole("heading", { name: /^Room [A-Z2-9]{6}$/ });
+      await heading.waitFor({ timeout: 15_000 });
+      expect(await heading.textContent()).not.toBe(`Room ${code}`);
+    }
+    await expect.poll(() => bob.locator("li.seat", { hasText: "Ann" }).count()).toBe(1);
+
+    expect(harness.pageErrors).toEqual([]);
+    for (const page of [ann, bob, cleo]) expect(await page.locator(".banner").count()).toBe(0);
+  });
+
+  it("a new user plays against the bot the lobby tells her how to start", async () => {
+    if (cliPath === "") throw new Error("CARC_CLI_PATH is not set (the carcassonne tool)");
+    const ann = await harness.newPage(DESKTOP);
+    const code = await createRoom(ann, harness.base, "Ann");
+    await ann.locator("summary", { hasText: "Play against the computer" }).click();
+    const command = await ann.locator("input.bot-command").inputValue();
+    const args = command.split(" ");
+    expect(args.slice(0, 2)).toEqual(["carcassonne", "bot"]);
+    expect(command).toContain(`--room ${code}`);
+    const bot = spawn(cliPath, args.slice(1), { stdio: ["ignore", "pipe", "pipe"] });
+    let botOut = "";
+    let botErr = "";
+    bot.stdout?.on("data", (c: Buffer) => (botOut += c.toString()));
+    bot.stderr?.on("data", (c: Buffer) => (botErr += c.toString()));
+    const exited = new Promise<number | null>((r) => bot.once("exit", (status) => r(status)));
+
+    await ann.locator("li.seat", { hasText: "✓ Ready" }).waitFor({ timeout: 15_000 });
+    await ann.getByRole("button", { name: "Start the game" }).click();
+    let turns = 0;
+    const deadline = Date.now() + GAME_DEADLINE_MS;
+    while (!(await isOver(ann))) {
+      if (Date.now() > deadline) throw new Error(`the game did not end (${turns} actions); bot: ${botErr}`);
+      if (await act(ann, turns)) turns++;
+      else await sleep(25);
+    }
+    const totals = await finalTotals(ann);
+    expect(await exited).toBe(0);
+    const result = JSON.parse(botOut.trim().split("\n").pop() ?? "{}") as { final?: number[]; seats?: { hash_mismatches: number }[] };
+    expect(result.final).toEqual([totals["0"], totals["1"]]);
+    expect(result.seats?.[0]?.hash_mismatches).toBe(0);
+    await ann.screenshot({ path: join(outDir, "against-bot.png"), fullPage: true });
+    expect(harness.pageErrors).toEqual([]);
+  });
+});

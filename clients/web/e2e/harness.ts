@@ -1,0 +1,146 @@
+// The harness of the browser end-to-end tests: a real carcassonne-server serving the built
+// client from a scratch data directory, Chromium through playwright-core, and pages that record
+// every page error.
+//
+// Needs CARC_SERVER_PATH (the carcassonne-server binary) and CARC_WEB_ROOT (the built client,
+// e.g. build/dev/web); CARC_CLI_PATH (the carcassonne tool) for games against its bot;
+// Chromium is /usr/bin/chromium unless CARC_CHROMIUM says otherwise. Screenshots go to
+// CARC_E2E_OUT (default e2e-output/ beside this folder).
+
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { expect } from "vitest";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const serverPath = process.env.CARC_SERVER_PATH ?? "";
+export const webRoot = process.env.CARC_WEB_ROOT ?? "";
+const chromiumPath = process.env.CARC_CHROMIUM ?? "/usr/bin/chromium";
+export const outDir = resolve(process.env.CARC_E2E_OUT ?? join(here, "..", "e2e-output"));
+
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+
+/** Fails (never skips) when the environment does not say where the server and the client are. */
+export function checkEnvironment(): void {
+  const problems: string[] = [];
+  if (serverPath === "") problems.push("CARC_SERVER_PATH is not set (the carcassonne-server binary)");
+  else if (!existsSync(serverPath)) problems.push(`CARC_SERVER_PATH=${serverPath} does not exist`);
+  if (webRoot === "") problems.push("CARC_WEB_ROOT is not set (the built web client, e.g. build/dev/web)");
+  else if (!existsSync(join(webRoot, "index.html"))) problems.push(`CARC_WEB_ROOT=${webRoot} has no index.html`);
+  if (!existsSync(chromiumPath)) problems.push(`no Chromium at ${chromiumPath} (set CARC_CHROMIUM)`);
+  if (problems.length > 0) {
+    throw new Error(`The browser end-to-end tests cannot run:\n  - ${problems.join("\n  - ")}`);
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => resolvePort(port));
+    });
+  });
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function waitForHealth(base: string, server: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  let last = "";
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(`carcassonne-server exited (${server.exitCode ?? server.signalCode}) before /healthz answered:\n${log()}`);
+    }
+    try {
+      const response = await fetch(`${base}/healthz`);
+      if (response.ok) return;
+      last = `HTTP ${response.status}`;
+    } catch (e) {
+      last = String(e);
+    }
+    await sleep(100);
+  }
+  throw new Error(`carcassonne-server did not answer /healthz within 20 s (${last}):\n${log()}`);
+}
+
+export const cliPath = process.env.CARC_CLI_PATH ?? "";
+
+/** One server and one browser; pages opened through it are closed by stop(). */
+export class Harness {
+  server: ChildProcess | undefined;
+  serverLog = "";
+  dataDir = "";
+  base = "";
+  browser: Browser | undefined;
+  readonly contexts: BrowserContext[] = [];
+  readonly pageErrors: string[] = [];
+
+  async start(): Promise<void> {
+    checkEnvironment();
+    mkdirSync(outDir, { recursive: true });
+    this.dataDir = mkdtempSync(join(tmpdir(), "carc-e2e-"));
+    const port = await freePort();
+    this.base = `http://127.0.0.1:${port}`;
+    this.server = spawn(
+      serverPath,
+      ["--bind", "127.0.0.1", "--port", String(port), "--data-dir", this.dataDir, "--web-root", webRoot, "--durability", "normal"],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    const keep = (chunk: Buffer) => {
+      this.serverLog += chunk.toString();
+      if (this.serverLog.length > 200_000) this.serverLog = this.serverLog.slice(-100_000);
+    };
+    this.server.stdout?.on("data", keep);
+    this.server.stderr?.on("data", keep);
+    await waitForHealth(this.base, this.server, () => this.serverLog);
+    this.browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
+  }
+
+  async stop(): Promise<void> {
+    for (const c of this.contexts) await c.close().catch(() => undefined);
+    await this.browser?.close().catch(() => undefined);
+    const server = this.server;
+    if (server && server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise<void>((r) => server.once("exit", () => r()));
+      server.kill("SIGTERM");
+      const timedOut = await Promise.race([exited.then(() => false), sleep(10_000).then(() => true)]);
+      if (timedOut) server.kill("SIGKILL");
+    }
+    if (this.dataDir !== "" && statSync(this.dataDir, { throwIfNoEntry: false })) {
+      rmSync(this.dataDir, { recursive: true, force: true });
+    }
+  }
+
+  async newPage(options: Parameters<Browser["newContext"]>[0]): Promise<Page> {
+    if (!this.browser) throw new Error("no browser");
+    const context = await this.browser.newContext({ locale: "en-US", ...options });
+    this.contexts.push(context);
+    const page = await context.newPage();
+    page.on("response", (r) => {
+      if (r.status() >= 400) console.error(`HTTP ${r.status()} for ${r.url()}`);
+    });
+    page.on("pageerror", (e) => {
+      this.pageErrors.push(e.message);
+      console.error(`page error: ${e.message}`);
+    });
+    page.on("console", (m) => {
+      // A failed resource of the page is reported (with its URL) by the response handler.
+      if (m.text().startsWith("Failed to load resource")) return;
+      if (m.type() === "error" || m.type() === "warning") console.error(`console ${m.type()}: ${m.text()}`);
+    });
+    return page;
+  }
+}
+
+export async function waitConnected(page: Page): Promise<void> {
+  await expect.poll(() => page.locator("#connection").textContent(), { timeout: 15_000 })
+    .toMatch(/^Connected to carcassonne-server/);
+}

@@ -1,0 +1,85 @@
+// The game's story in words: who placed what, and for every score which feature it was, how
+// big, and who had the majority of followers on it (B-9, B-17). Entries keep the events, so the
+// words follow a language switch.
+
+import {
+  FeatureKind,
+  ScoreReason,
+  type BaseEvent,
+  type FeatureScored,
+} from "../gen/carc/v1/base_game_pb";
+import { t, type MessageKey } from "../i18n";
+
+export interface LogEntry {
+  seq: bigint;
+  event: BaseEvent;
+}
+
+export const MAX_LOG_ENTRIES = 400;
+
+const KIND_KEYS: Record<number, MessageKey> = {
+  [FeatureKind.ROAD]: "kind.road",
+  [FeatureKind.CITY]: "kind.city",
+  [FeatureKind.CLOISTER]: "kind.cloister",
+  [FeatureKind.FIELD]: "kind.field",
+};
+
+export function kindName(kind: FeatureKind): string {
+  const key = KIND_KEYS[kind];
+  return key ? t(key) : "?";
+}
+
+/** The sentence for one event, or undefined for events that only move the game along. */
+export function describeEvent(e: BaseEvent, name: (seat: number) => string): string | undefined {
+  switch (e.event.case) {
+    case "tilePlaced": {
+      const v = e.event.value;
+      return t("log.tilePlaced", { name: name(v.seat), tile: v.tile, x: v.position?.x ?? 0, y: v.position?.y ?? 0 });
+    }
+    case "followerPlaced": {
+      const f = e.event.value.follower;
+      if (!f) return undefined;
+      return t("log.followerPlaced", { name: name(f.seat), kind: kindName(f.kind) });
+    }
+    case "tileDiscarded": {
+      const v = e.event.value;
+      return t(v.reshuffled ? "log.tileReshuffled" : "log.tileDiscarded", { tile: v.tile });
+    }
+    case "featureScored":
+      // A farm next to no completed city is worth nothing: saying so for every farmer is noise.
+      if (e.event.value.kind === FeatureKind.FIELD && e.event.value.points === 0) return undefined;
+      return describeScore(e.event.value, name);
+    case "turnTimedOut":
+      return t("log.timedOut", { name: name(e.event.value.seat) });
+    case "playerResigned":
+      return t("log.resigned", { name: name(e.event.value.seat) });
+    case "gameEnded": {
+      const winners = e.event.value.winners.map(name).join(", ");
+      return winners === "" ? t("log.gameEndedNoWinner") : t("log.gameEnded", { winners });
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** "Completed city of 3 tile(s) with 1 pennant(s): Ann scores 8 (followers: Ann 2, Bob 1)." */
+export function describeScore(s: FeatureScored, name: (seat: number) => string): string {
+  const what =
+    s.kind === FeatureKind.FIELD
+      ? t("log.farm", { cities: s.cities })
+      : t(s.reason === ScoreReason.INCOMPLETE ? "log.incompleteFeature" : "log.completedFeature", {
+          kind: kindName(s.kind),
+          tiles: s.tiles.length,
+        });
+  const pennants = s.pennants > 0 ? t("log.pennants", { n: s.pennants }) : "";
+  const counts = s.followers
+    .map((n, seat) => (n > 0 ? t("log.followerCount", { name: name(seat), n }) : ""))
+    .filter((x) => x !== "")
+    .join(", ");
+  const winners = s.winners.map(name).join(", ");
+  const result =
+    s.winners.length === 0
+      ? t("log.nobodyScores")
+      : t(s.winners.length > 1 ? "log.shareScore" : "log.scores", { names: winners, points: s.points });
+  return `${what}${pennants}: ${result}${counts === "" ? "" : ` (${t("log.majority", { counts })})`}.`;
+}

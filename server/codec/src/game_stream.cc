@@ -1,0 +1,37 @@
+#include "carc/codec/game_stream.h"
+
+#include "carc/codec/proto_codec.h"
+#include "carc/engine/player_view.h"
+
+namespace carc::codec {
+
+std::uint64_t PublicHashOf(const engine::GameState& state) {
+  return PublicHash(ViewToProto(engine::ViewFor(state, engine::kSpectator), false));
+}
+
+v1::GameSnapshot SnapshotFor(const engine::GameState& state, engine::Seat seat) {
+  v1::GameSnapshot snap;
+  snap.set_seq(state.seq());
+  *snap.mutable_base() = ViewToProto(engine::ViewFor(state, seat), true);
+  snap.set_public_hash(PublicHashOf(state));
+  return snap;
+}
+
+v1::EventBatch BatchFor(const engine::GameState& state, std::uint64_t prev_seq,
+                        const std::vector<engine::Event>& events, engine::Seat seat,
+                        std::uint64_t public_hash) {
+  const engine::TileCatalog& catalog = state.catalog();
+  v1::EventBatch batch;
+  batch.set_prev_seq(prev_seq);
+  batch.set_seq(state.seq());
+  batch.set_public_hash(public_hash);
+  for (const engine::Event& e : engine::FilterEvents(events, seat, state.config().options)) {
+    *batch.add_events()->mutable_base() = EventToProto(e, catalog);
+  }
+  if (seat >= 0 && seat == state.ToMove()) {
+    *batch.mutable_base_legal_moves() = LegalMovesToProto(engine::ViewFor(state, seat), catalog);
+  }
+  return batch;
+}
+
+}  // namespace carc::codec
