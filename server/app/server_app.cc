@@ -101,6 +101,7 @@ void ServerApp::Run() {
   for (int i = 1; i < config_.threads; ++i) threads.emplace_back([this] { io_.run(); });
   io_.run();
   for (auto& t : threads) t.join();
+  registry_.ReleaseSessions();
 }
 
 void ServerApp::Stop() {
@@ -109,10 +110,22 @@ void ServerApp::Stop() {
     signals_.cancel();
     sweep_.cancel();
     registry_.CloseAll(close_code::kRestart, "server restarting, reconnect");
-    // Give the close frames a moment to go out, then stop.
-    auto timer = std::make_shared<net::steady_timer>(io_, std::chrono::milliseconds(500));
-    timer->async_wait([this, timer](boost::system::error_code) { io_.stop(); });
+    // Every client should see the restart code: wait for the close handshakes (a loaded or
+    // slow machine needs more than a fixed moment), but not for a peer that never answers.
+    StopWhenClosed(std::make_shared<net::steady_timer>(io_),
+                   std::chrono::steady_clock::now() + std::chrono::seconds(5));
   });
+}
+
+void ServerApp::StopWhenClosed(std::shared_ptr<net::steady_timer> timer,
+                               std::chrono::steady_clock::time_point deadline) {
+  if (metrics_.connections.load() == 0 || std::chrono::steady_clock::now() >= deadline) {
+    io_.stop();
+    return;
+  }
+  timer->expires_after(std::chrono::milliseconds(50));
+  timer->async_wait(
+      [this, timer, deadline](boost::system::error_code) { StopWhenClosed(timer, deadline); });
 }
 
 }  // namespace carc::server

@@ -9,6 +9,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <chrono>
 #include <memory>
 #include <string>
 
@@ -38,6 +39,9 @@ class ServerApp {
 
  private:
   void ScheduleSweep();
+  // Stops the io_context once every WebSocket connection is gone or `deadline` has passed.
+  void StopWhenClosed(std::shared_ptr<boost::asio::steady_timer> timer,
+                      std::chrono::steady_clock::time_point deadline);
   void Api(ApiRequest request, ApiReply reply);
 
   ServerConfig config_;

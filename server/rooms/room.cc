@@ -121,6 +121,11 @@ void Room::CloseAll(std::uint16_t code, std::string reason) {
   });
 }
 
+void Room::ReleaseSessions() {
+  for (Seat& seat : seats_) seat.session.reset();
+  spectators_.clear();
+}
+
 void Room::DoJoin(const std::shared_ptr<Session>& s, std::string name, bool spectate,
                   std::uint32_t request_id) {
   s->set_name(name);

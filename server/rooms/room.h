@@ -64,6 +64,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void Record(std::function<void(unsigned status, std::string body)> reply);
   // Closes every connection (server shutdown).
   void CloseAll(std::uint16_t code, std::string reason);
+  // Drops the room's references to its sessions. Only once no thread runs the io_context
+  // (after shutdown): a session and its room refer to each other, and a connection whose close
+  // never got processed would otherwise keep both alive past the end of the process.
+  void ReleaseSessions();
 
   // Snapshots for the lobby list and the registry's sweeper (any thread).
   v1::RoomSummary Summary() const;

@@ -170,6 +170,11 @@ void RoomRegistry::CloseAll(std::uint16_t code, const std::string& reason) {
   for (const auto& [c, room] : rooms_) room->CloseAll(code, reason);
 }
 
+void RoomRegistry::ReleaseSessions() {
+  std::lock_guard lock(mu_);
+  for (const auto& [c, room] : rooms_) room->ReleaseSessions();
+}
+
 std::size_t RoomRegistry::size() const {
   std::lock_guard lock(mu_);
   return rooms_.size();

@@ -38,6 +38,8 @@ class RoomRegistry {
   // Disposes of rooms nobody has been connected to for the configured time.
   void Sweep();
   void CloseAll(std::uint16_t code, const std::string& reason);
+  // After shutdown only (no thread runs the io_context): see Room::ReleaseSessions.
+  void ReleaseSessions();
   std::size_t size() const;
 
  private:

@@ -232,7 +232,7 @@ TEST_CASE("the tile set on the wire is the base catalog") {
   CHECK(view.tiles(0).tile() == "D");
 }
 
-TEST_CASE("B-4 legal moves go to the seat to move only; every event kind is encoded") {
+TEST_CASE("B-4 legal moves go to the seat to move only, every event kind is encoded") {
   test::WireGame game(test::RandomConfig(3, 99), 5);
   std::set<int> kinds;
   auto look = [&](const std::vector<engine::Event>& events) {

@@ -59,7 +59,7 @@ TEST_CASE("B-17 c1: each completed city scores 4 once, for the farmer majority a
   CHECK(s.Score(1) == 0);
 }
 
-TEST_CASE("B-17 farm ties: tied farmers around a city all score in c1; separate farms in c3") {
+TEST_CASE("B-17 farm ties: tied farmers around a city all score in c1, separate farms in c3") {
   for (const FarmScoring method : {FarmScoring::kC3, FarmScoring::kC1}) {
     Options o;
     o.farm_scoring = method;

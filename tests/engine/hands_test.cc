@@ -74,7 +74,7 @@ TEST_CASE("V-2 hand_size 1: the next tile is taken at the end of the turn") {
   CHECK(g.Place({1, 0}, 1, Kind('U')) == RejectReason::kNone);
 }
 
-TEST_CASE("V-2 hand_size 3 deals three tiles each; 4 is refused") {
+TEST_CASE("V-2 hand_size 3 deals three tiles each, 4 is refused") {
   Game g("E U V B W K", Hands(3));
   CHECK(g.state.Hand(0) == Tiles{Kind('E'), Kind('V'), Kind('W')});
   CHECK(g.state.Hand(1) == Tiles{Kind('U'), Kind('B'), Kind('K')});

@@ -54,7 +54,7 @@ TEST_CASE("Resign: the seat cannot move or win, and its turns take Timeout") {
   CHECK(s.state().ToMove() == 2);
 }
 
-TEST_CASE("Resign leaving one seat ends the game at once; the resigned seat cannot win") {
+TEST_CASE("Resign leaving one seat ends the game at once, the resigned seat cannot win") {
   Scenario s(2, "E U V B");
   s.Play("0,-1 r2 c1");  // seat 0: 4 points
   std::vector<Event> events;

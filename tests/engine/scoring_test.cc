@@ -113,7 +113,7 @@ TEST_CASE("B-13 tied majorities all score the full value") {
   CHECK(s.state().Leaders() == std::vector<Seat>{0, 1});
 }
 
-TEST_CASE("B-13 the majority takes all; two followers never double the points") {
+TEST_CASE("B-13 the majority takes all, two followers never double the points") {
   Scenario s(2, "F E E N N R");
   s.Play("0,-1 r1 c1");   // seat 0: knight in D's city
   s.Play("1,-1 r0 c1");   // seat 1: knight in a city to the east

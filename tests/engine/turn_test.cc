@@ -39,7 +39,7 @@ TEST_CASE("B-2 colours in seat order: yellow, red, green, blue, black, grey") {
   CHECK(kSeatColours[5] == "grey");
 }
 
-TEST_CASE("B-3 V-6 start_player seat_order and host pick the first player; play goes clockwise") {
+TEST_CASE("B-3 V-6 start_player seat_order and host pick the first player, play goes clockwise") {
   GameConfig c;
   c.players = 4;
   c.seed = 99;

@@ -79,6 +79,7 @@ void PlayThroughRestarts(int signal, std::uint64_t seed) {
     REQUIRE(playing > 0);  // the stop lands while games are in progress
     const int status = server.Stop(signal);
     if (signal == SIGTERM) {
+      INFO("server output: " << server.LogTail());
       CHECK(WIFEXITED(status));
       CHECK(WEXITSTATUS(status) == 0);
     }
@@ -177,14 +178,14 @@ void PlayThroughRestarts(int signal, std::uint64_t seed) {
 }  // namespace
 
 TEST_CASE(
-    "crash: 20 rooms of bots, the server SIGKILLed at random moments 5 times; every game "
+    "crash: 20 rooms of bots, the server SIGKILLed at random moments 5 times, every game "
     "finishes and no acknowledged command is lost",
     "[store][crash]") {
   PlayThroughRestarts(SIGKILL, 20261121);
 }
 
 TEST_CASE(
-    "restart: 20 rooms of bots, the server stopped with SIGTERM 5 times; clients see only "
+    "restart: 20 rooms of bots, the server stopped with SIGTERM 5 times, clients see only "
     "the restart close code",
     "[store][restart]") {
   PlayThroughRestarts(SIGTERM, 1012);

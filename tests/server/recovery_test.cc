@@ -88,7 +88,7 @@ void PlayToEnd(RawGame& g) {
 
 TEST_CASE(
     "recovery: a game resumes after a restart at the same seq and public hash with the "
-    "same tokens; the finished game is archived and its record replays",
+    "same tokens, the finished game is archived and its record replays",
     "[store][recovery]") {
   const server::ServerConfig config = Config();
   std::string code;
@@ -199,7 +199,7 @@ TEST_CASE("recovery: a lobby keeps its seats, readiness and tokens across a rest
   CHECK(Await(*third, [](const v1::ServerMessage& m) { return m.has_snapshot(); }));
 }
 
-TEST_CASE("recovery: damaged room logs are reported and quarantined; the other rooms play on",
+TEST_CASE("recovery: damaged room logs are reported and quarantined, the other rooms play on",
           "[store][quarantine]") {
   const server::ServerConfig config = Config();
   std::vector<std::string> codes;

@@ -9,6 +9,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <cstring>
+#include <fstream>
 #include <thread>
 
 #include "test_server.h"
@@ -83,6 +84,12 @@ int ServerProcess::Stop(int signal) {
   ::waitpid(pid_, &status, 0);
   pid_ = -1;
   return status;
+}
+
+std::string ServerProcess::LogTail(std::size_t bytes) const {
+  std::ifstream in(log_path_, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return text.size() > bytes ? text.substr(text.size() - bytes) : text;
 }
 
 client::ServerAddress ServerProcess::address() const {

@@ -30,6 +30,8 @@ class ServerProcess {
   // Sends `signal` and waits for the process to end; returns its wait status.
   int Stop(int signal);
   bool running() const { return pid_ > 0; }
+  // The last `bytes` of the server's output, to show why it failed.
+  std::string LogTail(std::size_t bytes = 4000) const;
   client::ServerAddress address() const;
   std::uint16_t port() const { return port_; }
 

@@ -23,7 +23,7 @@ cs::ArchivedGame Finished(cs::RoomId id, std::int64_t at, std::vector<cs::Archiv
 
 }  // namespace
 
-TEST_CASE("store: entries come back in order after reopening; out-of-order appends are refused",
+TEST_CASE("store: entries come back in order after reopening, out-of-order appends are refused",
           "[store]") {
   const std::string dir = test::NewDataDir();
   cs::RoomId a = 0;
@@ -51,7 +51,7 @@ TEST_CASE("store: entries come back in order after reopening; out-of-order appen
 }
 
 TEST_CASE(
-    "store: a damaged entry is reported, not misread; disposed and quarantined rooms are "
+    "store: a damaged entry is reported, not misread, disposed and quarantined rooms are "
     "not reopened but kept",
     "[store]") {
   const std::string dir = test::NewDataDir();
