@@ -14,10 +14,14 @@
 #include "carc/codec/proto_codec.h"
 #include "carc/codec/record.h"
 #include "carc/engine/player_view.h"
+#include "golden_file.h"
 #include "read_file.h"
 
 namespace fs = std::filesystem;
 using namespace carc;
+using test::Golden;
+using test::Hex;
+using test::Unhex;
 
 namespace {
 
@@ -30,28 +34,6 @@ struct Point {
 constexpr Point kPoints[] = {{"base_2p", 0},           {"base_3p", 41},
                              {"hand3_private_3p", 30}, {"hole_extra_turn_4p", 77},
                              {"base_4p", -1},          {"c1_farms_4p", -1}};
-
-fs::path Golden(const std::string& name) {
-  return fs::path(CARC_SOURCE_DIR) / "tests" / "golden" / name;
-}
-
-std::string Hex(const std::string& bytes) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  for (const unsigned char c : bytes) {
-    out += kDigits[c >> 4];
-    out += kDigits[c & 15];
-  }
-  return out;
-}
-
-std::string Unhex(const std::string& hex) {
-  std::string out;
-  for (std::size_t i = 0; i + 1 < hex.size(); i += 2) {
-    out += static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16));
-  }
-  return out;
-}
 
 // The spectator's view after `commands` commands of the golden record.
 v1::BaseView ViewAt(const Point& p) {

@@ -14,34 +14,16 @@
 #include "carc/engine/game_config.h"
 #include "carc/engine/game_state.h"
 #include "carc/engine/player_view.h"
+#include "golden_file.h"
 #include "read_file.h"
 
 namespace fs = std::filesystem;
 using namespace carc;
+using test::Golden;
+using test::Hex;
+using test::Unhex;
 
 namespace {
-
-fs::path Golden(const std::string& name) {
-  return fs::path(CARC_SOURCE_DIR) / "tests" / "golden" / name;
-}
-
-std::string Hex(const std::string& bytes) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  for (const unsigned char c : bytes) {
-    out += kDigits[c >> 4];
-    out += kDigits[c & 15];
-  }
-  return out;
-}
-
-std::string Unhex(const std::string& hex) {
-  std::string out;
-  for (std::size_t i = 0; i + 1 < hex.size(); i += 2) {
-    out += static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16));
-  }
-  return out;
-}
 
 // The tile set of a fresh base game as the first snapshot carries it, and nothing else.
 v1::BaseView TileSetView() {
