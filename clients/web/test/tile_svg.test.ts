@@ -370,7 +370,7 @@ describe("tiles outside the base set", () => {
   });
 });
 
-describe("speed", () => {
+describe("shapes and elements", () => {
   it("reuses the shapes of an equal definition, as each snapshot decodes new copies", () => {
     const def = BASE_TILE_SET[3]!;
     expect(tileShapes(clone(TileDefinitionSchema, def), 1)).toBe(tileShapes(def, 1));
@@ -385,13 +385,5 @@ describe("speed", () => {
     expect(second).not.toBe(first);
     expect(second.hasAttribute("opacity")).toBe(false);
     expect(second.querySelectorAll("[data-segment]").length).toBe(def.segments.length);
-  });
-
-  it("draws a board of 72 tiles in milliseconds once the shapes are known", () => {
-    for (const def of BASE_TILE_SET) for (const r of ROTATIONS) tileShapes(def, r);
-    const start = performance.now();
-    for (let k = 0; k < 72; k++) tileSvg(document, BASE_TILE_SET[k % 24]!, k % 4);
-    // Generous for a slow CI machine; a browser does this in a few milliseconds.
-    expect(performance.now() - start).toBeLessThan(500);
   });
 });
