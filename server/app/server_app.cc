@@ -110,6 +110,7 @@ void ServerApp::Stop() {
     signals_.cancel();
     sweep_.cancel();
     registry_.CloseAll(close_code::kRestart, "server restarting, reconnect");
+    lobby_.CloseAll(close_code::kRestart, "server restarting, reconnect");
     // Every client should see the restart code: wait for the close handshakes (a loaded or
     // slow machine needs more than a fixed moment), but not for a peer that never answers.
     StopWhenClosed(std::make_shared<net::steady_timer>(io_),

@@ -11,6 +11,8 @@ namespace carc::server {
 class MessageHandler {
  public:
   virtual ~MessageHandler() = default;
+  // Called once the WebSocket handshake has completed, before any message.
+  virtual void OnOpen(const std::shared_ptr<Session>& session) = 0;
   // Called on the connection's strand, one message at a time, only after Hello is accepted
   // (Hello itself included).
   virtual void OnMessage(const std::shared_ptr<Session>& session, v1::ClientMessage message) = 0;

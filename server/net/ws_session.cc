@@ -75,6 +75,7 @@ void WsSession::Accept(beast::http::request<beast::http::string_body> request) {
 
 void WsSession::OnAccept(beast::error_code ec) {
   if (ec) return Finish();
+  handler_.OnOpen(shared_from_this());
   hello_timer_.expires_after(config_.handshake_timeout);
   hello_timer_.async_wait([s = self()](beast::error_code tec) {
     if (!tec && !s->hello_done_) s->DoClose(close_code::kHandshake, "no Hello in time");
@@ -194,7 +195,9 @@ void WsSession::Close(std::uint16_t code, std::string reason) {
 }
 
 void WsSession::DoClose(std::uint16_t code, std::string reason) {
-  if (finished_) return;
+  // One close per connection: a second async_close on the stream is not allowed, and shutdown
+  // closes a seated connection both through its room and through the lobby.
+  if (finished_ || close_pending_) return;
   close_pending_ = true;
   close_code_ = code;
   close_reason_ = std::move(reason);

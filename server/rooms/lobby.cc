@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <vector>
 
 #include "carc/codec/proto_codec.h"
 #include "rooms/tokens.h"
@@ -116,9 +117,38 @@ void Lobby::CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessag
   room->Join(s, name, false, rid);
 }
 
+void Lobby::OnOpen(const std::shared_ptr<Session>& s) {
+  std::unique_lock lock(open_mu_);
+  if (closing_) {
+    const std::uint16_t code = closing_code_;
+    const std::string reason = closing_reason_;
+    lock.unlock();
+    return s->Close(code, reason);
+  }
+  open_[s->id()] = s;
+}
+
 void Lobby::OnDisconnect(const std::shared_ptr<Session>& s) {
+  {
+    std::lock_guard lock(open_mu_);
+    open_.erase(s->id());
+  }
   if (const auto room = s->membership().room) room->Disconnected(s);
   s->set_membership({});
+}
+
+void Lobby::CloseAll(std::uint16_t code, const std::string& reason) {
+  std::vector<std::shared_ptr<Session>> open;
+  {
+    std::lock_guard lock(open_mu_);
+    closing_ = true;
+    closing_code_ = code;
+    closing_reason_ = reason;
+    for (const auto& [id, weak] : open_) {
+      if (auto s = weak.lock()) open.push_back(std::move(s));
+    }
+  }
+  for (const auto& s : open) s->Close(code, reason);
 }
 
 }  // namespace carc::server

@@ -2,6 +2,10 @@
 // everything else goes to the connection's room.
 #pragma once
 
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
 #include "net/message_handler.h"
 #include "rooms/room_registry.h"
 
@@ -12,7 +16,13 @@ class Lobby : public MessageHandler {
   Lobby(RoomRegistry& registry, const ServerConfig& config, Metrics& metrics);
 
   void OnMessage(const std::shared_ptr<Session>& session, v1::ClientMessage message) override;
+  void OnOpen(const std::shared_ptr<Session>& session) override;
   void OnDisconnect(const std::shared_ptr<Session>& session) override;
+
+  // Closes every open connection, in a room or not, and every one that opens from now on
+  // (server shutdown): a client that was between connecting and taking its seat back, or whose
+  // handshake was still under way, must see the restart code too.
+  void CloseAll(std::uint16_t code, const std::string& reason);
 
  private:
   void Hello(const std::shared_ptr<Session>& s, const v1::ClientMessage& m);
@@ -23,6 +33,11 @@ class Lobby : public MessageHandler {
   RoomRegistry& registry_;
   const ServerConfig& config_;
   Metrics& metrics_;
+  std::mutex open_mu_;
+  std::unordered_map<std::string, std::weak_ptr<Session>> open_;  // by Session::id()
+  bool closing_ = false;
+  std::uint16_t closing_code_ = 0;
+  std::string closing_reason_;
 };
 
 // A player name is 1..32 bytes of UTF-8 without control characters.
