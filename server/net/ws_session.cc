@@ -186,7 +186,7 @@ void WsSession::OnWrite(beast::error_code ec, std::size_t) {
   if (ec) return Finish();
   queue_.pop_front();
   if (!queue_.empty()) return DoWrite();
-  if (close_pending_) DoClose(close_code_, close_reason_);
+  if (close_pending_) SendClose();
 }
 
 void WsSession::Close(std::uint16_t code, std::string reason) {
@@ -202,9 +202,14 @@ void WsSession::DoClose(std::uint16_t code, std::string reason) {
   close_code_ = code;
   close_reason_ = std::move(reason);
   if (writing_) return;  // OnWrite closes once the queue has drained
+  SendClose();
+}
+
+void WsSession::SendClose() {
   queue_.clear();
-  ws_.async_close(websocket::close_reason(static_cast<websocket::close_code>(code), close_reason_),
-                  [s = self()](beast::error_code) { s->Finish(); });
+  ws_.async_close(
+      websocket::close_reason(static_cast<websocket::close_code>(close_code_), close_reason_),
+      [s = self()](beast::error_code) { s->Finish(); });
 }
 
 void WsSession::Finish() {

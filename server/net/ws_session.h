@@ -42,6 +42,7 @@ class WsSession : public Session {
   void DoWrite();
   void OnWrite(boost::beast::error_code ec, std::size_t bytes);
   void DoClose(std::uint16_t code, std::string reason);
+  void SendClose();
   void Finish();
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
