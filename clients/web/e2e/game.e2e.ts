@@ -26,12 +26,18 @@ async function isOver(page: Page): Promise<boolean> {
   return (await page.locator("table.final-table").count()) > 0;
 }
 
+/** Why recent clicks missed, for the message of a game that does not end. */
+const misses: string[] = [];
+
 /**
  * Does what the page offers this player, if anything: place the tile (a highlighted cell, now
  * and then turned once, then confirm), or put a follower on a spot two times in three, else skip.
- * Returns whether it acted. Clicks that miss because the page moved on count as not acting.
+ * Returns whether it acted. Clicks that miss because the page moved on count as not acting; the
+ * next try picks another cell or spot, so one unclickable choice cannot stall the game until
+ * the turn clock runs out.
  */
-async function act(page: Page, turn: number): Promise<boolean> {
+async function act(page: Page, turnArg: number): Promise<boolean> {
+  const turn = turnArg + misses.length;
   try {
     const cells = page.locator("[data-cell]");
     const n = await cells.count();
@@ -52,10 +58,15 @@ async function act(page: Page, turn: number): Promise<boolean> {
       else await skip.click(CLICK);
       return true;
     }
-  } catch {
+  } catch (e) {
+    misses.push(String(e).split("\n")[0] ?? "");
     return false;
   }
   return false;
+}
+
+function missReport(): string {
+  return `${misses.length} missed clicks, the last: ${misses.slice(-3).join(" | ")}`;
 }
 
 /** The totals column of the final table, by seat. */
@@ -126,7 +137,7 @@ describe("a game in the browser", () => {
     let midGameShot = false;
     const deadline = Date.now() + GAME_DEADLINE_MS;
     while (!(await isOver(ann))) {
-      if (Date.now() > deadline) throw new Error(`the game did not end within ${GAME_DEADLINE_MS} ms (${turns} actions)`);
+      if (Date.now() > deadline) throw new Error(`the game did not end within ${GAME_DEADLINE_MS} ms (${turns} actions; ${missReport()})`);
       let acted = false;
       for (const page of [ann, bob]) {
         if (await act(page, turns)) {
@@ -150,6 +161,7 @@ describe("a game in the browser", () => {
         midGameShot = true;
       }
     }
+    console.log(`two players: ${turns} actions, ${missReport()}`);
     expect(reloaded).toBe(true);
     expect(midGameShot).toBe(true);
     // Every drawn tile was placed or put aside: 71 after the start tile, at least one action each.
@@ -221,7 +233,7 @@ describe("a game in the browser", () => {
     let turns = 0;
     const deadline = Date.now() + GAME_DEADLINE_MS;
     while (!(await isOver(ann))) {
-      if (Date.now() > deadline) throw new Error(`the game did not end (${turns} actions); bot: ${botErr}`);
+      if (Date.now() > deadline) throw new Error(`the game did not end (${turns} actions; ${missReport()}); bot: ${botErr}`);
       if (await act(ann, turns)) turns++;
       else await sleep(25);
     }
