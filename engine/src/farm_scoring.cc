@@ -7,6 +7,10 @@
 namespace carc::engine {
 namespace {
 
+// C-1: the city of Carcassonne counts as one completed city for the farms that border it. It is
+// no segment, so it stands here as an id above every real one.
+constexpr SegmentId kCarcassonne = 0xFFFF;
+
 struct Farm {
   SegmentId root = 0;
   std::array<std::uint8_t, kMaxPlayers> farmers{};
@@ -35,11 +39,12 @@ void GameState::ScoreFarms(std::vector<Event>* events) {
     const TileDef& def = catalog_->Def(placed_[static_cast<std::size_t>(t)].kind);
     for (int i = 0; i < def.num_segments; ++i) {
       const SegmentDef& seg = def.segments[static_cast<std::size_t>(i)];
-      if (seg.kind != FeatureKind::kField || seg.touches == 0) continue;
+      if (seg.kind != FeatureKind::kField || (seg.touches == 0 && !seg.carcassonne)) continue;
       const SegmentId root = graph_.Find(MakeSegmentId(t, i));
       auto it = std::lower_bound(farms.begin(), farms.end(), root,
                                  [](const Farm& a, SegmentId r) { return a.root < r; });
       if (it == farms.end() || it->root != root) continue;
+      if (seg.carcassonne) it->cities.push_back(kCarcassonne);
       for (int c = 0; c < def.num_segments; ++c) {
         if ((seg.touches & (1 << c)) == 0) continue;
         const SegmentId city = graph_.Find(MakeSegmentId(t, c));
@@ -90,7 +95,13 @@ void GameState::ScoreFarms(std::vector<Event>* events) {
             counts[static_cast<std::size_t>(s)] + farm.farmers[static_cast<std::size_t>(s)]);
       }
     }
-    emit(TilesOf(city), 1, 4, counts);
+    if (city == kCarcassonne) {
+      TileSet block;  // the block's tiles are the first ones placed
+      for (int i = 0; i < kBlockTiles; ++i) block.set(static_cast<std::size_t>(i));
+      emit(block, 1, 4, counts);
+    } else {
+      emit(TilesOf(city), 1, 4, counts);
+    }
   }
 }
 

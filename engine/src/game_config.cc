@@ -8,7 +8,7 @@
 namespace carc::engine {
 namespace {
 
-constexpr std::array<OptionSpec, 12> kSpecs{{
+constexpr std::array<OptionSpec, 14> kSpecs{{
     {"farmers", OptionType::kBool, "B-20", "true|false",
      "Farmers may be placed on fields and score at the end"},
     {"farm_scoring", OptionType::kChoice, "B-17", "c3|c1",
@@ -32,6 +32,10 @@ constexpr std::array<OptionSpec, 12> kSpecs{{
     {"edge_closes_features", OptionType::kBool, "V-7", "true|false",
      "With board_limit, the table edge closes roads, cities and cloisters"},
     {"followers", OptionType::kInt, "B-2", "1..7", "Followers in each player's supply"},
+    {"count", OptionType::kBool, "C-1", "true|false",
+     "The Count of Carcassonne: start from the city block; followers wait in its quarters"},
+    {"count_move", OptionType::kChoice, "C-3", "free|clockwise|follow",
+     "With the Count: where he moves when a follower enters the city"},
 }};
 
 bool ParseBool(std::string_view v, bool& out) {
@@ -106,6 +110,15 @@ std::string SetOption(Options& o, std::string_view name, std::string_view v) {
     ok = ParseBool(v, o.edge_closes_features);
   } else if (name == "followers") {
     ok = ParseInt(v, 1, 7, o.followers);
+  } else if (name == "count") {
+    ok = ParseBool(v, o.count);
+  } else if (name == "count_move") {
+    ok = v == "free" || v == "clockwise" || v == "follow";
+    if (ok) {
+      o.count_move = v == "free"        ? CountMove::kFree
+                     : v == "clockwise" ? CountMove::kClockwise
+                                        : CountMove::kFollow;
+    }
   }
   if (ok) return {};
   return "option '" + std::string(name) + "' takes " + std::string(spec->values) + ", not '" +
@@ -142,7 +155,22 @@ std::string GetOption(const Options& o, std::string_view name) {
   }
   if (name == "edge_closes_features") return b(o.edge_closes_features);
   if (name == "followers") return std::to_string(o.followers);
+  if (name == "count") return b(o.count);
+  if (name == "count_move") {
+    switch (o.count_move) {
+      case CountMove::kFree:
+        return "free";
+      case CountMove::kClockwise:
+        return "clockwise";
+      case CountMove::kFollow:
+        return "follow";
+    }
+  }
   return {};
+}
+
+const TileCatalog& CatalogFor(const Options& options) {
+  return options.count ? CountCatalog() : BaseCatalog();
 }
 
 std::string Validate(const GameConfig& c) {
@@ -155,6 +183,10 @@ std::string Validate(const GameConfig& c) {
   if ((o.board_width > 0) != (o.board_height > 0)) return "board_limit needs both W and H";
   if (o.edge_closes_features && !o.HasBoardLimit()) {
     return "edge_closes_features needs board_limit (V-7)";
+  }
+  // C-1: the block spans columns -2..1 and rows -1..1 of a limit centred on (0,0).
+  if (o.count && o.HasBoardLimit() && (o.board_width < 5 || o.board_height < 3)) {
+    return "board_limit must be at least 5x3 to hold the Count's city block";
   }
   if (c.host_first_player < 0 || c.host_first_player >= c.players) {
     return "the host's first player must be a seat of the game";

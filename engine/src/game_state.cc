@@ -14,7 +14,7 @@ void Emit(std::vector<Event>* events, Event e) {
 
 GameState::GameState(const GameConfig& config, std::vector<Event>* events)
     : config_(config),
-      catalog_(&BaseCatalog()),
+      catalog_(&CatalogFor(config.options)),
       rng_(config.seed),
       board_(config.options.board_width, config.options.board_height) {
   // A config that fails Validate() is a caller bug, not an expected failure.
@@ -47,8 +47,18 @@ GameState::GameState(const GameConfig& config, std::vector<Event>* events)
       break;
   }
 
-  // B-1: the start tile, city edge north, at (0,0).
-  PlaceTileUnchecked(-1, cat.start_kind, {0, 0}, 0);
+  if (config_.options.count) {
+    // C-1: the city block instead of the start tile (whose kind stays out of the stack all the
+    // same: 71 tiles are drawn either way).
+    for (int i = 0; i < kBlockTiles; ++i) {
+      PlaceTileUnchecked(-1, static_cast<TileKind>(cat.block_first + i),
+                         {kBlockOrigin.x + i % kBlockColumns, kBlockOrigin.y + i / kBlockColumns},
+                         0);
+    }
+  } else {
+    // B-1: the start tile, city edge north, at (0,0).
+    PlaceTileUnchecked(-1, cat.start_kind, {0, 0}, 0);
+  }
 
   // V-2: deal the hands in turn order before the first turn.
   for (int i = 0; i < config_.options.hand_size; ++i) {
@@ -68,10 +78,25 @@ RejectReason GameState::Apply(Seat seat, const Command& command, std::vector<Eve
     ++seq_;
     Emit(events, PlayerResigned{seat});
     const auto left = std::count(resigned_.begin(), resigned_.begin() + config_.players, false);
-    if (left < 2) EndGame(events);
+    // A resigned seat makes no more Count decisions: the one it faced passes.
+    if (phase_ == Phase::kFinalMove || (left >= 2 && InCountDecision())) {
+      if (decider_ == seat) PassDecision(seat, events);
+    } else if (left < 2) {
+      EndGame(events);
+    }
     return RejectReason::kNone;
   }
-  if (seat != current_) return RejectReason::kNotYourTurn;
+  if (seat != ToMove()) return RejectReason::kNotYourTurn;
+  if (InCountDecision()) {
+    if (std::holds_alternative<Timeout>(command)) {
+      Emit(events, TurnTimedOut{seat});
+      PassDecision(seat, events);
+      ++seq_;
+      return RejectReason::kNone;
+    }
+    if (resigned_[static_cast<std::size_t>(seat)]) return RejectReason::kResigned;
+    return ApplyCount(seat, command, events);
+  }
   if (std::holds_alternative<Timeout>(command)) {
     // One command, one seq step, even when it places a tile and skips the follower.
     const std::uint64_t seq_before = seq_;
@@ -93,6 +118,10 @@ RejectReason GameState::Apply(Seat seat, const Command& command, std::vector<Eve
 }
 
 RejectReason GameState::ApplyMove(Seat seat, const Command& command, std::vector<Event>* events) {
+  if (std::holds_alternative<EnterCity>(command) || std::holds_alternative<Redeploy>(command) ||
+      std::holds_alternative<LeaveCity>(command) || std::holds_alternative<Pass>(command)) {
+    return RejectReason::kWrongPhase;
+  }
   if (const auto* place = std::get_if<PlaceTile>(&command)) {
     if (phase_ != Phase::kPlaceTile) return RejectReason::kWrongPhase;
     if (place->rotation < 0 || place->rotation > 3) return RejectReason::kBadRotation;
@@ -126,10 +155,7 @@ RejectReason GameState::ApplyMove(Seat seat, const Command& command, std::vector
     }
     phase_ = Phase::kPlaceFollower;
     // With no follower spot at all the follower step has no decision to make.
-    if (!HasFollowerSpot()) {
-      ScoreCompleted(events);
-      EndTurn(events);
-    }
+    if (!HasFollowerSpot()) AfterFollowerStep(events);
     return RejectReason::kNone;
   }
 
@@ -155,9 +181,21 @@ RejectReason GameState::ApplyMove(Seat seat, const Command& command, std::vector
   } else {
     ++seq_;
   }
-  ScoreCompleted(events);
-  EndTurn(events);
+  AfterFollowerStep(events);
   return RejectReason::kNone;
+}
+
+void GameState::AfterFollowerStep(std::vector<Event>* events) {
+  if (!config_.options.count) {
+    ScoreCompleted(events);
+    EndTurn(events);
+    return;
+  }
+  CollectCompleted(pending_);
+  pending_next_ = 0;
+  round_step_ = 0;
+  anyone_scored_ = placer_scored_ = false;
+  ContinueScoring(events);
 }
 
 void GameState::EndTurn(std::vector<Event>* events) {

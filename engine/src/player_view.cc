@@ -47,6 +47,20 @@ PlayerView ViewFor(const GameState& state, Seat seat) {
   if (seat >= 0 && seat == state.ToMove()) {
     v.legal_placements = state.LegalPlacements();
     v.legal_follower_spots = state.LegalFollowerSpots();
+    v.legal_city_entries = state.LegalCityEntries();
+    v.redeploy_limit = state.RedeployLimit();
+    v.legal_city_exits = state.LegalCityExits();
+  }
+  if (o.count) {
+    v.count_quarter = state.count_quarter();
+    for (int q = 0; q < kQuarters; ++q) {
+      for (Seat s = 0; s < state.players(); ++s) {
+        v.city[static_cast<std::size_t>(q)][static_cast<std::size_t>(s)] =
+            state.InCity(static_cast<Quarter>(q), s);
+      }
+    }
+    v.redeploy_kind = state.redeploy_kind();
+    v.redeploy_tiles = state.RedeployTiles();
   }
   v.final_breakdown = state.final_breakdown();
   if (state.IsOver()) v.winners = state.Leaders();

@@ -11,6 +11,28 @@ LoggedCommand RandomPlayer::Choose(const GameState& state) {
     const Placement& p = placements_[rng_.Below(static_cast<std::uint32_t>(placements_.size()))];
     return {seat, PlaceTile{p.pos, p.rotation, p.tile}};
   }
+  switch (state.phase()) {
+    case Phase::kEnterCity: {
+      const std::vector<CityEntry> entries = state.LegalCityEntries();
+      const std::uint32_t pick = rng_.Below(static_cast<std::uint32_t>(entries.size() + 1));
+      if (pick == entries.size()) return {seat, Pass{}};
+      return {seat, EnterCity{entries[pick].quarter, entries[pick].count_to}};
+    }
+    case Phase::kRedeploy: {
+      const auto n = rng_.Below(static_cast<std::uint32_t>(state.RedeployLimit() + 1));
+      if (n == 0) return {seat, Pass{}};
+      return {seat, Redeploy{static_cast<int>(n)}};
+    }
+    case Phase::kFinalMove: {
+      const std::vector<CityExit> exits = state.LegalCityExits();
+      const std::uint32_t pick = rng_.Below(static_cast<std::uint32_t>(exits.size() + 1));
+      if (pick == exits.size()) return {seat, Pass{}};
+      const CityExit& e = exits[pick];
+      return {seat, LeaveCity{e.quarter, e.pos, e.segment}};
+    }
+    default:
+      break;
+  }
   state.LegalFollowerSpots(spots_);
   const std::uint32_t pick = rng_.Below(static_cast<std::uint32_t>(spots_.size() + 1));
   if (pick == spots_.size()) return {seat, SkipFollower{}};

@@ -34,6 +34,16 @@ std::string_view Name(RejectReason r) {
       return "farmers_disabled";
     case RejectReason::kResigned:
       return "resigned";
+    case RejectReason::kBadQuarter:
+      return "bad_quarter";
+    case RejectReason::kQuarterBlocked:
+      return "quarter_blocked";
+    case RejectReason::kEmptyQuarter:
+      return "empty_quarter";
+    case RejectReason::kBadCountMove:
+      return "bad_count_move";
+    case RejectReason::kWrongTarget:
+      return "wrong_target";
   }
   return "unknown";
 }
@@ -55,6 +65,15 @@ std::string_view RuleOf(RejectReason r) {
     case RejectReason::kNotYourTurn:
     case RejectReason::kWrongPhase:
       return "B-14";
+    case RejectReason::kBadQuarter:
+      return "C-1";
+    case RejectReason::kQuarterBlocked:
+    case RejectReason::kBadCountMove:
+      return "C-3";
+    case RejectReason::kEmptyQuarter:
+      return "C-4";
+    case RejectReason::kWrongTarget:
+      return "C-5";
     default:
       return "";
   }

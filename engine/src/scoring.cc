@@ -90,9 +90,12 @@ unsigned GameState::Award(FeatureKind kind, ScoreReason reason, int points,
   return winners;
 }
 
-void GameState::ScoreCompleted(std::vector<Event>* events) {
-  // B-8 order, fixed and documented: the placed tile's cities and roads in segment order
-  // (cities before roads in the catalog), then completed cloisters in reading order.
+void GameState::CollectCompleted(std::vector<PendingFeature>& out) const {
+  // B-8 order, fixed and documented (C-4 follows it too): the placed tile's cities and roads in
+  // segment order (cities before roads in the catalog), then completed cloisters in reading
+  // order. Scoring one feature never completes or opens another, so collecting them first
+  // gives the same result as scoring while looking.
+  out.clear();
   const PlacedTile& t = placed_[static_cast<std::size_t>(last_placed_)];
   const TileDef& def = catalog_->Def(t.kind);
   std::array<SegmentId, kMaxSegmentsPerTile> done{};
@@ -100,13 +103,14 @@ void GameState::ScoreCompleted(std::vector<Event>* events) {
   for (int i = 0; i < def.num_segments; ++i) {
     const FeatureKind kind = def.segments[static_cast<std::size_t>(i)].kind;
     if (kind != FeatureKind::kRoad && kind != FeatureKind::kCity) continue;
-    const SegmentId root = graph_.Find(MakeSegmentId(last_placed_, i));
+    const SegmentId seg = MakeSegmentId(last_placed_, i);
+    const SegmentId root = graph_.Find(seg);
     if (graph_.Open(root) != 0) continue;
     if (std::find(done.begin(), done.begin() + num_done, root) != done.begin() + num_done) {
       continue;
     }
     done[static_cast<std::size_t>(num_done++)] = root;
-    ScoreFeature(root, kind, ScoreReason::kCompleted, events);
+    out.push_back({kind, seg});
   }
   const int cell = Board::Cell(t.pos);
   for (int dy = -1; dy <= 1; ++dy) {
@@ -114,16 +118,30 @@ void GameState::ScoreCompleted(std::vector<Event>* events) {
       const std::uint8_t n = board_.At(cell + dy * kGridSize + dx);
       if (n == kEmptyCell) continue;
       const PlacedTile& c = placed_[n];
+      const std::uint8_t cloister = catalog_->Def(c.kind).cloister_segment;
       // A cloister reaches 8 exactly on the placement that completes it.
-      if (catalog_->Def(c.kind).cloister_segment != kNoSegment && c.cloister_filled == 8) {
-        ScoreCloister(n, ScoreReason::kCompleted, events);
+      if (cloister != kNoSegment && c.cloister_filled == 8) {
+        out.push_back({FeatureKind::kCloister, MakeSegmentId(n, cloister)});
       }
     }
   }
 }
 
-void GameState::ScoreFeature(SegmentId root, FeatureKind kind, ScoreReason reason,
-                             std::vector<Event>* events) {
+void GameState::ScoreCompleted(std::vector<Event>* events) {
+  CollectCompleted(pending_);
+  for (const PendingFeature& p : pending_) ScorePending(p, events);
+  pending_.clear();
+}
+
+unsigned GameState::ScorePending(const PendingFeature& p, std::vector<Event>* events) {
+  if (p.kind == FeatureKind::kCloister) {
+    return ScoreCloister(TileOfSegment(p.segment), ScoreReason::kCompleted, events);
+  }
+  return ScoreFeature(graph_.Find(p.segment), p.kind, ScoreReason::kCompleted, events);
+}
+
+unsigned GameState::ScoreFeature(SegmentId root, FeatureKind kind, ScoreReason reason,
+                                 std::vector<Event>* events) {
   // B-11: a tile counts once even when two of its segments belong to the feature.
   const TileSet tiles = TilesOf(root);
   const int num_tiles = static_cast<int>(tiles.count());
@@ -155,9 +173,11 @@ void GameState::ScoreFeature(SegmentId root, FeatureKind kind, ScoreReason reaso
     events->push_back(std::move(e));
     if (!returned.empty()) events->push_back(FollowersReturned{std::move(returned)});
   }
+  return winners;
 }
 
-void GameState::ScoreCloister(int placed_index, ScoreReason reason, std::vector<Event>* events) {
+unsigned GameState::ScoreCloister(int placed_index, ScoreReason reason,
+                                  std::vector<Event>* events) {
   const PlacedTile& c = placed_[static_cast<std::size_t>(placed_index)];
   const SegmentId seg = MakeSegmentId(placed_index, catalog_->Def(c.kind).cloister_segment);
   const int points = reason == ScoreReason::kCompleted ? 9 : 1 + c.cloister_filled;  // B-12, B-16
@@ -180,10 +200,30 @@ void GameState::ScoreCloister(int placed_index, ScoreReason reason, std::vector<
     events->push_back(std::move(e));
     if (!returned.empty()) events->push_back(FollowersReturned{std::move(returned)});
   }
+  return winners;
 }
 
 void GameState::EndGame(std::vector<Event>* events) {
+  if (config_.options.count) {
+    // A game ended by resignations in the middle of a placement's scoring scores the rest of it
+    // without further rounds.
+    for (; pending_next_ < pending_.size(); ++pending_next_) {
+      ScorePending(pending_[pending_next_], events);
+    }
+    pending_.clear();
+    pending_next_ = 0;
+    // C-5 starts left of the player who placed the last tile.
+    const Seat last = placed_[static_cast<std::size_t>(last_placed_)].player;
+    const Seat after = last >= 0 ? last : (current_ + config_.players - 1) % config_.players;
+    final_out_ = 0;
+    if (NextFinalMover(after, events)) return;
+  }
+  FinishGame(events);
+}
+
+void GameState::FinishGame(std::vector<Event>* events) {
   phase_ = Phase::kGameOver;
+  decider_ = -1;
   current_tile_ = kNoTile;
   FinalScoring(events);
   if (events != nullptr) {

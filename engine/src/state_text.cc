@@ -8,10 +8,11 @@
 namespace carc::engine {
 namespace {
 
-constexpr const char* kPhaseNames[] = {"place_tile", "place_follower", "game_over"};
+constexpr const char* kPhaseNames[] = {"place_tile", "place_follower", "game_over",
+                                       "enter_city", "redeploy",       "final_move"};
 
-char Letter(const TileCatalog& cat, TileKind k) {
-  return k == kNoTile ? '-' : cat.Def(k).letter;
+std::string_view Letter(const TileCatalog& cat, TileKind k) {
+  return k == kNoTile ? "-" : cat.Def(k).id;
 }
 
 // Multiply-xorshift over 64-bit words: one multiply per word (the bench hashes every final
@@ -76,6 +77,24 @@ std::string GameState::ToString() const {
   o << "\nrng";
   for (int i = 0; i < 4; ++i) o << ' ' << std::hex << rng_.Word(i) << std::dec;
   o << '\n';
+  if (config_.options.count) {
+    o << "count " << kQuarterNames[static_cast<std::size_t>(count_)] << " decider " << decider_
+      << " round " << int{round_step_} << " scored " << anyone_scored_ << placer_scored_ << " out "
+      << final_out_ << "\ncity";
+    for (int q = 0; q < kQuarters; ++q) {
+      o << ' ' << kQuarterNames[static_cast<std::size_t>(q)] << '=';
+      for (int s = 0; s < config_.players; ++s)
+        o << (s == 0 ? "" : "/") << InCity(static_cast<Quarter>(q), s);
+    }
+    o << "\npending";
+    for (std::size_t i = pending_next_; i < pending_.size(); ++i) {
+      const PendingFeature& p = pending_[i];
+      const PlacedTile& t = placed_[static_cast<std::size_t>(TileOfSegment(p.segment))];
+      o << ' ' << t.pos.x << ',' << t.pos.y << '.'
+        << cat.Def(t.kind).segments[static_cast<std::size_t>(LocalOfSegment(p.segment))].name;
+    }
+    o << '\n';
+  }
   return o.str();
 }
 
@@ -104,6 +123,16 @@ std::uint64_t GameState::Hash() const {
   for (const Follower& f : followers_) h.Add((f.player << 16) | f.segment);
   for (TileKind k : bag_) h.Add(int{k});
   for (int i = 0; i < 4; ++i) h.Add(rng_.Word(i));
+  if (config_.options.count) {
+    h.Add(static_cast<int>(count_));
+    h.Add(decider_);
+    h.Add((int{round_step_} << 2) | (anyone_scored_ ? 2 : 0) | (placer_scored_ ? 1 : 0));
+    h.Add(static_cast<std::uint64_t>(final_out_));
+    for (const auto& quarter : city_) {
+      for (int s = 0; s < config_.players; ++s) h.Add(int{quarter[static_cast<std::size_t>(s)]});
+    }
+    for (std::size_t i = pending_next_; i < pending_.size(); ++i) h.Add(int{pending_[i].segment});
+  }
   return h.h;
 }
 

@@ -1,7 +1,8 @@
-// Conformance over seeded random games (300 per player count): at every step a copy equals the
-// original and stays equal under the same command, replay of config + log equals the state, the
-// legal-placement list equals a brute-force oracle, every legal move applies, followers and
-// tiles are conserved, and scores never decrease.
+// Conformance over seeded random games (300 per player count, and with The Count 3 x 40 per
+// player count, one set per count_move value): at every step a copy equals the original and
+// stays equal under the same command, replay of config + log equals the state, the
+// legal-placement list equals a brute-force oracle, every legal move applies (the Count's
+// decisions included), followers and tiles are conserved, and scores never decrease.
 #include <algorithm>
 #include <catch2/catch.hpp>
 
@@ -13,6 +14,7 @@ using namespace carc::engine;
 namespace {
 
 constexpr int kGamesPerPlayerCount = 300;
+constexpr int kCountGamesPerMode = 40;
 
 // Every legal placement found the slow way: each square next to the board, each rotation,
 // every shared edge compared (B-5).
@@ -58,18 +60,71 @@ bool Less(const Placement& a, const Placement& b) {
 }
 
 void CheckConserved(const GameState& s) {
-  // B-2: followers are conserved: supply plus those on the board.
+  // B-2: followers are conserved: supply plus those on the board (plus, with the Count, those
+  // in the city's quarters).
   for (Seat p = 0; p < s.players(); ++p) {
     const auto on_board = std::count_if(s.followers().begin(), s.followers().end(),
                                         [&](const Follower& f) { return f.player == p; });
-    REQUIRE(s.supply(p) + on_board == s.config().options.followers);
+    int in_city = 0;
+    for (int q = 0; q < kQuarters; ++q) in_city += s.InCity(static_cast<Quarter>(q), p);
+    REQUIRE(s.supply(p) + on_board + in_city == s.config().options.followers);
   }
 }
 
-void PlayChecked(int players, std::uint64_t seed) {
+// Every Count decision on offer applies, and only then (C-2..C-5).
+void CheckCountMoves(const GameState& state) {
+  const Seat seat = state.ToMove();
+  switch (state.phase()) {
+    case Phase::kEnterCity:
+      REQUIRE_FALSE(state.LegalCityEntries().empty());
+      for (const CityEntry& e : state.LegalCityEntries()) {
+        REQUIRE(e.quarter != state.count_quarter());  // C-3: his quarter is blocked
+        GameState copy = state;
+        REQUIRE(copy.Apply(seat, EnterCity{e.quarter, e.count_to}) == RejectReason::kNone);
+      }
+      break;
+    case Phase::kRedeploy: {
+      const int limit = state.RedeployLimit();
+      REQUIRE(limit >= 1);
+      for (int n = 1; n <= limit; ++n) {
+        GameState copy = state;
+        REQUIRE(copy.Apply(seat, Redeploy{n}) == RejectReason::kNone);
+      }
+      GameState copy = state;
+      REQUIRE(copy.Apply(seat, Redeploy{limit + 1}) == RejectReason::kEmptyQuarter);
+      REQUIRE(copy == state);
+      break;
+    }
+    case Phase::kFinalMove:
+      REQUIRE_FALSE(state.LegalCityExits().empty());
+      for (const CityExit& e : state.LegalCityExits()) {
+        REQUIRE(e.quarter != state.count_quarter());
+        GameState copy = state;
+        REQUIRE(copy.Apply(seat, LeaveCity{e.quarter, e.pos, e.segment}) == RejectReason::kNone);
+      }
+      break;
+    default:
+      break;
+  }
+  if (state.InCountDecision()) {
+    GameState copy = state;
+    REQUIRE(copy.Apply(seat, Pass{}) == RejectReason::kNone);
+  }
+}
+
+struct CountTally {
+  int out_of_turn = 0;  // Count decisions by a seat other than the one whose turn it is
+  int entries = 0;
+  int redeployed = 0;
+  int final_moves = 0;
+};
+
+void PlayChecked(int players, std::uint64_t seed, const Options& options = {},
+                 CountTally* tally = nullptr) {
   GameConfig config;
   config.players = players;
   config.seed = seed;
+  config.options = options;
   GameState state(config);
   RandomPlayer player(seed ^ 0x5eed);
   std::vector<LoggedCommand> log;
@@ -89,11 +144,19 @@ void PlayChecked(int players, std::uint64_t seed) {
         REQUIRE(copy.Apply(copy.ToMove(), PlaceTile{p.pos, p.rotation, p.tile}) ==
                 RejectReason::kNone);
       }
-    } else {
+    } else if (state.phase() == Phase::kPlaceFollower) {
       for (const FollowerSpot& spot : state.LegalFollowerSpots()) {
         GameState copy = state;
         REQUIRE(copy.Apply(copy.ToMove(), PlaceFollower{spot.segment}) == RejectReason::kNone);
       }
+    } else {
+      REQUIRE(options.count);
+      CheckCountMoves(state);
+      // Only the seat the game waits for may decide.
+      GameState copy = state;
+      const Seat other = (state.ToMove() + 1) % players;
+      REQUIRE(copy.Apply(other, Pass{}) == RejectReason::kNotYourTurn);
+      if (tally != nullptr && state.ToMove() != state.current_player()) ++tally->out_of_turn;
     }
     const LoggedCommand c = player.Choose(state);
     GameState copy = state;
@@ -103,7 +166,16 @@ void PlayChecked(int players, std::uint64_t seed) {
     REQUIRE(copy.Apply(c.seat, c.command) == RejectReason::kNone);
     REQUIRE(copy == state);
     log.push_back(c);
-    for (const Event& e : events) discarded += std::holds_alternative<TileDiscarded>(e) ? 1 : 0;
+    for (const Event& e : events) {
+      discarded += std::holds_alternative<TileDiscarded>(e) ? 1 : 0;
+      if (tally == nullptr) continue;
+      tally->entries += std::holds_alternative<FollowerEnteredCity>(e) ? 1 : 0;
+      if (const auto* r = std::get_if<FollowersRedeployed>(&e)) {
+        (state.IsOver() || state.phase() == Phase::kFinalMove ? tally->final_moves
+                                                              : tally->redeployed) +=
+            static_cast<int>(r->followers.size());
+      }
+    }
     for (Seat p = 0; p < players; ++p) {
       REQUIRE(state.score(p) >= last[static_cast<std::size_t>(p)]);
       last[static_cast<std::size_t>(p)] = state.score(p);
@@ -113,9 +185,32 @@ void PlayChecked(int players, std::uint64_t seed) {
     REQUIRE(replayed.state == state);
     REQUIRE(replayed.state.ToString() == state.ToString());
   }
-  // Every tile of the set was placed or discarded.
-  REQUIRE(state.num_placed() + discarded == state.catalog().total_tiles);
+  // Every tile of the set was placed or discarded; the Count's 12 block tiles replace the start
+  // tile (C-1).
+  const int start_tiles = options.count ? kBlockTiles : 1;
+  REQUIRE(state.num_placed() + discarded == state.catalog().total_tiles - 1 + start_tiles);
   REQUIRE(state.StackSize() == 0);
+}
+
+void PlayManyCount(int players) {
+  CountTally tally;
+  for (const CountMove mode : {CountMove::kFree, CountMove::kClockwise, CountMove::kFollow}) {
+    Options options;
+    options.count = true;
+    options.count_move = mode;
+    for (int g = 0; g < kCountGamesPerMode; ++g) {
+      INFO("Count, players " << players << ", count_move " << GetOption(options, "count_move")
+                             << ", game " << g);
+      PlayChecked(players,
+                  static_cast<std::uint64_t>(players) * 200000 + static_cast<std::uint64_t>(g),
+                  options, &tally);
+    }
+  }
+  // The random games reach every kind of Count decision, also by seats out of turn.
+  CHECK(tally.out_of_turn > 0);
+  CHECK(tally.entries > 0);
+  CHECK(tally.redeployed > 0);
+  CHECK(tally.final_moves > 0);
 }
 
 void PlayMany(int players) {
@@ -143,4 +238,22 @@ TEST_CASE("conformance: 300 random 5-player games checked at every step", "[conf
 }
 TEST_CASE("conformance: 300 random 6-player games checked at every step", "[conformance]") {
   PlayMany(6);
+}
+
+// C-1..C-6 over random games: the same checks with The Count of Carcassonne, for every value of
+// count_move.
+TEST_CASE("conformance: random Count games with 2 players, every count_move", "[conformance]") {
+  PlayManyCount(2);
+}
+TEST_CASE("conformance: random Count games with 3 players, every count_move", "[conformance]") {
+  PlayManyCount(3);
+}
+TEST_CASE("conformance: random Count games with 4 players, every count_move", "[conformance]") {
+  PlayManyCount(4);
+}
+TEST_CASE("conformance: random Count games with 5 players, every count_move", "[conformance]") {
+  PlayManyCount(5);
+}
+TEST_CASE("conformance: random Count games with 6 players, every count_move", "[conformance]") {
+  PlayManyCount(6);
 }

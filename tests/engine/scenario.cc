@@ -42,6 +42,10 @@ RejectReason Scenario::Skip() {
   return state_.Apply(state_.ToMove(), SkipFollower{}, &events_);
 }
 
+RejectReason Scenario::Apply(Seat seat, const Command& command) {
+  return state_.Apply(seat, command, &events_);
+}
+
 void Scenario::Play(std::string_view move) {
   std::istringstream in{std::string(move)};
   std::string at;

@@ -27,6 +27,8 @@ class Scenario {
   // Tries to deploy onto the named segment ("c1", "f2", "cloister") of the tile just placed.
   engine::RejectReason TryFollower(std::string_view segment);
   engine::RejectReason Skip();
+  // Applies `command` for `seat` (a Count decision may be any seat's), recording its events.
+  engine::RejectReason Apply(engine::Seat seat, const engine::Command& command);
 
   engine::GameState& state() { return state_; }
   const std::vector<engine::Event>& events() const { return events_; }

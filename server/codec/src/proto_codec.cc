@@ -11,6 +11,7 @@ namespace {
 
 using detail::KindToProto;
 using detail::Letter;
+using detail::QuarterToProto;
 
 void SetPosition(v1::Position* out, engine::Pos p) {
   out->set_x(p.x);
@@ -44,8 +45,26 @@ v1::BasePhase PhaseToProto(engine::Phase p) {
       return v1::BASE_PHASE_PLACE_FOLLOWER;
     case engine::Phase::kGameOver:
       return v1::BASE_PHASE_GAME_OVER;
+    case engine::Phase::kEnterCity:
+      return v1::BASE_PHASE_ENTER_CITY;
+    case engine::Phase::kRedeploy:
+      return v1::BASE_PHASE_REDEPLOY;
+    case engine::Phase::kFinalMove:
+      return v1::BASE_PHASE_FINAL_MOVE;
   }
   return v1::BASE_PHASE_UNSPECIFIED;
+}
+
+v1::CountChoice ChoiceToProto(engine::CountChoice c) {
+  switch (c) {
+    case engine::CountChoice::kEnterCity:
+      return v1::COUNT_CHOICE_ENTER_CITY;
+    case engine::CountChoice::kRedeploy:
+      return v1::COUNT_CHOICE_REDEPLOY;
+    case engine::CountChoice::kFinalMove:
+      return v1::COUNT_CHOICE_FINAL_MOVE;
+  }
+  return v1::COUNT_CHOICE_UNSPECIFIED;
 }
 
 v1::ScoreReason ReasonToProto(engine::ScoreReason r) {
@@ -65,7 +84,8 @@ void AddTileSet(google::protobuf::RepeatedPtrField<v1::TileDefinition>* out,
   for (int k = 0; k < catalog.num_kinds; ++k) {
     const engine::TileDef& d = catalog.Def(static_cast<engine::TileKind>(k));
     v1::TileDefinition* t = out->Add();
-    t->set_letter(std::string(1, d.letter));
+    t->set_letter(std::string(d.id));
+    t->set_city_block(d.letter == '#');
     t->set_count(static_cast<std::uint32_t>(d.count));
     for (engine::EdgeType e : d.edges) {
       t->add_edges(e == engine::EdgeType::kRoad   ? v1::FEATURE_KIND_ROAD
@@ -87,6 +107,7 @@ void AddTileSet(google::protobuf::RepeatedPtrField<v1::TileDefinition>* out,
       for (std::uint32_t b = 0; b < engine::kMaxSegmentsPerTile; ++b) {
         if ((sd.touches >> b) & 1u) s->add_touches_cities(b);
       }
+      s->set_carcassonne(sd.carcassonne);
     }
   }
 }
@@ -107,11 +128,24 @@ v1::BaseLegalMoves LegalMovesToProto(const engine::PlayerView& view,
     m->set_segment(f.segment);
     m->set_kind(KindToProto(f.kind));
   }
+  for (const engine::CityEntry& e : view.legal_city_entries) {
+    v1::CityEntry* m = out.add_city_entries();
+    m->set_quarter(QuarterToProto(e.quarter));
+    m->set_count_to(QuarterToProto(e.count_to));
+  }
+  out.set_redeploy_limit(static_cast<std::uint32_t>(view.redeploy_limit));
+  for (const engine::CityExit& e : view.legal_city_exits) {
+    v1::CityExit* m = out.add_city_exits();
+    m->set_quarter(QuarterToProto(e.quarter));
+    SetPosition(m->mutable_position(), e.pos);
+    m->set_segment(e.segment);
+    m->set_kind(KindToProto(e.kind));
+  }
   return out;
 }
 
 v1::BaseView ViewToProto(const engine::PlayerView& view, bool with_tile_set) {
-  const engine::TileCatalog& catalog = engine::BaseCatalog();
+  const engine::TileCatalog& catalog = engine::CatalogFor(view.options);
   const bool over = view.phase == engine::Phase::kGameOver;
   v1::BaseView out;
   *out.mutable_options() = OptionsToProto(view.options);
@@ -150,6 +184,21 @@ v1::BaseView ViewToProto(const engine::PlayerView& view, bool with_tile_set) {
     *out.mutable_legal_moves() = LegalMovesToProto(view, catalog);
   }
   if (with_tile_set) AddTileSet(out.mutable_tile_set(), catalog);
+  if (view.options.count) {
+    v1::CountState* c = out.mutable_count();
+    c->set_count(QuarterToProto(view.count_quarter));
+    for (int q = 0; q < engine::kQuarters; ++q) {
+      v1::QuarterFollowers* qf = c->add_quarters();
+      qf->set_quarter(QuarterToProto(static_cast<engine::Quarter>(q)));
+      for (std::size_t s = 0; s < view.scores.size(); ++s) {
+        qf->add_followers(static_cast<std::uint32_t>(view.city[static_cast<std::size_t>(q)][s]));
+      }
+    }
+    if (view.phase == engine::Phase::kRedeploy) {
+      c->set_redeploy_kind(KindToProto(view.redeploy_kind));
+      for (engine::Pos p : view.redeploy_tiles) SetPosition(c->add_redeploy_tiles(), p);
+    }
+  }
   return out;
 }
 
@@ -209,6 +258,37 @@ struct EventWriter {
   }
   void operator()(const engine::PlayerResigned& e) const {
     out.mutable_player_resigned()->set_seat(e.player);
+  }
+  void operator()(const engine::CountDecision& e) const {
+    v1::CountDecision* m = out.mutable_count_decision();
+    m->set_seat(e.player);
+    m->set_choice(ChoiceToProto(e.choice));
+    if (e.choice == engine::CountChoice::kRedeploy) {
+      m->set_quarter(QuarterToProto(e.quarter));
+      m->set_kind(KindToProto(e.kind));
+      for (engine::Pos p : e.tiles) SetPosition(m->add_tiles(), p);
+    }
+  }
+  void operator()(const engine::FollowerEnteredCity& e) const {
+    v1::FollowerEnteredCity* m = out.mutable_follower_entered_city();
+    m->set_seat(e.player);
+    m->set_quarter(QuarterToProto(e.quarter));
+  }
+  void operator()(const engine::CountMoved& e) const {
+    v1::CountMoved* m = out.mutable_count_moved();
+    m->set_from(QuarterToProto(e.from));
+    m->set_to(QuarterToProto(e.to));
+  }
+  void operator()(const engine::FollowersRedeployed& e) const {
+    v1::FollowersRedeployed* m = out.mutable_followers_redeployed();
+    m->set_seat(e.player);
+    m->set_quarter(QuarterToProto(e.quarter));
+    for (const engine::FollowerRef& f : e.followers) SetFollower(m->add_followers(), f);
+  }
+  void operator()(const engine::CountPassed& e) const {
+    v1::CountPassed* m = out.mutable_count_passed();
+    m->set_seat(e.player);
+    m->set_choice(ChoiceToProto(e.choice));
   }
   void operator()(const engine::GameEnded& e) const {
     v1::GameEnded* m = out.mutable_game_ended();
@@ -291,6 +371,23 @@ std::uint64_t PublicHash(const v1::BaseView& view) {
   }
   h.Int(view.winners_size());
   for (int w : view.winners()) h.Int(w);
+  // The Count's state, only in games with it, so that base-game hashes stay as they were.
+  if (view.has_count()) {
+    const v1::CountState& c = view.count();
+    h.Int(c.count());
+    h.Int(c.quarters_size());
+    for (const v1::QuarterFollowers& q : c.quarters()) {
+      h.Int(q.quarter());
+      h.Int(q.followers_size());
+      for (std::uint32_t n : q.followers()) h.Int(n);
+    }
+    h.Int(c.redeploy_kind());
+    h.Int(c.redeploy_tiles_size());
+    for (const v1::Position& p : c.redeploy_tiles()) {
+      h.Int(p.x());
+      h.Int(p.y());
+    }
+  }
   return h.value();
 }
 

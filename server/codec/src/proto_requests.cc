@@ -28,6 +28,8 @@ v1::BaseOptions OptionsToProto(const engine::Options& o) {
   out.set_start_player(engine::GetOption(o, "start_player"));
   out.set_edge_closes_features(o.edge_closes_features);
   out.set_followers(static_cast<std::uint32_t>(o.followers));
+  out.set_count(o.count);
+  out.set_count_move(engine::GetOption(o, "count_move"));
   return out;
 }
 
@@ -38,6 +40,7 @@ std::variant<engine::Options, std::string> OptionsFromProto(const v1::BaseOption
   o.incomplete_features_score = p.incomplete_features_score();
   o.extra_turn_on_hole = p.extra_turn_on_hole();
   o.edge_closes_features = p.edge_closes_features();
+  o.count = p.count();
   // The engine's own parser is the one definition of the accepted values and of the message.
   auto set = [&o](std::string_view name, const std::string& value) {
     return engine::SetOption(o, name, value);
@@ -46,7 +49,8 @@ std::variant<engine::Options, std::string> OptionsFromProto(const v1::BaseOption
        {std::pair<std::string_view, const std::string*>{"farm_scoring", &p.farm_scoring()},
         {"hand_visibility", &p.hand_visibility()},
         {"unplaceable_tile", &p.unplaceable_tile()},
-        {"start_player", &p.start_player()}}) {
+        {"start_player", &p.start_player()},
+        {"count_move", &p.count_move()}}) {
     if (value->empty()) continue;  // proto3 cannot tell "unset" from "": the default
     if (std::string e = set(name, *value); !e.empty()) return e;
   }
@@ -103,6 +107,35 @@ std::variant<engine::Command, std::string> CommandFromProto(const v1::BaseComman
     }
     case v1::BaseCommand::kSkipFollower:
       return engine::Command{engine::SkipFollower{}};
+    case v1::BaseCommand::kEnterCity: {
+      const v1::EnterCity& m = proto.enter_city();
+      return engine::Command{engine::EnterCity{detail::QuarterFromProto(m.quarter()),
+                                               detail::QuarterFromProto(m.count_to())}};
+    }
+    case v1::BaseCommand::kRedeploy: {
+      const std::uint32_t n = proto.redeploy().followers();
+      if (n < 1 || n > 7) {
+        return "redeploy: followers must be 1..7, not " + std::to_string(n);
+      }
+      return engine::Command{engine::Redeploy{static_cast<int>(n)}};
+    }
+    case v1::BaseCommand::kLeaveCity: {
+      const v1::LeaveCity& m = proto.leave_city();
+      if (!m.has_position()) return std::string("leave_city: position is missing");
+      const int x = m.position().x();
+      const int y = m.position().y();
+      if (x < -kMaxCoordinate || x > kMaxCoordinate || y < -kMaxCoordinate || y > kMaxCoordinate) {
+        return "leave_city: position (" + std::to_string(x) + "," + std::to_string(y) +
+               ") is outside -1000..1000";
+      }
+      if (m.segment() >= kMaxSegment) {
+        return "leave_city: segment must be 0..15, not " + std::to_string(m.segment());
+      }
+      return engine::Command{engine::LeaveCity{
+          detail::QuarterFromProto(m.quarter()), {x, y}, static_cast<std::uint8_t>(m.segment())}};
+    }
+    case v1::BaseCommand::kPass:
+      return engine::Command{engine::Pass{}};
     case v1::BaseCommand::COMMAND_NOT_SET:
       break;
   }
@@ -119,6 +152,19 @@ v1::BaseCommand CommandToProto(const engine::Command& command, const engine::Til
     if (c->tile != engine::kNoTile) m->set_tile(detail::Letter(c->tile, catalog));
   } else if (const auto* f = std::get_if<engine::PlaceFollower>(&command)) {
     out.mutable_place_follower()->set_segment(f->segment);
+  } else if (const auto* e = std::get_if<engine::EnterCity>(&command)) {
+    out.mutable_enter_city()->set_quarter(detail::QuarterToProto(e->quarter));
+    out.mutable_enter_city()->set_count_to(detail::QuarterToProto(e->count_to));
+  } else if (const auto* r = std::get_if<engine::Redeploy>(&command)) {
+    out.mutable_redeploy()->set_followers(static_cast<std::uint32_t>(r->followers));
+  } else if (const auto* l = std::get_if<engine::LeaveCity>(&command)) {
+    v1::LeaveCity* m = out.mutable_leave_city();
+    m->set_quarter(detail::QuarterToProto(l->quarter));
+    m->mutable_position()->set_x(l->pos.x);
+    m->mutable_position()->set_y(l->pos.y);
+    m->set_segment(l->segment);
+  } else if (std::holds_alternative<engine::Pass>(command)) {
+    out.mutable_pass();
   } else {
     out.mutable_skip_follower();
   }

@@ -126,6 +126,55 @@ void OnFollowersReturned(v1::BaseView& view, const v1::FollowersReturned& e) {
   }
 }
 
+// The followers per seat of `quarter` in the Count's state (nullptr without the Count).
+google::protobuf::RepeatedField<std::uint32_t>* QuarterOf(v1::BaseView& view, v1::Quarter q) {
+  if (!view.has_count()) return nullptr;
+  for (v1::QuarterFollowers& qf : *view.mutable_count()->mutable_quarters()) {
+    if (qf.quarter() == q) return qf.mutable_followers();
+  }
+  return nullptr;
+}
+
+void AddInCity(v1::BaseView& view, v1::Quarter q, int seat, int delta) {
+  auto* followers = QuarterOf(view, q);
+  if (followers == nullptr || !ValidSeat(view, seat) || seat >= followers->size()) return;
+  const auto n = static_cast<int>(followers->Get(seat)) + delta;
+  followers->Set(seat, static_cast<std::uint32_t>(std::max(n, 0)));
+}
+
+void ClearRedeploy(v1::BaseView& view) {
+  if (!view.has_count()) return;
+  view.mutable_count()->clear_redeploy_kind();
+  view.mutable_count()->clear_redeploy_tiles();
+}
+
+void OnCountDecision(v1::BaseView& view, const v1::CountDecision& e) {
+  view.set_to_move(e.seat());
+  ClearRedeploy(view);
+  switch (e.choice()) {
+    case v1::COUNT_CHOICE_ENTER_CITY:
+      view.set_phase(v1::BASE_PHASE_ENTER_CITY);
+      break;
+    case v1::COUNT_CHOICE_REDEPLOY:
+      view.set_phase(v1::BASE_PHASE_REDEPLOY);
+      if (view.has_count()) {
+        view.mutable_count()->set_redeploy_kind(e.kind());
+        *view.mutable_count()->mutable_redeploy_tiles() = e.tiles();
+      }
+      break;
+    default:
+      view.set_phase(v1::BASE_PHASE_FINAL_MOVE);
+      break;
+  }
+}
+
+void OnFollowersRedeployed(v1::BaseView& view, const v1::FollowersRedeployed& e) {
+  for (const v1::FollowerOnBoard& f : e.followers()) {
+    *view.add_followers() = f;
+    AddInCity(view, e.quarter(), e.seat(), -1);
+  }
+}
+
 void OnGameEnded(v1::BaseView& view, const v1::GameEnded& e) {
   view.set_phase(v1::BASE_PHASE_GAME_OVER);
   view.set_to_move(-1);
@@ -135,6 +184,7 @@ void OnGameEnded(v1::BaseView& view, const v1::GameEnded& e) {
   *view.mutable_final_breakdown() = e.final_breakdown();
   *view.mutable_winners() = e.winners();
   view.clear_legal_moves();
+  ClearRedeploy(view);
 }
 
 }  // namespace
@@ -145,6 +195,7 @@ void ApplyEvent(v1::BaseView& view, const v1::BaseEvent& event) {
       view.set_to_move(event.turn_started().seat());
       view.set_phase(v1::BASE_PHASE_PLACE_TILE);
       view.set_extra_turn(event.turn_started().extra());
+      ClearRedeploy(view);
       break;
     case v1::BaseEvent::kTileDrawn:
       OnTileDrawn(view, event.tile_drawn());
@@ -175,6 +226,23 @@ void ApplyEvent(v1::BaseView& view, const v1::BaseEvent& event) {
       if (seat >= 0 && seat < view.resigned_size()) view.set_resigned(seat, true);
       break;
     }
+    case v1::BaseEvent::kCountDecision:
+      OnCountDecision(view, event.count_decision());
+      break;
+    case v1::BaseEvent::kFollowerEnteredCity: {
+      const v1::FollowerEnteredCity& e = event.follower_entered_city();
+      AddSupply(view, e.seat(), -1);
+      AddInCity(view, e.quarter(), e.seat(), 1);
+      break;
+    }
+    case v1::BaseEvent::kCountMoved:
+      if (view.has_count()) view.mutable_count()->set_count(event.count_moved().to());
+      break;
+    case v1::BaseEvent::kFollowersRedeployed:
+      OnFollowersRedeployed(view, event.followers_redeployed());
+      break;
+    case v1::BaseEvent::kCountPassed:
+      break;  // what follows (the next decision, a score, a turn) says where the game went
     case v1::BaseEvent::EVENT_NOT_SET:
       break;  // an event of a newer server: nothing this client can do with it
   }

@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "carc/engine/count.h"
 #include "carc/engine/types.h"
 
 namespace carc::engine {
@@ -92,8 +93,46 @@ struct GameEnded {
   std::vector<Seat> winners;  // B-18: all seats with the highest total (resigned seats excluded)
 };
 
+// The Count (C-2..C-5): the game waits for `player`, who need not be the seat whose turn it is.
+enum class CountChoice : std::uint8_t {
+  kEnterCity,  // C-2: put a follower into a quarter, or pass
+  kRedeploy,   // C-4: move followers from `quarter` onto the completed feature, or pass
+  kFinalMove,  // C-5: move one follower out of the city in final scoring, or pass
+};
+
+struct CountDecision {
+  Seat player = 0;
+  CountChoice choice = CountChoice::kEnterCity;
+  Quarter quarter = Quarter::kCastle;     // kRedeploy: the quarter that serves the feature
+  FeatureKind kind = FeatureKind::kRoad;  // kRedeploy: the feature about to be scored
+  std::vector<Pos> tiles;                 // kRedeploy: its tiles
+};
+
+struct FollowerEnteredCity {
+  Seat player = 0;
+  Quarter quarter = Quarter::kCastle;
+};
+
+struct CountMoved {
+  Quarter from = Quarter::kCastle;
+  Quarter to = Quarter::kCastle;
+};
+
+// C-4, C-5: followers left `quarter` for the board.
+struct FollowersRedeployed {
+  Seat player = 0;
+  Quarter quarter = Quarter::kCastle;
+  std::vector<FollowerRef> followers;
+};
+
+struct CountPassed {
+  Seat player = 0;
+  CountChoice choice = CountChoice::kEnterCity;
+};
+
 using Event =
     std::variant<TurnStarted, TileDrawn, TileDiscarded, TilePlaced, FollowerPlaced, FeatureScored,
-                 FollowersReturned, GameEnded, TurnTimedOut, PlayerResigned>;
+                 FollowersReturned, GameEnded, TurnTimedOut, PlayerResigned, CountDecision,
+                 FollowerEnteredCity, CountMoved, FollowersRedeployed, CountPassed>;
 
 }  // namespace carc::engine

@@ -17,6 +17,8 @@ enum class FarmScoring : std::uint8_t { kC3, kC1 };
 enum class UnplaceableTile : std::uint8_t { kDiscard, kReshuffle };
 enum class StartPlayer : std::uint8_t { kRandom, kHost, kSeatOrder };
 enum class HandVisibility : std::uint8_t { kPublic, kPrivate };
+// C-3: where the Count goes when a follower enters the city.
+enum class CountMove : std::uint8_t { kFree, kClockwise, kFollow };
 
 struct Options {
   bool farmers = true;                                           // B-20
@@ -32,6 +34,8 @@ struct Options {
   StartPlayer start_player = StartPlayer::kRandom;               // B-3, V-6
   bool edge_closes_features = false;                             // V-7
   int followers = 7;                                             // B-2
+  bool count = false;                                            // C-1..C-6: The Count
+  CountMove count_move = CountMove::kFree;                       // C-3
 
   bool HasBoardLimit() const { return board_width > 0 && board_height > 0; }
   friend bool operator==(const Options&, const Options&) = default;
@@ -66,11 +70,16 @@ struct GameConfig {
   Seat host_first_player = 0;  // the seat named by the host when start_player is `host`
   // When set, tiles are drawn in exactly this order instead of a seeded shuffle (used to replay
   // records and to build scenarios). It need not contain the whole set: the game ends when it
-  // runs out. The start tile is not part of it.
+  // runs out. The start tile (or the Count's block) is not part of it.
   std::optional<std::vector<TileKind>> draw_order;
 
   friend bool operator==(const GameConfig&, const GameConfig&) = default;
 };
+
+struct TileCatalog;
+// The tile set a game with these options uses: the base set, or with `count` the base set and
+// the Count's block (the base kinds keep their indices).
+const TileCatalog& CatalogFor(const Options& options);
 
 // Empty when the config is usable; otherwise what is wrong with it.
 std::string Validate(const GameConfig& config);

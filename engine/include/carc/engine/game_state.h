@@ -1,4 +1,5 @@
-// The state of one game of the base game, and the only code that changes it.
+// The state of one game of the base game (with The Count of Carcassonne when option `count` is
+// on), and the only code that changes it.
 //
 // Contract:
 // - A GameState is a copyable value built from a GameConfig; Apply() is the only mutator.
@@ -26,7 +27,16 @@
 
 namespace carc::engine {
 
-enum class Phase : std::uint8_t { kPlaceTile, kPlaceFollower, kGameOver };
+// The Count's decisions (kEnterCity, kRedeploy, kFinalMove) may belong to a seat other than the
+// one whose turn it is: ToMove() names it.
+enum class Phase : std::uint8_t {
+  kPlaceTile,
+  kPlaceFollower,
+  kGameOver,
+  kEnterCity,  // C-2: the placing player may put a follower into a quarter
+  kRedeploy,   // C-4: a seat may move followers from a quarter onto the feature being scored
+  kFinalMove,  // C-5: final scoring, one follower out of the city at a time
+};
 
 struct Placement {
   TileKind tile = kNoTile;
@@ -39,6 +49,22 @@ struct FollowerSpot {
   std::uint8_t segment = 0;
   FeatureKind kind = FeatureKind::kRoad;
   friend bool operator==(const FollowerSpot&, const FollowerSpot&) = default;
+};
+
+// C-2, C-3: a legal EnterCity.
+struct CityEntry {
+  Quarter quarter = Quarter::kCastle;
+  Quarter count_to = Quarter::kCastle;
+  friend bool operator==(const CityEntry&, const CityEntry&) = default;
+};
+
+// C-5: a legal LeaveCity, one per feature (its first segment in placement order).
+struct CityExit {
+  Quarter quarter = Quarter::kCastle;
+  Pos pos;
+  std::uint8_t segment = 0;
+  FeatureKind kind = FeatureKind::kRoad;
+  friend bool operator==(const CityExit&, const CityExit&) = default;
 };
 
 struct PlacedTile {
@@ -80,13 +106,25 @@ class GameState {
   std::vector<FollowerSpot> LegalFollowerSpots() const;
   // The follower spots that a legal placement would offer, without placing it.
   std::vector<FollowerSpot> FollowerSpotsFor(const Placement& placement) const;
+  // The Count's decisions; each may also Pass. kEnterCity: every (quarter, Count move) allowed.
+  std::vector<CityEntry> LegalCityEntries() const;
+  // kRedeploy: the most followers the seat to move may move (it may move 1..this many).
+  int RedeployLimit() const;
+  // kFinalMove: every move of one follower out of the city.
+  std::vector<CityExit> LegalCityExits() const;
 
   const GameConfig& config() const { return config_; }
   const TileCatalog& catalog() const { return *catalog_; }
   Phase phase() const { return phase_; }
   bool IsOver() const { return phase_ == Phase::kGameOver; }
   // Whose decision the game waits for (-1 once the game is over).
-  Seat ToMove() const { return phase_ == Phase::kGameOver ? -1 : current_; }
+  Seat ToMove() const {
+    if (phase_ == Phase::kGameOver) return -1;
+    return InCountDecision() ? decider_ : current_;
+  }
+  bool InCountDecision() const {
+    return phase_ == Phase::kEnterCity || phase_ == Phase::kRedeploy || phase_ == Phase::kFinalMove;
+  }
   Seat current_player() const { return current_; }
   TileKind current_tile() const { return current_tile_; }
   std::uint64_t seq() const { return seq_; }
@@ -111,6 +149,14 @@ class GameState {
   int StackCount(TileKind k) const;
   // Whether the current turn is a V-4 extra turn.
   bool in_extra_turn() const { return in_extra_turn_; }
+  // The Count: his quarter, and seat s's followers in quarter q.
+  Quarter count_quarter() const { return count_; }
+  int InCity(Quarter q, Seat s) const {
+    return city_[static_cast<std::size_t>(q)][static_cast<std::size_t>(s)];
+  }
+  // kRedeploy: the feature being scored (kind, tiles) and the quarter that serves it.
+  FeatureKind redeploy_kind() const;
+  std::vector<Pos> RedeployTiles() const;
 
   // The canonical text form: equal states give equal text, and the text fixes the state.
   std::string ToString() const;
@@ -123,6 +169,8 @@ class GameState {
   // PlaceTile, PlaceFollower or SkipFollower for the seat to move (game_state.cc).
   RejectReason ApplyMove(Seat seat, const Command& command, std::vector<Event>* events);
   // Turn flow (game_state.cc).
+  // B-8 scoring (with the Count's decisions, C-2 and C-4), then the end of the turn.
+  void AfterFollowerStep(std::vector<Event>* events);
   void BeginTurn(Seat player, bool extra, std::vector<Event>* events);
   bool DrawFor(Seat player, std::vector<Event>* events);
   void DiscardUnplaceable(Seat player, TileKind tile, std::vector<Event>* events);
@@ -136,6 +184,30 @@ class GameState {
   std::vector<Pos> Positions(const TileSet& tiles) const;
   FeatureKind KindOf(SegmentId s) const;
 
+  // The Count (count.cc). A completed feature waiting for its C-4 round and its scoring:
+  // roads and cities by a segment on the placed tile, cloisters by their cloister segment.
+  struct PendingFeature {
+    FeatureKind kind = FeatureKind::kRoad;
+    SegmentId segment = 0;
+    friend bool operator==(const PendingFeature&, const PendingFeature&) = default;
+  };
+  RejectReason ApplyCount(Seat seat, const Command& command, std::vector<Event>* events);
+  // Declines the decision at hand (Pass, Timeout, or the decider resigning).
+  void PassDecision(Seat seat, std::vector<Event>* events);
+  // Runs C-4 rounds and scoring until a seat must decide or the placement is fully scored;
+  // then C-2, then the end of the turn.
+  void ContinueScoring(std::vector<Event>* events);
+  bool CanRedeploy(Seat s, Quarter q) const;
+  std::vector<Pos> PendingTiles(const PendingFeature& p) const;
+  // C-5: asks the next seat after `after` that can still move; false when nobody can.
+  bool NextFinalMover(Seat after, std::vector<Event>* events);
+  bool CanLeaveCity(Seat s) const;
+  // Calls visit(CityExit) for each target of quarter q's followers until it returns false.
+  template <typename Visit>
+  void ForEachCityExit(Quarter q, Visit&& visit) const;
+  RejectReason CheckCityExit(const LeaveCity& move) const;
+  void MoveOutOfCity(Seat s, Quarter q, SegmentId segment, int n, std::vector<Event>* events);
+
   // Placement (placement.cc).
   RejectReason CheckPlacement(TileKind tile, Pos pos, int rotation) const;
   // Calls visit(FollowerSpot) for each legal spot until it returns false.
@@ -146,7 +218,11 @@ class GameState {
   void PlaceTileUnchecked(Seat player, TileKind tile, Pos pos, int rotation);
 
   // Scoring (scoring.cc).
+  // B-8: the features the last placement completed, in the documented scoring order.
+  void CollectCompleted(std::vector<PendingFeature>& out) const;
   void ScoreCompleted(std::vector<Event>* events);
+  // Scores one completed feature; returns the winners as a bit set over seats.
+  unsigned ScorePending(const PendingFeature& p, std::vector<Event>* events);
   // Returns every follower on the feature with this root to its owner's supply and counts
   // them per seat (B-13); `out` receives them for the event when given.
   std::array<std::uint8_t, kMaxPlayers> TakeFollowers(SegmentId root,
@@ -155,12 +231,14 @@ class GameState {
   // returns the winners as a bit set over seats.
   unsigned Award(FeatureKind kind, ScoreReason reason, int points,
                  const std::array<std::uint8_t, kMaxPlayers>& counts);
-  void ScoreFeature(SegmentId root, FeatureKind kind, ScoreReason reason,
-                    std::vector<Event>* events);
-  void ScoreCloister(int placed_index, ScoreReason reason, std::vector<Event>* events);
+  unsigned ScoreFeature(SegmentId root, FeatureKind kind, ScoreReason reason,
+                        std::vector<Event>* events);
+  unsigned ScoreCloister(int placed_index, ScoreReason reason, std::vector<Event>* events);
   void FinalScoring(std::vector<Event>* events);
   void ScoreFarms(std::vector<Event>* events);
+  // B-15: the end; with the Count, C-5's rounds come first and FinishGame() follows them.
   void EndGame(std::vector<Event>* events);
+  void FinishGame(std::vector<Event>* events);
 
   GameConfig config_;
   const TileCatalog* catalog_;
@@ -184,6 +262,17 @@ class GameState {
   bool in_extra_turn_ = false;
   bool hole_filled_ = false;
   std::uint64_t seq_ = 0;
+
+  // The Count (C-1..C-6); all zero/empty without it.
+  std::array<std::array<std::uint8_t, kMaxPlayers>, kQuarters> city_{};  // [quarter][seat]
+  Quarter count_ = Quarter::kCastle;
+  std::vector<PendingFeature> pending_;  // this placement's completed features, in order
+  std::uint8_t pending_next_ = 0;        // the one being decided or scored
+  std::uint8_t round_step_ = 0;          // C-4: seats of its round already asked
+  Seat decider_ = -1;                    // the seat of a Count decision
+  bool anyone_scored_ = false;           // C-2: this placement scored for somebody
+  bool placer_scored_ = false;           // C-2: ... and for the placing player
+  unsigned final_out_ = 0;               // C-5: seats that passed or cannot move any more
 };
 
 }  // namespace carc::engine

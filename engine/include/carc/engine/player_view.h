@@ -36,6 +36,17 @@ struct PlayerView {
   std::vector<FollowerSpot> legal_follower_spots;  // only for the seat to move
   Breakdown final_breakdown;
   std::vector<Seat> winners;  // once the game is over
+
+  // The Count (option count; all public): his quarter, followers per [quarter][seat], and the
+  // feature a C-4 round is about.
+  Quarter count_quarter = Quarter::kCastle;
+  std::array<std::array<int, kMaxPlayers>, kQuarters> city{};
+  FeatureKind redeploy_kind = FeatureKind::kRoad;
+  std::vector<Pos> redeploy_tiles;
+  // Only for the seat to move, in the matching phase (each may also Pass).
+  std::vector<CityEntry> legal_city_entries;
+  int redeploy_limit = 0;
+  std::vector<CityExit> legal_city_exits;
 };
 
 PlayerView ViewFor(const GameState& state, Seat seat);

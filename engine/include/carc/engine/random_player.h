@@ -1,6 +1,7 @@
 // The uniform random player used by selfplay, bench, the conformance tests and fallback moves:
 // every decision is drawn uniformly from the complete legal-move list (a placement, then a follower
-// spot or skip), with its own seeded generator.
+// spot or skip; with the Count, an entry, a number of followers to redeploy or an exit, or a
+// pass), with its own seeded generator.
 #pragma once
 
 #include <cstdint>

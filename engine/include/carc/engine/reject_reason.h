@@ -22,6 +22,11 @@ enum class RejectReason : std::uint8_t {
   kFeatureOccupied,  // the connected feature already holds a follower (B-7)
   kFarmersDisabled,  // a farmer with option farmers off (B-20)
   kResigned,         // the seat has resigned and plays no more
+  kBadQuarter,       // not one of the four quarters of the city (C-1)
+  kQuarterBlocked,   // the Count stands in that quarter (C-2, C-4, C-5)
+  kEmptyQuarter,     // the seat has not that many followers in the quarter (C-4, C-5)
+  kBadCountMove,     // the Count may not move there under option count_move (C-3)
+  kWrongTarget,      // not an incomplete feature that the quarter serves (C-5)
 };
 
 // A stable snake_case name, used on the wire and in CLI messages.

@@ -1,8 +1,9 @@
 // The tile catalog: every tile kind of a set, its segments, and precomputed rotations.
 //
 // Contract: the catalog is immutable data compiled into the engine (no file is read at run time).
-// Its contents are the facts of ../shared/tiles/base.json; tests/engine/tile_catalog_test.cc
-// compares the two field by field, so a transcription error fails the build's tests.
+// Its contents are the facts of ../shared/tiles/base.json (and count.json for the Count's
+// block); tests/codec/tile_data_test.cc compares them field by field, so a transcription error
+// fails the build's tests.
 #pragma once
 
 #include <array>
@@ -14,7 +15,7 @@
 namespace carc::engine {
 
 inline constexpr int kMaxSegmentsPerTile = 10;
-inline constexpr int kMaxTileKinds = 24;
+inline constexpr int kMaxTileKinds = 36;  // 24 base kinds + the Count's 12 block tiles
 inline constexpr std::uint8_t kNoSegment = 0xFF;
 
 // One feature segment printed on a tile, in the tile's printed orientation.
@@ -25,10 +26,12 @@ struct SegmentDef {
   std::uint8_t halves = 0;    // fields: bit h set for each half-edge the field owns
   bool pennant = false;       // cities only
   std::uint16_t touches = 0;  // fields: bit i set when the field borders city segment i
+  bool carcassonne = false;   // fields: borders the city of Carcassonne (C-1)
 };
 
 struct TileDef {
-  char letter = '?';
+  char letter = '?';     // base tiles A..X; '#' for the Count's block tiles
+  std::string_view id;   // "A".."X", or the block tile's "CO1".."CO12"
   int count = 0;         // copies in the set, the start tile included
   int start_copies = 0;  // copies of this kind that are the start tile (1 for D)
   int c1_number = 0;     // first-edition number of the same kind
@@ -52,6 +55,9 @@ struct TileCatalog {
   int num_kinds = 0;
   int total_tiles = 0;
   TileKind start_kind = kNoTile;
+  // The Count's block tiles CO1..CO12 are kinds block_first.. in row-major order (count 0: never
+  // in the stack); kNoTile in a set without them.
+  TileKind block_first = kNoTile;
   std::array<TileDef, kMaxTileKinds> tiles{};
   std::array<std::array<RotatedTile, 4>, kMaxTileKinds> rotated{};
 
@@ -66,11 +72,15 @@ struct TileCatalog {
   }
   // The kind with this letter, or kNoTile.
   TileKind KindOf(char letter) const;
+  // The kind with this id ("A", "CO7"), or kNoTile.
+  TileKind KindOfId(std::string_view id) const;
   // The local segment index with this name on kind k, or kNoSegment.
   std::uint8_t SegmentIndex(TileKind k, std::string_view name) const;
 };
 
 // The base game: 24 kinds A..X, 72 tiles, D is the start tile.
 const TileCatalog& BaseCatalog();
+// The base game's 24 kinds (same indices) followed by the Count's 12 block tiles (C-1).
+const TileCatalog& CountCatalog();
 
 }  // namespace carc::engine
