@@ -8,6 +8,8 @@
 #include <sstream>
 #include <string>
 
+#include "read_file.h"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -102,6 +104,48 @@ TEST_CASE("selfplay writes records that replay --check accepts") {
   }
   CHECK(n == 5);
   CHECK(Cli("replay --check" + files).code == 0);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("C-1 selfplay --expansion count writes Count records that replay --check accepts") {
+  const fs::path dir = TempDir("selfplay-count");
+  const Run r =
+      Cli("selfplay --games 20 --players 4 --seed 9 --expansion count --rules "
+          "count_move=clockwise --out '" +
+          dir.string() + "'");
+  REQUIRE(r.code == 0);
+  std::string files;
+  int n = 0;
+  int with_city = 0;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    files += " '" + e.path().string() + "'";
+    ++n;
+    const std::string text = carc::test::ReadFile(e.path());
+    CHECK(text.find("\"city_block\": \"count\"") != std::string::npos);
+    CHECK(text.find("\"count_move\": \"clockwise\"") != std::string::npos);
+    with_city += text.find("\"enter\":") != std::string::npos ? 1 : 0;
+  }
+  CHECK(n == 20);
+  CHECK(with_city > 0);  // followers went into the city in some of them
+  const Run check = Cli("replay --check" + files);
+  CHECK(check.code == 0);
+  // A damaged Count decision is refused with exit 2 and the rule it breaks.
+  const fs::path one = dir / "game-9-000000.json";
+  std::string text = carc::test::ReadFile(one);
+  const auto at = text.find("\"enter\": \"");
+  if (at != std::string::npos) {
+    const auto end = text.find('"', at + 10);
+    text.replace(at + 10, end - at - 10, "nowhere");
+    std::ofstream(one) << text;
+    const Run bad = Cli("replay --check '" + one.string() + "'");
+    CHECK(bad.code == 2);
+    CHECK(bad.out.find("C-1") != std::string::npos);
+  }
+  // The bench plays Count games too, and says so.
+  const Run bench = Cli("bench --games 30 --players 3 --seed 2 --expansion count");
+  REQUIRE(bench.code == 0);
+  CHECK(bench.out.find("expansion count") != std::string::npos);
+  CHECK(Cli("bench --games 3 --expansion castle").code == 2);
   fs::remove_all(dir);
 }
 

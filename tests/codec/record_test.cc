@@ -90,7 +90,7 @@ TEST_CASE("a record with an unknown option, a wrong format or too many tiles is 
   CHECK_FALSE(codec::ParseRecord("not json").record.has_value());
 
   codec::Record r = Parse(kDiscardRecord);
-  for (int i = 0; i < 2; ++i) r.turns.push_back({-1, 'C', true, {}, 0, std::nullopt});
+  for (int i = 0; i < 2; ++i) r.turns.push_back({-1, 'C', true, {}, 0, std::nullopt, {}});
   const auto e = codec::ReplayRecord(r).error;  // a second and third C: the set has one
   REQUIRE(e.has_value());
   CHECK(e->rule == "B-1");
@@ -102,7 +102,7 @@ TEST_CASE("B-1 no more copies of a kind are placed than the set has whatever the
   codec::Record r = Parse(kDiscardRecord);
   r.options.unplaceable_tile = engine::UnplaceableTile::kReshuffle;
   r.turns.clear();
-  for (int y = 1; y <= 200; ++y) r.turns.push_back({-1, 'B', false, {0, y}, 0, std::nullopt});
+  for (int y = 1; y <= 200; ++y) r.turns.push_back({-1, 'B', false, {0, y}, 0, std::nullopt, {}});
   const auto e = codec::ReplayRecord(r).error;
   REQUIRE(e.has_value());
   CHECK(e->turn == 4);  // the fifth B: the set has four

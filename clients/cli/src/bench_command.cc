@@ -14,7 +14,8 @@ namespace carc::cli {
 namespace {
 
 constexpr const char* kHelp =
-    "usage: carcassonne bench --games N --players P --seed S [--rules LIST]\n"
+    "usage: carcassonne bench --games N --players P --seed S [--expansion none|count]\n"
+    "                         [--rules LIST]\n"
     "Plays N seeded games on one thread, every move uniform among all legal ones, and prints\n"
     "games/s, turns/s, mean legal placements per turn, a determinism signature (a hash over\n"
     "all final states: the same for the same arguments on every machine) and peak RSS.\n";
@@ -28,7 +29,7 @@ long PeakRssKiB() {
 }  // namespace
 
 int BenchCommand(int argc, char** argv) {
-  Args args(argc, argv, 2, {"games", "players", "seed", "rules"}, {"help"});
+  Args args(argc, argv, 2, {"games", "players", "seed", "expansion", "rules"}, {"help"});
   if (args.Has("help")) {
     std::cout << kHelp;
     return 0;
@@ -56,9 +57,10 @@ int BenchCommand(int argc, char** argv) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  std::printf("bench: %lld games, %d players, seed %llu, farmers %s\n",
+  std::printf("bench: %lld games, %d players, seed %llu, farmers %s, expansion %s\n",
               static_cast<long long>(run.games), run.players,
-              static_cast<unsigned long long>(run.seed), run.options.farmers ? "on" : "off");
+              static_cast<unsigned long long>(run.seed), run.options.farmers ? "on" : "off",
+              run.options.count ? "count" : "none");
   std::printf("time: %.3f s\n", seconds);
   std::printf("games/s: %.0f\n", static_cast<double>(run.games) / seconds);
   std::printf("turns/s: %.0f\n", static_cast<double>(turns) / seconds);

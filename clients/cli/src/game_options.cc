@@ -36,6 +36,12 @@ std::string ParseRandomGames(Args& args, std::int64_t default_games, std::int64_
   out.players = static_cast<int>(args.Int("players", 2, 2, 6));
   out.seed = static_cast<std::uint64_t>(args.Int("seed", 1, 0, INT64_MAX));
   if (!args.error().empty()) return args.error();
+  const std::string expansion = args.Get("expansion", "none");
+  if (expansion == "count") {
+    out.options.count = true;  // C-1..C-6
+  } else if (expansion != "none") {
+    return "--expansion takes none or count, not '" + expansion + "'";
+  }
   return ParseRules(args.Get("rules", ""), out.options);
 }
 

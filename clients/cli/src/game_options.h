@@ -12,7 +12,8 @@ namespace carc::cli {
 // "name=value,name=value" onto `options`; returns an error message or "".
 std::string ParseRules(const std::string& list, engine::Options& options);
 
-// The arguments selfplay and bench share: --games, --players, --seed and --rules.
+// The arguments selfplay and bench share: --games, --players, --seed, --expansion (none or
+// count: The Count of Carcassonne) and --rules.
 struct RandomGames {
   std::int64_t games = 0;
   int players = 2;

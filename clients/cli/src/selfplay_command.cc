@@ -15,19 +15,21 @@ namespace carc::cli {
 namespace {
 
 constexpr const char* kHelp =
-    "usage: carcassonne selfplay --games N --players P --seed S --out DIR [--rule NAME=VALUE]...\n"
+    "usage: carcassonne selfplay --games N --players P --seed S --out DIR [--expansion E]\n"
+    "                            [--rules LIST]\n"
     "Plays N complete games with uniformly random legal moves and writes each as a\n"
     "carcassonne-record/1 file DIR/game-<seed>-<n>.json (with the engine's scores).\n"
     "  --games N     1..1000000 (default 10)\n"
     "  --players P   2..6 (default 2)\n"
     "  --seed S      base seed (default 1); game i uses a seed derived from S and i\n"
     "  --out DIR     output folder, created if missing (required)\n"
-    "  --rules LIST  room options, e.g. farm_scoring=c1,small_city=true\n";
+    "  --expansion E none (default) or count: The Count of Carcassonne (RULES.md C-1..C-6)\n"
+    "  --rules LIST  room options, e.g. farm_scoring=c1,small_city=true,count_move=follow\n";
 
 }  // namespace
 
 int SelfplayCommand(int argc, char** argv) {
-  Args args(argc, argv, 2, {"games", "players", "seed", "out", "rules"}, {"help"});
+  Args args(argc, argv, 2, {"games", "players", "seed", "out", "expansion", "rules"}, {"help"});
   if (args.Has("help")) {
     std::cout << kHelp;
     return 0;

@@ -4,6 +4,7 @@
 #include <array>
 #include <nlohmann/json.hpp>
 
+#include "carc/engine/count.h"
 #include "carc/engine/reject_reason.h"
 #include "carc/engine/tile_catalog.h"
 
@@ -41,6 +42,44 @@ std::string OptionText(const Json& v) {
   return v.dump();
 }
 
+int QuarterIndex(const std::string& name) {
+  for (int q = 0; q < engine::kQuarters; ++q) {
+    if (engine::kQuarterNames[static_cast<std::size_t>(q)] == name) return q;
+  }
+  return -1;
+}
+
+std::string ParseQuarter(const Json& v, int turn) {
+  const std::string q = v.get<std::string>();
+  if (QuarterIndex(q) < 0) {
+    Throw(turn, "C-1", "unknown quarter '" + q + "' (castle, market, blacksmith, cathedral)");
+  }
+  return q;
+}
+
+RecordCountMove ParseCountMove(const Json& m, int turn) {
+  if (!m.is_object()) Throw(turn, "", "a Count decision must be an object");
+  RecordCountMove out;
+  if (m.contains("player")) out.player = m.at("player").get<int>();
+  if (m.value("pass", false)) return out;
+  if (m.contains("enter")) {
+    out.kind = RecordCountMove::Kind::kEnter;
+    out.quarter = ParseQuarter(m.at("enter"), turn);
+    if (m.contains("count_to")) out.count_to = ParseQuarter(m.at("count_to"), turn);
+  } else if (m.contains("redeploy")) {
+    out.kind = RecordCountMove::Kind::kRedeploy;
+    out.followers = m.at("redeploy").get<int>();
+  } else if (m.contains("leave")) {
+    out.kind = RecordCountMove::Kind::kLeave;
+    out.quarter = ParseQuarter(m.at("leave"), turn);
+    out.pos = {m.at("x").get<int>(), m.at("y").get<int>()};
+    out.segment = m.at("segment").get<std::string>();
+  } else {
+    Throw(turn, "", "a Count decision is pass, enter, redeploy or leave");
+  }
+  return out;
+}
+
 RecordTurn ParseTurn(const Json& t, int i) {
   if (!t.is_object()) Throw(i, "", "a turn must be an object");
   RecordTurn turn;
@@ -64,6 +103,9 @@ RecordTurn ParseTurn(const Json& t, int i) {
       Throw(i, "", "a meeple needs a segment or a feature with 'at'");
     }
     turn.meeple = meeple;
+  }
+  if (t.contains("city")) {
+    for (const Json& m : t.at("city")) turn.city.push_back(ParseCountMove(m, i));
   }
   return turn;
 }
@@ -133,7 +175,13 @@ ParsedRecord ParseRecord(std::string_view text) {
         }
       }
     }
-    if (j.contains("start")) {
+    if (j.contains("start") && r.options.count) {
+      const Json& s = j.at("start");
+      if (s.value("city_block", "") != "count" || s.value("x", 0) != engine::kBlockOrigin.x ||
+          s.value("y", 0) != engine::kBlockOrigin.y) {
+        Throw(-1, "C-1", "with the Count the start is the city block: CO1 at (-2,-1)");
+      }
+    } else if (j.contains("start")) {
       const Json& s = j.at("start");
       if (s.value("tile", "D") != "D" || s.value("rotation", 0) != 0 || s.value("x", 0) != 0 ||
           s.value("y", 0) != 0) {
@@ -147,10 +195,21 @@ ParsedRecord ParseRecord(std::string_view text) {
         res.seat = x.at("seat").get<int>();
         res.turn = x.at("turn").get<int>();
         const std::string stage = x.value("stage", "before_turn");
-        if (stage != "before_turn" && stage != "before_follower") {
-          Throw(-1, "", "a resignation's stage is before_turn or before_follower");
+        using Stage = RecordResignation::Stage;
+        if (stage == "before_turn") {
+          res.stage = Stage::kBeforeTurn;
+        } else if (stage == "before_follower") {
+          res.stage = Stage::kBeforeFollower;
+        } else if (stage == "count_decision") {
+          res.stage = Stage::kCountDecision;
+        } else if (stage == "final_move") {
+          res.stage = Stage::kFinalMove;
+        } else {
+          Throw(-1, "",
+                "a resignation's stage is before_turn, before_follower, count_decision or "
+                "final_move");
         }
-        res.before_follower = stage == "before_follower";
+        res.decision = x.value("decision", 0);
         if (res.seat < 0 || res.seat >= r.players) Throw(-1, "", "a resignation names no seat");
         for (const RecordResignation& earlier : r.resignations) {
           if (earlier.seat == res.seat) Throw(-1, "", "a seat resigns at most once");
@@ -161,6 +220,11 @@ ParsedRecord ParseRecord(std::string_view text) {
     const Json& turns = j.at("turns");
     for (std::size_t i = 0; i < turns.size(); ++i) {
       r.turns.push_back(ParseTurn(turns[i], static_cast<int>(i)));
+    }
+    if (j.contains("final_moves")) {
+      for (const Json& m : j.at("final_moves")) {
+        r.final_moves.push_back(ParseCountMove(m, static_cast<int>(r.turns.size())));
+      }
     }
     if (j.contains("scores")) {
       const Json& sc = j.at("scores");
@@ -190,7 +254,8 @@ ParsedRecord ParseRecord(std::string_view text) {
 
 ReplayedRecord ReplayRecord(const Record& r) {
   ReplayedRecord out;
-  const engine::TileCatalog& cat = engine::BaseCatalog();
+  const engine::TileCatalog& cat = engine::CatalogFor(r.options);
+  using Stage = RecordResignation::Stage;
   engine::GameConfig& config = out.config;
   config.players = r.players;
   config.options = r.options;
@@ -231,9 +296,13 @@ ReplayedRecord ReplayRecord(const Record& r) {
     }
     return state.score(s) - end;
   };
-  auto resign = [&](int turn, bool before_follower) {
+  auto resign = [&](int turn, Stage stage, int decision = 0) {
     for (const RecordResignation& x : r.resignations) {
-      if (x.turn != turn || x.before_follower != before_follower) continue;
+      if (x.turn != turn || x.stage != stage) continue;
+      if ((stage == Stage::kCountDecision || stage == Stage::kFinalMove) &&
+          x.decision != decision) {
+        continue;
+      }
       // After the last turn the game may already be over: the board and scores are the same.
       if (state.IsOver() && turn == static_cast<int>(r.turns.size())) continue;
       if (state.Apply(x.seat, engine::Resign{}, &events) != engine::RejectReason::kNone) {
@@ -242,12 +311,75 @@ ReplayedRecord ReplayRecord(const Record& r) {
       out.commands.push_back({x.seat, engine::Resign{}});
     }
   };
+  // The Count's decisions (C-2, C-4, C-5): each one the engine asks for takes the next entry of
+  // `moves`; when they run out, the rest pass. `stage` places resignations between them.
+  auto count_decisions = [&](const std::vector<RecordCountMove>& moves, int ti, Stage stage) {
+    std::size_t k = 0;
+    const bool final = stage == Stage::kFinalMove;
+    while (state.InCountDecision() && (state.phase() == engine::Phase::kFinalMove) == final) {
+      resign(ti, stage, static_cast<int>(k));
+      if (!state.InCountDecision()) break;
+      const engine::Seat seat = state.ToMove();
+      engine::Command command = engine::Pass{};
+      if (k < moves.size()) {
+        const RecordCountMove& m = moves[k];
+        if (m.player >= 0 && m.player != seat) {
+          Throw(ti, "C-4",
+                "Count decision " + std::to_string(k) + " belongs to player " +
+                    std::to_string(seat) + ", record says " + std::to_string(m.player));
+        }
+        const auto quarter = static_cast<engine::Quarter>(QuarterIndex(m.quarter));
+        switch (m.kind) {
+          case RecordCountMove::Kind::kPass:
+            break;
+          case RecordCountMove::Kind::kEnter: {
+            engine::Quarter to = state.count_quarter();
+            if (!m.count_to.empty()) {
+              to = static_cast<engine::Quarter>(QuarterIndex(m.count_to));
+            } else if (r.options.count_move == engine::CountMove::kClockwise) {
+              to = engine::NextQuarter(to);
+            } else if (r.options.count_move == engine::CountMove::kFollow) {
+              to = quarter;
+            }
+            command = engine::EnterCity{quarter, to};
+            break;
+          }
+          case RecordCountMove::Kind::kRedeploy:
+            command = engine::Redeploy{m.followers};
+            break;
+          case RecordCountMove::Kind::kLeave: {
+            const std::uint8_t tile = state.board().At(m.pos);
+            std::uint8_t segment = engine::kNoSegment;
+            if (tile != engine::kEmptyCell) {
+              segment = cat.SegmentIndex(state.placed(tile).kind, m.segment);
+            }
+            if (segment == engine::kNoSegment) {
+              Throw(ti, "C-5",
+                    "final move " + std::to_string(k) + ": no segment '" + m.segment + "' at (" +
+                        std::to_string(m.pos.x) + "," + std::to_string(m.pos.y) + ")");
+            }
+            command = engine::LeaveCity{quarter, m.pos, segment};
+            break;
+          }
+        }
+      }
+      if (auto e = state.Apply(seat, command, &events); e != engine::RejectReason::kNone) {
+        Throw(ti, std::string(engine::RuleOf(e)),
+              "illegal Count decision " + std::to_string(k) + ": " + std::string(engine::Name(e)));
+      }
+      out.commands.push_back({seat, command});
+      ++k;
+    }
+    if (k < moves.size()) {
+      Throw(ti, "C-2", "the record lists more Count decisions than the game asked for");
+    }
+  };
   try {
     for (std::size_t i = 0; i < r.turns.size(); ++i) {
       const RecordTurn& t = r.turns[i];
       const int ti = static_cast<int>(i);
       const engine::TileKind kind = cat.KindOf(t.tile);
-      resign(ti, false);
+      resign(ti, Stage::kBeforeTurn);
       if (t.discarded) {
         if (discards_in(events) <= discards_seen) {
           Throw(ti, "B-6",
@@ -282,6 +414,7 @@ ReplayedRecord ReplayRecord(const Record& r) {
           if (!(p.pos == t.pos) || p.rotation != t.rotation || p.tile != kind || t.meeple) {
             Throw(ti, "", "a resigned seat's turn must be the fallback move");
           }
+          count_decisions(t.city, ti, Stage::kCountDecision);
           std::vector<int> scores;
           for (engine::Seat s = 0; s < r.players; ++s) scores.push_back(before_final(s));
           out.after_turn.push_back(std::move(scores));
@@ -294,7 +427,7 @@ ReplayedRecord ReplayRecord(const Record& r) {
               std::string("illegal placement of ") + t.tile + ": " + std::string(engine::Name(e)));
         }
         out.commands.push_back({seat, place});
-        resign(ti, true);
+        resign(ti, Stage::kBeforeFollower);
         if (state.phase() == engine::Phase::kPlaceFollower) {
           engine::Command follow = engine::SkipFollower{};
           if (t.meeple)
@@ -307,15 +440,18 @@ ReplayedRecord ReplayRecord(const Record& r) {
         } else if (t.meeple) {
           Throw(ti, "B-7", "no follower can be placed on this tile");
         }
+        count_decisions(t.city, ti, Stage::kCountDecision);
       }
       std::vector<int> scores;
       for (engine::Seat s = 0; s < r.players; ++s) scores.push_back(before_final(s));
       out.after_turn.push_back(std::move(scores));
     }
-    resign(static_cast<int>(r.turns.size()), false);
+    const int end = static_cast<int>(r.turns.size());
+    resign(end, Stage::kBeforeTurn);
     if (discards_in(events) > discards_seen) {
-      Throw(static_cast<int>(r.turns.size()), "B-6", "the record ends with an undeclared discard");
+      Throw(end, "B-6", "the record ends with an undeclared discard");
     }
+    count_decisions(r.final_moves, end, Stage::kFinalMove);
   } catch (const Fail& f) {
     out.error = f.error;
     return out;

@@ -1,5 +1,5 @@
-// Game records in the `carcassonne-record/1` format (../shared/RECORD.md), and replaying them
-// through the engine.
+// Game records in the `carcassonne-record/1` format (../shared/RECORD.md, and docs/record-count.md
+// for The Count's extension), and replaying them through the engine.
 //
 // Contract: ParseRecord() accepts exactly the documented format (unknown rules are refused);
 // ReplayRecord() reports the first turn that breaks a rule, naming the rule id; a record
@@ -26,6 +26,18 @@ struct RecordMeeple {
   std::string at;       // N E S W, a half-edge, or C
 };
 
+// One Count decision (C-2, C-4, C-5), in the order the engine asks for them.
+struct RecordCountMove {
+  enum class Kind { kPass, kEnter, kRedeploy, kLeave };
+  engine::Seat player = -1;  // -1 when the record does not say
+  Kind kind = Kind::kPass;
+  std::string quarter;   // kEnter, kLeave: castle, market, blacksmith, cathedral
+  std::string count_to;  // kEnter: where the Count goes ("" = as count_move dictates / stays)
+  int followers = 0;     // kRedeploy
+  engine::Pos pos;       // kLeave: the tile ...
+  std::string segment;   // ... and its tile-local segment id
+};
+
 struct RecordTurn {
   engine::Seat player = -1;  // -1 when the record does not say
   char tile = '?';
@@ -33,14 +45,18 @@ struct RecordTurn {
   engine::Pos pos;
   int rotation = 0;
   std::optional<RecordMeeple> meeple;
+  std::vector<RecordCountMove> city;  // the Count's decisions of this turn (C-2, C-4)
 };
 
-// A seat that resigned: before turn `turn` is played, or (before_follower) between that
-// turn's placement and its follower step. Turns of resigned seats hold the fallback move.
+// A seat that resigned: before turn `turn` is played, between that turn's placement and its
+// follower step, before that turn's Count decision number `decision`, or before final-scoring
+// move number `decision`. Turns of resigned seats hold the fallback move.
 struct RecordResignation {
+  enum class Stage { kBeforeTurn, kBeforeFollower, kCountDecision, kFinalMove };
   engine::Seat seat = 0;
   int turn = 0;
-  bool before_follower = false;
+  Stage stage = Stage::kBeforeTurn;
+  int decision = 0;  // kCountDecision, kFinalMove
 };
 
 struct Record {
@@ -51,6 +67,7 @@ struct Record {
   // With hands (V-2) the draws are not the plays: every tile drawn, in order.
   std::optional<std::string> draw_order;
   std::vector<RecordResignation> resignations;
+  std::vector<RecordCountMove> final_moves;  // C-5, before end-game scoring
   std::optional<std::vector<std::vector<int>>> after_turn;
   std::optional<std::vector<int>> final_scores;
   std::optional<engine::Breakdown> final_breakdown;  // end-game points per seat and category
