@@ -95,6 +95,12 @@ void ServerApp::Run() {
   });
   listener_->Run();
   ScheduleSweep();
+  if (config_.game_seed != 0) {
+    spdlog::warn(
+        "--game-seed {}: every game has the same tile order; never do this on a public "
+        "server",
+        config_.game_seed);
+  }
   spdlog::info("listening on {}:{} with {} threads", config_.bind, listener_->port(),
                config_.threads);
   std::vector<std::thread> threads;

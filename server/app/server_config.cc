@@ -1,6 +1,7 @@
 #include "server_config.h"
 
 #include <charconv>
+#include <cstdint>
 #include <cstdlib>
 #include <functional>
 #include <map>
@@ -102,6 +103,11 @@ const std::map<std::string, Setting>& Settings() {
       {"empty-room-ttl",
        {"CARC_EMPTY_ROOM_TTL", "seconds before a room with nobody connected is disposed of (600)",
         Seconds(&ServerConfig::empty_room_ttl, 1, 86400 * 30)}},
+      {"game-seed",
+       {"CARC_GAME_SEED",
+        "every game uses this seed, so the same tile order: for demos and reproducible tests, "
+        "never on a public server (0 = random per game) (0)",
+        Int(&ServerConfig::game_seed, 0, INT64_MAX)}},
       {"log-level",
        {"CARC_LOG_LEVEL", "trace, debug, info, warn, error (info)",
         [](ServerConfig& c, const std::string& v) {

@@ -27,6 +27,10 @@ struct ServerConfig {
   std::chrono::seconds idle_timeout{60};
   std::chrono::seconds grace_period{300};    // a seat stays reserved this long after a drop
   std::chrono::seconds empty_room_ttl{600};  // a room nobody is connected to is disposed of
+  // Every game started uses this seed (its tile order) instead of a fresh random one: for
+  // demonstrations and reproducible tests only, since whoever knows it knows every tile to come.
+  // 0 = a fresh random seed per game.
+  std::uint64_t game_seed = 0;
   std::string log_level = "info";
   std::string log_format = "text";  // text or json
 

@@ -26,7 +26,7 @@ bool Room::StartGame() {
   }
   engine::GameConfig config;
   config.players = static_cast<int>(players.size());
-  config.seed = NewSeed();
+  config.seed = config_.game_seed != 0 ? config_.game_seed : NewSeed();
   config.options = engine_options_;
   config.host_first_player = host;
   if (const std::string e = engine::Validate(config); !e.empty()) {

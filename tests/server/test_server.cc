@@ -341,11 +341,18 @@ bool PlayOneCommand(RawGame& game) {
   if (!snap || !snap->base().has_legal_moves()) return false;
   const v1::BaseLegalMoves& moves = snap->base().legal_moves();
   const std::uint64_t seq = snap->seq();
-  if (snap->base().phase() == v1::BASE_PHASE_PLACE_TILE) {
+  const v1::BasePhase phase = snap->base().phase();
+  if (phase == v1::BASE_PHASE_PLACE_TILE) {
     if (moves.placements_size() == 0) return false;
     const v1::Placement& p = moves.placements(0);
     c.Send(PlaceMsg(seq, p.position().x(), p.position().y(), static_cast<int>(p.rotation()),
                     p.tile()));
+  } else if (phase == v1::BASE_PHASE_ENTER_CITY || phase == v1::BASE_PHASE_REDEPLOY ||
+             phase == v1::BASE_PHASE_FINAL_MOVE) {
+    v1::ClientMessage pass;  // the Count's decisions (C-2, C-4, C-5): pass
+    pass.mutable_game_command()->set_expected_seq(seq);
+    pass.mutable_game_command()->mutable_base()->mutable_pass();
+    c.Send(pass);
   } else {
     c.Send(SkipMsg(seq));
   }

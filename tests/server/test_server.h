@@ -123,7 +123,8 @@ RawGame StartRawGame(TestServer& server, int players, const engine::Options& opt
 RawGame StartRawGame(TestServer& server, const v1::RoomOptions& room);
 // The game's seq, asked on seat `via`'s connection (nullopt if no answer).
 std::optional<std::uint64_t> SeqOf(RawGame& game, int via = 0);
-// Plays one legal command for the seat to move (the first placement, or skip the follower).
+// Plays one legal command for the seat to move (the first placement, skip the follower, pass
+// a Count decision).
 // False when the game is over or something failed.
 bool PlayOneCommand(RawGame& game);
 

@@ -47,6 +47,20 @@ std::string DescribeEvent(const v1::BaseEvent& e) {
     }
     case v1::BaseEvent::kFollowersReturned:
       return std::to_string(e.followers_returned().followers_size()) + " follower(s) return";
+    case v1::BaseEvent::kCountDecision:
+      return "seat " + std::to_string(e.count_decision().seat()) +
+             " decides: " + v1::CountChoice_Name(e.count_decision().choice());
+    case v1::BaseEvent::kFollowerEnteredCity:
+      return "seat " + std::to_string(e.follower_entered_city().seat()) +
+             " puts a follower into the " + v1::Quarter_Name(e.follower_entered_city().quarter());
+    case v1::BaseEvent::kCountMoved:
+      return "the Count moves to the " + v1::Quarter_Name(e.count_moved().to());
+    case v1::BaseEvent::kFollowersRedeployed:
+      return "seat " + std::to_string(e.followers_redeployed().seat()) + " moves " +
+             std::to_string(e.followers_redeployed().followers_size()) + " follower(s) from the " +
+             v1::Quarter_Name(e.followers_redeployed().quarter());
+    case v1::BaseEvent::kCountPassed:
+      return "seat " + std::to_string(e.count_passed().seat()) + " passes";
     case v1::BaseEvent::kGameEnded: {
       std::string scores;
       for (int s : e.game_ended().scores())
@@ -144,6 +158,39 @@ bool BotSeat::Reconnect() {
   return false;
 }
 
+void BotSeat::ActCount(const v1::BaseLegalMoves& moves, v1::BaseCommand& out) {
+  // Uniform over the legal choices and passing, like the engine's random player.
+  if (mirror_.phase() == v1::BASE_PHASE_ENTER_CITY) {
+    std::uniform_int_distribution<int> pick(0, moves.city_entries_size());
+    const int i = pick(rng_);
+    if (i == moves.city_entries_size()) {
+      out.mutable_pass();
+    } else {
+      out.mutable_enter_city()->set_quarter(moves.city_entries(i).quarter());
+      out.mutable_enter_city()->set_count_to(moves.city_entries(i).count_to());
+    }
+  } else if (mirror_.phase() == v1::BASE_PHASE_REDEPLOY) {
+    std::uniform_int_distribution<std::uint32_t> pick(0, moves.redeploy_limit());
+    const std::uint32_t n = pick(rng_);
+    if (n == 0) {
+      out.mutable_pass();
+    } else {
+      out.mutable_redeploy()->set_followers(n);
+    }
+  } else {
+    std::uniform_int_distribution<int> pick(0, moves.city_exits_size());
+    const int i = pick(rng_);
+    if (i == moves.city_exits_size()) {
+      out.mutable_pass();
+    } else {
+      const v1::CityExit& e = moves.city_exits(i);
+      out.mutable_leave_city()->set_quarter(e.quarter());
+      *out.mutable_leave_city()->mutable_position() = e.position();
+      out.mutable_leave_city()->set_segment(e.segment());
+    }
+  }
+}
+
 void BotSeat::Act(const v1::BaseLegalMoves& moves, SeatResult& result) {
   v1::ClientMessage m;
   v1::GameCommand* gc = m.mutable_game_command();
@@ -155,6 +202,15 @@ void BotSeat::Act(const v1::BaseLegalMoves& moves, SeatResult& result) {
     *place->mutable_position() = p.position();
     place->set_rotation(p.rotation());
     place->set_tile(p.tile());
+  } else if (mirror_.phase() == v1::BASE_PHASE_ENTER_CITY ||
+             mirror_.phase() == v1::BASE_PHASE_REDEPLOY ||
+             mirror_.phase() == v1::BASE_PHASE_FINAL_MOVE) {
+    ActCount(moves, *gc->mutable_base());
+    ++result.count_decisions;
+    if (turn_seat_ != seat_) ++result.out_of_turn_decisions;
+    if (turn_seat_ != seat_ && mirror_.phase() == v1::BASE_PHASE_REDEPLOY) {
+      ++result.out_of_turn_redeploys;
+    }
   } else {
     std::uniform_int_distribution<int> pick(0, moves.follower_spots_size());
     const int i = pick(rng_);
@@ -186,6 +242,10 @@ void BotSeat::OnMessage(const v1::ServerMessage& m, SeatResult& result) {
     pending_.reset();
     mirror_ = m.snapshot().base();
     seq_ = m.snapshot().seq();
+    if (mirror_.phase() == v1::BASE_PHASE_PLACE_TILE ||
+        mirror_.phase() == v1::BASE_PHASE_PLACE_FOLLOWER) {
+      turn_seat_ = mirror_.to_move();
+    }
     have_view_ = true;
     result.server_hash = m.snapshot().public_hash();
     if (codec::PublicHash(mirror_) != m.snapshot().public_hash()) ++result.hash_mismatches;
@@ -209,6 +269,7 @@ void BotSeat::OnMessage(const v1::ServerMessage& m, SeatResult& result) {
       pending_.reset();
     }
     for (const auto& e : b.events()) {
+      if (e.base().has_turn_started()) turn_seat_ = e.base().turn_started().seat();
       codec::ApplyEvent(mirror_, e.base());
       if (log_events_) event_log_.push_back(DescribeEvent(e.base()));
     }

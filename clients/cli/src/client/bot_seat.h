@@ -35,6 +35,11 @@ struct SeatResult {
   int resyncs = 0;
   int reconnects = 0;
   int commands = 0;
+  // The Count: decisions this seat made (entering the city, redeploying, final moves, passes),
+  // and how many of them while another seat had the turn.
+  int count_decisions = 0;
+  int out_of_turn_decisions = 0;
+  int out_of_turn_redeploys = 0;  // C-4 rounds in another seat's turn
   std::vector<AckedCommand> acked;
   std::vector<std::uint16_t> close_codes;  // of every connection the server closed or lost
   std::vector<std::string> errors_seen;    // every Error's code name, in order
@@ -70,6 +75,8 @@ class BotSeat {
  private:
   bool Reconnect();
   void OnMessage(const v1::ServerMessage& m, SeatResult& result);
+  // A Count decision (C-2, C-4, C-5) from the legal moves, in the phase the mirror shows.
+  void ActCount(const v1::BaseLegalMoves& moves, v1::BaseCommand& out);
   void Act(const v1::BaseLegalMoves& moves, SeatResult& result);
   void Request(v1::ClientMessage m);
 
@@ -81,6 +88,7 @@ class BotSeat {
   std::string token_;
   std::string room_;
   int seat_ = -1;
+  int turn_seat_ = -1;  // whose turn it is, from the last TurnStarted
   bool spectator_ = false;
   bool host_ = false;
   bool start_sent_ = false;
