@@ -104,6 +104,21 @@ std::uint64_t DocumentedHash(const v1::BaseView& v) {
   }
   i32(v.winners_size());
   for (int w : v.winners()) i32(w);
+  if (v.has_count()) {  // Count games only
+    i32(v.count().count());
+    i32(v.count().quarters_size());
+    for (const auto& q : v.count().quarters()) {
+      i32(q.quarter());
+      i32(q.followers_size());
+      for (std::uint32_t n : q.followers()) i32(n);
+    }
+    i32(v.count().redeploy_kind());
+    i32(v.count().redeploy_tiles_size());
+    for (const auto& p : v.count().redeploy_tiles()) {
+      i32(p.x());
+      i32(p.y());
+    }
+  }
   std::uint64_t h = 0xcbf29ce484222325ULL;
   for (char c : bytes) {
     h ^= static_cast<std::uint8_t>(c);
@@ -254,11 +269,13 @@ TEST_CASE("B-4 legal moves go to the seat to move only, every event kind is enco
   CHECK(kinds.size() >= 7);  // a discard (B-6) is rare; the other seven kinds always occur
 }
 
-TEST_CASE("PublicHash follows the documented recipe and is equal for every viewer (V-2)") {
+TEST_CASE("PublicHash follows the documented recipe and is equal for every viewer (V-2, C-1)") {
   Options hands;
   hands.hand_size = 2;
   hands.hand_visibility = engine::HandVisibility::kPrivate;
-  for (const Options& o : {Options{}, hands}) {
+  Options count;
+  count.count = true;
+  for (const Options& o : {Options{}, hands, count}) {
     test::WireGame game(test::RandomConfig(4, 1234, o), 77);
     std::uint64_t previous = 0;
     do {

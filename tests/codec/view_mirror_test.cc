@@ -98,6 +98,22 @@ TEST_CASE("view mirror on a small table with closing edges and no final scoring 
   }
 }
 
+TEST_CASE(
+    "view mirror in Count games: entries, Count moves, redeployments, final moves (C-2..C-5)") {
+  // Every seat's own view (with its Count decisions' legal moves) and the spectator's.
+  for (const engine::CountMove move :
+       {engine::CountMove::kFree, engine::CountMove::kClockwise, engine::CountMove::kFollow}) {
+    Options o;
+    o.count = true;
+    o.count_move = move;
+    for (int players = 2; players <= 6; players += 2) {
+      for (Seat v = engine::kSpectator; v < players; ++v) {
+        CheckMirror(players, o, 9000 + static_cast<std::uint64_t>(players * 10 + v + 1), v);
+      }
+    }
+  }
+}
+
 TEST_CASE("a batch that does not follow the mirror's seq is not applied") {
   test::WireGame game(test::RandomConfig(2, 3), 4);
   v1::BaseView mirror = game.ViewOf(engine::kSpectator);

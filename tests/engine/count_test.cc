@@ -124,7 +124,9 @@ TEST_CASE("C-1 the city of Carcassonne counts as a completed city for farms (not
   }
 }
 
-TEST_CASE("C-2 the placing player scores nothing but another does: one follower into a quarter") {
+TEST_CASE(
+    "C-2 the placing player scores nothing but another does: one follower into a quarter (notes 7, "
+    "8)") {
   Scenario s = Opening("B B");
   // Seat 0 scored the road; seat 1's placement scored nothing for seat 1.
   CHECK(s.Score(0) == 2);
@@ -288,7 +290,8 @@ Scenario BothInBlacksmith(std::string_view rest, bool seat1_redeploys) {
   return s;
 }
 
-TEST_CASE("C-4 a seat that is not the active player redeploys before the feature scores") {
+TEST_CASE(
+    "C-4 a seat that is not the active player redeploys before the feature scores (note 20)") {
   Scenario s = Opening("W B B");
   REQUIRE(s.Apply(1, EnterCity{Quarter::kBlacksmith, Quarter::kCastle}) == RejectReason::kNone);
   const std::size_t mark = s.events().size();
