@@ -16,68 +16,30 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, Harness, PHONE, cliPath, outDir, sleep, waitConnected } from "./harness";
+import { DESKTOP, Harness, PHONE, cliPath, finalTotals, isOver, outDir, playTileOrFollower, sleep, waitConnected } from "./harness";
 
-const CLICK = { timeout: 5_000 };
 const GAME_DEADLINE_MS = 300_000;
-
-/** True once the final table is on the page. */
-async function isOver(page: Page): Promise<boolean> {
-  return (await page.locator("table.final-table").count()) > 0;
-}
 
 /** Why recent clicks missed, for the message of a game that does not end. */
 const misses: string[] = [];
 
 /**
- * Does what the page offers this player, if anything: place the tile (a highlighted cell, now
- * and then turned once, then confirm), or put a follower on a spot two times in three, else skip.
- * Returns whether it acted. Clicks that miss because the page moved on count as not acting; the
- * next try picks another cell or spot, so one unclickable choice cannot stall the game until
- * the turn clock runs out.
+ * Does what the page offers this player, if anything (playTileOrFollower). Returns whether it
+ * acted. Clicks that miss because the page moved on count as not acting; the next try picks
+ * another cell or spot, so one unclickable choice cannot stall the game until the turn clock
+ * runs out.
  */
 async function act(page: Page, turnArg: number): Promise<boolean> {
-  const turn = turnArg + misses.length;
   try {
-    const cells = page.locator("[data-cell]");
-    const n = await cells.count();
-    if (n > 0) {
-      await cells.nth(turn % n).click(CLICK);
-      await page.locator("[data-preview]").waitFor(CLICK);
-      if (turn % 3 === 0 && (await page.locator("#rotate:not([disabled])").count()) > 0) {
-        await page.locator("#rotate").click(CLICK);
-      }
-      await page.locator("#confirm:not([disabled])").click(CLICK);
-      return true;
-    }
-    const spots = page.locator("[data-spot]");
-    const skip = page.locator("#skip:not([disabled])");
-    if ((await skip.count()) > 0) {
-      const s = await spots.count();
-      if (s > 0 && turn % 3 !== 0) await spots.nth(turn % s).click(CLICK);
-      else await skip.click(CLICK);
-      return true;
-    }
+    return await playTileOrFollower(page, turnArg + misses.length);
   } catch (e) {
     misses.push(String(e).split("\n")[0] ?? "");
     return false;
   }
-  return false;
 }
 
 function missReport(): string {
   return `${misses.length} missed clicks, the last: ${misses.slice(-3).join(" | ")}`;
-}
-
-/** The totals column of the final table, by seat. */
-async function finalTotals(page: Page): Promise<Record<string, number>> {
-  const rows = page.locator("table.final-table tbody tr");
-  const out: Record<string, number> = {};
-  for (let i = 0; i < (await rows.count()); i++) {
-    const row = rows.nth(i);
-    out[(await row.getAttribute("data-seat")) ?? "?"] = Number(await row.locator("td.total").textContent());
-  }
-  return out;
 }
 
 async function createRoom(page: Page, base: string, name: string): Promise<string> {

@@ -83,7 +83,8 @@ export class Harness {
   readonly contexts: BrowserContext[] = [];
   readonly pageErrors: string[] = [];
 
-  async start(): Promise<void> {
+  /** `serverArgs` go to carcassonne-server after the harness's own (e.g. --game-seed). */
+  async start(serverArgs: readonly string[] = []): Promise<void> {
     checkEnvironment();
     mkdirSync(outDir, { recursive: true });
     this.dataDir = mkdtempSync(join(tmpdir(), "carc-e2e-"));
@@ -91,7 +92,7 @@ export class Harness {
     this.base = `http://127.0.0.1:${port}`;
     this.server = spawn(
       serverPath,
-      ["--bind", "127.0.0.1", "--port", String(port), "--data-dir", this.dataDir, "--web-root", webRoot, "--durability", "normal"],
+      ["--bind", "127.0.0.1", "--port", String(port), "--data-dir", this.dataDir, "--web-root", webRoot, "--durability", "normal", ...serverArgs],
       { stdio: ["ignore", "pipe", "pipe"] },
     );
     const keep = (chunk: Buffer) => {
@@ -143,4 +144,52 @@ export class Harness {
 export async function waitConnected(page: Page): Promise<void> {
   await expect.poll(() => page.locator("#connection").textContent(), { timeout: 15_000 })
     .toMatch(/^Connected to carcassonne-server/);
+}
+
+/** The click timeout of the game tests: a click that cannot land by then counts as a miss. */
+export const CLICK = { timeout: 5_000 };
+
+/** True once the final table is on the page. */
+export async function isOver(page: Page): Promise<boolean> {
+  return (await page.locator("table.final-table").count()) > 0;
+}
+
+/** The totals column of the final table, by seat. */
+export async function finalTotals(page: Page): Promise<Record<string, number>> {
+  const rows = page.locator("table.final-table tbody tr");
+  const out: Record<string, number> = {};
+  for (let i = 0; i < (await rows.count()); i++) {
+    const row = rows.nth(i);
+    out[(await row.getAttribute("data-seat")) ?? "?"] = Number(await row.locator("td.total").textContent());
+  }
+  return out;
+}
+
+/**
+ * The tile and follower steps of a turn, by clicks only: place the tile (a highlighted cell
+ * picked by `turn`, now and then turned once, then confirm), or put a follower on a spot two
+ * times in three, else skip. Returns whether the page offered either; a click that cannot land
+ * throws (the caller counts it as a miss and picks differently next time).
+ */
+export async function playTileOrFollower(page: Page, turn: number): Promise<boolean> {
+  const cells = page.locator("[data-cell]");
+  const n = await cells.count();
+  if (n > 0) {
+    await cells.nth(turn % n).click(CLICK);
+    await page.locator("[data-preview]").waitFor(CLICK);
+    if (turn % 3 === 0 && (await page.locator("#rotate:not([disabled])").count()) > 0) {
+      await page.locator("#rotate").click(CLICK);
+    }
+    await page.locator("#confirm:not([disabled])").click(CLICK);
+    return true;
+  }
+  const skip = page.locator("#skip:not([disabled])");
+  if ((await skip.count()) > 0) {
+    const spots = page.locator("[data-spot]");
+    const s = await spots.count();
+    if (s > 0 && turn % 3 !== 0) await spots.nth(turn % s).click(CLICK);
+    else await skip.click(CLICK);
+    return true;
+  }
+  return false;
 }

@@ -3,7 +3,7 @@
 
 import { create } from "@bufbuild/protobuf";
 import { beforeEach, describe, expect, it } from "vitest";
-import { BaseEventSchema, FeatureKind, ScoreReason, type BaseEvent } from "../src/gen/carc/v1/base_game_pb";
+import { BaseEventSchema, CountChoice, FeatureKind, Quarter, ScoreReason, type BaseEvent } from "../src/gen/carc/v1/base_game_pb";
 import { setLanguage } from "../src/i18n";
 import { describeEvent } from "../src/ui/event_log";
 
@@ -51,5 +51,31 @@ describe("event log", () => {
 
   it("says nothing for events that only move the game along", () => {
     expect(describeEvent(ev({ event: { case: "turnStarted", value: { seat: 0 } } }), name)).toBeUndefined();
+  });
+
+  it("explains the Count's events: entering the city, his moves, redeployments, passes", () => {
+    const f = (seat: number, kind: FeatureKind) => ({ seat, position: { x: 1, y: 2 }, segment: 0, kind });
+    const lines = [
+      ev({ event: { case: "followerEnteredCity", value: { seat: 1, quarter: Quarter.MARKET } } }),
+      ev({ event: { case: "countMoved", value: { from: Quarter.CASTLE, to: Quarter.CATHEDRAL } } }),
+      ev({ event: { case: "followersRedeployed", value: { seat: 0, quarter: Quarter.BLACKSMITH, followers: [f(0, FeatureKind.ROAD), f(0, FeatureKind.ROAD)] } } }),
+      ev({ event: { case: "followersRedeployed", value: { seat: 2, quarter: Quarter.MARKET, followers: [f(2, FeatureKind.FIELD)] } } }),
+      ev({ event: { case: "countPassed", value: { seat: 0, choice: CountChoice.ENTER_CITY } } }),
+      ev({ event: { case: "countPassed", value: { seat: 1, choice: CountChoice.REDEPLOY } } }),
+      ev({ event: { case: "countPassed", value: { seat: 2, choice: CountChoice.FINAL_MOVE } } }),
+    ].map((e) => describeEvent(e, name));
+    expect(lines).toEqual([
+      "Bob sent a follower into the city (Market).",
+      "The Count moved: Castle → Cathedral.",
+      "Ann moved 2 follower(s) out of the city (Blacksmith) onto the road.",
+      "Cy moved 1 follower(s) out of the city (Market) onto the farm.",
+      "Ann did not enter the city.",
+      "Bob moved no followers out of the city.",
+      "Cy is done moving followers out of the city.",
+    ]);
+    // The prompt says whom the game waits for; the log need not.
+    expect(describeEvent(ev({ event: { case: "countDecision", value: { seat: 0, choice: CountChoice.REDEPLOY } } }), name)).toBeUndefined();
+    setLanguage("de", undefined);
+    expect(describeEvent(ev({ event: { case: "countMoved", value: { from: Quarter.MARKET, to: Quarter.BLACKSMITH } } }), name)).toBe("Der Graf zog: Markt → Schmiede.");
   });
 });

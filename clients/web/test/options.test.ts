@@ -27,6 +27,8 @@ describe("the option table", () => {
       ["start_player", "V-6", "random|host|seat_order"],
       ["edge_closes_features", "V-7", "true|false"],
       ["followers", "B-2", "1..7"],
+      ["count", "C-1", "true|false"],
+      ["count_move", "C-3", "free|clockwise|follow"],
     ]);
   });
 
@@ -44,6 +46,8 @@ describe("the option table", () => {
       start_player: "random",
       edge_closes_features: "false",
       followers: "7",
+      count: "false",
+      count_move: "free",
     });
   });
 });
@@ -67,6 +71,8 @@ describe("BaseOptions from the form", () => {
       startPlayer: "random",
       edgeClosesFeatures: false,
       followers: 7,
+      count: false,
+      countMove: "free",
     });
   });
 
@@ -111,6 +117,25 @@ describe("BaseOptions from the form", () => {
     expect(bad({ edge_closes_features: "true" })).toMatchObject({ ok: false, error: "form.errorEdge" });
   });
 
+  it("maps the Count and how he moves (C-1, C-3), and back", () => {
+    const values = { ...defaultOptionValues(), count: "true", count_move: "follow" };
+    const r = buildBaseOptions(values);
+    expect(r.ok && r.value).toMatchObject({ count: true, countMove: "follow" });
+    if (r.ok) expect(optionValuesFromBase(r.value)).toEqual(values);
+    expect(buildBaseOptions({ ...values, count_move: "anticlockwise" })).toMatchObject({ ok: false, option: "count_move" });
+    expect(buildBaseOptions({ ...values, count: "yes" })).toMatchObject({ ok: false, option: "count" });
+  });
+
+  it("needs a table of at least 5 x 3 for the Count's city, as the engine's Validate", () => {
+    const withCount = (board_limit: string) => buildBaseOptions({ ...defaultOptionValues(), count: "true", board_limit });
+    expect(withCount("4x9")).toMatchObject({ ok: false, error: "form.errorCountBoard", option: "board_limit" });
+    expect(withCount("9x2")).toMatchObject({ ok: false, error: "form.errorCountBoard" });
+    expect(withCount("5x3")).toMatchObject({ ok: true, value: { count: true, boardWidth: 5, boardHeight: 3 } });
+    expect(withCount("off").ok).toBe(true);
+    // Without the Count, a small table is fine.
+    expect(buildBaseOptions({ ...defaultOptionValues(), board_limit: "4x2" }).ok).toBe(true);
+  });
+
   it("parses board limits like SetOption", () => {
     expect(parseBoardLimit("off")).toEqual({ width: 0, height: 0 });
     expect(parseBoardLimit("1x145")).toEqual({ width: 1, height: 145 });
@@ -122,7 +147,7 @@ describe("BaseOptions from the form", () => {
   it("reads proto3 zeros as the server does", () => {
     const r = buildBaseOptions(defaultOptionValues());
     if (!r.ok) throw new Error("defaults refused");
-    const zero = { ...r.value, farmScoring: "", handVisibility: "", unplaceableTile: "", startPlayer: "", followers: 0 };
+    const zero = { ...r.value, farmScoring: "", handVisibility: "", unplaceableTile: "", startPlayer: "", followers: 0, countMove: "" };
     expect(optionValuesFromBase(zero)).toEqual(defaultOptionValues());
   });
 });

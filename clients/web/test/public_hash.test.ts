@@ -12,6 +12,7 @@ import {
   BaseOptionsSchema,
   BasePhase,
   FeatureKind,
+  Quarter,
   HandSchema,
   TileCountSchema,
   TileDefinitionSchema,
@@ -205,5 +206,91 @@ describe("publicHash", () => {
   it("writes uint32 values above 2^31 - 1 with their low 32 bits, like the C++ cast", () => {
     const v = view({ stackSize: 0xfffffffe });
     expect(toHex(publicHashBytes(v)).slice(40, 48)).toBe("feffffff");
+  });
+});
+
+// A Count game (C-1) in a redeployment round (C-4): seat 1 decides whether to move followers from
+// the blacksmith quarter onto the road of (-2,-1) and (-3,-1); the Count stands in the market.
+const countView = () =>
+  view({
+    options: { followers: 7, count: true, countMove: "free" },
+    phase: BasePhase.REDEPLOY,
+    toMove: 1,
+    stackSize: 60,
+    tiles: [placed("CO1", -2, -1, 0)],
+    scores: [3, 0],
+    supply: [5, 6],
+    resigned: [false, false],
+    count: {
+      count: Quarter.MARKET,
+      quarters: [
+        { quarter: Quarter.CASTLE, followers: [1, 0] },
+        { quarter: Quarter.MARKET, followers: [0, 0] },
+        { quarter: Quarter.BLACKSMITH, followers: [0, 2] },
+        { quarter: Quarter.CATHEDRAL, followers: [0, 0] },
+      ],
+      redeployKind: FeatureKind.ROAD,
+      redeployTiles: [
+        { x: -2, y: -1 },
+        { x: -3, y: -1 },
+      ],
+    },
+  });
+
+const COUNT_BASE_BYTES = [
+  "01000000", // I(1): recipe version
+  "05000000", // I(phase): BASE_PHASE_REDEPLOY = 5
+  "01000000", // I(to_move): 1
+  "00000000", // I(extra_turn): false
+  "00000000", // S(current_tile): ""
+  "3c000000", // I(stack_size): 60
+  "02000000" + "03000000" + "00000000", // scores: 3, 0
+  "02000000" + "05000000" + "06000000", // supply: 5, 6
+  "02000000" + "00000000" + "00000000", // resigned
+  "00000000", // I(#hands): no hands
+  "01000000" + "03000000" + "434f31" + "feffffff" + "ffffffff" + "00000000", // "CO1" (-2, -1) r0
+  "00000000", // I(#followers): 0
+  "00000000", // I(#final_breakdown): 0
+  "00000000", // I(#winners): 0
+].join("");
+const COUNT_PART_BYTES = [
+  "02000000", // I(count.count): QUARTER_MARKET = 2
+  "04000000", // I(#quarters): 4
+  "01000000" + "02000000" + "01000000" + "00000000", // castle: 2 seats, 1 and 0 followers
+  "02000000" + "02000000" + "00000000" + "00000000", // market: 0, 0
+  "03000000" + "02000000" + "00000000" + "02000000", // blacksmith: 0, 2
+  "04000000" + "02000000" + "00000000" + "00000000", // cathedral: 0, 0
+  "01000000", // I(redeploy_kind): FEATURE_KIND_ROAD = 1
+  "02000000" + "feffffff" + "ffffffff" + "fdffffff" + "ffffffff", // tiles (-2,-1), (-3,-1)
+].join("");
+const COUNT_HASH = 0xd4715868b92d3fadn;
+// The same view without the Count's state: the base recipe alone.
+const COUNT_BASE_HASH = 0x523dd541e4d5f2dcn;
+
+describe("publicHash of a game with the Count", () => {
+  it("appends the Count's state after the winners", () => {
+    expect(toHex(publicHashBytes(countView()))).toBe(COUNT_BASE_BYTES + COUNT_PART_BYTES);
+    expect(publicHash(countView())).toBe(COUNT_HASH);
+  });
+
+  it("appends nothing when the view has no Count's state", () => {
+    const v = evolve(countView(), (c) => (c.count = undefined));
+    expect(toHex(publicHashBytes(v))).toBe(COUNT_BASE_BYTES);
+    expect(publicHash(v)).toBe(COUNT_BASE_HASH);
+  });
+
+  it("changes when any part of the Count's state changes", () => {
+    const base = countView();
+    const changes: Array<[string, (v: typeof base) => void]> = [
+      ["the Count's quarter", (v) => (v.count!.count = Quarter.CASTLE)],
+      ["followers in a quarter", (v) => (v.count!.quarters[2]!.followers[1] = 1)],
+      ["a quarter's name", (v) => (v.count!.quarters[3]!.quarter = Quarter.UNSPECIFIED)],
+      ["the redeploy kind", (v) => (v.count!.redeployKind = FeatureKind.CITY)],
+      ["a redeploy tile", (v) => (v.count!.redeployTiles[1]!.y = 0)],
+      ["the redeploy tiles", (v) => v.count!.redeployTiles.pop()],
+    ];
+    const seen = new Set<bigint>([publicHash(base)]);
+    for (const [name, change] of changes) seen.add(publicHash(evolve(base, change)));
+    expect(seen.size).toBe(changes.length + 1);
   });
 });

@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import {
   ANCHOR_SPACING,
   CLOISTER_RECT,
+  carcassonneSquares,
   FOLLOWER_SIZE,
   JUNCTION_RADIUS,
   PENNANT_SIZE,
@@ -32,6 +33,7 @@ import {
   TileDefinitionSchema,
   type TileDefinition,
 } from "../src/gen/carc/v1/base_game_pb";
+import { COUNT_BLOCK_TILES } from "./count_tile_set_fixture";
 import { BASE_TILE_SET } from "./tile_set_fixture";
 
 // Geometry written out again here, independent of the module under test.
@@ -367,6 +369,60 @@ describe("tiles outside the base set", () => {
     expect(segmentAnchor(odd, 0, 0)).toEqual(CENTRE);
     expect(() => segmentAnchor(odd, 9, 0)).toThrow(RangeError);
     expect(tileSvg(document, tile("Y7", []), 0).querySelectorAll("[data-segment]").length).toBe(0);
+  });
+});
+
+// The Count's block (C-1): the squares of each tile that are the city of Carcassonne, written out
+// from ../shared/tiles/count.json (a square is the city where both its half-edges are marked
+// "carcassonne"): NW, NE, SE, SW.
+const CARCASSONNE_SQUARES: Record<string, string> = {
+  CO1: "SE", CO2: "SE SW", CO3: "SE SW", CO4: "SW",
+  CO5: "NE SE", CO6: "NW NE SE SW", CO7: "NW NE SE SW", CO8: "NW SW",
+  CO9: "NE", CO10: "NW NE", CO11: "NW NE", CO12: "NW",
+};
+const SQUARE_NAMES: Record<string, string> = { "0,0": "NW", "50,0": "NE", "50,50": "SE", "0,50": "SW" };
+
+describe("the Count's block tiles", () => {
+  describe.each(COUNT_BLOCK_TILES.map((d) => [d.letter, d] as const))("%s", (letter, def) => {
+    it("leaves the squares no segment owns to the city of Carcassonne", () => {
+      const names = carcassonneSquares(def).map((r) => SQUARE_NAMES[`${r.x},${r.y}`]);
+      expect(names.join(" ")).toBe(CARCASSONNE_SQUARES[letter]);
+    });
+
+    it.each(ROTATIONS)("rotation %i: geometry, anchors and SVG; roads end at the city gate", (r) => {
+      const shapes = checkGeometry(def, r);
+      checkSvg(def, r, shapes);
+      expect(shapes.junction).toBeNull();
+      for (const road of shapes.roads) expect(road.innerEnd).toBe("city");
+      // No field, no anchor inside Carcassonne: it is no feature (C-1).
+      for (const square of shapes.carcassonne) {
+        const inner = { x: square.x + 1, y: square.y + 1, width: square.width - 2, height: square.height - 2 };
+        for (const f of shapes.fields) {
+          for (const run of f.runs) {
+            const cx = run.x + run.width / 2;
+            const overlapsX = run.x < inner.x + inner.width && run.x + run.width > inner.x;
+            const overlapsY = run.y + run.height / 2 > inner.y && run.y + run.height / 2 < inner.y + inner.height;
+            expect(overlapsX && overlapsY, `field ${f.segment} run at ${cx},${run.y}`).toBe(false);
+          }
+        }
+        for (const a of shapes.anchors) expect(inRect(a, inner), `anchor ${a.x},${a.y}`).toBe(false);
+      }
+      const g = tileSvg(document, def, r);
+      expect(g.querySelectorAll("[data-part=carcassonne]").length).toBe(shapes.carcassonne.length > 0 ? 1 : 0);
+    });
+  });
+
+  it("ignores unowned half-edges on a tile that is not a block tile", () => {
+    const plain = create(TileDefinitionSchema, { letter: "Z", segments: [{ name: "f1", kind: FeatureKind.FIELD, halfEdges: [0, 1] }] });
+    expect(carcassonneSquares(plain)).toEqual([]);
+    expect(tileShapes(plain, 0).carcassonne).toEqual([]);
+    // Same segments, but a block tile: shapes of its own, not the cached ones of the plain tile.
+    const asBlock = clone(TileDefinitionSchema, plain);
+    asBlock.cityBlock = true;
+    expect(tileShapes(asBlock, 0).carcassonne).toEqual([
+      { x: 50, y: 50, width: 50, height: 50 },
+      { x: 0, y: 50, width: 50, height: 50 },
+    ]);
   });
 });
 

@@ -1,17 +1,25 @@
 // The board as one SVG that lives as long as the game screen: tiles drawn from their
-// definitions (tile_svg.ts), followers, the cells where the current tile may go, the previewed
-// tile and the follower spots of the tile just placed. Pan with a drag, zoom with the wheel,
-// pinch with two fingers; cells and spots are buttons for the keyboard too.
+// definitions (tile_svg.ts), the city of Carcassonne over the Count's block (city_block_svg.ts),
+// followers, the cells where the current tile may go, the previewed tile, the follower spots of
+// the tile just placed, the tiles of a feature being scored and the features followers may move
+// onto from the city. Pan with a drag, zoom with the wheel, pinch with two fingers; cells, spots,
+// targets and choosable quarters are buttons for the keyboard too.
 //
 // The element is created once and moved into each rendering of the page, so the camera and
 // the tiles already drawn survive the App's re-renders; update() only adds what changed.
 
-import type { FollowerOnBoard, PlacedTile, TileDefinition } from "../gen/carc/v1/base_game_pb";
+import type { FollowerOnBoard, PlacedTile, Quarter, TileDefinition } from "../gen/carc/v1/base_game_pb";
 import { FeatureKind } from "../gen/carc/v1/base_game_pb";
 import type { ColourInfo } from "../ui/colours";
 import { fit, pan, viewBox, zoomAt, type Camera, type Size } from "./camera";
+import { cityBlockLayout, type CityBlockLayout } from "./city_block";
+import { drawCityBlock, type CityBlockModel } from "./city_block_svg";
+import { meeple } from "./meeple";
 import { TILE, segmentAnchor } from "./tile_geometry";
 import { tileSvg } from "./tile_svg";
+
+export { meeple } from "./meeple";
+export type { CityBlockModel } from "./city_block_svg";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** A pointer that moves less than this (pixels) between down and up is a tap, not a drag. */
@@ -21,6 +29,18 @@ export interface Cell {
   x: number;
   y: number;
 }
+
+/** A feature a follower may be moved onto (C-5): segment `segment` of the tile at (x, y). */
+export interface BoardTarget extends Cell {
+  segment: number;
+  /** Handed back to BoardActions.targetChosen. */
+  key: string;
+  label: string;
+  chosen?: boolean | undefined;
+}
+
+/** What is clickable on the board: everything BoardView.activate knows. */
+export const BOARD_CONTROLS = "[data-cell],[data-spot],[data-target],[data-quarter][role=button]";
 
 export interface BoardModel {
   tiles: readonly PlacedTile[];
@@ -35,6 +55,12 @@ export interface BoardModel {
   spots?: { x: number; y: number; letter: string; rotation: number; segments: readonly { segment: number; kind: FeatureKind }[] } | undefined;
   /** The tile placed last, outlined so every player sees what changed. */
   last?: Cell | undefined;
+  /** The Count's city (C-1): present in games with the Count. */
+  city?: CityBlockModel | undefined;
+  /** Tiles of a feature to point out (the one a redeployment round is about, C-4). */
+  highlight?: readonly Cell[] | undefined;
+  /** Features a follower may move onto from the city (C-5), clickable. */
+  targets?: readonly BoardTarget[] | undefined;
   /** Labels for assistive technology, in the current language. */
   labels: {
     board: string;
@@ -46,18 +72,23 @@ export interface BoardModel {
 export interface BoardActions {
   cellChosen(cell: Cell): void;
   spotChosen(segment: number): void;
+  quarterChosen?(quarter: Quarter): void;
+  targetChosen?(key: string): void;
 }
 
 export class BoardView {
   readonly element: HTMLDivElement;
   private readonly svg: SVGSVGElement;
   private readonly tileLayer: SVGGElement;
+  private readonly cityLayer: SVGGElement;
   private readonly markLayer: SVGGElement;
   private readonly candidateLayer: SVGGElement;
   private readonly previewLayer: SVGGElement;
   private readonly followerLayer: SVGGElement;
   private readonly spotLayer: SVGGElement;
   private readonly drawn = new Map<string, { key: string; node: SVGGElement }>();
+  /** The block's layout, computed again only when the tiles it stands on change. */
+  private city: { key: string; layout: CityBlockLayout | undefined } = { key: "", layout: undefined };
   private camera: Camera = { cx: TILE / 2, cy: TILE / 2, scale: 0.8 };
   /** True once the player moved the view: updates then stop re-fitting the board. */
   private moved = false;
@@ -76,6 +107,7 @@ export class BoardView {
     this.svg.setAttribute("class", "board-svg");
     this.svg.setAttribute("role", "group");
     this.tileLayer = this.layer("tiles");
+    this.cityLayer = this.layer("city");
     this.markLayer = this.layer("marks");
     this.candidateLayer = this.layer("candidates");
     this.previewLayer = this.layer("preview");
@@ -92,6 +124,7 @@ export class BoardView {
   update(model: BoardModel): void {
     this.svg.setAttribute("aria-label", model.labels.board);
     this.drawTiles(model);
+    this.drawCity(model);
     this.drawMarks(model);
     this.drawCandidates(model);
     this.drawPreview(model);
@@ -186,13 +219,35 @@ export class BoardView {
     if (model.tiles.length === 0) this.bounds = { minX: 0, minY: 0, maxX: TILE, maxY: TILE };
   }
 
+  private drawCity(model: BoardModel): void {
+    this.cityLayer.replaceChildren();
+    const block = model.tiles.filter((t) => model.defs.get(t.tile)?.cityBlock);
+    const key = block.map((t) => `${t.tile}@${t.position?.x ?? 0},${t.position?.y ?? 0}/${t.rotation}`).join(" ");
+    if (key !== this.city.key) this.city = { key, layout: cityBlockLayout(block, model.defs) };
+    const layout = this.city.layout;
+    if (!layout || !model.city) return;
+    this.cityLayer.appendChild(drawCityBlock(this.doc, layout, model.city, (seat) => model.colourOf(seat)));
+  }
+
   private drawMarks(model: BoardModel): void {
     this.markLayer.replaceChildren();
+    for (const cell of model.highlight ?? []) {
+      const r = this.rect(cell, "feature-highlight");
+      r.setAttribute("data-highlight", `${cell.x},${cell.y}`);
+      r.setAttribute("fill", "#1f5fbf");
+      r.setAttribute("fill-opacity", "0.18");
+      r.setAttribute("stroke", "#1f5fbf");
+      r.setAttribute("stroke-width", "4");
+      r.setAttribute("stroke-dasharray", "10 6");
+      r.setAttribute("pointer-events", "none");
+      this.markLayer.appendChild(r);
+    }
     if (!model.last) return;
     const r = this.rect(model.last, "last-placed");
     r.setAttribute("fill", "none");
     r.setAttribute("stroke", "#ff9800");
     r.setAttribute("stroke-width", "4");
+    r.setAttribute("pointer-events", "none");
     this.markLayer.appendChild(r);
   }
 
@@ -250,6 +305,7 @@ export class BoardView {
 
   private drawSpots(model: BoardModel): void {
     this.spotLayer.replaceChildren();
+    this.drawTargets(model);
     const s = model.spots;
     const def = s ? model.defs.get(s.letter) : undefined;
     if (!s || !def) return;
@@ -265,6 +321,28 @@ export class BoardView {
       c.setAttribute("role", "button");
       c.setAttribute("tabindex", "0");
       c.setAttribute("aria-label", model.labels.spot(spot.kind));
+      this.spotLayer.appendChild(c);
+    }
+  }
+
+  private drawTargets(model: BoardModel): void {
+    for (const target of model.targets ?? []) {
+      const placed = model.tiles.find((t) => (t.position?.x ?? 0) === target.x && (t.position?.y ?? 0) === target.y);
+      const def = placed ? model.defs.get(placed.tile) : undefined;
+      if (!placed || !def || target.segment >= def.segments.length) continue;
+      this.grow(target);
+      const at = segmentAnchor(def, target.segment, placed.rotation);
+      const c = this.doc.createElementNS(SVG, "circle");
+      c.setAttribute("cx", String(target.x * TILE + at.x));
+      c.setAttribute("cy", String(target.y * TILE + at.y));
+      c.setAttribute("r", "10");
+      c.setAttribute("class", target.chosen ? "spot target chosen" : "spot target");
+      c.setAttribute("data-target", target.key);
+      c.setAttribute("id", `target_${target.x}_${target.y}_${target.segment}`);
+      c.setAttribute("role", "button");
+      c.setAttribute("tabindex", "0");
+      c.setAttribute("aria-label", target.label);
+      if (target.chosen) c.setAttribute("aria-pressed", "true");
       this.spotLayer.appendChild(c);
     }
   }
@@ -288,8 +366,18 @@ export class BoardView {
   }
 
   private activate(target: Element | null): void {
-    const el = target?.closest("[data-cell],[data-spot]");
+    const el = target?.closest(BOARD_CONTROLS);
     if (!el) return;
+    const quarter = el.getAttribute("data-quarter-value");
+    if (quarter !== null) {
+      this.actions.quarterChosen?.(Number(quarter) as Quarter);
+      return;
+    }
+    const key = el.getAttribute("data-target");
+    if (key !== null) {
+      this.actions.targetChosen?.(key);
+      return;
+    }
     const cell = el.getAttribute("data-cell");
     if (cell !== null) {
       const [x, y] = cell.split(",").map(Number);
@@ -303,7 +391,7 @@ export class BoardView {
   private onKey(e: KeyboardEvent): void {
     if (e.key !== "Enter" && e.key !== " ") return;
     const target = e.target instanceof Element ? e.target : null;
-    if (!target?.closest("[data-cell],[data-spot]")) return;
+    if (!target?.closest(BOARD_CONTROLS)) return;
     e.preventDefault();
     e.stopPropagation();
     this.activate(target);
@@ -386,32 +474,4 @@ export class BoardView {
     const [a, b] = [...this.pointers.values()];
     return a && b ? { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } : { x: 0, y: 0 };
   }
-}
-
-/**
- * A follower: a meeple in the seat's colour with the seat's shape on it, so that colour is
- * never the only difference; lying down on a field, as farmers are placed (B-13).
- */
-export function meeple(doc: Document, colour: ColourInfo | undefined, lying: boolean): SVGGElement {
-  const g = doc.createElementNS(SVG, "g");
-  g.setAttribute("class", lying ? "follower farmer" : "follower");
-  const body = doc.createElementNS(SVG, "path");
-  body.setAttribute(
-    "d",
-    "M -3 -12 A 5 5 0 1 1 3 -12 L 3 -8 L 11 -4 L 11 1 L 5 1 L 10 12 L 2 12 L 0 7 L -2 12 L -10 12 L -5 1 L -11 1 L -11 -4 L -3 -8 Z",
-  );
-  body.setAttribute("fill", colour?.fill ?? "#ffffff");
-  body.setAttribute("stroke", "#ffffff");
-  body.setAttribute("stroke-width", "2");
-  body.setAttribute("stroke-linejoin", "round");
-  if (lying) body.setAttribute("transform", "rotate(-90)");
-  g.appendChild(body);
-  const label = doc.createElementNS(SVG, "text");
-  label.setAttribute("y", "3");
-  label.setAttribute("text-anchor", "middle");
-  label.setAttribute("font-size", "9");
-  label.setAttribute("fill", colour?.ink ?? "#1b1b1b");
-  label.textContent = colour?.shape ?? "?";
-  g.appendChild(label);
-  return g;
 }

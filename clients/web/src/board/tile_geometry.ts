@@ -13,8 +13,12 @@
 //     the centre, a city wall or the cloister);
 //   * cloisters: the centre rectangle CLOISTER_RECT;
 //   * fields: the runs of a raster that covers the field's area (for hit areas and highlights);
-//   * junction: the centre, when roads end there with nothing else to end at, or cross there.
-//   Every shape carries its segment index (the order of def.segments) and kind.
+//   * junction: the centre, when roads end there with nothing else to end at, or cross there;
+//   * carcassonne: on a block tile of the Count (def.city_block), the quarter squares of the tile
+//     that are the city of Carcassonne: those whose two half-edges belong to no segment. Roads end
+//     at them, fields stay out of them, and no segment owns them (C-1).
+//   Every shape except `carcassonne` carries its segment index (the order of def.segments) and
+//   kind.
 // - segmentAnchor(def, i, r), also tileShapes(def, r).anchors[i]: where a follower on segment i
 //   is drawn and where its follower spot is tapped. It lies in the segment's own area, clear of
 //   the other features (never at a junction), and at least ANCHOR_SPACING from the other anchors
@@ -314,15 +318,43 @@ interface Printed {
   cloisters: CloisterShape[];
   fields: FieldShape[];
   junction: Point | null;
+  carcassonne: Rect[];
   /** Indexed like def.segments; the centre for a segment of unknown kind. */
   anchors: Point[];
 }
 
-// Where a road from side midpoint m towards the centre meets a city or the cloister first.
+// The quarter squares of a tile, in the order of their half-edge pairs: NW (Wn, Nw), NE (Ne, En),
+// SE (Es, Se), SW (Sw, Ws).
+const QUARTER_SQUARES: readonly { halfEdges: readonly [number, number]; rect: Rect }[] = [
+  { halfEdges: [7, 0], rect: { x: 0, y: 0, width: HALF, height: HALF } },
+  { halfEdges: [1, 2], rect: { x: HALF, y: 0, width: HALF, height: HALF } },
+  { halfEdges: [3, 4], rect: { x: HALF, y: HALF, width: HALF, height: HALF } },
+  { halfEdges: [5, 6], rect: { x: 0, y: HALF, width: HALF, height: HALF } },
+];
+
+/**
+ * The parts of a block tile that are the city of Carcassonne, in the printed orientation: the
+ * quarter squares whose two half-edges no segment owns (a field by its half-edges, a city by
+ * its sides). Empty for any other tile.
+ */
+export function carcassonneSquares(def: TileDefinition): Rect[] {
+  if (!def.cityBlock) return [];
+  const owned = new Set<number>();
+  for (const seg of def.segments) {
+    if (seg.kind === FeatureKind.FIELD) for (const h of seg.halfEdges) owned.add(mod(h, 8));
+    if (seg.kind === FeatureKind.CITY) for (const side of seg.sides) owned.add(mod(2 * side, 8)).add(mod(2 * side + 1, 8));
+  }
+  return QUARTER_SQUARES.filter((q) => !owned.has(q.halfEdges[0]) && !owned.has(q.halfEdges[1])).map((q) => ({ ...q.rect }));
+}
+
+// Where a road from side midpoint m towards the centre meets a city, the cloister or the city of
+// Carcassonne first. A road of the block meets Carcassonne at a corner of its square, so the
+// squares count from just outside their edges.
 function deadEnd(
   m: Point,
   cities: readonly CityShape[],
   cloister: boolean,
+  carcassonne: readonly Rect[],
 ): { end: Point; at: "city" | "cloister" | null } {
   const steps = HALF * 4;
   let last = m;
@@ -331,6 +363,7 @@ function deadEnd(
     const q = { x: m.x + (HALF - m.x) * t, y: m.y + (HALF - m.y) * t };
     if (cloister && pointInRect(q, CLOISTER_RECT)) return { end: last, at: "cloister" };
     if (cities.some((c) => pointInPolygon(q, c.polygon))) return { end: last, at: "city" };
+    if (carcassonne.some((r) => pointInRect(q, r, 1))) return { end: last, at: "city" };
     last = q;
   }
   return { end: { ...CENTRE }, at: null };
@@ -340,6 +373,7 @@ function buildRoads(
   def: TileDefinition,
   cities: readonly CityShape[],
   cloister: boolean,
+  carcassonne: readonly Rect[],
 ): { roads: RoadShape[]; junction: boolean } {
   const roads: RoadShape[] = [];
   let deadEndsAtCentre = 0;
@@ -351,7 +385,7 @@ function buildRoads(
     const ends = mids.map((m) => ({ ...m }));
     const road: RoadShape = { segment: index, kind: "road", sides, paths: [], ends, innerEnd: null };
     if (sides.length === 1) {
-      const { end, at } = deadEnd(mids[0]!, cities, cloister);
+      const { end, at } = deadEnd(mids[0]!, cities, cloister, carcassonne);
       road.paths.push([mids[0]!, end]);
       road.ends.push({ ...end });
       road.innerEnd = at ?? "junction";
@@ -504,8 +538,11 @@ function rasterize(
   roads: readonly RoadShape[],
   cloister: boolean,
   junction: Point | null,
+  carcassonne: readonly Rect[],
 ): Int16Array {
   const owner = new Int16Array(GRID * GRID).fill(FREE);
+  // The cells on a square's edge too, so that no field creeps along it.
+  for (const r of carcassonne) block(owner, r, (x, y) => pointInRect({ x, y }, r, 0.01));
   for (const city of cities) fillPolygon(owner, city.polygon, city.segment);
   const reach = ROAD_HALF + 0.5;
   for (const road of roads) {
@@ -590,11 +627,12 @@ function build(def: TileDefinition): Printed {
       cloisters.push({ segment: index, kind: "cloister", rect: { ...CLOISTER_RECT } });
     }
   });
-  const { roads, junction: hasJunction } = buildRoads(def, cities, cloisters.length > 0);
+  const carcassonne = carcassonneSquares(def);
+  const { roads, junction: hasJunction } = buildRoads(def, cities, cloisters.length > 0, carcassonne);
   const junction = hasJunction ? { ...CENTRE } : null;
-  const owner = rasterize(cities, roads, cloisters.length > 0, junction);
+  const owner = rasterize(cities, roads, cloisters.length > 0, junction, carcassonne);
   const fields = growFields(def, owner);
-  const shapes = { cities, roads, cloisters, fields, junction };
+  const shapes = { cities, roads, cloisters, fields, junction, carcassonne };
   return { ...shapes, anchors: placeAnchors(def, shapes, owner) };
 }
 
@@ -763,6 +801,7 @@ function rotateShapes(p: Printed, r: number): TileShapes {
       runs: f.runs.map((run) => rotateRect(run, r)),
     })),
     junction: p.junction ? rotatePoint(p.junction, r) : null,
+    carcassonne: p.carcassonne.map((rect) => rotateRect(rect, r)),
     anchors: pts(p.anchors),
   };
 }
@@ -778,7 +817,9 @@ const byContent = new Map<string, CacheEntry>();
 const MAX_CACHED = 256;
 
 function contentKey(def: TileDefinition): string {
-  return def.segments.map((s) => `${s.kind}:${s.sides}:${s.halfEdges}:${s.pennant ? 1 : 0}`).join("|");
+  const key = def.segments.map((s) => `${s.kind}:${s.sides}:${s.halfEdges}:${s.pennant ? 1 : 0}`).join("|");
+  // A block tile draws what no segment owns as the city of Carcassonne: not the same shapes.
+  return def.cityBlock ? `block/${key}` : key;
 }
 
 export function tileShapes(def: TileDefinition, rotation: number): TileShapes {

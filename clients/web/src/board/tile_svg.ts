@@ -8,8 +8,9 @@
 // the element needs no style sheet. Decorations that belong to no segment (ground, junction,
 // outline) carry data-part instead; so do the walls and pennant shields inside a city.
 // Nothing is focusable and there are no titles: the board adds the accessible layer.
-// Layers, bottom to top: ground, fields, roads, junction, cities, cloisters, outline. Roads lie
-// under cities and the cloister so that a road ending at one runs in under its wall.
+// Layers, bottom to top: ground, fields, roads, junction, the city of Carcassonne (block tiles of
+// the Count), cities, cloisters, outline. Roads lie under cities and the cloister so that a road
+// ending at one runs in under its wall.
 
 import type { TileDefinition } from "../gen/carc/v1/base_game_pb";
 import {
@@ -186,6 +187,12 @@ function draw(doc: Document, def: TileDefinition, shapes: TileShapes): SVGGEleme
   }
   for (const road of shapes.roads) drawRoad(doc, segmentGroup(doc, root, road.segment, "road"), road);
   if (shapes.junction) drawJunction(doc, root, shapes.junction);
+  // The city of Carcassonne on a block tile: one path, so the squares join without a seam. Its
+  // walls, gates and quarters belong to the whole block and are drawn over it (city_block_svg.ts).
+  if (shapes.carcassonne.length > 0) {
+    const d = shapes.carcassonne.map((r) => `M${num(r.x)} ${num(r.y)}h${num(r.width)}v${num(r.height)}h${num(-r.width)}z`).join("");
+    el(doc, "path", { "data-part": "carcassonne", d, fill: TILE_COLOURS.city }, root);
+  }
   for (const city of shapes.cities) drawCity(doc, segmentGroup(doc, root, city.segment, "city"), city);
   for (const c of shapes.cloisters) drawCloister(doc, segmentGroup(doc, root, c.segment, "cloister"), shapes.rotation);
   el(doc, "rect", {

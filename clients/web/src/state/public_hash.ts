@@ -69,7 +69,7 @@ class CanonicalWriter {
  * The canonical byte string of docs/protocol.md, field by field in the order of the C++
  * `PublicHash`. Options, `unseen`, hand contents, legal moves and `tile_set` are left out: they
  * differ between viewers or never change. An unset position counts as (0, 0), as the C++
- * accessors read it.
+ * accessors read it. A view with the Count's state (`count` set) appends it after the winners.
  */
 export function publicHashBytes(view: BaseView): Uint8Array {
   const w = new CanonicalWriter();
@@ -111,6 +111,23 @@ export function publicHashBytes(view: BaseView): Uint8Array {
   }
   w.int(view.winners.length);
   for (const seat of view.winners) w.int(seat);
+  // The Count's state (C-1), only in games with it, so that base-game hashes stay as they were.
+  const count = view.count;
+  if (count !== undefined) {
+    w.int(count.count);
+    w.int(count.quarters.length);
+    for (const q of count.quarters) {
+      w.int(q.quarter);
+      w.int(q.followers.length);
+      for (const n of q.followers) w.int(n);
+    }
+    w.int(count.redeployKind);
+    w.int(count.redeployTiles.length);
+    for (const p of count.redeployTiles) {
+      w.int(p.x);
+      w.int(p.y);
+    }
+  }
   return w.bytes();
 }
 

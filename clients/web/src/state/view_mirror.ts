@@ -11,16 +11,21 @@ import { clone, create } from "@bufbuild/protobuf";
 import {
   BasePhase,
   CategoryPointsSchema,
+  CountChoice,
+  FeatureKind,
   FollowerOnBoardSchema,
   PlacedTileSchema,
   PositionSchema,
   TileCountSchema,
   type BaseEvent,
   type BaseView,
+  type CountDecision,
   type FeatureScored,
   type FollowerOnBoard,
+  type FollowersRedeployed,
   type FollowersReturned,
   type GameEnded,
+  type Quarter,
   type TileDiscarded,
   type TileDrawn,
   type TilePlaced,
@@ -158,6 +163,51 @@ function onFollowersReturned(view: BaseView, e: FollowersReturned): void {
   }
 }
 
+// ---- The Count (C-1..C-6): only views with `count` set have quarters to change ----
+
+/** Adds `delta` to the followers `seat` has in `quarter`, never below 0. */
+function addInCity(view: BaseView, quarter: Quarter, seat: number, delta: number): void {
+  const followers = view.count?.quarters.find((q) => q.quarter === quarter)?.followers;
+  if (followers === undefined || !validSeat(view, seat) || seat >= followers.length) return;
+  followers[seat] = Math.max(followers[seat]! + delta, 0);
+}
+
+/** The feature of a redeployment round is shown only while that round asks (phase REDEPLOY). */
+function clearRedeploy(view: BaseView): void {
+  if (view.count === undefined) return;
+  view.count.redeployKind = FeatureKind.UNSPECIFIED;
+  view.count.redeployTiles = [];
+}
+
+function onCountDecision(view: BaseView, e: CountDecision): void {
+  view.toMove = e.seat;
+  clearRedeploy(view);
+  switch (e.choice) {
+    case CountChoice.ENTER_CITY:
+      view.phase = BasePhase.ENTER_CITY;
+      break;
+    case CountChoice.REDEPLOY:
+      view.phase = BasePhase.REDEPLOY;
+      if (view.count !== undefined) {
+        view.count.redeployKind = e.kind;
+        view.count.redeployTiles = e.tiles.map((p) => clone(PositionSchema, p));
+      }
+      break;
+    default:
+      // As the C++ mirror: any other choice is the final moves (C-5).
+      view.phase = BasePhase.FINAL_MOVE;
+      break;
+  }
+}
+
+// C-4, C-5: the followers go onto the board from the city, not from the supply.
+function onFollowersRedeployed(view: BaseView, e: FollowersRedeployed): void {
+  for (const f of e.followers) {
+    view.followers.push(clone(FollowerOnBoardSchema, f));
+    addInCity(view, e.quarter, e.seat, -1);
+  }
+}
+
 function onGameEnded(view: BaseView, e: GameEnded): void {
   view.phase = BasePhase.GAME_OVER;
   view.toMove = -1;
@@ -167,6 +217,7 @@ function onGameEnded(view: BaseView, e: GameEnded): void {
   view.finalBreakdown = e.finalBreakdown.map((p) => clone(CategoryPointsSchema, p));
   view.winners = [...e.winners];
   view.legalMoves = undefined;
+  clearRedeploy(view);
 }
 
 /** Applies one base-game event to the view, in place. */
@@ -177,6 +228,7 @@ export function applyEvent(view: BaseView, event: BaseEvent): void {
       view.toMove = e.value.seat;
       view.phase = BasePhase.PLACE_TILE;
       view.extraTurn = e.value.extra;
+      clearRedeploy(view);
       break;
     case "tileDrawn":
       onTileDrawn(view, e.value);
@@ -210,6 +262,21 @@ export function applyEvent(view: BaseView, event: BaseEvent): void {
       if (seat >= 0 && seat < view.resigned.length) view.resigned[seat] = true;
       break;
     }
+    case "countDecision":
+      onCountDecision(view, e.value);
+      break;
+    case "followerEnteredCity":
+      addSupply(view, e.value.seat, -1);
+      addInCity(view, e.value.quarter, e.value.seat, 1);
+      break;
+    case "countMoved":
+      if (view.count !== undefined) view.count.count = e.value.to;
+      break;
+    case "followersRedeployed":
+      onFollowersRedeployed(view, e.value);
+      break;
+    case "countPassed":
+      break; // what follows (the next decision, a score, a turn) says where the game went
     case undefined:
       break; // an event of a newer server: nothing this client can do with it
   }

@@ -3,7 +3,9 @@
 // words follow a language switch.
 
 import {
+  CountChoice,
   FeatureKind,
+  Quarter,
   ScoreReason,
   type BaseEvent,
   type FeatureScored,
@@ -29,7 +31,29 @@ export function kindName(kind: FeatureKind): string {
   return key ? t(key) : "?";
 }
 
-/** The sentence for one event, or undefined for events that only move the game along. */
+const QUARTER_KEYS: Record<number, MessageKey> = {
+  [Quarter.CASTLE]: "quarter.castle",
+  [Quarter.MARKET]: "quarter.market",
+  [Quarter.BLACKSMITH]: "quarter.blacksmith",
+  [Quarter.CATHEDRAL]: "quarter.cathedral",
+};
+
+/** The name of a quarter of the city of Carcassonne (C-1). */
+export function quarterName(quarter: Quarter): string {
+  const key = QUARTER_KEYS[quarter];
+  return key ? t(key) : "?";
+}
+
+const PASS_KEYS: Record<number, MessageKey> = {
+  [CountChoice.ENTER_CITY]: "log.passedEnter",
+  [CountChoice.REDEPLOY]: "log.passedRedeploy",
+  [CountChoice.FINAL_MOVE]: "log.passedFinal",
+};
+
+/**
+ * The sentence for one event, or undefined for events that only move the game along (a turn
+ * starting, a tile drawn, the Count asking somebody: the prompt says who must decide).
+ */
 export function describeEvent(e: BaseEvent, name: (seat: number) => string): string | undefined {
   switch (e.event.case) {
     case "tilePlaced": {
@@ -56,6 +80,19 @@ export function describeEvent(e: BaseEvent, name: (seat: number) => string): str
     case "gameEnded": {
       const winners = e.event.value.winners.map(name).join(", ");
       return winners === "" ? t("log.gameEndedNoWinner") : t("log.gameEnded", { winners });
+    }
+    case "followerEnteredCity":
+      return t("log.enteredCity", { name: name(e.event.value.seat), quarter: quarterName(e.event.value.quarter) });
+    case "countMoved":
+      return t("log.countMoved", { from: quarterName(e.event.value.from), to: quarterName(e.event.value.to) });
+    case "followersRedeployed": {
+      const v = e.event.value;
+      const kind = v.followers[0]?.kind ?? FeatureKind.UNSPECIFIED;
+      return t("log.redeployed", { name: name(v.seat), n: v.followers.length, quarter: quarterName(v.quarter), kind: kindName(kind) });
+    }
+    case "countPassed": {
+      const key = PASS_KEYS[e.event.value.choice];
+      return key ? t(key, { name: name(e.event.value.seat) }) : undefined;
     }
     default:
       return undefined;

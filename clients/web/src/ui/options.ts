@@ -29,7 +29,9 @@ export type OptionName =
   | "unplaceable_tile"
   | "start_player"
   | "edge_closes_features"
-  | "followers";
+  | "followers"
+  | "count"
+  | "count_move";
 
 export type OptionSpec =
   | { name: OptionName; kind: "bool"; rule: string; values: "true|false"; default: "true" | "false" }
@@ -79,7 +81,19 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   },
   { name: "edge_closes_features", kind: "bool", rule: "V-7", values: "true|false", default: "false" },
   { name: "followers", kind: "int", rule: "B-2", values: "1..7", min: 1, max: 7, default: "7" },
+  { name: "count", kind: "bool", rule: "C-1", values: "true|false", default: "false" },
+  {
+    name: "count_move",
+    kind: "choice",
+    rule: "C-3",
+    values: "free|clockwise|follow",
+    choices: ["free", "clockwise", "follow"],
+    default: "free",
+  },
 ];
+
+/** C-1: the Count's block spans columns -2..1 and rows -1..1 of a table centred on (0,0). */
+export const COUNT_MIN_BOARD = { width: 5, height: 3 } as const;
 
 export type OptionValues = Record<OptionName, string>;
 
@@ -153,6 +167,10 @@ export function buildBaseOptions(values: OptionValues): Result<BaseOptions> {
   if (edge && board.width === 0) {
     return { ok: false, error: "form.errorEdge", option: "edge_closes_features" };
   }
+  const count = values.count === "true";
+  if (count && board.width > 0 && (board.width < COUNT_MIN_BOARD.width || board.height < COUNT_MIN_BOARD.height)) {
+    return { ok: false, error: "form.errorCountBoard", option: "board_limit" };
+  }
   return {
     ok: true,
     value: create(BaseOptionsSchema, {
@@ -169,6 +187,8 @@ export function buildBaseOptions(values: OptionValues): Result<BaseOptions> {
       startPlayer: values.start_player,
       edgeClosesFeatures: edge,
       followers: Number(values.followers),
+      count,
+      countMove: values.count_move,
     }),
   };
 }
@@ -192,6 +212,8 @@ export function optionValuesFromBase(base: BaseOptions): OptionValues {
   if (base.startPlayer !== "") values.start_player = base.startPlayer;
   values.edge_closes_features = String(base.edgeClosesFeatures);
   values.followers = base.followers === 0 ? "7" : String(base.followers);
+  values.count = String(base.count);
+  if (base.countMove !== "") values.count_move = base.countMove;
   return values;
 }
 

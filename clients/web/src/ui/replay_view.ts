@@ -13,6 +13,7 @@ import { t } from "../i18n";
 import { GameMirror } from "../state/game_mirror";
 import { COLOURS, colourInfo } from "./colours";
 import { h } from "./dom";
+import { cityBlockModel, renderCityCard } from "./count_panel";
 import { describeEvent, kindName } from "./event_log";
 import { renderFinalTable, renderScoreChart } from "./final_table";
 import { renderPlayers } from "./players_panel";
@@ -180,6 +181,7 @@ export class ReplayViewer {
             h("div", { class: "row" }, slider),
           ),
           renderPlayers(view, seats, undefined, -1, false),
+          renderCityCard(view, seats, (seat) => seats[seat]?.name ?? t("lobby.seat", { n: seat + 1 })),
           over ? h("section", { class: "card final" }, renderFinalTable(view, seats), renderScoreChart(scoreHistory(frames), seats)) : null,
           h("section", { class: "card log" },
             h("h3", {}, t("game.log")),
@@ -192,13 +194,17 @@ export class ReplayViewer {
 
   private updateBoard(view: BaseView, frames: ReplayFrames, seats: SeatInfo[]): void {
     const last = view.tiles[view.tiles.length - 1];
+    const defs = new Map(frames.views[0]!.tileSet.map((d) => [d.letter, d]));
+    const name = (seat: number): string => seats[seat]?.name ?? t("lobby.seat", { n: seat + 1 });
     this.board.update({
       tiles: view.tiles,
-      defs: new Map(frames.views[0]!.tileSet.map((d) => [d.letter, d])),
+      defs,
       followers: view.followers,
       colourOf: (seat) => colourInfo(seats[seat]?.colour ?? ""),
       candidates: [],
-      last: view.tiles.length > 1 && last ? { x: last.position?.x ?? 0, y: last.position?.y ?? 0 } : undefined,
+      last: view.tiles.length > 1 && last && !defs.get(last.tile)?.cityBlock ? { x: last.position?.x ?? 0, y: last.position?.y ?? 0 } : undefined,
+      city: cityBlockModel(view, name),
+      highlight: view.phase === BasePhase.REDEPLOY ? view.count?.redeployTiles.map((p) => ({ x: p.x, y: p.y })) : undefined,
       labels: { board: t("game.board"), cell: (x, y) => t("game.cellLabel", { x, y }), spot: (k) => t("game.spotLabel", { kind: kindName(k) }) },
     });
   }
