@@ -8,10 +8,6 @@
 namespace carc::engine {
 namespace {
 
-void Emit(std::vector<Event>* events, Event e) {
-  if (events != nullptr) events->push_back(std::move(e));
-}
-
 bool ValidQuarter(Quarter q) {
   return static_cast<int>(q) < kQuarters;  // the wire may carry any value
 }
@@ -156,15 +152,7 @@ void GameState::ContinueScoring(std::vector<Event>* events) {
 
 std::vector<Pos> GameState::PendingTiles(const PendingFeature& p) const {
   if (p.kind != FeatureKind::kCloister) return Positions(TilesOf(graph_.Find(p.segment)));
-  const Pos c = placed_[static_cast<std::size_t>(TileOfSegment(p.segment))].pos;
-  std::vector<Pos> out;
-  for (int dy = -1; dy <= 1; ++dy) {
-    for (int dx = -1; dx <= 1; ++dx) {
-      const Pos q{c.x + dx, c.y + dy};
-      if (board_.At(q) != kEmptyCell) out.push_back(q);
-    }
-  }
-  return out;
+  return CloisterArea(TileOfSegment(p.segment));
 }
 
 FeatureKind GameState::redeploy_kind() const {

@@ -4,14 +4,6 @@
 #include <cstdlib>
 
 namespace carc::engine {
-namespace {
-
-void Emit(std::vector<Event>* events, Event e) {
-  if (events != nullptr) events->push_back(std::move(e));
-}
-
-}  // namespace
-
 GameState::GameState(const GameConfig& config, std::vector<Event>* events)
     : config_(config),
       catalog_(&CatalogFor(config.options)),

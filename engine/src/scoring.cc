@@ -176,6 +176,18 @@ unsigned GameState::ScoreFeature(SegmentId root, FeatureKind kind, ScoreReason r
   return winners;
 }
 
+std::vector<Pos> GameState::CloisterArea(int placed_index) const {
+  const Pos c = placed_[static_cast<std::size_t>(placed_index)].pos;
+  std::vector<Pos> out;
+  for (int dy = -1; dy <= 1; ++dy) {
+    for (int dx = -1; dx <= 1; ++dx) {
+      const Pos q{c.x + dx, c.y + dy};
+      if (board_.At(q) != kEmptyCell) out.push_back(q);
+    }
+  }
+  return out;
+}
+
 unsigned GameState::ScoreCloister(int placed_index, ScoreReason reason,
                                   std::vector<Event>* events) {
   const PlacedTile& c = placed_[static_cast<std::size_t>(placed_index)];
@@ -188,12 +200,7 @@ unsigned GameState::ScoreCloister(int placed_index, ScoreReason reason,
     FeatureScored e;
     e.kind = FeatureKind::kCloister;
     e.reason = reason;
-    for (int dy = -1; dy <= 1; ++dy) {
-      for (int dx = -1; dx <= 1; ++dx) {
-        const Pos q{c.pos.x + dx, c.pos.y + dy};
-        if (board_.At(q) != kEmptyCell) e.tiles.push_back(q);
-      }
-    }
+    e.tiles = CloisterArea(placed_index);
     e.points = points;
     e.followers = counts;
     e.winners = SeatsOf(winners);

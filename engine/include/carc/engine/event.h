@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -134,5 +135,10 @@ using Event =
     std::variant<TurnStarted, TileDrawn, TileDiscarded, TilePlaced, FollowerPlaced, FeatureScored,
                  FollowersReturned, GameEnded, TurnTimedOut, PlayerResigned, CountDecision,
                  FollowerEnteredCity, CountMoved, FollowersRedeployed, CountPassed>;
+
+// Appends `e` when the caller asked for events (`events` may be null).
+inline void Emit(std::vector<Event>* events, Event e) {
+  if (events != nullptr) events->push_back(std::move(e));
+}
 
 }  // namespace carc::engine

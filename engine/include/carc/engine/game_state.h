@@ -233,6 +233,8 @@ class GameState {
                  const std::array<std::uint8_t, kMaxPlayers>& counts);
   unsigned ScoreFeature(SegmentId root, FeatureKind kind, ScoreReason reason,
                         std::vector<Event>* events);
+  // The placed tiles of the 3x3 area around the cloister on placed tile `placed_index`.
+  std::vector<Pos> CloisterArea(int placed_index) const;
   unsigned ScoreCloister(int placed_index, ScoreReason reason, std::vector<Event>* events);
   void FinalScoring(std::vector<Event>* events);
   void ScoreFarms(std::vector<Event>* events);
