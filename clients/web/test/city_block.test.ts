@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { Quarter } from "../src/gen/carc/v1/base_game_pb";
 import { BADGE, QUARTER_ORDER, cityBlockLayout, traceOutline } from "../src/board/city_block";
-import { TILE } from "../src/board/tile_geometry";
+import { TILE } from "../src/board/tile_plane";
 import { placed } from "./helpers";
 import { BASE_TILE_SET } from "./tile_set_fixture";
 import { COUNT_TILE_SET, countBlockPlaced } from "./count_tile_set_fixture";

@@ -9,10 +9,10 @@
 
 import { clone, create, type MessageInitShape } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
+import { carcassonneSquares, segmentAnchor, tileShapes, type TileShapes } from "../src/board/tile_geometry";
 import {
   ANCHOR_SPACING,
   CLOISTER_RECT,
-  carcassonneSquares,
   FOLLOWER_SIZE,
   JUNCTION_RADIUS,
   PENNANT_SIZE,
@@ -20,12 +20,9 @@ import {
   TILE,
   rotateHalfEdge,
   rotateSide,
-  segmentAnchor,
-  tileShapes,
   type Point,
   type Rect,
-  type TileShapes,
-} from "../src/board/tile_geometry";
+} from "../src/board/tile_plane";
 import { tileSvg } from "../src/board/tile_svg";
 import {
   FeatureKind,

@@ -15,7 +15,8 @@ import { fit, pan, viewBox, zoomAt, type Camera, type Size } from "./camera";
 import { cityBlockLayout, type CityBlockLayout } from "./city_block";
 import { drawCityBlock, type CityBlockModel } from "./city_block_svg";
 import { meeple } from "./meeple";
-import { TILE, segmentAnchor } from "./tile_geometry";
+import { segmentAnchor } from "./tile_geometry";
+import { TILE } from "./tile_plane";
 import { tileSvg } from "./tile_svg";
 
 export { meeple } from "./meeple";

@@ -8,7 +8,8 @@
 // of CO1), moved inwards where a quarter's badge would cross the wall.
 
 import { Quarter, type PlacedTile, type TileDefinition } from "../gen/carc/v1/base_game_pb";
-import { TILE, tileShapes, type Point, type Rect } from "./tile_geometry";
+import { tileShapes } from "./tile_geometry";
+import { TILE, type Point, type Rect } from "./tile_plane";
 
 /** Clockwise from the top, the order of C-3's `clockwise` option. */
 export const QUARTER_ORDER: readonly Quarter[] = [Quarter.CASTLE, Quarter.MARKET, Quarter.BLACKSMITH, Quarter.CATHEDRAL];

@@ -13,6 +13,7 @@
 // ending at one runs in under its wall.
 
 import type { TileDefinition } from "../gen/carc/v1/base_game_pb";
+import { tileShapes, type TileShapes } from "./tile_geometry";
 import {
   CLOISTER_RECT,
   JUNCTION_RADIUS,
@@ -20,13 +21,11 @@ import {
   ROAD_WIDTH,
   TILE,
   rotatePoint,
-  tileShapes,
   type CityShape,
   type KindName,
   type Point,
   type RoadShape,
-  type TileShapes,
-} from "./tile_geometry";
+} from "./tile_plane";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 

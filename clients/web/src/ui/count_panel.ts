@@ -101,7 +101,7 @@ export function renderCityCard(view: BaseView, seats: readonly SeatInfo[], name:
   );
 }
 
-/** What the decision controls show and do; the game screen owns the state. */
+/** What the decision controls show and do; CountDecisions (count_decisions.ts) owns the state. */
 export interface CountDecisionUi {
   view: BaseView;
   busy: boolean;

@@ -1,8 +1,8 @@
 // The game screen: the board, the turn controls (tile in play, rotate, confirm, follower spots,
-// skip), the Count's decisions and his city (count_panel.ts), the players, the tiles left, the
-// event log, and at the end the final table, the score chart, rematch and the record. It lives
-// as long as the App shows one game; the App passes it the mirror after every snapshot or batch
-// and it renders from that.
+// skip), the Count's decisions (count_decisions.ts) and his city (count_panel.ts), the players,
+// the tiles left, the event log, and at the end the final table, the score chart, rematch and
+// the record. It lives as long as the App shows one game; the App passes it the mirror after
+// every snapshot or batch and it renders from that.
 //
 // Everything offered to the player comes from the server's legal moves: a cell is highlighted
 // only if some legal placement uses it, rotation steps only through that cell's legal
@@ -17,26 +17,15 @@ import {
   BaseCommandSchema,
   type BaseEvent,
   type BaseView,
-  type Quarter,
   type TileDefinition,
 } from "../gen/carc/v1/base_game_pb";
 import type { ClockState } from "../gen/carc/v1/game_pb";
 import type { RoomState } from "../gen/carc/v1/lobby_pb";
-import { BOARD_CONTROLS, BoardView, type BoardModel, type BoardTarget } from "../board/board_view";
+import { BOARD_CONTROLS, BoardView, type BoardModel } from "../board/board_view";
 import { t } from "../i18n";
 import { colourInfo } from "./colours";
-import {
-  chooseCountTo,
-  chooseEntry,
-  clampRedeploy,
-  entryQuarters,
-  exitTargets,
-  isEntryComplete,
-  revalidateEntry,
-  type EntrySelection,
-  type ExitTarget,
-} from "./count_choice";
-import { cityBlockModel, isCountPhase, renderCityCard, renderCountDecision } from "./count_panel";
+import { CountDecisions, countWait } from "./count_decisions";
+import { isCountPhase, renderCityCard } from "./count_panel";
 import { h } from "./dom";
 import { describeEvent, kindName, MAX_LOG_ENTRIES, type LogEntry } from "./event_log";
 import { renderEndActions, renderFinalTable, renderScoreChart } from "./final_table";
@@ -78,9 +67,7 @@ export class GameScreen {
   private defs = new Map<string, TileDefinition>();
   private selection: Selection = { tile: "" };
   /** The Count's decisions (C-2..C-5): what the player has chosen so far. */
-  private entry: EntrySelection = {};
-  private redeployCount = 1;
-  private exitChoice: string | undefined;
+  private readonly count: CountDecisions;
   private log: LogEntry[] = [];
   /** Scores after each turn seen live; replaced by the record's when the game is archived. */
   private history: number[][] = [];
@@ -99,11 +86,17 @@ export class GameScreen {
     private readonly actions: GameScreenActions,
     private readonly fetchJson: (url: string) => Promise<unknown> = defaultFetchJson,
   ) {
+    this.count = new CountDecisions({
+      current: () => (this.ctx ? { view: this.ctx.view, seat: this.ctx.room.yourSeat } : undefined),
+      busy: () => this.pendingSeq !== undefined,
+      send: (command) => this.sendCommand(command),
+      changed: () => this.actions.changed(),
+    });
     this.board = new BoardView(doc, {
       cellChosen: (cell) => this.chooseCell(cell.x, cell.y),
       spotChosen: (segment) => this.placeFollower(segment),
-      quarterChosen: (quarter) => this.chooseQuarter(quarter),
-      targetChosen: (key) => this.chooseTarget(key),
+      quarterChosen: (quarter) => this.count.chooseQuarter(quarter),
+      targetChosen: (key) => this.count.chooseTarget(key),
     });
     doc.addEventListener("keydown", this.keyListener);
     this.clockTimer = setInterval(() => this.tickClocks(), 500);
@@ -119,7 +112,7 @@ export class GameScreen {
   snapshotApplied(view: BaseView | undefined): void {
     if (view && view.tileSet.length > 0) this.defs = new Map(view.tileSet.map((d) => [d.letter, d]));
     this.pendingSeq = undefined;
-    this.resetCountChoice();
+    this.count.reset();
     this.clockReceivedAt = now();
     if (view && this.history.length === 0) this.history.push([...view.scores]);
   }
@@ -128,7 +121,7 @@ export class GameScreen {
   batchApplied(seq: bigint, events: readonly BaseEvent[], view: BaseView | undefined): void {
     this.pendingSeq = undefined;
     // Every decision comes with a batch of its own: the choices of the last one are done with.
-    this.resetCountChoice();
+    this.count.reset();
     this.clockReceivedAt = now();
     for (const event of events) {
       this.log.push({ seq, event });
@@ -159,8 +152,7 @@ export class GameScreen {
     const placements = myTurn ? (view?.legalMoves?.placements ?? []) : [];
     if (myTurn && view?.phase === BasePhase.PLACE_TILE) this.selection = revalidate(placements, this.selection);
     else this.selection = { tile: "" };
-    if (myTurn && view?.phase === BasePhase.ENTER_CITY) this.entry = revalidateEntry(view.legalMoves?.cityEntries ?? [], this.entry);
-    else this.entry = {};
+    this.count.revalidate(view, myTurn);
     this.updateBoard(view, seats, myTurn);
     if (over) this.loadRecord(room);
 
@@ -214,16 +206,8 @@ export class GameScreen {
     // The seat to move without legal moves yet: they come with the next batch.
     if (!myTurn) return view.toMove === mySeat ? t("game.turn") : t("game.waitingFor", { name: name(view.toMove) });
     if (this.pendingSeq !== undefined) return t("game.sending");
-    switch (view.phase) {
-      case BasePhase.ENTER_CITY:
-        return this.entry.quarter === undefined ? t("game.promptEnterCity") : t("game.promptEnterConfirm");
-      case BasePhase.REDEPLOY:
-        return t("game.promptRedeploy", { kind: kindName(view.count?.redeployKind ?? FeatureKind.UNSPECIFIED) });
-      case BasePhase.FINAL_MOVE:
-        return t("game.promptFinalMove");
-      default:
-        break;
-    }
+    const countPrompt = this.count.prompt(view);
+    if (countPrompt !== undefined) return countPrompt;
     if (view.phase === BasePhase.PLACE_FOLLOWER) {
       return (view.legalMoves?.followerSpots.length ?? 0) > 0 ? t("game.promptFollower") : t("game.promptNoSpot");
     }
@@ -261,7 +245,7 @@ export class GameScreen {
         view && view.tiles.length > 1 && last && !this.defs.get(last.tile)?.cityBlock
           ? { x: last.position?.x ?? 0, y: last.position?.y ?? 0 }
           : undefined,
-      ...this.countBoard(view, seats, myTurn),
+      ...this.count.board(view, seats, myTurn),
       labels: {
         board: t("game.board"),
         cell: (x, y) => t("game.cellLabel", { x, y }),
@@ -269,32 +253,6 @@ export class GameScreen {
       },
     };
     this.board.update(model);
-  }
-
-  /** The Count's part of the board: his city, the feature a round is about, the exits. */
-  private countBoard(view: BaseView | undefined, seats: RoomState["seats"], myTurn: boolean): Pick<BoardModel, "city" | "highlight" | "targets"> {
-    if (!view?.count) return {};
-    const name = (seat: number): string => seats[seat]?.name ?? t("lobby.seat", { n: seat + 1 });
-    const deciding = myTurn && this.pendingSeq === undefined;
-    const entering = deciding && view.phase === BasePhase.ENTER_CITY;
-    const city = cityBlockModel(view, name, {
-      choosable: entering ? entryQuarters(view.legalMoves?.cityEntries ?? []) : [],
-      chosen: entering ? this.entry.quarter : undefined,
-      countTo: entering ? this.entry.countTo : undefined,
-    });
-    const highlight = view.phase === BasePhase.REDEPLOY ? view.count.redeployTiles.map((p) => ({ x: p.x, y: p.y })) : undefined;
-    const targets: BoardTarget[] | undefined =
-      deciding && view.phase === BasePhase.FINAL_MOVE
-        ? exitTargets(view.legalMoves?.cityExits ?? []).map((target) => ({
-            x: target.x,
-            y: target.y,
-            segment: target.segment,
-            key: target.key,
-            label: t("game.targetLabel", { kind: kindName(target.kind), x: target.x, y: target.y }),
-            chosen: target.key === this.exitChoice,
-          }))
-        : undefined;
-    return { city, highlight, targets };
   }
 
   private renderTurn(view: BaseView, myTurn: boolean, mySeat: number): HTMLElement {
@@ -346,23 +304,7 @@ export class GameScreen {
             h("button", { type: "button", id: "skip", disabled: busy, onclick: () => this.skip() }, t("game.skip")),
           )
         : null,
-      myTurn && isCountPhase(view.phase)
-        ? renderCountDecision({
-            view,
-            busy,
-            entry: this.entry,
-            redeployCount: this.redeployCount,
-            exitChoice: this.exitChoice,
-            chooseQuarter: (q) => this.chooseQuarter(q),
-            chooseCountTo: (q) => this.chooseCountTo(q),
-            enter: () => this.enterCity(),
-            setRedeployCount: (n, rerender) => this.setRedeployCount(n, rerender),
-            redeploy: () => this.redeploy(),
-            chooseTarget: (key) => this.chooseTarget(key),
-            leave: (target, q) => this.leaveCity(target, q),
-            pass: () => this.pass(),
-          })
-        : null,
+      this.count.render(view, myTurn, busy),
     );
   }
 
@@ -458,7 +400,7 @@ export class GameScreen {
 
   private confirm(): void {
     if (this.ctx?.view?.phase === BasePhase.ENTER_CITY) {
-      this.enterCity();
+      this.count.enterCity();
       return;
     }
     const placements = this.placements();
@@ -486,86 +428,6 @@ export class GameScreen {
     const view = this.ctx?.view;
     if (this.pendingSeq !== undefined || view?.phase !== BasePhase.PLACE_FOLLOWER || view.legalMoves === undefined) return;
     this.sendCommand(create(BaseCommandSchema, { command: { case: "skipFollower", value: {} } }));
-  }
-
-  // ---- The Count's decisions (C-2..C-5) ----
-
-  private resetCountChoice(): void {
-    this.entry = {};
-    this.redeployCount = 1;
-    this.exitChoice = undefined;
-  }
-
-  /** The view when this seat must take a Count decision in `phase` and nothing is on its way. */
-  private deciding(phase: BasePhase): BaseView | undefined {
-    const view = this.ctx?.view;
-    if (this.pendingSeq !== undefined || !view || view.phase !== phase || view.legalMoves === undefined) return undefined;
-    return view.toMove === this.ctx?.room.yourSeat ? view : undefined;
-  }
-
-  private chooseQuarter(quarter: Quarter): void {
-    const view = this.deciding(BasePhase.ENTER_CITY);
-    if (!view) return;
-    this.entry = chooseEntry(view.legalMoves?.cityEntries ?? [], quarter, view.count?.count ?? quarter);
-    this.actions.changed();
-  }
-
-  private chooseCountTo(quarter: Quarter): void {
-    const view = this.deciding(BasePhase.ENTER_CITY);
-    if (!view) return;
-    this.entry = chooseCountTo(view.legalMoves?.cityEntries ?? [], this.entry, quarter);
-    this.actions.changed();
-  }
-
-  private enterCity(): void {
-    const view = this.deciding(BasePhase.ENTER_CITY);
-    const { quarter, countTo } = this.entry;
-    if (!view || quarter === undefined || countTo === undefined) return;
-    if (!isEntryComplete(view.legalMoves?.cityEntries ?? [], this.entry)) return;
-    this.sendCommand(create(BaseCommandSchema, { command: { case: "enterCity", value: { quarter, countTo } } }));
-  }
-
-  private setRedeployCount(n: number, rerender: boolean): void {
-    const view = this.deciding(BasePhase.REDEPLOY);
-    if (!view) return;
-    this.redeployCount = clampRedeploy(n, view.legalMoves?.redeployLimit ?? 0);
-    if (rerender) this.actions.changed();
-  }
-
-  private redeploy(): void {
-    const view = this.deciding(BasePhase.REDEPLOY);
-    const followers = clampRedeploy(this.redeployCount, view?.legalMoves?.redeployLimit ?? 0);
-    if (!view || followers < 1) return;
-    this.sendCommand(create(BaseCommandSchema, { command: { case: "redeploy", value: { followers } } }));
-  }
-
-  /** A feature chosen on the board or in the list: one quarter can serve it, so the move goes. */
-  private chooseTarget(key: string): void {
-    const view = this.deciding(BasePhase.FINAL_MOVE);
-    if (!view) return;
-    const target = exitTargets(view.legalMoves?.cityExits ?? []).find((x) => x.key === key);
-    if (!target) return;
-    if (target.quarters.length === 1) {
-      this.leaveCity(target, target.quarters[0]!);
-      return;
-    }
-    this.exitChoice = key;
-    this.actions.changed();
-  }
-
-  private leaveCity(target: ExitTarget, quarter: Quarter): void {
-    if (!this.deciding(BasePhase.FINAL_MOVE) || !target.quarters.includes(quarter)) return;
-    this.sendCommand(
-      create(BaseCommandSchema, {
-        command: { case: "leaveCity", value: { quarter, position: { x: target.x, y: target.y }, segment: target.segment } },
-      }),
-    );
-  }
-
-  private pass(): void {
-    const view = this.ctx?.view;
-    if (!view || !isCountPhase(view.phase) || !this.deciding(view.phase)) return;
-    this.sendCommand(create(BaseCommandSchema, { command: { case: "pass", value: {} } }));
   }
 
   private resign(): void {
@@ -625,17 +487,6 @@ export class GameScreen {
         return;
     }
     e.preventDefault();
-  }
-}
-
-function countWait(phase: BasePhase, name: string): string {
-  switch (phase) {
-    case BasePhase.ENTER_CITY:
-      return t("game.waitEnterCity", { name });
-    case BasePhase.REDEPLOY:
-      return t("game.waitRedeploy", { name });
-    default:
-      return t("game.waitFinalMove", { name });
   }
 }
 

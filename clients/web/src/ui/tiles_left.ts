@@ -2,7 +2,7 @@
 // not see) drawn small with their counts, so players can judge what may still come.
 
 import type { BaseView, TileDefinition } from "../gen/carc/v1/base_game_pb";
-import { TILE } from "../board/tile_geometry";
+import { TILE } from "../board/tile_plane";
 import { tileSvg } from "../board/tile_svg";
 import { t } from "../i18n";
 import { h } from "./dom";
