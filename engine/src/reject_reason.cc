@@ -44,6 +44,10 @@ std::string_view Name(RejectReason r) {
       return "bad_count_move";
     case RejectReason::kWrongTarget:
       return "wrong_target";
+    case RejectReason::kNoSuchFeature:
+      return "no_such_feature";
+    case RejectReason::kCannotDouble:
+      return "cannot_double";
   }
   return "unknown";
 }
@@ -74,6 +78,10 @@ std::string_view RuleOf(RejectReason r) {
       return "C-4";
     case RejectReason::kWrongTarget:
       return "C-5";
+    case RejectReason::kNoSuchFeature:
+      return "K-9";
+    case RejectReason::kCannotDouble:
+      return "K-10";
     default:
       return "";
   }

@@ -27,6 +27,8 @@ enum class RejectReason : std::uint8_t {
   kEmptyQuarter,     // the seat has not that many followers in the quarter (C-4, C-5)
   kBadCountMove,     // the Count may not move there under option count_move (C-3)
   kWrongTarget,      // not an incomplete feature that the quarter serves (C-5)
+  kNoSuchFeature,    // not one of the completed features waiting to be scored (K-9)
+  kCannotDouble,     // no usable wall tile 2 or 3 for that feature (K-10)
 };
 
 // A stable snake_case name, used on the wire and in CLI messages.

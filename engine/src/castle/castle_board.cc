@@ -1,0 +1,250 @@
+// The Castle's board: placement (K-4), the regions joined into features across half edges and
+// path points, and what a feature adds up to (K-2, K-6).
+#include <algorithm>
+
+#include "carc/engine/castle/castle_state.h"
+
+namespace carc::engine::castle {
+namespace {
+
+// Side `board_side` of a tile turned `rotation` quarter turns clockwise.
+const SideDef& SideOf(const TileDef& def, int rotation, int board_side) {
+  return def.sides[static_cast<std::size_t>((board_side - rotation + 2 * kSides) % kSides)];
+}
+
+}  // namespace
+
+int CastleState::TileAt(Pos p) const {
+  if (!set().IsSpace(p)) return -1;
+  return space_tile_[static_cast<std::size_t>(p.y * set().width() + p.x)];
+}
+
+int CastleState::Find(int node) const {
+  while (parent_[static_cast<std::size_t>(node)] != node) {
+    node = parent_[static_cast<std::size_t>(node)];
+  }
+  return node;
+}
+
+void CastleState::Union(int a, int b) {
+  a = Find(a);
+  b = Find(b);
+  if (a == b) return;
+  auto& sa = size_[static_cast<std::size_t>(a)];
+  auto& sb = size_[static_cast<std::size_t>(b)];
+  if (sa < sb || (sa == sb && b < a)) std::swap(a, b);
+  parent_[static_cast<std::size_t>(b)] = a;
+  size_[static_cast<std::size_t>(a)] += size_[static_cast<std::size_t>(b)];
+  open_[static_cast<std::size_t>(a)] += open_[static_cast<std::size_t>(b)];
+}
+
+int CastleState::AddNodes(int count) {
+  const int base = static_cast<int>(parent_.size());
+  const int instance = static_cast<int>(node_base_.size());
+  node_base_.push_back(base);
+  for (int i = 0; i < count; ++i) {
+    parent_.push_back(base + i);
+    size_.push_back(1);
+    open_.push_back(0);
+    node_instance_.push_back(instance);
+  }
+  return base;
+}
+
+int CastleState::NodeOf(int index, int region, bool start_space) const {
+  const int starts = static_cast<int>(set().board.start_spaces.size());
+  return node_base_[static_cast<std::size_t>(start_space ? index : starts + index)] + region;
+}
+
+const Region& CastleState::RegionOf(int node) const {
+  const int instance = node_instance_[static_cast<std::size_t>(node)];
+  const int region = node - node_base_[static_cast<std::size_t>(instance)];
+  const auto& starts = set().board.start_spaces;
+  if (instance < static_cast<int>(starts.size())) {
+    return starts[static_cast<std::size_t>(instance)].regions[static_cast<std::size_t>(region)];
+  }
+  const PlacedTile& t = placed_[static_cast<std::size_t>(instance) - starts.size()];
+  return set().tiles[static_cast<std::size_t>(t.tile)].regions[static_cast<std::size_t>(region)];
+}
+
+// The start space lying on side `side` of space p, or -1.
+static int StartSpaceAt(const CastleSet& set, Pos p, int side) {
+  const auto& starts = set.board.start_spaces;
+  for (std::size_t i = 0; i < starts.size(); ++i) {
+    if (starts[i].space == p && starts[i].side == side) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+RejectReason CastleState::CheckPlacement(Pos pos, int rotation) const {
+  if (rotation < 0 || rotation >= kSides) return RejectReason::kBadRotation;
+  if (!set().IsSpace(pos)) return RejectReason::kOutsideBoard;
+  if (TileAt(pos) >= 0) return RejectReason::kOccupiedSquare;
+  const TileDef& def = set().tiles[static_cast<std::size_t>(current_tile_)];
+  bool touches = false;
+  for (int s = 0; s < kSides; ++s) {
+    const bool has_path = SideOf(def, rotation, s).path != kNoRegion;
+    const Pos q{pos.x + kDx[s], pos.y + kDy[s]};
+    const int other = TileAt(q);
+    if (other >= 0) {
+      touches = true;
+      const PlacedTile& t = placed_[static_cast<std::size_t>(other)];
+      const SideDef& facing =
+          SideOf(set().tiles[static_cast<std::size_t>(t.tile)], t.rotation, Opposite(s));
+      if ((facing.path != kNoRegion) != has_path) return RejectReason::kEdgeMismatch;
+      continue;
+    }
+    if (set().IsSpace(q)) continue;
+    // The wall takes anything; a start space on it is a tile edge (CASTLE-NOTES §1.1).
+    const int start = StartSpaceAt(set(), pos, s);
+    if (start < 0) continue;
+    touches = true;
+    const SideDef& edge = set().board.start_spaces[static_cast<std::size_t>(start)].edge;
+    if ((edge.path != kNoRegion) != has_path) return RejectReason::kEdgeMismatch;
+  }
+  return touches ? RejectReason::kNone : RejectReason::kNotAdjacent;
+}
+
+std::vector<Placement> CastleState::LegalPlacements() const {
+  std::vector<Placement> out;
+  if (phase_ != Phase::kPlaceTile) return out;
+  for (int y = 0; y < set().height(); ++y) {
+    for (int x = 0; x < set().width(); ++x) {
+      for (int r = 0; r < kSides; ++r) {
+        if (CheckPlacement({x, y}, r) == RejectReason::kNone) out.push_back({{x, y}, r});
+      }
+    }
+  }
+  return out;
+}
+
+void CastleState::PlaceUnchecked(Pos pos, int rotation, std::vector<int>* touched) {
+  const TileDef& def = set().tiles[static_cast<std::size_t>(current_tile_)];
+  const int index = static_cast<int>(placed_.size());
+  placed_.push_back({current_tile_, pos, rotation, current_});
+  space_tile_[static_cast<std::size_t>(pos.y * set().width() + pos.x)] = index;
+  const int base = AddNodes(static_cast<int>(def.regions.size()));
+  for (std::size_t r = 0; r < def.regions.size(); ++r)
+    touched->push_back(base + static_cast<int>(r));
+  const auto open = [&](int node, int delta) {
+    open_[static_cast<std::size_t>(Find(node))] += delta;
+  };
+  for (int s = 0; s < kSides; ++s) {
+    const SideDef& mine = SideOf(def, rotation, s);
+    const Pos q{pos.x + kDx[s], pos.y + kDy[s]};
+    const int other = TileAt(q);
+    if (other >= 0) {
+      // Sides meet mirrored: my first half faces its second half.
+      const PlacedTile& t = placed_[static_cast<std::size_t>(other)];
+      const TileDef& odef = set().tiles[static_cast<std::size_t>(t.tile)];
+      const SideDef& theirs = SideOf(odef, t.rotation, Opposite(s));
+      for (int i = 0; i < 2; ++i) {
+        const int a = base + mine.half[static_cast<std::size_t>(i)];
+        const int b = NodeOf(other, theirs.half[static_cast<std::size_t>(1 - i)]);
+        open(b, -1);
+        touched->push_back(b);
+        if (RegionOf(a).type == RegionOf(b).type) Union(a, b);
+      }
+      if (theirs.path != kNoRegion) {
+        const int b = NodeOf(other, theirs.path);
+        open(b, -1);
+        touched->push_back(b);
+        if (mine.path != kNoRegion) Union(base + mine.path, b);
+      }
+      continue;
+    }
+    if (set().IsSpace(q)) {
+      for (std::int8_t h : mine.half) open(base + h, 1);
+      if (mine.path != kNoRegion) open(base + mine.path, 1);
+      continue;
+    }
+    const int start = StartSpaceAt(set(), pos, s);
+    if (start < 0) continue;  // the wall closes everything (K-6)
+    const SideDef& edge = set().board.start_spaces[static_cast<std::size_t>(start)].edge;
+    for (int i = 0; i < 2; ++i) {
+      const int a = base + mine.half[static_cast<std::size_t>(i)];
+      const int b = NodeOf(start, edge.half[static_cast<std::size_t>(i)], true);
+      open(b, -1);
+      touched->push_back(b);
+      if (RegionOf(a).type == RegionOf(b).type) Union(a, b);
+    }
+    if (edge.path != kNoRegion) {
+      const int b = NodeOf(start, edge.path, true);
+      open(b, -1);
+      touched->push_back(b);
+      if (mine.path != kNoRegion) Union(base + mine.path, b);
+    }
+  }
+}
+
+std::vector<std::uint8_t> CastleState::LegalFollowerRegions() const {
+  std::vector<std::uint8_t> out;
+  if (phase_ != Phase::kPlaceFollower || supply(current_) == 0) return out;
+  const int index = static_cast<int>(placed_.size()) - 1;
+  const TileDef& def = set().tiles[static_cast<std::size_t>(placed_.back().tile)];
+  for (std::size_t r = 0; r < def.regions.size(); ++r) {
+    const int root = Find(NodeOf(index, static_cast<int>(r)));
+    const bool occupied = std::any_of(followers_.begin(), followers_.end(),
+                                      [&](const Follower& f) { return Find(f.node) == root; });
+    if (!occupied) out.push_back(static_cast<std::uint8_t>(r));
+  }
+  return out;
+}
+
+FeatureInfo CastleState::FeatureOf(int node) const {
+  FeatureInfo info;
+  const int root = Find(node);
+  info.feature = RegionOf(node).type;
+  info.complete = open_[static_cast<std::size_t>(root)] == 0;
+  const int starts = static_cast<int>(set().board.start_spaces.size());
+  int last_instance = -1;
+  for (std::size_t n = 0; n < parent_.size(); ++n) {
+    if (Find(static_cast<int>(n)) != root) continue;
+    const Region& r = RegionOf(static_cast<int>(n));
+    info.fountain = info.fountain || r.fountain;
+    info.markets += r.markets;
+    // Nodes of one instance are consecutive, so a tile counts once however many of its
+    // regions the feature joins (K-7 counts tiles, not segments).
+    const int instance = node_instance_[n];
+    if (instance == last_instance) continue;
+    last_instance = instance;
+    if (instance < starts) {
+      info.start_spaces.push_back(instance);
+    } else {
+      info.tiles.push_back(placed_[static_cast<std::size_t>(instance - starts)].pos);
+    }
+  }
+  info.size = static_cast<int>(info.tiles.size() + info.start_spaces.size());
+  for (const Follower& f : followers_) {
+    if (Find(f.node) == root) ++info.followers[static_cast<std::size_t>(f.player)];
+  }
+  return info;
+}
+
+std::vector<Pos> CastleState::LargestEmptyArea() const {
+  const int w = set().width();
+  std::vector<char> seen(space_tile_.size(), 0);
+  std::vector<Pos> best;
+  for (int y = 0; y < set().height(); ++y) {
+    for (int x = 0; x < w; ++x) {
+      const auto cell = static_cast<std::size_t>(y * w + x);
+      if (!set().IsSpace({x, y}) || space_tile_[cell] >= 0 || seen[cell]) continue;
+      std::vector<Pos> area{{x, y}};
+      seen[cell] = 1;
+      for (std::size_t i = 0; i < area.size(); ++i) {
+        for (int s = 0; s < kSides; ++s) {
+          const Pos q{area[i].x + kDx[s], area[i].y + kDy[s]};
+          if (!set().IsSpace(q)) continue;
+          const auto c = static_cast<std::size_t>(q.y * w + q.x);
+          if (space_tile_[c] >= 0 || seen[c]) continue;
+          seen[c] = 1;
+          area.push_back(q);
+        }
+      }
+      if (area.size() > best.size()) best = std::move(area);
+    }
+  }
+  return best;
+}
+
+}  // namespace carc::engine::castle
