@@ -8,28 +8,17 @@
 #include <sstream>
 #include <string>
 
+#include "cli_run.h"
 #include "read_file.h"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-  int code = -1;
-  std::string out;
-};
+using Run = carc::test::CliRun;
 
 Run Cli(const std::string& args) {
-  const std::string cmd = std::string(CARC_CLI_PATH) + " " + args + " 2>/dev/null";
-  Run r;
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p != nullptr);
-  char buf[4096];
-  std::size_t n = 0;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  const int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+  return carc::test::RunCli(args, false);
 }
 
 fs::path TempDir(const std::string& name) {

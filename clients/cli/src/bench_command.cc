@@ -7,6 +7,7 @@
 
 #include "args.h"
 #include "carc/engine/random_player.h"
+#include "castle_commands.h"
 #include "commands.h"
 #include "game_options.h"
 
@@ -14,11 +15,13 @@ namespace carc::cli {
 namespace {
 
 constexpr const char* kHelp =
-    "usage: carcassonne bench --games N --players P --seed S [--expansion none|count]\n"
-    "                         [--rules LIST]\n"
+    "usage: carcassonne bench --games N --players P --seed S [--game base|castle]\n"
+    "                         [--expansion none|count] [--rules LIST]\n"
     "Plays N seeded games on one thread, every move uniform among all legal ones, and prints\n"
     "games/s, turns/s, mean legal placements per turn, a determinism signature (a hash over\n"
-    "all final states: the same for the same arguments on every machine) and peak RSS.\n";
+    "all final states: the same for the same arguments on every machine) and peak RSS.\n"
+    "With --game castle (2 players, the built-in board and tiles) it also prints mean final\n"
+    "scores, points by source, features completed, discards, empty spaces and wall tiles.\n";
 
 long PeakRssKiB() {
   rusage u{};
@@ -29,7 +32,7 @@ long PeakRssKiB() {
 }  // namespace
 
 int BenchCommand(int argc, char** argv) {
-  Args args(argc, argv, 2, {"games", "players", "seed", "expansion", "rules"}, {"help"});
+  Args args(argc, argv, 2, {"games", "players", "seed", "game", "expansion", "rules"}, {"help"});
   if (args.Has("help")) {
     std::cout << kHelp;
     return 0;
@@ -39,6 +42,7 @@ int BenchCommand(int argc, char** argv) {
     std::cerr << "carcassonne bench: " << error << "\n" << kHelp;
     return 2;
   }
+  if (run.castle) return CastleBench(run, PeakRssKiB);
 
   std::uint64_t signature = 0;
   std::uint64_t turns = 0;

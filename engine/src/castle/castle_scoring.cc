@@ -189,6 +189,16 @@ void CastleState::Award(Seat winner, int points, std::vector<Event>* events) {
   }
 }
 
+std::vector<FeatureInfo> CastleState::Features() const {
+  // By root, in node order: deterministic.
+  std::vector<FeatureInfo> out;
+  for (std::size_t n = 0; n < parent_.size(); ++n) {
+    if (Find(static_cast<int>(n)) == static_cast<int>(n))
+      out.push_back(FeatureOf(static_cast<int>(n)));
+  }
+  return out;
+}
+
 void CastleState::FinalScoring(std::vector<Event>* events) {
   phase_ = Phase::kGameOver;
   current_tile_ = -1;
@@ -230,13 +240,7 @@ void CastleState::FinalScoring(std::vector<Event>* events) {
     Emit(events, std::move(e));
     if (w >= 0) Award(w, points, events);
   }
-  // Every feature once, by its root, in node order (deterministic).
-  std::vector<int> roots;
-  for (std::size_t n = 0; n < parent_.size(); ++n) {
-    if (Find(static_cast<int>(n)) == static_cast<int>(n)) roots.push_back(static_cast<int>(n));
-  }
-  std::vector<FeatureInfo> infos;
-  for (int r : roots) infos.push_back(FeatureOf(r));
+  const std::vector<FeatureInfo> infos = Features();
   // (b) Courts, wall tile 7 on the owner's courts with the most markets; (c) wall tiles 4, 5, 6 on
   // the owner's incomplete features worth most. Each copy of a tile serves another feature.
   std::vector<WallTile> bonus(infos.size(), 0);

@@ -138,6 +138,8 @@ class CastleState {
   // The node of region `region` of placed tile `index` (or of start space `index` when
   // `start_space`).
   int NodeOf(int index, int region, bool start_space = false) const;
+  // Every feature on the board once (start spaces included), in a fixed order.
+  std::vector<FeatureInfo> Features() const;
   // K-11 a: the spaces of the largest orthogonally connected empty area.
   std::vector<Pos> LargestEmptyArea() const;
 
