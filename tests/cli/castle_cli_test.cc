@@ -80,3 +80,27 @@ TEST_CASE("K-1 --game castle is for two players and takes no expansion") {
   CHECK(r.code == 2);
   CHECK(r.out.find("wall4_fountain_bonus") != std::string::npos);
 }
+
+TEST_CASE("K-9 selfplay --game castle writes Castle records that replay --check accepts") {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("carc-castle-selfplay-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  Run r = Castle("selfplay --game castle --games 30 --seed 9 --out " + dir.string());
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("wrote 30 records") != std::string::npos);
+  r = Castle("replay --check --game castle " + (dir / "*.json").string());
+  CHECK(r.code == 0);
+  std::size_t lines = 0;
+  for (std::size_t at = r.out.find("\"match\":true"); at != std::string::npos;
+       at = r.out.find("\"match\":true", at + 1)) {
+    ++lines;
+  }
+  CHECK(lines == 30);
+  // --game base refuses them; a changed score is a mismatch (exit 1).
+  CHECK(Castle("replay --game base " + (dir / "game-9-000000.json").string()).code == 2);
+  std::string text = carc::test::ReadFile(dir / "game-9-000001.json");
+  text.replace(text.find("\"final\": ["), 10, "\"final\": [1000+");
+  std::ofstream(dir / "changed.json") << text.replace(text.find("1000+"), 5, "1000");
+  CHECK(Castle("replay --check " + (dir / "changed.json").string()).code == 1);
+  std::filesystem::remove_all(dir);
+}

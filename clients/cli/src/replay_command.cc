@@ -5,6 +5,8 @@
 #include <sstream>
 
 #include "args.h"
+#include "carc/codec/castle_data.h"
+#include "carc/codec/castle_record.h"
 #include "carc/codec/record.h"
 #include "commands.h"
 
@@ -15,10 +17,12 @@ constexpr int kExitMismatch = 1;
 constexpr int kExitIllegal = 2;
 
 constexpr const char* kHelp =
-    "usage: carcassonne replay [--check] FILE...\n"
+    "usage: carcassonne replay [--check] [--game base|castle] FILE...\n"
     "Replays each carcassonne-record/1 file and prints one JSON line per file with the scores\n"
-    "after every turn, the final scores and the end-game breakdown.\n"
+    "after every turn, the final scores and (base game) the end-game breakdown. Records of The\n"
+    "Castle (\"game\": \"castle\", docs/record-castle.md) replay on the built-in board and tiles.\n"
     "  --check   compare with the record's own scores: exit 1 on the first difference\n"
+    "  --game G  only accept records of game G (base or castle); others are errors\n"
     "Exit codes: 0 all good, 1 a score mismatch, 2 an illegal or unreadable record.\n";
 
 std::string Where(const codec::RecordError& e) {
@@ -27,10 +31,33 @@ std::string Where(const codec::RecordError& e) {
   return s + ": " + e.message;
 }
 
+// Replays a Castle record into `line`; returns 0, kExitMismatch or kExitIllegal.
+int ReplayCastle(const std::string& text, bool check, nlohmann::ordered_json& line) {
+  const codec::CastleReplay replayed = codec::ReplayCastleRecord(text, codec::DefaultCastleSet());
+  line["game"] = "castle";
+  if (replayed.error) {
+    std::cerr << line["file"].get<std::string>() << ": illegal record: " << Where(*replayed.error)
+              << "\n";
+    line["error"] = Where(*replayed.error);
+    if (replayed.error->turn >= 0) line["turn"] = replayed.error->turn;
+    if (!replayed.error->rule.empty()) line["rule"] = replayed.error->rule;
+    return kExitIllegal;
+  }
+  line["after_turn"] = replayed.after_turn;
+  line["final"] = replayed.final_scores;
+  if (!check) return 0;
+  const auto diff = codec::CompareCastleScores(replayed);
+  line["match"] = !diff.has_value();
+  if (!diff) return 0;
+  std::cerr << line["file"].get<std::string>() << ": score mismatch: " << *diff << "\n";
+  line["mismatch"] = *diff;
+  return kExitMismatch;
+}
+
 }  // namespace
 
 int ReplayCommand(int argc, char** argv) {
-  Args args(argc, argv, 2, {}, {"check", "help"});
+  Args args(argc, argv, 2, {"game"}, {"check", "help"});
   if (args.Has("help")) {
     std::cout << kHelp;
     return 0;
@@ -42,6 +69,11 @@ int ReplayCommand(int argc, char** argv) {
     return kExitIllegal;
   }
   const bool check = args.Has("check");
+  const std::string only = args.Get("game", "");
+  if (!only.empty() && only != "base" && only != "castle") {
+    std::cerr << "carcassonne replay: --game takes base or castle, not '" << only << "'\n";
+    return kExitIllegal;
+  }
   int exit_code = 0;
   for (const std::string& path : args.positional()) {
     nlohmann::ordered_json line;
@@ -54,6 +86,22 @@ int ReplayCommand(int argc, char** argv) {
       line["error"] = "cannot read the file";
       std::cout << line.dump() << "\n";
       exit_code = kExitIllegal;
+      continue;
+    }
+    const bool castle = codec::IsCastleRecord(text.str());
+    if (!only.empty() && castle != (only == "castle")) {
+      const std::string error =
+          std::string("not a record of ") + (only == "castle" ? "The Castle" : "the base game");
+      std::cerr << path << ": " << error << "\n";
+      line["error"] = error;
+      std::cout << line.dump() << "\n";
+      exit_code = kExitIllegal;
+      continue;
+    }
+    if (castle) {
+      const int code = ReplayCastle(text.str(), check, line);
+      std::cout << line.dump() << "\n";
+      if (code == kExitIllegal || (code == kExitMismatch && exit_code == 0)) exit_code = code;
       continue;
     }
     const codec::ParsedRecord parsed = codec::ParseRecord(text.str());

@@ -6,7 +6,9 @@
 #include <sstream>
 
 #include "args.h"
+#include "carc/codec/castle_record.h"
 #include "carc/codec/record.h"
+#include "carc/engine/castle/castle_play.h"
 #include "carc/engine/random_player.h"
 #include "commands.h"
 #include "game_options.h"
@@ -15,21 +17,24 @@ namespace carc::cli {
 namespace {
 
 constexpr const char* kHelp =
-    "usage: carcassonne selfplay --games N --players P --seed S --out DIR [--expansion E]\n"
-    "                            [--rules LIST]\n"
+    "usage: carcassonne selfplay --games N --players P --seed S --out DIR [--game G]\n"
+    "                            [--expansion E] [--rules LIST]\n"
     "Plays N complete games with uniformly random legal moves and writes each as a\n"
     "carcassonne-record/1 file DIR/game-<seed>-<n>.json (with the engine's scores).\n"
     "  --games N     1..1000000 (default 10)\n"
     "  --players P   2..6 (default 2)\n"
     "  --seed S      base seed (default 1); game i uses a seed derived from S and i\n"
     "  --out DIR     output folder, created if missing (required)\n"
+    "  --game G      base (default) or castle: The Castle (RULES.md K-1..K-12, 2 players,\n"
+    "                the built-in board and tiles; records as docs/record-castle.md)\n"
     "  --expansion E none (default) or count: The Count of Carcassonne (RULES.md C-1..C-6)\n"
     "  --rules LIST  room options, e.g. farm_scoring=c1,small_city=true,count_move=follow\n";
 
 }  // namespace
 
 int SelfplayCommand(int argc, char** argv) {
-  Args args(argc, argv, 2, {"games", "players", "seed", "out", "expansion", "rules"}, {"help"});
+  Args args(argc, argv, 2, {"games", "players", "seed", "out", "game", "expansion", "rules"},
+            {"help"});
   if (args.Has("help")) {
     std::cout << kHelp;
     return 0;
@@ -49,13 +54,27 @@ int SelfplayCommand(int argc, char** argv) {
     return 2;
   }
   for (std::int64_t g = 0; g < run.games; ++g) {
+    std::ostringstream name;
+    name << "game-" << run.seed << "-" << std::setw(6) << std::setfill('0') << g << ".json";
+    if (run.castle) {
+      const auto config = CastleConfigFor(run.seed, g, run.castle_options);
+      engine::castle::CastleState state(config);
+      engine::castle::RandomPlayer player(PlayerSeed(run.seed, g));
+      std::vector<engine::castle::LoggedCommand> log;
+      engine::castle::PlayOut(state, player, &log);
+      std::ofstream file(out / name.str());
+      file << codec::WriteCastleRecord(config, log);
+      if (!file) {
+        std::cerr << "carcassonne selfplay: cannot write " << (out / name.str()) << "\n";
+        return 2;
+      }
+      continue;
+    }
     const engine::GameConfig config = GameConfigFor(run.players, run.seed, g, run.options);
     engine::GameState state(config);
     engine::RandomPlayer player(PlayerSeed(run.seed, g));
     std::vector<engine::LoggedCommand> log;
     engine::PlayOut(state, player, &log);
-    std::ostringstream name;
-    name << "game-" << run.seed << "-" << std::setw(6) << std::setfill('0') << g << ".json";
     std::ofstream file(out / name.str());
     file << codec::WriteRecord(codec::RecordOf(config, log));
     if (!file) {

@@ -221,6 +221,21 @@ FeatureInfo CastleState::FeatureOf(int node) const {
   return info;
 }
 
+std::pair<Pos, std::uint8_t> CastleState::AnchorOf(const PendingFeature& p) const {
+  // Pending features hold followers, and followers stand only on placed tiles.
+  for (const Pos pos : FeatureOf(p.node).tiles) {
+    const int index = TileAt(pos);
+    const TileDef& def =
+        set().tiles[static_cast<std::size_t>(placed_[static_cast<std::size_t>(index)].tile)];
+    for (std::size_t r = 0; r < def.regions.size(); ++r) {
+      if (SameFeature(NodeOf(index, static_cast<int>(r)), p.node)) {
+        return {pos, static_cast<std::uint8_t>(r)};
+      }
+    }
+  }
+  return {{}, 0};
+}
+
 std::vector<Pos> CastleState::LargestEmptyArea() const {
   const int w = set().width();
   std::vector<char> seen(space_tile_.size(), 0);

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "carc/engine/castle/castle_command.h"
@@ -138,6 +139,10 @@ class CastleState {
   // The node of region `region` of placed tile `index` (or of start space `index` when
   // `start_space`).
   int NodeOf(int index, int region, bool start_space = false) const;
+  // Whether two nodes belong to one feature.
+  bool SameFeature(int a, int b) const { return Find(a) == Find(b); }
+  // A placed tile of the pending feature and its region there (records name features so).
+  std::pair<Pos, std::uint8_t> AnchorOf(const PendingFeature& p) const;
   // Every feature on the board once (start spaces included), in a fixed order.
   std::vector<FeatureInfo> Features() const;
   // K-11 a: the spaces of the largest orthogonally connected empty area.
