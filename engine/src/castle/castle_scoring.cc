@@ -168,7 +168,8 @@ void CastleState::ScorePending(std::size_t index, bool double_it, std::vector<Ev
     keep.pos = instance >= starts
                    ? placed_[static_cast<std::size_t>(instance - starts)].pos
                    : set().board.start_spaces[static_cast<std::size_t>(instance)].space;
-    Emit(events, KeepMoved{p.winner, keep.pos, keep.region, keep.size});
+    keep.tile = instance >= starts ? placed_[static_cast<std::size_t>(instance - starts)].tile : 0;
+    Emit(events, KeepMoved{p.winner, keep.pos, keep.tile, keep.region, keep.size});
   }
 }
 

@@ -60,7 +60,7 @@ FollowerRef CastleState::FollowerRefOf(const Follower& f) const {
   const int starts = static_cast<int>(set().board.start_spaces.size());
   const int instance = node_instance_[static_cast<std::size_t>(f.node)];
   const PlacedTile& t = placed_[static_cast<std::size_t>(instance - starts)];
-  return {f.player, t.pos,
+  return {f.player, t.pos, t.tile,
           static_cast<std::uint8_t>(f.node - node_base_[static_cast<std::size_t>(instance)]),
           RegionOf(f.node).type};
 }

@@ -196,6 +196,74 @@ std::variant<CastleSet, std::string> ParseCastleSet(std::string_view board_json,
   return set;
 }
 
+namespace {
+
+json RegionsJson(const std::vector<Region>& regions) {
+  json out = json::object();
+  for (const Region& r : regions) {
+    json j = {{"type", std::string(engine::castle::FeatureName(r.type))}};
+    if (r.markets > 0) j["markets"] = r.markets;
+    if (r.fountain) j["fountain"] = true;
+    if (r.end == PathEnd::kSquare) j["end"] = "square";
+    if (r.end == PathEnd::kBuilding) j["end"] = "building";
+    out[r.id] = j;
+  }
+  return out;
+}
+
+std::string SideJson(const SideDef& side, const std::vector<Region>& regions) {
+  const auto id = [&](std::int8_t r) {
+    return r == engine::castle::kNoRegion ? std::string("-")
+                                          : regions[static_cast<std::size_t>(r)].id;
+  };
+  return id(side.half[0]) + " " + id(side.path) + " " + id(side.half[1]);
+}
+
+}  // namespace
+
+std::string WriteCastleBoardJson(const CastleSet& set) {
+  json board = {{"format", "carcassonne-castle-board/1"},
+                {"provenance", set.board.provenance},
+                {"note", set.board.note},
+                {"rows", set.board.rows}};
+  json starts = json::array();
+  for (const auto& s : set.board.start_spaces) {
+    starts.push_back({{"id", s.id},
+                      {"space", {s.space.x, s.space.y}},
+                      {"side", std::string(engine::castle::SideName(s.side))},
+                      {"regions", RegionsJson(s.regions)},
+                      {"edge", SideJson(s.edge, s.regions)}});
+  }
+  board["start_spaces"] = starts;
+  json towers = json::array();
+  for (const auto& t : set.board.corner_towers) {
+    json j = {{"fields", t.fields}};
+    if (!t.wall_tile) j["wall_tile"] = false;
+    j["corner"] = {t.corner.x, t.corner.y};
+    towers.push_back(j);
+  }
+  board["track"] = {{"length", set.board.track_length}, {"corner_towers", towers}};
+  return board.dump();
+}
+
+std::string WriteCastleTilesJson(const CastleSet& set) {
+  json tiles = json::array();
+  for (const auto& t : set.tiles) {
+    json sides = json::object();
+    for (int s = 0; s < engine::kSides; ++s) {
+      sides[std::string(engine::castle::SideName(s))] =
+          SideJson(t.sides[static_cast<std::size_t>(s)], t.regions);
+    }
+    tiles.push_back(
+        {{"id", t.id}, {"count", t.count}, {"regions", RegionsJson(t.regions)}, {"sides", sides}});
+  }
+  return json({{"format", "carcassonne-castle-tiles/1"},
+               {"provenance", set.tiles_provenance},
+               {"note", set.tiles_note},
+               {"tiles", tiles}})
+      .dump();
+}
+
 std::shared_ptr<const CastleSet> DefaultCastleSet() {
   static const std::shared_ptr<const CastleSet> kSet = [] {
     auto parsed = ParseCastleSet(embedded::kCastleBoardJson, embedded::kCastleTilesJson);

@@ -16,6 +16,7 @@ namespace carc::engine::castle {
 struct FollowerRef {
   Seat player = 0;
   Pos pos;
+  int tile = 0;  // the kind of the tile it stands on (names `region`)
   std::uint8_t region = 0;
   Feature feature = Feature::kPath;
   friend bool operator==(const FollowerRef&, const FollowerRef&) = default;
@@ -71,6 +72,7 @@ struct WallTileTaken {
 struct KeepMoved {
   Seat player = 0;
   Pos pos;
+  int tile = 0;  // the kind of the tile at `pos`
   std::uint8_t region = 0;
   int size = 0;
 };

@@ -64,6 +64,7 @@ struct HeldWallTile {
 // K-8: the house a player's keep stands on.
 struct Keep {
   Pos pos;
+  int tile = 0;  // the kind of the tile at `pos`
   std::uint8_t region = 0;
   int size = 0;  // in tiles; 0 = no keep
   friend bool operator==(const Keep&, const Keep&) = default;

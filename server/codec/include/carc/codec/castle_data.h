@@ -15,6 +15,11 @@ namespace carc::codec {
 std::variant<engine::castle::CastleSet, std::string> ParseCastleSet(std::string_view board_json,
                                                                     std::string_view tiles_json);
 
+// The set written back in the files' format (parsing the result gives the same set): what a
+// client receives to draw the board and the tiles.
+std::string WriteCastleBoardJson(const engine::castle::CastleSet& set);
+std::string WriteCastleTilesJson(const engine::castle::CastleSet& set);
+
 // The set built into this binary (the project's reconstruction unless the data files were
 // replaced before the build). Parsed once; never fails in a binary whose tests pass.
 std::shared_ptr<const engine::castle::CastleSet> DefaultCastleSet();
