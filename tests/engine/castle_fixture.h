@@ -84,10 +84,12 @@ inline std::string PlainStart(const std::string& id, int x, int y, const std::st
 
 // Plays a scenario: tiles drawn in the given order, seat 0 first, the wall tiles given per
 // tower (default: kind 9 on every tower that takes one).
-class Scenario {
+class CastleScenario {
  public:
-  Scenario(std::shared_ptr<const castle::CastleSet> set, const std::vector<std::string>& draws,
-           std::vector<castle::WallTile> wall_tiles = {}, castle::CastleOptions options = {}) {
+  CastleScenario(std::shared_ptr<const castle::CastleSet> set,
+                 const std::vector<std::string>& draws,
+                 std::vector<castle::WallTile> wall_tiles = {},
+                 castle::CastleOptions options = {}) {
     config_.set = std::move(set);
     config_.first_player = 0;
     config_.options = options;

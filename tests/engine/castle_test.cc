@@ -17,7 +17,7 @@ using engine::RejectReason;
 const std::string kTowers = R"([{"fields": [0, 1], "wall_tile": false}, {"fields": [3, 4]}])";
 
 TEST_CASE("K-1 two players, six followers each in play, no keep yet") {
-  Scenario g(ScenarioSet({"###"}, "[" + PathStart("S1", 0, 0, "W") + "]"), {"PS", "PS"});
+  CastleScenario g(ScenarioSet({"###"}, "[" + PathStart("S1", 0, 0, "W") + "]"), {"PS", "PS"});
   for (int s = 0; s < castle::kPlayers; ++s) {
     CHECK(g.state().supply(s) == 6);
     CHECK(g.state().keep(s).size == 0);
@@ -32,7 +32,8 @@ TEST_CASE("K-1 two players, six followers each in play, no keep yet") {
 }
 
 TEST_CASE("K-2 a start space counts as one tile of its feature") {
-  Scenario g(ScenarioSet({"####"}, "[" + PathStart("S1", 0, 0, "W") + "]"), {"PS", "PE", "CO"});
+  CastleScenario g(ScenarioSet({"####"}, "[" + PathStart("S1", 0, 0, "W") + "]"),
+                   {"PS", "PE", "CO"});
   g.Place(0, 0, 0, "p");
   g.Place(1, 0, 0);  // the square ends the path: start space + 2 tiles
   const auto scored = g.Scored();
@@ -95,7 +96,8 @@ TEST_CASE("K-3 a 100-field track, 14 corner towers, 13 wall tiles drawn from 18"
 }
 
 TEST_CASE("K-4 the first tile touches a start space, paths must match, the wall takes anything") {
-  Scenario g(ScenarioSet({"###"}, "[" + PathStart("S1", 0, 0, "W") + "]"), {"PS", "TW", "PS"});
+  CastleScenario g(ScenarioSet({"###"}, "[" + PathStart("S1", 0, 0, "W") + "]"),
+                   {"PS", "TW", "PS"});
   CHECK(g.Try(castle::PlaceTile{{1, 0}, 0}) == RejectReason::kNotAdjacent);
   // Turned a quarter, the path runs N-S: its W side shows no path against the start path.
   CHECK(g.Try(castle::PlaceTile{{0, 0}, 1}) == RejectReason::kEdgeMismatch);
@@ -112,7 +114,7 @@ TEST_CASE("K-4 the first tile touches a start space, paths must match, the wall 
 
 TEST_CASE("K-4 a tile that fits nowhere is discarded and the player draws again") {
   // Only (0,0) touches the start path, and a tower has no path: it cannot go anywhere.
-  Scenario g(ScenarioSet({"##"}, "[" + PathStart("S1", 0, 0, "W") + "]"), {"TW", "PS", "PS"});
+  CastleScenario g(ScenarioSet({"##"}, "[" + PathStart("S1", 0, 0, "W") + "]"), {"TW", "PS", "PS"});
   REQUIRE(g.state().ToMove() == 0);
   CHECK(g.state().discarded() == 1);
   CHECK(g.state().current_tile() == g.TileIndex("PS"));
@@ -120,8 +122,8 @@ TEST_CASE("K-4 a tile that fits nowhere is discarded and the player draws again"
 }
 
 TEST_CASE("K-4 towers, houses and courts touch anything, the wall included") {
-  Scenario g(ScenarioSet({"###"}, "[" + PlainStart("S1", 0, 0, "W", "tower") + "]"),
-             {"HO", "CO", "TW"});
+  CastleScenario g(ScenarioSet({"###"}, "[" + PlainStart("S1", 0, 0, "W", "tower") + "]"),
+                   {"HO", "CO", "TW"});
   g.Place(0, 0, 0);  // a house against a tower start space
   g.Place(1, 0, 0);  // a court against a house
   g.Place(2, 0, 0);  // a tower against a court and the wall
@@ -129,8 +131,8 @@ TEST_CASE("K-4 towers, houses and courts touch anything, the wall included") {
 }
 
 TEST_CASE("K-5 a herald, knight, squire or merchant on the feature of its region") {
-  Scenario g(ScenarioSet({"####"}, "[" + PathStart("S1", 0, 0, "W") + "]"),
-             {"PT", "PS", "CO", "CO"});
+  CastleScenario g(ScenarioSet({"####"}, "[" + PathStart("S1", 0, 0, "W") + "]"),
+                   {"PT", "PS", "CO", "CO"});
   g.Place(0, 0, 0, "t");
   const auto placed = [&] {
     for (const auto& e : g.events()) {
@@ -149,8 +151,8 @@ TEST_CASE("K-5 a herald, knight, squire or merchant on the feature of its region
 }
 
 TEST_CASE("K-5 no follower on a feature that already holds one, even one's own") {
-  Scenario g(ScenarioSet({"####"}, "[" + PathStart("S1", 0, 0, "W") + "]"),
-             {"PS", "PS", "PS", "CO"});
+  CastleScenario g(ScenarioSet({"####"}, "[" + PathStart("S1", 0, 0, "W") + "]"),
+                   {"PS", "PS", "PS", "CO"});
   g.Place(0, 0, 0, "p");
   g.Do(castle::PlaceTile{{1, 0}, 0});
   // Region 1 is the path, joined to seat 0's herald; the courts are free.
@@ -163,7 +165,7 @@ TEST_CASE("K-5 no follower on a feature that already holds one, even one's own")
 }
 
 TEST_CASE("K-6 a path ending at the wall is complete") {
-  Scenario g(ScenarioSet({"##"}, "[" + PathStart("S1", 0, 0, "W") + "]"), {"PS", "PS"});
+  CastleScenario g(ScenarioSet({"##"}, "[" + PathStart("S1", 0, 0, "W") + "]"), {"PS", "PS"});
   g.Place(0, 0, 0, "p");
   CHECK(g.Scored().empty());
   g.Place(1, 0, 0);  // its east end meets the wall
@@ -175,8 +177,8 @@ TEST_CASE("K-6 a path ending at the wall is complete") {
 }
 
 TEST_CASE("K-6 a path that closes a loop is complete") {
-  Scenario g(ScenarioSet({"##", "##"}, "[" + PlainStart("S1", 0, 0, "W", "court") + "]"),
-             {"PC", "PC", "PC", "PC", "CO"});
+  CastleScenario g(ScenarioSet({"##", "##"}, "[" + PlainStart("S1", 0, 0, "W", "court") + "]"),
+                   {"PC", "PC", "PC", "PC", "CO"});
   g.Place(0, 0, 0, "p");  // E-S
   g.Place(1, 0, 1);       // S-W
   g.Place(1, 1, 2);       // W-N
@@ -190,8 +192,8 @@ TEST_CASE("K-6 a path that closes a loop is complete") {
 }
 
 TEST_CASE("K-6 a tower closed by a house along half an edge is complete") {
-  Scenario g(ScenarioSet({"###"}, "[" + PlainStart("S1", 0, 0, "W", "house") + "]"),
-             {"HO", "TN", "HO", "CO"});
+  CastleScenario g(ScenarioSet({"###"}, "[" + PlainStart("S1", 0, 0, "W", "house") + "]"),
+                   {"HO", "TN", "HO", "CO"});
   g.Place(0, 0, 0);
   // TN's tower holds the north halves of its E and W sides; the houses on both sides close it
   // along those halves while its own house joins theirs along the south halves.
@@ -207,8 +209,8 @@ TEST_CASE("K-6 a tower closed by a house along half an edge is complete") {
 }
 
 TEST_CASE("K-6 courts are never scored during the game") {
-  Scenario g(ScenarioSet({"###", "###"}, "[" + PlainStart("S1", 0, 0, "W", "court") + "]"),
-             {"CM", "TW", "TW", "CO", "CO"});
+  CastleScenario g(ScenarioSet({"###", "###"}, "[" + PlainStart("S1", 0, 0, "W", "court") + "]"),
+                   {"CM", "TW", "TW", "CO", "CO"});
   g.Place(0, 0, 0, "c");
   g.Place(1, 0, 0);
   g.Place(0, 1, 0);  // the court is closed all round now
@@ -218,7 +220,8 @@ TEST_CASE("K-6 courts are never scored during the game") {
 }
 
 TEST_CASE("K-7 a fountain doubles a path once however many fountains it has") {
-  Scenario g(ScenarioSet({"###"}, "[" + PathStart("S1", 0, 0, "W") + "]"), {"PF", "PF", "PS"});
+  CastleScenario g(ScenarioSet({"###"}, "[" + PathStart("S1", 0, 0, "W") + "]"),
+                   {"PF", "PF", "PS"});
   g.Place(0, 0, 0, "p");
   g.Place(1, 0, 0);
   g.Place(2, 0, 0);
@@ -230,9 +233,9 @@ TEST_CASE("K-7 a fountain doubles a path once however many fountains it has") {
 
 TEST_CASE("K-7 towers score 2 and houses 1 per tile") {
   // No wall tile on fields 4 and 5 this time, so the scores stay what the features gave.
-  Scenario g(ScenarioSet({"####"}, "[" + PlainStart("S1", 0, 0, "W", "court") + "]",
-                         R"([{"fields": [0, 1], "wall_tile": false}, {"fields": [50, 51]}])"),
-             {"TW", "TW", "HO", "CO"});
+  CastleScenario g(ScenarioSet({"####"}, "[" + PlainStart("S1", 0, 0, "W", "court") + "]",
+                               R"([{"fields": [0, 1], "wall_tile": false}, {"fields": [50, 51]}])"),
+                   {"TW", "TW", "HO", "CO"});
   g.Place(0, 0, 0, "t");
   g.Place(1, 0, 0);
   CHECK(g.state().score(0) == 0);
@@ -243,9 +246,9 @@ TEST_CASE("K-7 towers score 2 and houses 1 per tile") {
 }
 
 TEST_CASE("K-7 a tie scores nothing and the followers still return") {
-  Scenario g(ScenarioSet({"###"},
-                         "[" + PathStart("S1", 0, 0, "W") + "," + PathStart("S2", 2, 0, "E") + "]"),
-             {"PS", "PS", "PS"});
+  CastleScenario g(ScenarioSet({"###"}, "[" + PathStart("S1", 0, 0, "W") + "," +
+                                            PathStart("S2", 2, 0, "E") + "]"),
+                   {"PS", "PS", "PS"});
   g.Place(0, 0, 0, "p");
   g.Place(2, 0, 0, "p");
   g.Place(1, 0, 0);
@@ -261,8 +264,8 @@ TEST_CASE("K-7 a tie scores nothing and the followers still return") {
 }
 
 TEST_CASE("K-7 the majority scores, merchants never return") {
-  Scenario g(ScenarioSet({"####"}, "[" + PathStart("S1", 0, 0, "W") + "]"),
-             {"PS", "PS", "PS", "PE"});
+  CastleScenario g(ScenarioSet({"####"}, "[" + PathStart("S1", 0, 0, "W") + "]"),
+                   {"PS", "PS", "PS", "PE"});
   g.Place(0, 0, 0, "p");
   g.Place(1, 0, 0, "n");  // a merchant
   g.Place(2, 0, 0);
@@ -274,8 +277,8 @@ TEST_CASE("K-7 the majority scores, merchants never return") {
 }
 
 TEST_CASE("K-8 the keep goes on the first house scored and moves to a larger one") {
-  Scenario g(ScenarioSet({"######"}, "[" + PlainStart("S1", 0, 0, "W", "tower") + "]"),
-             {"HO", "TW", "HO", "HO", "TW", "HO"});
+  CastleScenario g(ScenarioSet({"######"}, "[" + PlainStart("S1", 0, 0, "W", "tower") + "]"),
+                   {"HO", "TW", "HO", "HO", "TW", "HO"});
   g.Place(0, 0, 0, "h");
   g.Place(1, 0, 0);
   CHECK(g.Count<castle::KeepMoved>() == 1);
@@ -293,8 +296,8 @@ TEST_CASE("K-8 the keep goes on the first house scored and moves to a larger one
 }
 
 TEST_CASE("K-8 a house not larger than the keep's leaves the keep where it is") {
-  Scenario g(ScenarioSet({"#####"}, "[" + PlainStart("S1", 0, 0, "W", "tower") + "]"),
-             {"HO", "TW", "HO", "TW", "CO"});
+  CastleScenario g(ScenarioSet({"#####"}, "[" + PlainStart("S1", 0, 0, "W", "tower") + "]"),
+                   {"HO", "TW", "HO", "TW", "CO"});
   g.Place(0, 0, 0, "h");
   g.Place(1, 0, 0);
   REQUIRE(g.state().keep(0).pos == engine::Pos{0, 0});
@@ -306,22 +309,23 @@ TEST_CASE("K-8 a house not larger than the keep's leaves the keep where it is") 
 }
 
 // Seat 0 scores 3 (start space + PS + PE) on seat 1's placement: lands on field 3.
-Scenario PathOfThree(const std::string& towers, std::vector<std::string> more,
-                     std::vector<castle::WallTile> wall, castle::CastleOptions options = {},
-                     int track = 100) {
+CastleScenario PathOfThree(const std::string& towers, std::vector<std::string> more,
+                           std::vector<castle::WallTile> wall, castle::CastleOptions options = {},
+                           int track = 100) {
   std::vector<std::string> draws = {"PS", "PE"};
   draws.insert(draws.end(), more.begin(), more.end());
-  Scenario g(ScenarioSet({"#####", "#####"},
-                         "[" + PathStart("S1", 0, 0, "W") + "," + PathStart("S2", 0, 1, "W") + "]",
-                         towers, track),
-             draws, wall, options);
+  CastleScenario g(
+      ScenarioSet({"#####", "#####"},
+                  "[" + PathStart("S1", 0, 0, "W") + "," + PathStart("S2", 0, 1, "W") + "]", towers,
+                  track),
+      draws, wall, options);
   g.Place(0, 0, 0, "p");
   g.Place(1, 0, 0);
   return g;
 }
 
 TEST_CASE("K-9 landing exactly on a corner tower takes its wall tile") {
-  Scenario g = PathOfThree(kTowers, {"CO", "CO"}, {0, 5});
+  CastleScenario g = PathOfThree(kTowers, {"CO", "CO"}, {0, 5});
   CHECK(g.state().score(0) == 3);
   REQUIRE(g.Count<castle::WallTileTaken>() == 1);
   CHECK(g.state().wall_tiles(0).size() == 1);
@@ -330,8 +334,8 @@ TEST_CASE("K-9 landing exactly on a corner tower takes its wall tile") {
 }
 
 TEST_CASE("K-9 passing over a corner tower takes nothing") {
-  Scenario g(ScenarioSet({"######"}, "[" + PathStart("S1", 0, 0, "W") + "]", kTowers),
-             {"PS", "PS", "PS", "PS", "PE", "CO"}, {0, 5});
+  CastleScenario g(ScenarioSet({"######"}, "[" + PathStart("S1", 0, 0, "W") + "]", kTowers),
+                   {"PS", "PS", "PS", "PS", "PE", "CO"}, {0, 5});
   g.Place(0, 0, 0, "p");
   g.Place(1, 0, 0);
   g.Place(2, 0, 0);
@@ -344,10 +348,11 @@ TEST_CASE("K-9 passing over a corner tower takes nothing") {
 
 TEST_CASE("K-9 a wall tile missed on the first lap is taken on the second") {
   // A 10-field track: 5 points pass fields 3 and 4; 8 more make 13, field 3 of the second lap.
-  Scenario g(ScenarioSet({"#####", "#####"},
-                         "[" + PathStart("S1", 0, 0, "W") + "," + PathStart("S2", 0, 1, "W") + "]",
-                         kTowers, 10),
-             {"PS", "PS", "PF", "PS", "PE", "PF", "PE", "CO"}, {0, 9});
+  CastleScenario g(
+      ScenarioSet({"#####", "#####"},
+                  "[" + PathStart("S1", 0, 0, "W") + "," + PathStart("S2", 0, 1, "W") + "]",
+                  kTowers, 10),
+      {"PS", "PS", "PF", "PS", "PE", "PF", "PE", "CO"}, {0, 9});
   g.Place(0, 0, 0, "p");
   g.Place(1, 0, 0);
   g.Place(0, 1, 0, "p");
@@ -363,12 +368,12 @@ TEST_CASE("K-9 a wall tile missed on the first lap is taken on the second") {
 }
 
 // Seat 0 completes its path (3) and its tower (2 tiles, 4) with one placement.
-Scenario PathAndTower(const std::string& towers, std::vector<castle::WallTile> wall,
-                      std::vector<std::string> more = {"CO", "CO"}) {
+CastleScenario PathAndTower(const std::string& towers, std::vector<castle::WallTile> wall,
+                            std::vector<std::string> more = {"CO", "CO"}) {
   std::vector<std::string> draws = {"PS", "TW", "TW", "CO", "PE"};
   draws.insert(draws.end(), more.begin(), more.end());
-  Scenario g(ScenarioSet({"#####", "#####"}, "[" + PathStart("S1", 0, 0, "W") + "]", towers), draws,
-             wall);
+  CastleScenario g(ScenarioSet({"#####", "#####"}, "[" + PathStart("S1", 0, 0, "W") + "]", towers),
+                   draws, wall);
   g.Place(0, 0, 0, "p");
   g.Place(0, 1, 0);
   g.Place(1, 1, 0, "t");
@@ -381,7 +386,7 @@ Scenario PathAndTower(const std::string& towers, std::vector<castle::WallTile> w
 TEST_CASE("K-9 the placing player chooses the order of its features, which decides the landing") {
   const std::string towers = R"([{"fields": [0, 1], "wall_tile": false}, {"fields": [4, 5]}])";
   SECTION("path first: fields 3 then 7, no wall tile") {
-    Scenario g = PathAndTower(towers, {0, 9});
+    CastleScenario g = PathAndTower(towers, {0, 9});
     REQUIRE(g.state().phase() == Phase::kChooseScoring);
     const auto choices = g.state().LegalScoringChoices();
     CHECK(choices.size() == 2);
@@ -391,14 +396,14 @@ TEST_CASE("K-9 the placing player chooses the order of its features, which decid
     CHECK(g.state().wall_tiles(0).empty());
   }
   SECTION("tower first: field 4 takes the wall tile, then 7") {
-    Scenario g = PathAndTower(towers, {0, 9});
+    CastleScenario g = PathAndTower(towers, {0, 9});
     const int tower = g.state().pending()[0].feature == Feature::kTower ? 0 : 1;
     g.Do(castle::ScoreFeature{static_cast<std::uint8_t>(tower), false});
     CHECK(g.state().score(0) == 7);
     CHECK(g.state().wall_tiles(0).size() == 1);
   }
   SECTION("a feature that is not pending is refused") {
-    Scenario g = PathAndTower(towers, {0, 9});
+    CastleScenario g = PathAndTower(towers, {0, 9});
     CHECK(g.Try(castle::ScoreFeature{7, false}) == RejectReason::kNoSuchFeature);
     CHECK(g.Try(castle::ScoreFeature{0, true}) == RejectReason::kCannotDouble);
     CHECK(g.Try(engine::SkipFollower{}) == RejectReason::kWrongPhase);
@@ -407,8 +412,8 @@ TEST_CASE("K-9 the placing player chooses the order of its features, which decid
 
 TEST_CASE("K-9 the placing player's features score before the opponent's") {
   // Seat 1 closes seat 0's path and its own tower with one tile: its tower scores first.
-  Scenario g(ScenarioSet({"#####", "#####"}, "[" + PathStart("S1", 0, 0, "W") + "]"),
-             {"PS", "TW", "TW", "CO", "CO", "PE", "CO"});
+  CastleScenario g(ScenarioSet({"#####", "#####"}, "[" + PathStart("S1", 0, 0, "W") + "]"),
+                   {"PS", "TW", "TW", "CO", "CO", "PE", "CO"});
   g.Place(0, 0, 0, "p");
   g.Place(0, 1, 0, "t");               // seat 1's tower, open east
   g.Place(1, 1, 0);                    // seat 0 extends it: open north to (1,0) and east
@@ -426,7 +431,7 @@ TEST_CASE("K-9 the placing player's features score before the opponent's") {
 
 TEST_CASE("K-10 wall tile 1: one more full turn at the end of the owner's turn, or kept") {
   SECTION("used") {
-    Scenario g = PathOfThree(kTowers, {"CO", "CO", "CO"}, {0, 1});
+    CastleScenario g = PathOfThree(kTowers, {"CO", "CO", "CO"}, {0, 1});
     REQUIRE(g.state().wall_tiles(0).size() == 1);
     g.Place(2, 0, 0);  // seat 0's own turn ends: it may use the tile
     REQUIRE(g.state().phase() == Phase::kExtraTurn);
@@ -438,7 +443,7 @@ TEST_CASE("K-10 wall tile 1: one more full turn at the end of the owner's turn, 
     CHECK(g.state().wall_tiles(0).empty());
   }
   SECTION("kept for later") {
-    Scenario g = PathOfThree(kTowers, {"CO", "CO", "CO", "CO"}, {0, 1});
+    CastleScenario g = PathOfThree(kTowers, {"CO", "CO", "CO", "CO"}, {0, 1});
     g.Place(2, 0, 0);
     g.Do(castle::EndTurn{});
     CHECK(g.state().ToMove() == 1);
@@ -451,7 +456,7 @@ TEST_CASE("K-10 wall tile 1: one more full turn at the end of the owner's turn, 
 
 TEST_CASE("K-10 wall tiles 2 and 3 do not apply to the scoring that won them, only later") {
   // Tower at fields 3/4 holds tile 2: the path (3) takes it, then the tower scores undoubled.
-  Scenario g = PathAndTower(kTowers, {0, 2}, {"CO", "TW", "CO", "CO"});
+  CastleScenario g = PathAndTower(kTowers, {0, 2}, {"CO", "TW", "CO", "CO"});
   const int path = g.state().pending()[0].feature == Feature::kPath ? 0 : 1;
   g.Do(castle::ScoreFeature{static_cast<std::uint8_t>(path), false});
   REQUIRE(g.state().wall_tiles(0).size() == 1);
@@ -472,7 +477,7 @@ TEST_CASE("K-10 wall tiles 2 and 3 do not apply to the scoring that won them, on
 
 TEST_CASE("K-10 a wall tile is used only on the owner's own turn") {
   // Seat 0 holds tile 2; seat 1 completes seat 0's tower: no doubling, no decision.
-  Scenario g = PathAndTower(kTowers, {0, 2}, {"CO", "TW", "CO", "CO", "CO"});
+  CastleScenario g = PathAndTower(kTowers, {0, 2}, {"CO", "TW", "CO", "CO", "CO"});
   const int path = g.state().pending()[0].feature == Feature::kPath ? 0 : 1;
   g.Do(castle::ScoreFeature{static_cast<std::uint8_t>(path), false});
   g.Place(2, 0, 0);       // seat 1
@@ -488,7 +493,7 @@ TEST_CASE("K-10 a wall tile is used only on the owner's own turn") {
 // Final scoring with one wall tile held by seat 0, taken on seat 1's first turn.
 TEST_CASE("K-10 wall tiles 4-9 at the end") {
   SECTION("4: one incomplete path scores 1 per tile") {
-    Scenario g = PathOfThree(kTowers, {"PF", "CO"}, {0, 4});
+    CastleScenario g = PathOfThree(kTowers, {"PF", "CO"}, {0, 4});
     g.Place(0, 1, 0, "p");
     g.Place(2, 0, 0);
     REQUIRE(g.state().IsOver());
@@ -497,37 +502,37 @@ TEST_CASE("K-10 wall tiles 4-9 at the end") {
   SECTION("4 with wall4_fountain_bonus: 2 per tile with a fountain") {
     castle::CastleOptions options;
     options.wall4_fountain_bonus = true;
-    Scenario g = PathOfThree(kTowers, {"PF", "CO"}, {0, 4}, options);
+    CastleScenario g = PathOfThree(kTowers, {"PF", "CO"}, {0, 4}, options);
     g.Place(0, 1, 0, "p");
     g.Place(2, 0, 0);
     CHECK(g.state().score(0) == 3 + 4);
   }
   SECTION("5: one incomplete tower scores 2 per tile") {
-    Scenario g = PathOfThree(kTowers, {"TW", "CO"}, {0, 5});
+    CastleScenario g = PathOfThree(kTowers, {"TW", "CO"}, {0, 5});
     g.Place(1, 1, 0, "t");
     g.Place(2, 0, 0);
     CHECK(g.state().score(0) == 3 + 2);
   }
   SECTION("6: one incomplete house scores 1 per tile") {
-    Scenario g = PathOfThree(kTowers, {"HO", "CO"}, {0, 6});
+    CastleScenario g = PathOfThree(kTowers, {"HO", "CO"}, {0, 6});
     g.Place(1, 1, 0, "h");
     g.Place(2, 0, 0);
     CHECK(g.state().score(0) == 3 + 1);
   }
   SECTION("7: one court scores 4 per market instead of 3") {
-    Scenario g = PathOfThree(kTowers, {"CM", "CO"}, {0, 7});
+    CastleScenario g = PathOfThree(kTowers, {"CM", "CO"}, {0, 7});
     g.Place(2, 0, 0, "c");
     g.Place(3, 0, 0);
     CHECK(g.state().score(0) == 3 + 4);
   }
   SECTION("9: five points") {
-    Scenario g = PathOfThree(kTowers, {"CO", "CO"}, {0, 9});
+    CastleScenario g = PathOfThree(kTowers, {"CO", "CO"}, {0, 9});
     g.Place(2, 0, 0);
     g.Place(3, 0, 0);
     CHECK(g.state().score(0) == 3 + 5);
   }
   SECTION("without the majority the tile does nothing") {
-    Scenario g = PathOfThree(kTowers, {"TW", "CO"}, {0, 5});
+    CastleScenario g = PathOfThree(kTowers, {"TW", "CO"}, {0, 5});
     g.Place(1, 1, 0);
     g.Place(2, 0, 0);
     CHECK(g.state().score(0) == 3);
@@ -537,7 +542,7 @@ TEST_CASE("K-10 wall tiles 4-9 at the end") {
 
 TEST_CASE("K-10 wall tile 8: the keep counts two tiles larger") {
   // Both keeps are 1 tile; seat 0's tile 8 makes its keep 3 and wins the empty area of 2.
-  Scenario g = PathOfThree(kTowers, {"HO", "CO", "TW", "HO", "CO"}, {0, 8});
+  CastleScenario g = PathOfThree(kTowers, {"HO", "CO", "TW", "HO", "CO"}, {0, 8});
   g.Place(2, 0, 0, "h");  // open south and east
   g.Place(2, 1, 0);
   g.Place(3, 0, 0);  // closes seat 0's house
@@ -560,7 +565,7 @@ TEST_CASE("K-11 the larger keep scores the largest empty area, equal keeps score
   const std::string starts =
       "[" + PlainStart("S1", 0, 0, "W", "tower") + "," + PlainStart("S2", 5, 0, "E", "tower") + "]";
   SECTION("equal keeps") {
-    Scenario g(ScenarioSet({"######"}, starts), {"HO", "HO", "TW", "TW"});
+    CastleScenario g(ScenarioSet({"######"}, starts), {"HO", "HO", "TW", "TW"});
     g.Place(0, 0, 0, "h");
     g.Place(5, 0, 0, "h");
     g.Place(1, 0, 0);
@@ -577,8 +582,8 @@ TEST_CASE("K-11 the larger keep scores the largest empty area, equal keeps score
     CHECK(g.state().score(1) == 1);
   }
   SECTION("a larger keep") {
-    Scenario g(ScenarioSet({"#######"}, "[" + PlainStart("S1", 0, 0, "W", "tower") + "]"),
-               {"HO", "CO", "CO", "CO", "CO"});
+    CastleScenario g(ScenarioSet({"#######"}, "[" + PlainStart("S1", 0, 0, "W", "tower") + "]"),
+                     {"HO", "CO", "CO", "CO", "CO"});
     g.Place(0, 0, 0, "h");
     g.Place(1, 0, 0);  // the court closes the house
     REQUIRE(g.state().keep(0).size == 1);
@@ -593,8 +598,8 @@ TEST_CASE("K-11 the larger keep scores the largest empty area, equal keeps score
 
 TEST_CASE("K-11 courts: the most merchants score 3 per market, a tie scores nothing") {
   SECTION("majority") {
-    Scenario g(ScenarioSet({"###"}, "[" + PlainStart("S1", 0, 0, "W", "court") + "]"),
-               {"CM", "CM", "CO"});
+    CastleScenario g(ScenarioSet({"###"}, "[" + PlainStart("S1", 0, 0, "W", "court") + "]"),
+                     {"CM", "CM", "CO"});
     g.Place(0, 0, 0, "c");
     g.Place(1, 0, 0);
     g.Place(2, 0, 0);
@@ -603,9 +608,9 @@ TEST_CASE("K-11 courts: the most merchants score 3 per market, a tie scores noth
     CHECK(g.state().supply(0) == 5);  // merchants never return
   }
   SECTION("tie") {
-    Scenario g(ScenarioSet({"###"}, "[" + PlainStart("S1", 0, 0, "W", "court") + "," +
-                                        PlainStart("S2", 2, 0, "E", "court") + "]"),
-               {"CM", "CM", "CO"});
+    CastleScenario g(ScenarioSet({"###"}, "[" + PlainStart("S1", 0, 0, "W", "court") + "," +
+                                              PlainStart("S2", 2, 0, "E", "court") + "]"),
+                     {"CM", "CM", "CO"});
     g.Place(0, 0, 0, "c");
     g.Place(2, 0, 0, "c");
     g.Place(1, 0, 0);
@@ -617,7 +622,7 @@ TEST_CASE("K-11 courts: the most merchants score 3 per market, a tie scores noth
 
 TEST_CASE(
     "K-11 the game ends after the last tile, wall tiles leave, incomplete features score nothing") {
-  Scenario g = PathOfThree(kTowers, {"TW"}, {0, 9});
+  CastleScenario g = PathOfThree(kTowers, {"TW"}, {0, 9});
   REQUIRE(g.state().wall_tiles(0).size() == 1);  // it took the only one
   g.Place(2, 0, 0);                              // the last tile
   REQUIRE(g.state().IsOver());
@@ -630,15 +635,15 @@ TEST_CASE(
 }
 
 TEST_CASE("K-12 most points wins, equal totals share the victory") {
-  Scenario g(ScenarioSet({"###"},
-                         "[" + PathStart("S1", 0, 0, "W") + "," + PathStart("S2", 2, 0, "E") + "]"),
-             {"PS", "PS", "PS"});
+  CastleScenario g(ScenarioSet({"###"}, "[" + PathStart("S1", 0, 0, "W") + "," +
+                                            PathStart("S2", 2, 0, "E") + "]"),
+                   {"PS", "PS", "PS"});
   g.Place(0, 0, 0, "p");
   g.Place(2, 0, 0, "p");
   g.Place(1, 0, 0);
   REQUIRE(g.state().IsOver());
   CHECK(g.state().Winners() == std::vector<engine::Seat>{0, 1});
-  Scenario h(ScenarioSet({"##"}, "[" + PathStart("S1", 0, 0, "W") + "]"), {"PS", "PS"});
+  CastleScenario h(ScenarioSet({"##"}, "[" + PathStart("S1", 0, 0, "W") + "]"), {"PS", "PS"});
   h.Place(0, 0, 0, "p");
   h.Place(1, 0, 0);
   REQUIRE(h.state().IsOver());
