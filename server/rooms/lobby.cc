@@ -88,13 +88,22 @@ void Lobby::CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessag
   const std::uint32_t rid = m.request_id();
   v1::RoomOptions options = m.create_room().options();
   if (options.game_type() == v1::GAME_TYPE_UNSPECIFIED) options.set_game_type(v1::GAME_TYPE_BASE);
-  if (options.game_type() != v1::GAME_TYPE_BASE) {
+  // The Count is the base game with option `count`; The Castle is a game of its own.
+  const bool castle = options.game_type() == v1::GAME_TYPE_CASTLE;
+  if (!castle && options.game_type() != v1::GAME_TYPE_BASE) {
     return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS,
-                 "this server hosts the base game only so far");
+                 "game_type is GAME_TYPE_BASE (the Count: option count) or GAME_TYPE_CASTLE");
   }
   if (options.seats() == 0) options.set_seats(2);
+  if (castle && options.seats() != 2) {
+    return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS, "The Castle is for exactly 2 (K-1)");
+  }
   if (options.seats() < 2 || options.seats() > 6) {
     return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS, "seats must be 2..6");
+  }
+  if (castle && options.has_base()) {
+    return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS,
+                 "The Castle takes CastleOptions, not base-game options");
   }
   if (options.abandon_policy() == v1::ABANDON_POLICY_UNSPECIFIED) {
     options.set_abandon_policy(v1::ABANDON_POLICY_WAIT);
@@ -104,7 +113,9 @@ void Lobby::CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessag
     return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS, *why);
   }
   const engine::Options engine_options = std::get<engine::Options>(parsed);
-  *options.mutable_base() = codec::OptionsToProto(engine_options);
+  // Base and Castle options share one oneof: writing the base defaults would erase the Castle's.
+  if (!castle) *options.mutable_base() = codec::OptionsToProto(engine_options);
+  if (castle && !options.has_castle()) options.mutable_castle();
   const std::string name =
       m.create_room().player_name().empty() ? s->name() : m.create_room().player_name();
   if (!ValidName(name))

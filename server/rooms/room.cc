@@ -266,7 +266,7 @@ void Room::DoHandle(const std::shared_ptr<Session>& s, v1::ClientMessage& m) {
     if (game_->IsOver() || game_->resigned(seat)) {
       return Error(s, m.request_id(), v1::ERROR_CODE_RULE_VIOLATION, "nothing to resign from");
     }
-    if (!ApplyCommand(seat, engine::Resign{}, Clock::now())) {
+    if (!ApplyCommand([seat](GameSession& g) { return g.ApplyResign(seat); }, Clock::now())) {
       return Error(s, m.request_id(), v1::ERROR_CODE_STORE_UNAVAILABLE,
                    "the server cannot save the resignation right now; try again");
     }

@@ -3,7 +3,7 @@
 // Contract: every public method is thread-safe; the work runs on the room's strand, so a room
 // never locks around game state. Each accepted command is broadcast as one EventBatch per
 // audience, serialized once per audience and shared by every connection in it. Nothing sent
-// is built from anything but engine::ViewFor / engine::FilterEvents.
+// is built from anything but the engine's views (through GameSession and the codec).
 //
 // Write-ahead: every accepted command and every change to the room (seats, start) is in the
 // store (store/event_store.h) before any client hears of it. If the store refuses a write, the
@@ -25,11 +25,12 @@
 
 #include "app/metrics.h"
 #include "app/server_config.h"
-#include "carc/engine/game_state.h"
-#include "carc/engine/replay.h"
+#include "carc/engine/game_config.h"
+#include "carc/engine/reject_reason.h"
 #include "carc/store/v1/room_log.pb.h"
 #include "carc/v1/messages.pb.h"
 #include "net/session.h"
+#include "rooms/game_session.h"
 #include "store/event_store.h"
 
 namespace carc::server {
@@ -99,18 +100,17 @@ class Room : public std::enable_shared_from_this<Room> {
   void HandleGameCommand(const std::shared_ptr<Session>& s, int seat, const v1::ClientMessage& m);
   // False (nothing changed) when the store refused the start.
   bool StartGame();
-  // Applies a command for `seat`: the engine decides, the store keeps it, then everyone hears.
-  // Returns the engine's reason, or nullopt if the store refused (nothing changed).
-  std::optional<engine::RejectReason> ApplyCommand(int seat, const engine::Command& command,
-                                                   std::chrono::steady_clock::time_point received);
+  // Applies a command with `apply`: the engine decides, the store keeps it, then everyone
+  // hears. Returns the engine's reason, or nullopt if the store refused (nothing changed).
+  std::optional<engine::RejectReason> ApplyCommand(
+      const std::function<engine::RejectReason(GameSession&)>& apply,
+      std::chrono::steady_clock::time_point received);
   // Store writes. False after logging the store's error.
   bool Persist(const carc::store::v1::RoomLogEntry& entry);
   // Writes the seat table if it changed since the last write (lobby only).
   bool PersistSeats();
-  // The log entry of a command just applied (with the clocks after it), and its inverse.
-  carc::store::v1::RoomLogEntry CommandEntry(int seat, const engine::Command& command) const;
-  static std::variant<engine::Command, std::string> CommandOf(
-      const carc::store::v1::GameCommand& stored, const engine::TileCatalog& catalog);
+  // The log entry of the command just applied, with the clocks after it.
+  carc::store::v1::RoomLogEntry CommandEntry() const;
   static void AddClockReadings(const std::vector<std::chrono::milliseconds>& bank,
                                google::protobuf::RepeatedField<std::uint32_t>* out);
   carc::store::v1::SeatTable SeatTableOf() const;
@@ -119,8 +119,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // Restore's replay of entries 1.. (returns what is wrong, or "").
   std::string Replay(const std::vector<std::string>& entries);
   void PlayFallbackMoves();
-  void BroadcastBatch(std::uint64_t prev_seq, const std::vector<engine::Event>& events,
-                      std::chrono::steady_clock::time_point received);
+  void BroadcastBatch(std::uint64_t prev_seq, std::chrono::steady_clock::time_point received);
   void SendSnapshot(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id);
   void BroadcastRoomState();
   void SendRoomState(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id);
@@ -159,9 +158,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<Seat> seats_;
   int host_ = 0;
   std::vector<std::shared_ptr<Session>> spectators_;
-  std::optional<engine::GameState> game_;
-  engine::GameConfig game_config_;
-  std::vector<engine::LoggedCommand> log_;
+  std::unique_ptr<GameSession> game_;  // once the game has started
   bool finished_ = false;
   // The finished game is in the store's archive: RoomState.game_id points clients at it.
   bool archived_ = false;

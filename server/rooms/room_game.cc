@@ -3,9 +3,6 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
-#include "carc/codec/game_stream.h"
-#include "carc/codec/proto_codec.h"
-#include "carc/codec/record.h"
 #include "net/message_handler.h"
 #include "rooms/room.h"
 #include "rooms/tokens.h"
@@ -24,13 +21,12 @@ bool Room::StartGame() {
     if (static_cast<int>(i) == host_) host = static_cast<int>(players.size());
     players.push_back(seats_[i]);
   }
-  engine::GameConfig config;
-  config.players = static_cast<int>(players.size());
-  config.seed = config_.game_seed != 0 ? config_.game_seed : NewSeed();
-  config.options = engine_options_;
-  config.host_first_player = host;
-  if (const std::string e = engine::Validate(config); !e.empty()) {
-    spdlog::error("room {}: cannot start: {}", code_, e);
+  const std::uint64_t seed = config_.game_seed != 0 ? config_.game_seed : NewSeed();
+  std::string error;
+  auto game = StartGameSession(options_, engine_options_, static_cast<int>(players.size()), seed,
+                               host, &error);
+  if (!game) {
+    spdlog::error("room {}: cannot start: {}", code_, error);
     return false;
   }
   const std::vector<std::chrono::milliseconds> bank(
@@ -44,8 +40,8 @@ bool Room::StartGame() {
     carc::store::v1::RoomLogEntry entry;
     auto* started = entry.mutable_started();
     *started->mutable_seats() = SeatTableOf();
-    started->set_seed(config.seed);
-    started->set_first_player(config.host_first_player);
+    started->set_seed(seed);
+    started->set_first_player(host);
     AddClockReadings(bank, started->mutable_clock_remaining_ms());
     if (!Persist(entry)) {
       seats_ = std::move(lobby);
@@ -57,9 +53,7 @@ bool Room::StartGame() {
     if (seats_[i].session)
       seats_[i].session->set_membership({shared_from_this(), static_cast<int>(i)});
   }
-  game_config_ = config;
-  std::vector<engine::Event> events;
-  game_.emplace(game_config_, &events);
+  game_ = std::move(game);
   if (ClockEnabled()) {
     bank_ = bank;
     UpdateClock();
@@ -88,15 +82,11 @@ void Room::HandleGameCommand(const std::shared_ptr<Session>& s, int seat,
                  "expected seq " + std::to_string(gc.expected_seq()) + ", the game is at " +
                      std::to_string(game_->seq()) + ": resync");
   }
-  if (!gc.has_base()) {
-    return Error(s, rid, v1::ERROR_CODE_MALFORMED_MESSAGE, "a base-game command is required");
+  if (std::string why = game_->CheckWire(gc); !why.empty()) {
+    return Error(s, rid, v1::ERROR_CODE_MALFORMED_MESSAGE, why);
   }
-  auto decoded = codec::CommandFromProto(gc.base(), game_->catalog());
-  if (const auto* why = std::get_if<std::string>(&decoded)) {
-    return Error(s, rid, v1::ERROR_CODE_MALFORMED_MESSAGE, *why);
-  }
-  const engine::Command command = std::get<engine::Command>(decoded);
-  const auto applied = ApplyCommand(seat, command, received);
+  const auto applied =
+      ApplyCommand([&](GameSession& g) { return g.ApplyWire(seat, gc); }, received);
   if (!applied) {
     return Error(s, rid, v1::ERROR_CODE_STORE_UNAVAILABLE,
                  "the server cannot save your move right now; nothing changed, try again");
@@ -117,28 +107,27 @@ void Room::HandleGameCommand(const std::shared_ptr<Session>& s, int seat,
   PlayFallbackMoves();
 }
 
-std::optional<engine::RejectReason> Room::ApplyCommand(int seat, const engine::Command& command,
-                                                       Clock::time_point received) {
-  std::vector<engine::Event> events;
+std::optional<engine::RejectReason> Room::ApplyCommand(
+    const std::function<engine::RejectReason(GameSession&)>& apply, Clock::time_point received) {
   const std::uint64_t prev = game_->seq();
-  const engine::RejectReason r = game_->Apply(seat, command, &events);
+  const engine::RejectReason r = apply(*game_);
   if (r != engine::RejectReason::kNone) return r;
   const auto bank = bank_;
   const int running_for = running_for_;
   const auto running_since = running_since_;
   UpdateClock();
-  if (!Persist(CommandEntry(seat, command))) {
+  if (!Persist(CommandEntry())) {
     // Undo: the engine has no undo, so the game is rebuilt from its config and log.
-    game_.emplace(engine::Replay(game_config_, log_).state);
+    game_->Undo();
     bank_ = bank;
     running_for_ = running_for;
     running_since_ = running_since;
     ArmClock();
     return std::nullopt;
   }
-  log_.push_back({seat, command});
+  game_->Commit();
   ++metrics_.commands;
-  BroadcastBatch(prev, events, received);
+  BroadcastBatch(prev, received);
   return r;
 }
 
@@ -155,7 +144,9 @@ void Room::PlayFallbackMoves() {
         policy && !slot.session && Clock::now() - slot.dropped_at >= config_.grace_period;
     if (!game_->resigned(seat) && !abandoned) return;
     // A refused write stops the fallbacks; the next tick tries again.
-    if (!ApplyCommand(seat, engine::Timeout{}, Clock::now())) return;
+    if (!ApplyCommand([seat](GameSession& g) { return g.ApplyTimeout(seat); }, Clock::now())) {
+      return;
+    }
   }
 }
 
@@ -189,7 +180,7 @@ void Room::ArmClock() {
     // The bank is empty: the engine plays the fallback for this decision.
     self->bank_[static_cast<std::size_t>(seat)] = std::chrono::milliseconds(0);
     self->running_since_ = Clock::now();
-    self->ApplyCommand(seat, engine::Timeout{}, Clock::now());
+    self->ApplyCommand([seat](GameSession& g) { return g.ApplyTimeout(seat); }, Clock::now());
     self->PlayFallbackMoves();
     if (self->running_for_ == seat) self->ArmClock();  // still its decision: its next step
   });
@@ -208,13 +199,12 @@ void Room::FillClock(v1::ClockState* out) const {
   out->set_running_for(running_for_);
 }
 
-void Room::BroadcastBatch(std::uint64_t prev_seq, const std::vector<engine::Event>& events,
-                          Clock::time_point received) {
-  const std::uint64_t hash = codec::PublicHashOf(*game_);
+void Room::BroadcastBatch(std::uint64_t prev_seq, Clock::time_point received) {
+  const std::uint64_t hash = game_->PublicHash();
   auto batch_for = [&](int seat) {
     v1::ServerMessage m;
     v1::EventBatch* b = m.mutable_event_batch();
-    *b = codec::BatchFor(*game_, prev_seq, events, seat, hash);
+    *b = game_->BatchFor(prev_seq, seat, hash);
     FillClock(b->mutable_clock());
     return Serialize(m);
   };
@@ -241,7 +231,7 @@ void Room::SendSnapshot(const std::shared_ptr<Session>& s, int seat, std::uint32
   v1::ServerMessage m;
   m.set_request_id(request_id);
   v1::GameSnapshot* snap = m.mutable_snapshot();
-  *snap = codec::SnapshotFor(*game_, seat);
+  *snap = game_->SnapshotFor(seat);
   FillClock(snap->mutable_clock());
   s->Send(Serialize(m));
 }
@@ -249,16 +239,10 @@ void Room::SendSnapshot(const std::shared_ptr<Session>& s, int seat, std::uint32
 void Room::Record(std::function<void(unsigned, std::string)> reply) {
   net::post(strand_, [self = shared_from_this(), reply = std::move(reply)] {
     if (!self->game_) return reply(409, R"({"error":"the game has not started"})");
-    const engine::Options& o = self->game_config_.options;
-    // The hands of a running game with private hands are secret; so is their draw order.
-    if (!self->game_->IsOver() && o.hand_size > 0 &&
-        o.hand_visibility == engine::HandVisibility::kPrivate) {
-      return reply(409,
-                   R"({"error":"the record of a game with private hands is ready when it ends"})");
+    if (const auto refusal = self->game_->RecordRefusal()) {
+      return reply(409, R"({"error":")" + *refusal + R"("})");
     }
-    // A record holds no seed; while the game runs it holds only tiles already drawn (and
-    // shown: the drawn tile, B-4, or public hands).
-    reply(200, codec::WriteRecord(codec::RecordOf(self->game_config_, self->log_)));
+    reply(200, self->game_->Record());
   });
 }
 

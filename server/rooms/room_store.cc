@@ -4,8 +4,6 @@
 
 #include <ctime>
 
-#include "carc/codec/proto_codec.h"
-#include "carc/codec/record.h"
 #include "carc/engine/reject_reason.h"
 #include "rooms/room.h"
 
@@ -19,27 +17,12 @@ void Room::AddClockReadings(const std::vector<std::chrono::milliseconds>& bank,
   for (const auto& b : bank) out->Add(static_cast<std::uint32_t>(b.count()));
 }
 
-sv1::RoomLogEntry Room::CommandEntry(int seat, const engine::Command& command) const {
+sv1::RoomLogEntry Room::CommandEntry() const {
   sv1::RoomLogEntry entry;
   sv1::GameCommand* stored = entry.mutable_command();
-  stored->set_seat(seat);
-  if (std::holds_alternative<engine::Timeout>(command)) {
-    stored->mutable_timeout();
-  } else if (std::holds_alternative<engine::Resign>(command)) {
-    stored->mutable_resign();
-  } else {
-    *stored->mutable_base() = codec::CommandToProto(command, game_->catalog());
-  }
+  *stored = game_->Stored();
   AddClockReadings(bank_, stored->mutable_clock_remaining_ms());
   return entry;
-}
-
-std::variant<engine::Command, std::string> Room::CommandOf(const sv1::GameCommand& stored,
-                                                           const engine::TileCatalog& catalog) {
-  if (stored.has_resign()) return engine::Resign{};
-  if (stored.has_timeout()) return engine::Timeout{};
-  if (stored.has_base()) return codec::CommandFromProto(stored.base(), catalog);
-  return std::string("a command of no known kind");
 }
 
 bool Room::Persist(const sv1::RoomLogEntry& entry) {
@@ -121,27 +104,17 @@ std::string Room::Replay(const std::vector<std::string>& entries) {
         if (game_) return where + "a second start";
         const sv1::GameStarted& st = entry.started();
         LoadSeatTable(st.seats());
-        game_config_ = engine::GameConfig{};
-        game_config_.players = static_cast<int>(seats_.size());
-        game_config_.seed = st.seed();
-        game_config_.options = engine_options_;
-        game_config_.host_first_player = st.first_player();
-        if (const std::string e = engine::Validate(game_config_); !e.empty()) return where + e;
-        game_.emplace(game_config_);
+        std::string error;
+        game_ = StartGameSession(options_, engine_options_, static_cast<int>(seats_.size()),
+                                 st.seed(), st.first_player(), &error);
+        if (!game_) return where + error;
         for (const auto ms : st.clock_remaining_ms()) bank_.emplace_back(ms);
         break;
       }
       case sv1::RoomLogEntry::kCommand: {
         if (!game_) return where + "a command before the start";
         const sv1::GameCommand& c = entry.command();
-        auto decoded = CommandOf(c, game_->catalog());
-        if (const auto* why = std::get_if<std::string>(&decoded)) return where + *why;
-        const engine::Command command = std::get<engine::Command>(decoded);
-        if (const auto r = game_->Apply(c.seat(), command); r != engine::RejectReason::kNone) {
-          return where + "the engine refuses seat " + std::to_string(c.seat()) + "'s command (" +
-                 std::string(engine::Name(r)) + ", " + std::string(engine::RuleOf(r)) + ")";
-        }
-        log_.push_back({c.seat(), command});
+        if (std::string why = game_->ApplyStored(c); !why.empty()) return where + why;
         if (!bank_.empty()) {
           if (c.clock_remaining_ms_size() != static_cast<int>(bank_.size())) {
             return where + "clock readings do not match the seats";
@@ -206,7 +179,7 @@ void Room::ArchiveGame() {
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     game.players.push_back({seats_[i].name, game_->score(static_cast<engine::Seat>(i))});
   }
-  game.record = codec::WriteRecord(codec::RecordOf(game_config_, log_));
+  game.record = game_->Record();
   try {
     store_.Archive(game);
     archived_ = true;

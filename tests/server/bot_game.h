@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -17,6 +18,8 @@ namespace carc::test {
 struct BotGameSpec {
   int players = 2;
   engine::Options options;
+  // When set, the room is created with these options instead of a base game with `options`.
+  std::optional<v1::RoomOptions> room;
   bool spectator = true;
   std::uint64_t seed = 1;
   int drop_seat = -1;  // this seat drops its connection once after `drop_after` commands

@@ -83,6 +83,10 @@ TEST_CASE("unknown game types and options out of range are INVALID_OPTIONS", "[s
   CHECK(refused(m));
   m.mutable_create_room()->mutable_options()->set_game_type(v1::GAME_TYPE_COUNT);
   CHECK(refused(m));
+  m = CreateMsg(3);  // K-1: The Castle is for exactly two
+  m.mutable_create_room()->mutable_options()->set_game_type(v1::GAME_TYPE_CASTLE);
+  m.mutable_create_room()->mutable_options()->clear_base();
+  CHECK(refused(m));
   m = CreateMsg(7);
   CHECK(refused(m));
   m = CreateMsg(2);

@@ -3,9 +3,11 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <sstream>
 #include <thread>
 
 #include "args.h"
+#include "carc/codec/castle_stream.h"
 #include "carc/codec/proto_codec.h"
 #include "client/bot_seat.h"
 #include "commands.h"
@@ -23,6 +25,7 @@ constexpr const char* kBotHelp =
     "  --create         create a room (its code is printed on stderr at once)\n"
     "  --players P      with --create: seats in the room, 2..6 (default: --seats)\n"
     "  --seats N        seats this process plays, each on its own connection (default 1)\n"
+    "  --game G         with --create: base (default) or castle (The Castle, 2 players)\n"
     "  --rules LIST     with --create: room options, e.g. farm_scoring=c1,hand_size=1\n"
     "  --public         with --create: list the room publicly\n"
     "  --name NAME      player name prefix (default bot)\n"
@@ -37,7 +40,7 @@ constexpr const char* kWatchHelp =
 
 int BotCommand(int argc, char** argv) {
   Args args(argc, argv, 2,
-            {"server", "room", "players", "seats", "rules", "name", "seed", "timeout"},
+            {"server", "room", "players", "seats", "game", "rules", "name", "seed", "timeout"},
             {"create", "public", "help"});
   if (args.Has("help")) {
     std::cout << kBotHelp;
@@ -50,7 +53,26 @@ int BotCommand(int argc, char** argv) {
       static_cast<std::uint64_t>(args.Int("seed", std::random_device{}(), 0, INT64_MAX));
   std::string error = args.error();
   engine::Options options;
-  if (error.empty()) error = ParseRules(args.Get("rules", ""), options);
+  engine::castle::CastleOptions castle_options;
+  const std::string game = args.Get("game", "base");
+  if (error.empty() && game != "base" && game != "castle") {
+    error = "--game takes base or castle, not '" + game + "'";
+  }
+  if (error.empty() && game == "castle" && players != 2) {
+    error = "--game castle is for exactly 2 players (K-1)";
+  }
+  if (error.empty() && game == "castle") {
+    std::istringstream in(args.Get("rules", ""));
+    for (std::string item; error.empty() && std::getline(in, item, ',');) {
+      const auto eq = item.find('=');
+      error = eq == std::string::npos
+                  ? "--rules takes NAME=VALUE items, not '" + item + "'"
+                  : engine::castle::SetCastleOption(castle_options, item.substr(0, eq),
+                                                    item.substr(eq + 1));
+    }
+  } else if (error.empty()) {
+    error = ParseRules(args.Get("rules", ""), options);
+  }
   if (error.empty() && args.Has("create") == args.Has("room")) {
     error = "give exactly one of --room CODE and --create";
   }
@@ -73,10 +95,15 @@ int BotCommand(int argc, char** argv) {
     }
     if (i == 0 && args.Has("create")) {
       v1::RoomOptions room;
-      room.set_game_type(v1::GAME_TYPE_BASE);
       room.set_seats(static_cast<std::uint32_t>(players));
       room.set_is_public(args.Has("public"));
-      *room.mutable_base() = codec::OptionsToProto(options);
+      if (game == "castle") {
+        room.set_game_type(v1::GAME_TYPE_CASTLE);
+        *room.mutable_castle() = codec::CastleOptionsToProto(castle_options);
+      } else {
+        room.set_game_type(v1::GAME_TYPE_BASE);
+        *room.mutable_base() = codec::OptionsToProto(options);
+      }
       code = bot->CreateRoom(room);
       if (code.empty()) {
         std::cerr << "carcassonne bot: cannot create a room: " << bot->error() << "\n";

@@ -238,6 +238,8 @@ void BotSeat::OnMessage(const v1::ServerMessage& m, SeatResult& result) {
         start_sent_ = true;
       }
     }
+  } else if (m.has_snapshot() && m.snapshot().has_castle()) {
+    OnCastleSnapshot(m.snapshot(), result);
   } else if (m.has_snapshot()) {
     pending_.reset();
     mirror_ = m.snapshot().base();
@@ -267,6 +269,18 @@ void BotSeat::OnMessage(const v1::ServerMessage& m, SeatResult& result) {
     if (pending_ && pending_->first == b.prev_seq()) {
       result.acked.push_back({b.seq(), std::move(pending_->second)});
       pending_.reset();
+    }
+    if (castle_) {
+      for (const auto& e : b.events()) {
+        if (!e.castle().has_game_ended()) continue;
+        castle_over_ = true;
+        castle_scores_.assign(e.castle().game_ended().scores().begin(),
+                              e.castle().game_ended().scores().end());
+      }
+      seq_ = b.seq();
+      result.server_hash = b.public_hash();
+      if (!spectator_ && b.has_castle_legal_moves()) ActCastle(b.castle_legal_moves(), result);
+      return;
     }
     for (const auto& e : b.events()) {
       if (e.base().has_turn_started()) turn_seat_ = e.base().turn_started().seat();
@@ -299,7 +313,7 @@ SeatResult BotSeat::Play(std::chrono::milliseconds deadline, int drop_after_comm
   const auto until = std::chrono::steady_clock::now() + deadline;
   bool dropped = false;
   while (std::chrono::steady_clock::now() < until) {
-    if (have_view_ && mirror_.phase() == v1::BASE_PHASE_GAME_OVER) {
+    if (have_view_ && (castle_ ? castle_over_ : mirror_.phase() == v1::BASE_PHASE_GAME_OVER)) {
       result.finished = true;
       break;
     }
@@ -324,8 +338,13 @@ SeatResult BotSeat::Play(std::chrono::milliseconds deadline, int drop_after_comm
     if (m) OnMessage(*m, result);
   }
   if (!result.finished && result.error.empty()) result.error = "timed out";
-  for (int s : mirror_.scores()) result.final_scores.push_back(s);
-  result.mirror_hash = codec::PublicHash(mirror_);
+  if (castle_) {
+    result.castle = true;
+    result.final_scores = castle_scores_;
+  } else {
+    for (int s : mirror_.scores()) result.final_scores.push_back(s);
+    result.mirror_hash = codec::PublicHash(mirror_);
+  }
   result.seat = seat_;
   return result;
 }

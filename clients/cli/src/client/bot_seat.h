@@ -40,6 +40,10 @@ struct SeatResult {
   int count_decisions = 0;
   int out_of_turn_decisions = 0;
   int out_of_turn_redeploys = 0;  // C-4 rounds in another seat's turn
+  // The Castle: scoring orders chosen (K-9) and wall tile 1 decisions (K-10).
+  bool castle = false;  // the game was The Castle
+  int castle_scoring_choices = 0;
+  int castle_extra_turn_decisions = 0;
   std::vector<AckedCommand> acked;
   std::vector<std::uint16_t> close_codes;  // of every connection the server closed or lost
   std::vector<std::string> errors_seen;    // every Error's code name, in order
@@ -78,6 +82,9 @@ class BotSeat {
   // A Count decision (C-2, C-4, C-5) from the legal moves, in the phase the mirror shows.
   void ActCount(const v1::BaseLegalMoves& moves, v1::BaseCommand& out);
   void Act(const v1::BaseLegalMoves& moves, SeatResult& result);
+  // The Castle: a random command from its legal moves (bot_castle.cc).
+  void ActCastle(const v1::CastleLegalMoves& moves, SeatResult& result);
+  void OnCastleSnapshot(const v1::GameSnapshot& snapshot, SeatResult& result);
   void Request(v1::ClientMessage m);
 
   ServerAddress address_;
@@ -97,6 +104,10 @@ class BotSeat {
   // The last command sent and the seq it was decided on, until its batch or an answer comes.
   std::optional<std::pair<std::uint64_t, std::string>> pending_;
   v1::BaseView mirror_;
+  // The Castle: the bot keeps no mirror, only whether the game is over and its scores.
+  bool castle_ = false;
+  bool castle_over_ = false;
+  std::vector<int> castle_scores_;
   bool log_events_ = false;
   std::vector<std::string> event_log_;
   std::function<void(const v1::ServerMessage&)> hook_;
