@@ -6,8 +6,10 @@
 
 import { create } from "@bufbuild/protobuf";
 import type { BaseCommand } from "../gen/carc/v1/base_game_pb";
+import type { CastleCommand } from "../gen/carc/v1/castle_game_pb";
 import { GameCommandSchema, RequestSnapshotSchema } from "../gen/carc/v1/game_pb";
 import {
+  GameType,
   RoomStatus,
   type ChatMessage,
   type CreateRoom,
@@ -28,7 +30,9 @@ import {
 } from "../i18n";
 import type { CarcClient, ConnectionStatus, RequestBody } from "../net/client";
 import { CloseCode } from "../net/reconnect";
+import { CastleMirror } from "../state/castle_mirror";
 import { GameMirror } from "../state/game_mirror";
+import { CastleScreen } from "./castle_screen";
 import { copyText } from "./copy";
 import { h, resetUids } from "./dom";
 import { describeError, errorCodeMessage } from "./errors";
@@ -60,8 +64,11 @@ export class App {
   private banner: string | undefined;
   private statusText: string;
   private mirror = new GameMirror();
+  /** The copy of a game of The Castle (its own messages, castle_game.proto). */
+  private castleMirror = new CastleMirror();
   private gameSeen = false;
   private game: GameScreen | undefined;
+  private castle: CastleScreen | undefined;
   /** The replay viewer, shown instead of the screens while open. */
   private replay: ReplayViewer | undefined;
   private archived: ArchivedGameSummary[] = [];
@@ -129,7 +136,10 @@ export class App {
     if (status !== "ready") this.statusText = t(`status.${status}`);
     // A snapshot asked for on a connection that is gone will never come; the server sends a
     // new one after the reconnect.
-    if (status === "reconnecting") this.mirror.clearSnapshotRequest();
+    if (status === "reconnecting") {
+      this.mirror.clearSnapshotRequest();
+      this.castleMirror.clearSnapshotRequest();
+    }
     this.render();
   }
 
@@ -164,6 +174,7 @@ export class App {
           this.notice = undefined;
           this.gameSeen = false;
           this.mirror = new GameMirror();
+          this.castleMirror = new CastleMirror();
           this.disposeGame();
         }
         this.room = m.body.value;
@@ -182,6 +193,13 @@ export class App {
         break;
       }
       case "snapshot": {
+        if (m.body.value.view.case === "castle") {
+          const result = this.castleMirror.applySnapshot(m.body.value);
+          this.gameSeen = true;
+          this.castleScreen().snapshotApplied();
+          if (result.definitionsError !== undefined) console.warn(`The Castle's definitions: ${result.definitionsError}`);
+          break;
+        }
         const result = this.mirror.applySnapshot(m.body.value);
         this.gameSeen = true;
         this.gameScreen().snapshotApplied(this.mirror.view);
@@ -192,6 +210,16 @@ export class App {
       }
       case "eventBatch": {
         const batch = m.body.value;
+        if (this.isCastleGame() || batch.legalMoves.case === "castleLegalMoves" || batch.events.some((e) => e.event.case === "castle")) {
+          const result = this.castleMirror.applyBatch(batch);
+          if (result.kind === "applied") {
+            const events = batch.events.flatMap((e) => (e.event.case === "castle" ? [e.event.value] : []));
+            this.castleScreen().batchApplied(batch.seq, events);
+          } else console.warn(result.message);
+          // A gap, or a choice of scoring (K-9) whose pending features only a snapshot lists.
+          if (result.requestSnapshot) this.requestSnapshot();
+          break;
+        }
         const result = this.mirror.applyBatch(batch);
         if (result.kind === "applied") {
           const events = batch.events.flatMap((e) => (e.event.case === "base" ? [e.event.value] : []));
@@ -201,14 +229,17 @@ export class App {
         break;
       }
       case "rematchCreated":
-        this.gameScreen().rematchCreated(m.body.value.roomCode);
+        if (this.isCastleGame()) this.castleScreen().rematchCreated(m.body.value.roomCode);
+        else this.gameScreen().rematchCreated(m.body.value.roomCode);
         break;
       case "error": {
         const error = m.body.value;
         this.game?.commandFailed();
+        this.castle?.commandFailed();
         if (error.code === ErrorCode.STALE_SEQ) {
           // This copy is behind the game: resync.
-          if (this.mirror.requestResync()) this.requestSnapshot();
+          const mirror = this.isCastleGame() ? this.castleMirror : this.mirror;
+          if (mirror.requestResync()) this.requestSnapshot();
           break;
         }
         // The client answers a refused resume token by itself (Hello without it).
@@ -240,15 +271,45 @@ export class App {
     return this.game;
   }
 
+  /** The room hosts The Castle (or a Castle snapshot has arrived). */
+  private isCastleGame(): boolean {
+    return this.room?.options?.gameType === GameType.CASTLE || this.castleMirror.view !== undefined;
+  }
+
+  private castleScreen(): CastleScreen {
+    if (!this.castle) {
+      this.castle = new CastleScreen(this.root.ownerDocument, {
+        send: (command) => this.sendCastleCommand(command),
+        resign: () => this.sendRequest({ case: "resign", value: {} }),
+        leave: () => this.leave(),
+        rematch: () => this.sendRequest({ case: "rematch", value: {} }),
+        joinRematch: (code) => this.joinRematch(code),
+        changed: () => this.render(),
+      });
+    }
+    return this.castle;
+  }
+
   private disposeGame(): void {
     this.game?.dispose();
     this.game = undefined;
+    this.castle?.dispose();
+    this.castle = undefined;
   }
 
   private sendGameCommand(command: BaseCommand): boolean {
     const value = create(GameCommandSchema, {
       expectedSeq: this.mirror.seq,
       command: { case: "base", value: command },
+    });
+    return this.sendRequest({ case: "gameCommand", value }) !== 0;
+  }
+
+  /** A command of The Castle, built on the Castle copy's seq. */
+  private sendCastleCommand(command: CastleCommand): boolean {
+    const value = create(GameCommandSchema, {
+      expectedSeq: this.castleMirror.seq,
+      command: { case: "castle", value: command },
     });
     return this.sendRequest({ case: "gameCommand", value }) !== 0;
   }
@@ -355,6 +416,7 @@ export class App {
     this.notice = undefined;
     this.gameSeen = false;
     this.mirror = new GameMirror();
+    this.castleMirror = new CastleMirror();
     this.disposeGame();
     const path = homePath(this.env.location.pathname);
     if (path !== this.env.location.pathname || this.env.location.hash !== "") {
@@ -495,6 +557,7 @@ export class App {
         );
       case "game":
         if (!room) throw new Error("no room");
+        if (this.isCastleGame()) return this.castleScreen().render({ room, mirror: this.castleMirror });
         return this.gameScreen().render({
           room,
           view: this.mirror.view,

@@ -1,5 +1,5 @@
-// The home screen: the player's name, create a room (every base-game option), join by code,
-// and the list of public rooms.
+// The home screen: the player's name, create a room (the base game with every option, or The
+// Castle with its own), join by code, and the list of public rooms.
 
 import type { CreateRoom, JoinRoom, RoomSummary } from "../gen/carc/v1/lobby_pb";
 import { GameType, RoomStatus } from "../gen/carc/v1/lobby_pb";
@@ -7,6 +7,7 @@ import { t, type MessageKey } from "../i18n";
 import { h, uid } from "./dom";
 import { buildJoinRoom, normaliseInviteCode } from "./invite";
 import {
+  CASTLE_SEATS,
   BOARD_MAX,
   BOARD_MIN,
   MAX_CLOCK_SECONDS,
@@ -23,6 +24,9 @@ import {
   type OptionValues,
   type RoomForm,
 } from "./options";
+
+/** The value of the game menu for each choice of the form. */
+const GAME_VALUES = { base: String(GameType.BASE), castle: String(GameType.CASTLE) } as const;
 
 export interface HomeModel {
   name: string;
@@ -150,20 +154,43 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
   const f = model.form;
   const error = h("p", { class: "form-error", role: "alert" });
 
+  const castle = f.game === "castle";
   const seatsId = uid("seats");
-  const seats = h(
+  const seatsHelpId = `${seatsId}-help`;
+  // The Castle is for exactly two (K-1): the menu shows 2 and cannot be changed.
+  const seats = castle
+    ? h("select", { id: seatsId, disabled: true, "aria-describedby": seatsHelpId },
+        h("option", { value: String(CASTLE_SEATS), selected: true }, String(CASTLE_SEATS)),
+      )
+    : h(
+        "select",
+        {
+          id: seatsId,
+          onchange: () => {
+            f.seats = Number(seats.value);
+          },
+        },
+        range(MIN_SEATS, MAX_SEATS).map((n) =>
+          h("option", { value: String(n), selected: n === f.seats }, String(n)),
+        ),
+      );
+  const gameId = uid("game");
+  const game = h(
     "select",
     {
-      id: seatsId,
+      id: gameId,
+      name: "game-type",
       onchange: () => {
-        f.seats = Number(seats.value);
+        f.game = game.value === GAME_VALUES.castle ? "castle" : "base";
+        // The form changes shape (seats, options): draw it again in place, keeping the focus.
+        const next = renderCreate(model, actions);
+        form.replaceWith(next);
+        next.querySelector<HTMLSelectElement>('select[name="game-type"]')?.focus();
       },
     },
-    range(MIN_SEATS, MAX_SEATS).map((n) =>
-      h("option", { value: String(n), selected: n === f.seats }, String(n)),
-    ),
+    h("option", { value: GAME_VALUES.base, selected: !castle }, t("home.gameTypeBase")),
+    h("option", { value: GAME_VALUES.castle, selected: castle }, t("home.gameTypeCastle")),
   );
-  const gameId = uid("game");
   const publicId = uid("public");
   const isPublic = h("input", {
     id: publicId,
@@ -190,7 +217,7 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
     h("option", { value: "fallback", selected: f.abandon === "fallback" }, t("home.abandonFallback")),
   );
 
-  return h(
+  const form: HTMLFormElement = h(
     "form",
     {
       class: "card",
@@ -212,23 +239,57 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
     h("h2", { id: "create-heading" }, t("home.createTitle")),
     h("div", { class: "field" },
       h("label", { for: gameId }, t("home.gameType")),
-      h("select", { id: gameId, disabled: true },
-        h("option", { value: String(GameType.BASE), selected: true }, t("home.gameTypeBase")),
-      ),
+      game,
+      castle ? h("p", { class: "notice castle-note", "data-castle-note": "" }, t("home.castleNote")) : null,
     ),
-    h("div", { class: "field" }, h("label", { for: seatsId }, t("home.seats")), seats),
+    h("div", { class: "field" },
+      h("label", { for: seatsId }, t("home.seats")),
+      seats,
+      castle ? h("p", { class: "help", id: seatsHelpId }, t("home.castleSeats")) : null,
+    ),
     h("div", { class: "field check" }, isPublic, h("label", { for: publicId }, t("home.public"))),
     h("div", { class: "field" }, h("label", { for: initialId }, t("home.clockInitial")), initial),
     h("div", { class: "field" }, h("label", { for: incrementId }, t("home.clockIncrement")), increment),
     h("div", { class: "field" }, h("label", { for: abandonId }, t("home.abandon")), abandon),
-    h(
-      "fieldset",
-      { class: "options" },
-      h("legend", {}, t("home.options")),
-      OPTION_SPECS.map((spec) => renderOption(spec, f.options)),
-    ),
+    castle
+      ? h(
+          "fieldset",
+          { class: "options", "data-options": "castle" },
+          h("legend", {}, t("home.castleOptions")),
+          renderCastleOption(f),
+        )
+      : h(
+          "fieldset",
+          { class: "options", "data-options": "base" },
+          h("legend", {}, t("home.options")),
+          OPTION_SPECS.map((spec) => renderOption(spec, f.options)),
+        ),
     error,
     h("button", { type: "submit", class: "primary", disabled: model.busy }, t("home.create")),
+  );
+  return form;
+}
+
+/** The Castle's one option, wall4_fountain_bonus (K-10), with its explanation naming the rule. */
+function renderCastleOption(f: RoomForm): HTMLElement {
+  const id = uid("opt-wall4_fountain_bonus");
+  const helpId = `${id}-help`;
+  const box = h("input", {
+    id,
+    type: "checkbox",
+    name: "wall4_fountain_bonus",
+    checked: f.castle.wall4_fountain_bonus,
+    "aria-describedby": helpId,
+    onchange: () => {
+      f.castle.wall4_fountain_bonus = box.checked;
+    },
+  });
+  return h(
+    "div",
+    { class: "field check", "data-option": "wall4_fountain_bonus" },
+    box,
+    h("label", { for: id }, t("opt.wall4_fountain_bonus")),
+    h("p", { class: "help", id: helpId }, t("opt.rule", { rule: "K-10", text: t("opt.wall4_fountain_bonus.help") })),
   );
 }
 

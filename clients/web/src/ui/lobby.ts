@@ -2,7 +2,7 @@
 // choose a colour, ready, the host's start and kick, spectators, chat and the invite link.
 
 import type { ChatMessage, RoomState, SeatInfo } from "../gen/carc/v1/lobby_pb";
-import { AbandonPolicy, RoomStatus } from "../gen/carc/v1/lobby_pb";
+import { AbandonPolicy, GameType, RoomStatus } from "../gen/carc/v1/lobby_pb";
 import { t } from "../i18n";
 import { COLOURS, colourInfo } from "./colours";
 import { h, uid } from "./dom";
@@ -256,7 +256,9 @@ function renderOptionsSummary(room: RoomState): HTMLElement | null {
   const options = room.options;
   if (!options) return null;
   const clock = options.clock;
+  const castle = options.gameType === GameType.CASTLE;
   const rows: [string, string][] = [
+    [t("home.gameType"), castle ? t("home.gameTypeCastle") : t("home.gameTypeBase")],
     [t("home.seats"), String(options.seats)],
     [t("lobby.visibility"), options.isPublic ? t("lobby.public") : t("lobby.private")],
     [
@@ -270,7 +272,10 @@ function renderOptionsSummary(room: RoomState): HTMLElement | null {
       options.abandonPolicy === AbandonPolicy.FALLBACK_MOVE ? t("home.abandonFallback") : t("home.abandonWait"),
     ],
   ];
-  if (options.gameOptions.case === "base") {
+  if (castle) {
+    const wall4 = options.gameOptions.case === "castle" && options.gameOptions.value.wall4FountainBonus;
+    rows.push([`${t("opt.wall4_fountain_bonus")} (K-10)`, wall4 ? t("opt.yes") : t("opt.no")]);
+  } else if (options.gameOptions.case === "base") {
     const values = optionValuesFromBase(options.gameOptions.value);
     for (const spec of OPTION_SPECS) {
       rows.push([`${t(optionLabelKey(spec.name))} (${spec.rule})`, optionValueText(spec, values)]);
@@ -281,6 +286,7 @@ function renderOptionsSummary(room: RoomState): HTMLElement | null {
     { class: "card options-summary" },
     h("summary", {}, `${t("lobby.options")} · ${t(roomStatusKey(room.status))}`),
     h("dl", {}, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
+    castle ? h("p", { class: "help castle-note" }, t("home.castleNote")) : null,
   );
 }
 

@@ -7,6 +7,7 @@
 
 import { create } from "@bufbuild/protobuf";
 import { BaseOptionsSchema, type BaseOptions } from "../gen/carc/v1/base_game_pb";
+import { CastleOptionsSchema } from "../gen/carc/v1/castle_game_pb";
 import {
   AbandonPolicy,
   CreateRoomSchema,
@@ -219,8 +220,22 @@ export function optionValuesFromBase(base: BaseOptions): OptionValues {
 
 export type AbandonChoice = "wait" | "fallback";
 
+/** The games the form can create: the base game (with the Count as an option) or The Castle. */
+export type GameChoice = "base" | "castle";
+
+/** The Castle's options (castle_game.proto CastleOptions, RULES.md K-10). */
+export interface CastleFormOptions {
+  /** K-10: wall tile 4 scores 2 per tile of a path with a fountain (the English edition). */
+  wall4_fountain_bonus: boolean;
+}
+
+/** The Castle is for exactly two players (K-1). */
+export const CASTLE_SEATS = 2;
+
 /** Everything the "create a room" form holds. */
 export interface RoomForm {
+  game: GameChoice;
+  /** Seats of a base-game room; a Castle room always has CASTLE_SEATS. */
   seats: number;
   isPublic: boolean;
   /** Text of the number inputs: whole seconds. */
@@ -228,6 +243,7 @@ export interface RoomForm {
   clockIncrement: string;
   abandon: AbandonChoice;
   options: OptionValues;
+  castle: CastleFormOptions;
 }
 
 export const MIN_SEATS = 2;
@@ -236,33 +252,54 @@ export const MAX_CLOCK_SECONDS = 86_400;
 
 export function defaultRoomForm(): RoomForm {
   return {
+    game: "base",
     seats: 4,
     isPublic: true,
     clockInitial: "0",
     clockIncrement: "0",
     abandon: "wait",
     options: defaultOptionValues(),
+    castle: { wall4_fountain_bonus: false },
   };
 }
 
 export function buildRoomOptions(form: RoomForm): Result<RoomOptions> {
-  if (!Number.isInteger(form.seats) || form.seats < MIN_SEATS || form.seats > MAX_SEATS) {
+  const castle = form.game === "castle";
+  if (!castle && (!Number.isInteger(form.seats) || form.seats < MIN_SEATS || form.seats > MAX_SEATS)) {
     return { ok: false, error: "form.errorSeats" };
   }
   const initial = parseIntIn(form.clockInitial.trim(), 0, MAX_CLOCK_SECONDS);
   const increment = parseIntIn(form.clockIncrement.trim(), 0, MAX_CLOCK_SECONDS);
   if (initial === undefined || increment === undefined) return { ok: false, error: "form.errorClock" };
+  const common = {
+    isPublic: form.isPublic,
+    abandonPolicy: form.abandon === "fallback" ? AbandonPolicy.FALLBACK_MOVE : AbandonPolicy.WAIT,
+    // No clock: no increment either.
+    clock: { initialSeconds: initial, incrementSeconds: initial === 0 ? 0 : increment },
+  };
+  if (castle) {
+    // The Castle: exactly two seats (K-1) and CastleOptions, never base-game options.
+    return {
+      ok: true,
+      value: create(RoomOptionsSchema, {
+        ...common,
+        gameType: GameType.CASTLE,
+        seats: CASTLE_SEATS,
+        gameOptions: {
+          case: "castle",
+          value: create(CastleOptionsSchema, { wall4FountainBonus: form.castle.wall4_fountain_bonus }),
+        },
+      }),
+    };
+  }
   const base = buildBaseOptions(form.options);
   if (!base.ok) return base;
   return {
     ok: true,
     value: create(RoomOptionsSchema, {
+      ...common,
       gameType: GameType.BASE,
-      isPublic: form.isPublic,
       seats: form.seats,
-      abandonPolicy: form.abandon === "fallback" ? AbandonPolicy.FALLBACK_MOVE : AbandonPolicy.WAIT,
-      // No clock: no increment either.
-      clock: { initialSeconds: initial, incrementSeconds: initial === 0 ? 0 : increment },
       gameOptions: { case: "base", value: base.value },
     }),
   };
