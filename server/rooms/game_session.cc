@@ -23,104 +23,89 @@ std::string Refused(int seat, engine::RejectReason r) {
          std::string(engine::Name(r)) + ", " + std::string(engine::RuleOf(r)) + ")";
 }
 
-class BaseSession final : public GameSession {
- public:
-  explicit BaseSession(engine::GameConfig config) : config_(std::move(config)), state_(config_) {}
-
-  std::uint64_t seq() const override { return state_.seq(); }
-  bool IsOver() const override { return state_.IsOver(); }
-  int ToMove() const override { return state_.ToMove(); }
-  bool resigned(int seat) const override { return state_.resigned(seat); }
-  int score(int seat) const override { return state_.score(seat); }
-
-  std::string CheckWire(const v1::GameCommand& wire) const override {
-    if (!wire.has_base()) return "a base-game command is required";
-    const auto decoded = codec::CommandFromProto(wire.base(), state_.catalog());
-    const auto* why = std::get_if<std::string>(&decoded);
-    return why != nullptr ? *why : "";
+// What differs between the games: their engine types and their codec functions.
+struct BaseGame {
+  using Config = engine::GameConfig;
+  using State = engine::GameState;
+  using Command = engine::Command;
+  using Logged = engine::LoggedCommand;
+  using Event = engine::Event;
+  static constexpr const char* kMissing = "a base-game command is required";
+  static bool Has(const v1::GameCommand& c) { return c.has_base(); }
+  static bool Has(const sv1::GameCommand& c) { return c.has_base(); }
+  template <typename Message>
+  static std::variant<Command, std::string> Decode(const Message& c, const State& s) {
+    return codec::CommandFromProto(c.base(), s.catalog());
   }
-  engine::RejectReason ApplyWire(int seat, const v1::GameCommand& wire) override {
-    return Apply(seat,
-                 std::get<engine::Command>(codec::CommandFromProto(wire.base(), state_.catalog())));
+  static void Encode(const Command& c, const State& s, sv1::GameCommand* out) {
+    *out->mutable_base() = codec::CommandToProto(c, s.catalog());
   }
-  engine::RejectReason ApplyTimeout(int seat) override { return Apply(seat, engine::Timeout{}); }
-  engine::RejectReason ApplyResign(int seat) override { return Apply(seat, engine::Resign{}); }
-  sv1::GameCommand Stored() const override { return stored_; }
-  void Commit() override { log_.push_back(pending_); }
-  void Undo() override {
-    state_ = engine::Replay(config_, log_).state;
-    events_.clear();
+  static State Replay(const Config& config, const std::vector<Logged>& log) {
+    return engine::Replay(config, log).state;
   }
-  std::string ApplyStored(const sv1::GameCommand& stored) override {
-    engine::Command command;
-    if (stored.has_resign()) {
-      command = engine::Resign{};
-    } else if (stored.has_timeout()) {
-      command = engine::Timeout{};
-    } else if (stored.has_base()) {
-      auto decoded = codec::CommandFromProto(stored.base(), state_.catalog());
-      if (const auto* why = std::get_if<std::string>(&decoded)) return *why;
-      command = std::get<engine::Command>(decoded);
-    } else {
-      return "a command of no known kind";
-    }
-    if (const auto r = Apply(stored.seat(), command); r != engine::RejectReason::kNone) {
-      return Refused(stored.seat(), r);
-    }
-    Commit();
-    return {};
+  static std::uint64_t Hash(const State& s) { return codec::PublicHashOf(s); }
+  static v1::EventBatch Batch(const State& s, std::uint64_t prev, const std::vector<Event>& e,
+                              int seat, std::uint64_t hash) {
+    return codec::BatchFor(s, prev, e, seat, hash);
   }
-
-  std::uint64_t PublicHash() const override { return codec::PublicHashOf(state_); }
-  v1::EventBatch BatchFor(std::uint64_t prev_seq, int seat, std::uint64_t hash) const override {
-    return codec::BatchFor(state_, prev_seq, events_, seat, hash);
-  }
-  v1::GameSnapshot SnapshotFor(int seat) const override { return codec::SnapshotFor(state_, seat); }
-  std::optional<std::string> RecordRefusal() const override {
-    const engine::Options& o = config_.options;
+  static v1::GameSnapshot Snapshot(const State& s, int seat) { return codec::SnapshotFor(s, seat); }
+  static std::optional<std::string> Refusal(const Config& config, const State& s) {
+    const engine::Options& o = config.options;
     // The hands of a running game with private hands are secret; so is their draw order.
-    if (!state_.IsOver() && o.hand_size > 0 &&
-        o.hand_visibility == engine::HandVisibility::kPrivate) {
+    if (!s.IsOver() && o.hand_size > 0 && o.hand_visibility == engine::HandVisibility::kPrivate) {
       return "the record of a game with private hands is ready when it ends";
     }
     return std::nullopt;
   }
   // A record holds no seed; while the game runs it holds only tiles already drawn (and shown:
   // the drawn tile, B-4, or public hands).
-  std::string Record() const override { return codec::WriteRecord(codec::RecordOf(config_, log_)); }
-
- private:
-  engine::RejectReason Apply(int seat, const engine::Command& command) {
-    sv1::GameCommand stored;
-    stored.set_seat(seat);
-    if (std::holds_alternative<engine::Timeout>(command)) {
-      stored.mutable_timeout();
-    } else if (std::holds_alternative<engine::Resign>(command)) {
-      stored.mutable_resign();
-    } else {
-      *stored.mutable_base() = codec::CommandToProto(command, state_.catalog());
-    }
-    events_.clear();
-    const engine::RejectReason r = state_.Apply(seat, command, &events_);
-    if (r == engine::RejectReason::kNone) {
-      pending_ = {seat, command};
-      stored_ = std::move(stored);
-    }
-    return r;
+  static std::string Record(const Config& config, const std::vector<Logged>& log) {
+    return codec::WriteRecord(codec::RecordOf(config, log));
   }
-
-  engine::GameConfig config_;
-  engine::GameState state_;
-  std::vector<engine::LoggedCommand> log_;
-  std::vector<engine::Event> events_;  // of the command accepted last
-  engine::LoggedCommand pending_;
-  sv1::GameCommand stored_;
 };
 
-class CastleSession final : public GameSession {
+struct CastleGame {
+  using Config = castle::CastleConfig;
+  using State = castle::CastleState;
+  using Command = castle::Command;
+  using Logged = castle::LoggedCommand;
+  using Event = castle::Event;
+  static constexpr const char* kMissing = "a Castle command is required";
+  static bool Has(const v1::GameCommand& c) { return c.has_castle(); }
+  static bool Has(const sv1::GameCommand& c) { return c.has_castle(); }
+  template <typename Message>
+  static std::variant<Command, std::string> Decode(const Message& c, const State& s) {
+    return codec::CastleCommandFromProto(c.castle(), s);
+  }
+  static void Encode(const Command& c, const State& s, sv1::GameCommand* out) {
+    // Region ids are named from the state the command is meant for: before applying it.
+    *out->mutable_castle() = codec::CastleCommandToProto(c, s);
+  }
+  static State Replay(const Config& config, const std::vector<Logged>& log) {
+    return castle::Replay(config, log).state;
+  }
+  static std::uint64_t Hash(const State& s) { return codec::CastlePublicHashOf(s); }
+  static v1::EventBatch Batch(const State& s, std::uint64_t prev, const std::vector<Event>& e,
+                              int seat, std::uint64_t hash) {
+    return codec::CastleBatchFor(s, prev, e, seat, hash);
+  }
+  static v1::GameSnapshot Snapshot(const State& s, int seat) {
+    return codec::CastleSnapshotFor(s, seat);
+  }
+  static std::optional<std::string> Refusal(const Config&, const State& s) {
+    // A Castle record lists the wall tiles dealt face down (docs/record-castle.md).
+    if (!s.IsOver()) return "the record of a Castle game is ready when it ends";
+    return std::nullopt;
+  }
+  static std::string Record(const Config& config, const std::vector<Logged>& log) {
+    return codec::WriteCastleRecord(config, log);
+  }
+};
+
+template <typename Game>
+class Session final : public GameSession {
  public:
-  explicit CastleSession(castle::CastleConfig config)
-      : config_(std::move(config)), state_(config_) {}
+  explicit Session(typename Game::Config config) : config_(std::move(config)), state_(config_) {}
 
   std::uint64_t seq() const override { return state_.seq(); }
   bool IsOver() const override { return state_.IsOver(); }
@@ -129,33 +114,32 @@ class CastleSession final : public GameSession {
   int score(int seat) const override { return state_.score(seat); }
 
   std::string CheckWire(const v1::GameCommand& wire) const override {
-    if (!wire.has_castle()) return "a Castle command is required";
-    const auto decoded = codec::CastleCommandFromProto(wire.castle(), state_);
+    if (!Game::Has(wire)) return Game::kMissing;
+    const auto decoded = Game::Decode(wire, state_);
     const auto* why = std::get_if<std::string>(&decoded);
     return why != nullptr ? *why : "";
   }
   engine::RejectReason ApplyWire(int seat, const v1::GameCommand& wire) override {
-    return Apply(seat,
-                 std::get<castle::Command>(codec::CastleCommandFromProto(wire.castle(), state_)));
+    return Apply(seat, std::get<Command>(Game::Decode(wire, state_)));
   }
   engine::RejectReason ApplyTimeout(int seat) override { return Apply(seat, engine::Timeout{}); }
   engine::RejectReason ApplyResign(int seat) override { return Apply(seat, engine::Resign{}); }
   sv1::GameCommand Stored() const override { return stored_; }
   void Commit() override { log_.push_back(pending_); }
   void Undo() override {
-    state_ = castle::Replay(config_, log_).state;
+    state_ = Game::Replay(config_, log_);
     events_.clear();
   }
   std::string ApplyStored(const sv1::GameCommand& stored) override {
-    castle::Command command;
+    Command command;
     if (stored.has_resign()) {
       command = engine::Resign{};
     } else if (stored.has_timeout()) {
       command = engine::Timeout{};
-    } else if (stored.has_castle()) {
-      auto decoded = codec::CastleCommandFromProto(stored.castle(), state_);
+    } else if (Game::Has(stored)) {
+      auto decoded = Game::Decode(stored, state_);
       if (const auto* why = std::get_if<std::string>(&decoded)) return *why;
-      command = std::get<castle::Command>(decoded);
+      command = std::get<Command>(decoded);
     } else {
       return "a command of no known kind";
     }
@@ -166,22 +150,20 @@ class CastleSession final : public GameSession {
     return {};
   }
 
-  std::uint64_t PublicHash() const override { return codec::CastlePublicHashOf(state_); }
+  std::uint64_t PublicHash() const override { return Game::Hash(state_); }
   v1::EventBatch BatchFor(std::uint64_t prev_seq, int seat, std::uint64_t hash) const override {
-    return codec::CastleBatchFor(state_, prev_seq, events_, seat, hash);
+    return Game::Batch(state_, prev_seq, events_, seat, hash);
   }
-  v1::GameSnapshot SnapshotFor(int seat) const override {
-    return codec::CastleSnapshotFor(state_, seat);
-  }
+  v1::GameSnapshot SnapshotFor(int seat) const override { return Game::Snapshot(state_, seat); }
   std::optional<std::string> RecordRefusal() const override {
-    // A Castle record lists the wall tiles dealt face down (docs/record-castle.md).
-    if (!state_.IsOver()) return "the record of a Castle game is ready when it ends";
-    return std::nullopt;
+    return Game::Refusal(config_, state_);
   }
-  std::string Record() const override { return codec::WriteCastleRecord(config_, log_); }
+  std::string Record() const override { return Game::Record(config_, log_); }
 
  private:
-  engine::RejectReason Apply(int seat, const castle::Command& command) {
+  using Command = typename Game::Command;
+
+  engine::RejectReason Apply(int seat, const Command& command) {
     sv1::GameCommand stored;
     stored.set_seat(seat);
     if (std::holds_alternative<engine::Timeout>(command)) {
@@ -189,8 +171,7 @@ class CastleSession final : public GameSession {
     } else if (std::holds_alternative<engine::Resign>(command)) {
       stored.mutable_resign();
     } else {
-      // Region ids are named from the state the command is meant for: before applying it.
-      *stored.mutable_castle() = codec::CastleCommandToProto(command, state_);
+      Game::Encode(command, state_, &stored);
     }
     events_.clear();
     const engine::RejectReason r = state_.Apply(seat, command, &events_);
@@ -201,11 +182,11 @@ class CastleSession final : public GameSession {
     return r;
   }
 
-  castle::CastleConfig config_;
-  castle::CastleState state_;
-  std::vector<castle::LoggedCommand> log_;
-  std::vector<castle::Event> events_;
-  castle::LoggedCommand pending_;
+  typename Game::Config config_;
+  typename Game::State state_;
+  std::vector<typename Game::Logged> log_;
+  std::vector<typename Game::Event> events_;  // of the command accepted last
+  typename Game::Logged pending_;
   sv1::GameCommand stored_;
 };
 
@@ -228,7 +209,7 @@ std::unique_ptr<GameSession> StartGameSession(const v1::RoomOptions& options,
       *error = e;
       return nullptr;
     }
-    return std::make_unique<CastleSession>(std::move(config));
+    return std::make_unique<Session<CastleGame>>(std::move(config));
   }
   engine::GameConfig config;
   config.players = players;
@@ -239,7 +220,7 @@ std::unique_ptr<GameSession> StartGameSession(const v1::RoomOptions& options,
     *error = e;
     return nullptr;
   }
-  return std::make_unique<BaseSession>(std::move(config));
+  return std::make_unique<Session<BaseGame>>(std::move(config));
 }
 
 }  // namespace carc::server
