@@ -20,10 +20,9 @@
 
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLICK, DESKTOP, Harness, PHONE, finalTotals, isOver, outDir, sleep, waitConnected } from "./harness";
+import { describe, expect, it } from "vitest";
+import { CLICK, DESKTOP, PHONE, allOver, createRoomFromForm, finalTotals, gameDeadline, inviteLink, joinRoom, openAs, outDir, readyUp, roomOptionsSummary, sleep, startGame, useHarness } from "./harness";
 
-const GAME_DEADLINE_MS = 300_000;
 const GAME_SEED = process.env.CARC_CASTLE_GAME_SEED ?? "9";
 
 type Action = "place" | "turned" | "follower" | "followerPanel" | "noFollower" | "score" | "scoreDoubled" | "extraTurn" | "keepWallTile";
@@ -121,16 +120,12 @@ async function endState(page: Page): Promise<{ table: string; winners: string; t
 }
 
 describe("The Castle in the browser", () => {
-  const harness = new Harness();
-  beforeAll(() => harness.start(["--game-seed", GAME_SEED]));
-  afterAll(() => harness.stop());
+  const harness = useHarness(["--game-seed", GAME_SEED]);
 
   it("two players create a Castle room, play it to the end by clicking, and see the same final table", async () => {
     const base = harness.base;
     const ann = await harness.newPage(DESKTOP);
-    await ann.goto(`${base}/`);
-    await waitConnected(ann);
-    await ann.getByRole("textbox", { name: "Your name" }).fill("Ann");
+    await openAs(ann, `${base}/`, "Ann");
     await ann.getByLabel("Game", { exact: true }).selectOption({ label: "Carcassonne: The Castle (2 players)" });
     // Two seats, fixed; no base-game options; the Castle's own option and the note.
     const seats = ann.getByLabel("Seats", { exact: true });
@@ -143,26 +138,17 @@ describe("The Castle in the browser", () => {
     expect(await note.textContent()).toContain("the project's own reconstruction, not the original components");
     await ann.getByLabel("Wall tile 4 doubles fountain paths").check();
     await ann.screenshot({ path: join(outDir, "castle-form.png"), fullPage: true });
-    await ann.getByRole("button", { name: "Create room" }).click();
-    const heading = ann.getByRole("heading", { name: /^Room [A-Z2-9]{6}$/ });
-    await heading.waitFor({ timeout: 15_000 });
-    const code = (await heading.textContent())?.replace(/^Room /, "") ?? "";
-    await ann.locator("details.options-summary summary").click();
-    const summary = (await ann.locator("details.options-summary").textContent()) ?? "";
+    const code = await createRoomFromForm(ann);
+    const summary = await roomOptionsSummary(ann);
     expect(summary).toContain("Carcassonne: The Castle");
     expect(summary).not.toContain("Farmers");
-    const invite = await ann.getByLabel("Invite link").inputValue();
-    expect(invite).toBe(`${base}/r/${code}`);
+    const invite = await inviteLink(ann, base, code);
 
     const bob = await harness.newPage(PHONE);
-    await bob.goto(invite);
-    await waitConnected(bob);
-    await bob.getByRole("textbox", { name: "Your name" }).fill("Bob");
-    await bob.getByRole("button", { name: "Join", exact: true }).click();
-    await bob.getByRole("heading", { name: `Room ${code}` }).waitFor();
-    await bob.getByLabel("I'm ready").check();
-    await ann.locator("li.seat", { hasText: "Bob" }).getByText("✓ Ready").waitFor();
-    await ann.getByRole("button", { name: "Start the game" }).click();
+    await openAs(bob, invite, "Bob");
+    await joinRoom(bob, code);
+    await readyUp(ann, bob, "Bob");
+    await startGame(ann);
 
     // The board from the game's data, labelled as the project's reconstruction, on both pages.
     for (const page of [ann, bob]) {
@@ -181,11 +167,9 @@ describe("The Castle in the browser", () => {
     let turns = 0;
     let boardShot = false;
     let decisionShot = false;
-    const deadline = Date.now() + GAME_DEADLINE_MS;
-    while (!(await isOver(ann)) || !(await isOver(bob))) {
-      if (Date.now() > deadline) {
-        throw new Error(`the game did not end within ${GAME_DEADLINE_MS} ms (${turns} actions ${JSON.stringify(actions)}; ${misses.length} misses, the last: ${misses.slice(-3).join(" | ")})`);
-      }
+    const overdue = gameDeadline();
+    while (!(await allOver([ann, bob]))) {
+      overdue(() => `${turns} actions ${JSON.stringify(actions)}; ${misses.length} misses, the last: ${misses.slice(-3).join(" | ")}`);
       let acted = false;
       for (const page of [ann, bob]) {
         if (!decisionShot && (await count(page, "[data-score-feature],[data-score-double],#extra-turn")) > 0) {

@@ -17,10 +17,9 @@
 
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLICK, DESKTOP, Harness, PHONE, finalTotals, isOver, outDir, playTileOrFollower, sleep, waitConnected } from "./harness";
+import { describe, expect, it } from "vitest";
+import { CLICK, DESKTOP, PHONE, allOver, createRoomFromForm, finalTotals, gameDeadline, joinRoom, openAs, outDir, playTileOrFollower, readyUp, roomOptionsSummary, sleep, startGame, useHarness } from "./harness";
 
-const GAME_DEADLINE_MS = 300_000;
 const GAME_SEED = process.env.CARC_COUNT_GAME_SEED ?? "5";
 
 type Decision = "enter" | "dontEnter" | "redeploy" | "redeployPass" | "finalMove" | "finalDone";
@@ -112,16 +111,12 @@ async function cityCard(page: Page): Promise<string[]> {
 }
 
 describe("The Count of Carcassonne in the browser", () => {
-  const harness = new Harness();
-  beforeAll(() => harness.start(["--game-seed", GAME_SEED]));
-  afterAll(() => harness.stop());
+  const harness = useHarness(["--game-seed", GAME_SEED]);
 
   it("two players create a Count room, play it to the end by clicking and take every Count decision", async () => {
     const base = harness.base;
     const ann = await harness.newPage(DESKTOP);
-    await ann.goto(`${base}/`);
-    await waitConnected(ann);
-    await ann.getByRole("textbox", { name: "Your name" }).fill("Ann");
+    await openAs(ann, `${base}/`, "Ann");
     await ann.getByLabel("Seats", { exact: true }).selectOption("2");
     // The Count's options, each with its one-line explanation naming its rule.
     const countOption = ann.locator('[data-option="count"]');
@@ -129,22 +124,14 @@ describe("The Count of Carcassonne in the browser", () => {
     expect(await ann.locator('[data-option="count_move"]').textContent()).toContain("Rule C-3:");
     await ann.getByLabel("The Count of Carcassonne").check();
     await ann.getByLabel("Where the Count moves").selectOption("free");
-    await ann.getByRole("button", { name: "Create room" }).click();
-    const heading = ann.getByRole("heading", { name: /^Room [A-Z2-9]{6}$/ });
-    await heading.waitFor({ timeout: 15_000 });
-    const code = (await heading.textContent())?.replace(/^Room /, "") ?? "";
-    await ann.locator("details.options-summary summary").click();
-    expect(await ann.locator("details.options-summary").textContent()).toContain("The Count of Carcassonne (C-1)");
+    const code = await createRoomFromForm(ann);
+    expect(await roomOptionsSummary(ann)).toContain("The Count of Carcassonne (C-1)");
 
     const bob = await harness.newPage(PHONE);
-    await bob.goto(`${base}/r/${code}`);
-    await waitConnected(bob);
-    await bob.getByRole("textbox", { name: "Your name" }).fill("Bob");
-    await bob.getByRole("button", { name: "Join", exact: true }).click();
-    await bob.getByRole("heading", { name: `Room ${code}` }).waitFor();
-    await bob.getByLabel("I'm ready").check();
-    await ann.locator("li.seat", { hasText: "Bob" }).getByText("✓ Ready").waitFor();
-    await ann.getByRole("button", { name: "Start the game" }).click();
+    await openAs(bob, `${base}/r/${code}`, "Bob");
+    await joinRoom(bob, code);
+    await readyUp(ann, bob, "Bob");
+    await startGame(ann);
 
     // The block instead of the start tile: twelve tiles, one walled city, the Count in the castle.
     for (const page of [ann, bob]) {
@@ -158,11 +145,9 @@ describe("The Count of Carcassonne in the browser", () => {
     let turns = 0;
     let boardShot = false;
     let decisionShot = false;
-    const deadline = Date.now() + GAME_DEADLINE_MS;
-    while (!(await isOver(ann)) || !(await isOver(bob))) {
-      if (Date.now() > deadline) {
-        throw new Error(`the game did not end within ${GAME_DEADLINE_MS} ms (${turns} actions; ${misses.length} misses, the last: ${misses.slice(-3).join(" | ")})`);
-      }
+    const overdue = gameDeadline();
+    while (!(await allOver([ann, bob]))) {
+      overdue(() => `${turns} actions; ${misses.length} misses, the last: ${misses.slice(-3).join(" | ")}`);
       let acted = false;
       for (const [page, other] of [[ann, bob], [bob, ann]] as const) {
         if (!decisionShot && (await visible(page, ".count-decision"))) {

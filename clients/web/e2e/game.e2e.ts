@@ -15,10 +15,8 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, Harness, PHONE, cliPath, finalTotals, isOver, outDir, playTileOrFollower, sleep, waitConnected } from "./harness";
-
-const GAME_DEADLINE_MS = 300_000;
+import { describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, cliPath, createRoomFromForm, finalTotals, gameDeadline, inviteLink, isOver, joinRoom, openAs, outDir, playTileOrFollower, readyUp, sleep, startGame, useHarness, waitConnected } from "./harness";
 
 /** Why recent clicks missed, for the message of a game that does not end. */
 const misses: string[] = [];
@@ -43,51 +41,37 @@ function missReport(): string {
 }
 
 async function createRoom(page: Page, base: string, name: string): Promise<string> {
-  await page.goto(`${base}/`);
-  await waitConnected(page);
-  await page.getByRole("textbox", { name: "Your name" }).fill(name);
+  await openAs(page, `${base}/`, name);
   await page.getByLabel("Seats", { exact: true }).selectOption("2");
-  await page.getByRole("button", { name: "Create room" }).click();
-  const heading = page.getByRole("heading", { name: /^Room [A-Z2-9]{6}$/ });
-  await heading.waitFor({ timeout: 15_000 });
-  const code = (await heading.textContent())?.replace(/^Room /, "") ?? "";
+  const code = await createRoomFromForm(page);
   expect(code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/);
   return code;
 }
 
 describe("a game in the browser", () => {
-  const harness = new Harness();
-  beforeAll(() => harness.start());
-  afterAll(() => harness.stop());
+  const harness = useHarness();
 
   it("two players play a whole game by clicking; a reload resumes the seat; a spectator watches", async () => {
     const base = harness.base;
     const ann = await harness.newPage(DESKTOP);
     const code = await createRoom(ann, base, "Ann");
-    const invite = await ann.getByLabel("Invite link").inputValue();
-    expect(invite).toBe(`${base}/r/${code}`);
+    const invite = await inviteLink(ann, base, code);
 
     const bob = await harness.newPage(PHONE);
-    await bob.goto(invite);
-    await waitConnected(bob);
+    await openAs(bob, invite, "Bob");
     expect(await bob.getByLabel("Room code").inputValue()).toBe(code);
-    await bob.getByRole("textbox", { name: "Your name" }).fill("Bob");
-    await bob.getByRole("button", { name: "Join", exact: true }).click();
-    await bob.getByRole("heading", { name: `Room ${code}` }).waitFor();
-    await bob.getByLabel("I'm ready").check();
-    await ann.locator("li.seat", { hasText: "Bob" }).getByText("✓ Ready").waitFor();
+    await joinRoom(bob, code);
+    await readyUp(ann, bob, "Bob");
     await ann.screenshot({ path: join(outDir, "lobby.png"), fullPage: true });
     await bob.screenshot({ path: join(outDir, "phone-lobby.png") });
-    await ann.getByRole("button", { name: "Start the game" }).click();
+    await startGame(ann);
     for (const page of [ann, bob]) {
       await page.locator("svg.board-svg g.tile").first().waitFor({ timeout: 15_000 });
       await expect.poll(() => page.locator("ol.players li").count()).toBe(2);
     }
 
     const cleo = await harness.newPage(DESKTOP);
-    await cleo.goto(`${base}/`);
-    await waitConnected(cleo);
-    await cleo.getByRole("textbox", { name: "Your name" }).fill("Cleo");
+    await openAs(cleo, `${base}/`, "Cleo");
     await cleo.getByLabel("Room code").fill(code);
     await cleo.getByLabel("Watch only (spectator)").check();
     await cleo.getByRole("button", { name: "Join", exact: true }).click();
@@ -97,9 +81,9 @@ describe("a game in the browser", () => {
     let turns = 0;
     let reloaded = false;
     let midGameShot = false;
-    const deadline = Date.now() + GAME_DEADLINE_MS;
+    const overdue = gameDeadline();
     while (!(await isOver(ann))) {
-      if (Date.now() > deadline) throw new Error(`the game did not end within ${GAME_DEADLINE_MS} ms (${turns} actions; ${missReport()})`);
+      overdue(() => `${turns} actions; ${missReport()}`);
       let acted = false;
       for (const page of [ann, bob]) {
         if (await act(page, turns)) {
@@ -193,9 +177,9 @@ describe("a game in the browser", () => {
     await ann.locator("li.seat", { hasText: "✓ Ready" }).waitFor({ timeout: 15_000 });
     await ann.getByRole("button", { name: "Start the game" }).click();
     let turns = 0;
-    const deadline = Date.now() + GAME_DEADLINE_MS;
+    const overdue = gameDeadline();
     while (!(await isOver(ann))) {
-      if (Date.now() > deadline) throw new Error(`the game did not end (${turns} actions; ${missReport()}); bot: ${botErr}`);
+      overdue(() => `${turns} actions; ${missReport()}; bot: ${botErr}`);
       if (await act(ann, turns)) turns++;
       else await sleep(25);
     }

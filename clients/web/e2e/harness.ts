@@ -6,6 +6,10 @@
 // e.g. build/dev/web); CARC_CLI_PATH (the carcassonne tool) for games against its bot;
 // Chromium is /usr/bin/chromium unless CARC_CHROMIUM says otherwise. Screenshots go to
 // CARC_E2E_OUT (default e2e-output/ beside this folder).
+//
+// The steps every game test takes the same way (open the page, create a room from the form, join
+// it from the invite link, get ready and start, play until the final table or the deadline) are
+// here too, so the tests of the base game, the Count and The Castle go through one lobby flow.
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
@@ -14,7 +18,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const serverPath = process.env.CARC_SERVER_PATH ?? "";
@@ -141,9 +145,75 @@ export class Harness {
   }
 }
 
+/** A harness for the tests of one describe block: started before them, stopped after them. */
+export function useHarness(serverArgs: readonly string[] = []): Harness {
+  const harness = new Harness();
+  beforeAll(() => harness.start(serverArgs));
+  afterAll(() => harness.stop());
+  return harness;
+}
+
 export async function waitConnected(page: Page): Promise<void> {
   await expect.poll(() => page.locator("#connection").textContent(), { timeout: 15_000 })
     .toMatch(/^Connected to carcassonne-server/);
+}
+
+/** Opens `url` (the home page or an invite link) and, once connected, types the player's name. */
+export async function openAs(page: Page, url: string, name: string): Promise<void> {
+  await page.goto(url);
+  await waitConnected(page);
+  await page.getByRole("textbox", { name: "Your name" }).fill(name);
+}
+
+/** Creates the room the form on the page describes; returns its code from the lobby's heading. */
+export async function createRoomFromForm(page: Page): Promise<string> {
+  await page.getByRole("button", { name: "Create room" }).click();
+  const heading = page.getByRole("heading", { name: /^Room [A-Z2-9]{6}$/ });
+  await heading.waitFor({ timeout: 15_000 });
+  return (await heading.textContent())?.replace(/^Room /, "") ?? "";
+}
+
+/** Opens the lobby's summary of the room's options and returns its text. */
+export async function roomOptionsSummary(page: Page): Promise<string> {
+  await page.locator("details.options-summary summary").click();
+  return (await page.locator("details.options-summary").textContent()) ?? "";
+}
+
+/** The lobby's invite link, checked to be the room's own address. */
+export async function inviteLink(page: Page, base: string, code: string): Promise<string> {
+  const invite = await page.getByLabel("Invite link").inputValue();
+  expect(invite).toBe(`${base}/r/${code}`);
+  return invite;
+}
+
+/** Joins room `code` from a page opened on it with the name typed (openAs). */
+export async function joinRoom(page: Page, code: string): Promise<void> {
+  await page.getByRole("button", { name: "Join", exact: true }).click();
+  await page.getByRole("heading", { name: `Room ${code}` }).waitFor();
+}
+
+/** `guest` says ready, and waits until the host's page shows it. */
+export async function readyUp(host: Page, guest: Page, guestName: string): Promise<void> {
+  await guest.getByLabel("I'm ready").check();
+  await host.locator("li.seat", { hasText: guestName }).getByText("✓ Ready").waitFor();
+}
+
+export async function startGame(host: Page): Promise<void> {
+  await host.getByRole("button", { name: "Start the game" }).click();
+}
+
+/** How long a whole game by clicking may take before the test gives up. */
+export const GAME_DEADLINE_MS = 300_000;
+
+/**
+ * Starts a game's deadline. The returned check throws once GAME_DEADLINE_MS have passed, with
+ * what `progress` says about how far the game got.
+ */
+export function gameDeadline(): (progress: () => string) => void {
+  const deadline = Date.now() + GAME_DEADLINE_MS;
+  return (progress) => {
+    if (Date.now() > deadline) throw new Error(`the game did not end within ${GAME_DEADLINE_MS} ms (${progress()})`);
+  };
 }
 
 /** The click timeout of the game tests: a click that cannot land by then counts as a miss. */
@@ -152,6 +222,12 @@ export const CLICK = { timeout: 5_000 };
 /** True once the final table is on the page. */
 export async function isOver(page: Page): Promise<boolean> {
   return (await page.locator("table.final-table").count()) > 0;
+}
+
+/** True once every page shows the final table. */
+export async function allOver(pages: readonly Page[]): Promise<boolean> {
+  for (const page of pages) if (!(await isOver(page))) return false;
+  return true;
 }
 
 /** The totals column of the final table, by seat. */

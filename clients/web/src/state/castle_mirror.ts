@@ -5,7 +5,7 @@
 // - a snapshot replaces the whole view and the seq; its definitions (board.json and tiles.json)
 //   are parsed once and kept, since only a connection's first snapshot has to carry them;
 // - a batch is applied only when its prev_seq equals the seq; otherwise it is dropped and the
-//   caller sends RequestSnapshot;
+//   caller sends RequestSnapshot (batch_sequence.ts, shared with the base game);
 // - its events are applied in order (applyCastleEvent), then its castle_legal_moves replace the
 //   view's (cleared when the batch has none: they only belong to the seat that must decide);
 // - the seq becomes batch.seq.
@@ -29,8 +29,9 @@ import {
   type CastleLegalMoves,
   type CastleView,
 } from "../gen/carc/v1/castle_game_pb";
-import { ClockStateSchema, type ClockState, type EventBatch, type GameSnapshot } from "../gen/carc/v1/game_pb";
+import type { EventBatch, GameSnapshot } from "../gen/carc/v1/game_pb";
 import { parseCastleBoard, parseCastleTiles, type CastleBoard, type CastleTileSet } from "../castle/castle_data";
+import { SequencedMirror, type GapResult, type NoViewResult } from "./batch_sequence";
 
 /** The board and tiles of the game, parsed from CastleView.definitions. */
 export interface CastleDefinitions {
@@ -53,8 +54,8 @@ export type CastleBatchResult =
       /** True when the batch asks this seat to score (K-9) and the pending list must be fetched. */
       requestSnapshot: boolean;
     }
-  | { kind: "gap"; message: "gap: resync needed"; seq: bigint; prevSeq: bigint; requestSnapshot: boolean }
-  | { kind: "no-view"; message: "no snapshot yet: resync needed"; requestSnapshot: boolean };
+  | GapResult
+  | NoViewResult;
 
 export interface CastleSnapshotResult {
   seq: bigint;
@@ -184,28 +185,11 @@ export function applyCastleEvent(view: CastleView, event: CastleEvent): void {
   }
 }
 
-export class CastleMirror {
-  private view_: CastleView | undefined;
-  private seq_ = 0n;
-  private clock_: ClockState | undefined;
+export class CastleMirror extends SequencedMirror<CastleView> {
   private defs_: CastleDefinitions | undefined;
   private defsError_: string | undefined;
   private pendingKnown_ = false;
-  private snapshotRequested_ = false;
   private final_: CastleFinalPoints[] | undefined;
-
-  /** The current view, undefined before the first snapshot. Do not modify it. */
-  get view(): CastleView | undefined {
-    return this.view_;
-  }
-
-  get seq(): bigint {
-    return this.seq_;
-  }
-
-  get clock(): ClockState | undefined {
-    return this.clock_;
-  }
 
   /** The board and tiles, once a snapshot brought readable definitions. */
   get definitions(): CastleDefinitions | undefined {
@@ -216,19 +200,9 @@ export class CastleMirror {
     return this.defsError_;
   }
 
-  /** This connection's legal moves: present only when its seat must decide. */
-  get legalMoves(): CastleLegalMoves | undefined {
-    return this.view_?.legalMoves;
-  }
-
   /** Whether view.pending is the server's current list (true right after a snapshot only). */
   get pendingKnown(): boolean {
     return this.pendingKnown_;
-  }
-
-  /** True after a gap (or a request for the pending list) until the next snapshot. */
-  get awaitingSnapshot(): boolean {
-    return this.snapshotRequested_;
   }
 
   /**
@@ -240,9 +214,7 @@ export class CastleMirror {
   }
 
   applySnapshot(snapshot: GameSnapshot): CastleSnapshotResult {
-    this.seq_ = snapshot.seq;
-    this.clock_ = snapshot.clock ? clone(ClockStateSchema, snapshot.clock) : undefined;
-    this.snapshotRequested_ = false;
+    this.takeSnapshot(snapshot);
     if (snapshot.view.case !== "castle") {
       this.view_ = undefined;
       this.pendingKnown_ = false;
@@ -267,13 +239,9 @@ export class CastleMirror {
   }
 
   applyBatch(batch: EventBatch): CastleBatchResult {
-    const view = this.view_;
-    if (view === undefined) {
-      return { kind: "no-view", message: "no snapshot yet: resync needed", requestSnapshot: this.wantSnapshot() };
-    }
-    if (batch.prevSeq !== this.seq_) {
-      return { kind: "gap", message: "gap: resync needed", seq: this.seq_, prevSeq: batch.prevSeq, requestSnapshot: this.wantSnapshot() };
-    }
+    const admitted = this.admitBatch(batch);
+    if ("refused" in admitted) return admitted.refused;
+    const view = admitted.view;
     for (const e of batch.events) {
       if (e.event.case !== "castle") continue;
       this.noteFinalPoints(view, e.event.value);
@@ -285,29 +253,16 @@ export class CastleMirror {
     // The pending list changed with the batch (or not), but the batch does not say how.
     view.pending = [];
     this.pendingKnown_ = false;
-    this.seq_ = batch.seq;
-    this.clock_ = batch.clock ? clone(ClockStateSchema, batch.clock) : undefined;
+    this.takeBatch(batch);
     const needPending = (view.legalMoves?.scoring.length ?? 0) > 0;
     return { kind: "applied", seq: this.seq_, requestSnapshot: needPending ? this.wantSnapshot() : false };
   }
 
-  /** This copy is behind for another reason (ERROR_CODE_STALE_SEQ): whether to ask now. */
-  requestResync(): boolean {
-    return this.wantSnapshot();
-  }
-
-  clearSnapshotRequest(): void {
-    this.snapshotRequested_ = false;
-  }
-
-  reset(): void {
-    this.view_ = undefined;
-    this.seq_ = 0n;
-    this.clock_ = undefined;
+  override reset(): void {
+    super.reset();
     this.defs_ = undefined;
     this.defsError_ = undefined;
     this.pendingKnown_ = false;
-    this.snapshotRequested_ = false;
     this.final_ = undefined;
   }
 
@@ -328,11 +283,5 @@ export class CastleMirror {
     this.final_ ??= view.seats.map(() => ({ keep: 0, courts: 0, wallTiles: 0 }));
     const row = this.final_[f.winner];
     if (f.winner >= 0 && row) row[key] += f.points;
-  }
-
-  private wantSnapshot(): boolean {
-    if (this.snapshotRequested_) return false;
-    this.snapshotRequested_ = true;
-    return true;
   }
 }

@@ -4,7 +4,7 @@
 //
 // - a snapshot replaces the whole view and the seq;
 // - a batch is applied only when its prev_seq equals the seq; otherwise it is dropped and the
-//   caller sends RequestSnapshot;
+//   caller sends RequestSnapshot (batch_sequence.ts, shared with The Castle);
 // - its events are applied in order, then its legal moves replace the view's (cleared when the
 //   batch has none: they only ever belong to the seat that must decide next);
 // - the seq becomes batch.seq, and PublicHash of the result is compared with batch.public_hash:
@@ -14,15 +14,10 @@ import { clone } from "@bufbuild/protobuf";
 import {
   BaseLegalMovesSchema,
   BaseViewSchema,
-  type BaseLegalMoves,
   type BaseView,
 } from "../gen/carc/v1/base_game_pb";
-import {
-  ClockStateSchema,
-  type ClockState,
-  type EventBatch,
-  type GameSnapshot,
-} from "../gen/carc/v1/game_pb";
+import type { EventBatch, GameSnapshot } from "../gen/carc/v1/game_pb";
+import { SequencedMirror, type GapResult, type NoViewResult } from "./batch_sequence";
 import { formatHash, publicHash } from "./public_hash";
 import { applyEvent } from "./view_mirror";
 
@@ -32,14 +27,7 @@ export { applyEvent } from "./view_mirror";
 /** What `applyBatch` did. `requestSnapshot` says whether to send RequestSnapshot now. */
 export type BatchResult =
   | { kind: "applied"; seq: bigint; requestSnapshot: false }
-  | {
-      kind: "gap";
-      message: "gap: resync needed";
-      /** The seq of this copy, which batch.prev_seq should have been. */
-      seq: bigint;
-      prevSeq: bigint;
-      requestSnapshot: boolean;
-    }
+  | GapResult
   | {
       kind: "diverged";
       message: string;
@@ -48,7 +36,7 @@ export type BatchResult =
       actualHash: bigint;
       requestSnapshot: boolean;
     }
-  | { kind: "no-view"; message: "no snapshot yet: resync needed"; requestSnapshot: boolean };
+  | NoViewResult;
 
 /** What `applySnapshot` did. */
 export interface SnapshotResult {
@@ -63,42 +51,10 @@ export interface SnapshotResult {
   hashMatches: boolean;
 }
 
-export class GameMirror {
-  private view_: BaseView | undefined;
-  private seq_ = 0n;
-  private clock_: ClockState | undefined;
-  private snapshotRequested_ = false;
-
-  /** The current view, undefined before the first snapshot. Do not modify it. */
-  get view(): BaseView | undefined {
-    return this.view_;
-  }
-
-  /** The seq of the view: the number of commands the server had accepted. */
-  get seq(): bigint {
-    return this.seq_;
-  }
-
-  /** The turn clocks of the last snapshot or batch (undefined without clocks). */
-  get clock(): ClockState | undefined {
-    return this.clock_;
-  }
-
-  /** This connection's legal moves: present only when its seat must decide. */
-  get legalMoves(): BaseLegalMoves | undefined {
-    return this.view_?.legalMoves;
-  }
-
-  /** True after a gap or a divergence until the next snapshot. */
-  get awaitingSnapshot(): boolean {
-    return this.snapshotRequested_;
-  }
-
+export class GameMirror extends SequencedMirror<BaseView> {
   /** Replaces the view, the seq and the clock with the snapshot's. */
   applySnapshot(snapshot: GameSnapshot): SnapshotResult {
-    this.seq_ = snapshot.seq;
-    this.clock_ = snapshot.clock ? clone(ClockStateSchema, snapshot.clock) : undefined;
-    this.snapshotRequested_ = false;
+    this.takeSnapshot(snapshot);
     if (snapshot.view.case !== "base") {
       this.view_ = undefined;
       return { seq: this.seq_, hasView: false, hashMatches: false };
@@ -113,23 +69,9 @@ export class GameMirror {
 
   /** Applies a batch, or drops it and asks for a snapshot (see the top of this file). */
   applyBatch(batch: EventBatch): BatchResult {
-    const view = this.view_;
-    if (view === undefined) {
-      return {
-        kind: "no-view",
-        message: "no snapshot yet: resync needed",
-        requestSnapshot: this.wantSnapshot(),
-      };
-    }
-    if (batch.prevSeq !== this.seq_) {
-      return {
-        kind: "gap",
-        message: "gap: resync needed",
-        seq: this.seq_,
-        prevSeq: batch.prevSeq,
-        requestSnapshot: this.wantSnapshot(),
-      };
-    }
+    const admitted = this.admitBatch(batch);
+    if ("refused" in admitted) return admitted.refused;
+    const view = admitted.view;
     for (const e of batch.events) {
       if (e.event.case === "base") applyEvent(view, e.event.value);
     }
@@ -137,8 +79,7 @@ export class GameMirror {
       batch.legalMoves.case === "baseLegalMoves"
         ? clone(BaseLegalMovesSchema, batch.legalMoves.value)
         : undefined;
-    this.seq_ = batch.seq;
-    this.clock_ = batch.clock ? clone(ClockStateSchema, batch.clock) : undefined;
+    this.takeBatch(batch);
     const actual = publicHash(view);
     if (actual !== batch.publicHash) {
       return {
@@ -153,32 +94,5 @@ export class GameMirror {
       };
     }
     return { kind: "applied", seq: this.seq_, requestSnapshot: false };
-  }
-
-  /**
-   * Marks that this copy is behind for another reason (ERROR_CODE_STALE_SEQ, an Error.seq ahead
-   * of ours). Returns whether to send RequestSnapshot now (false if one is already on its way).
-   */
-  requestResync(): boolean {
-    return this.wantSnapshot();
-  }
-
-  /** Forgets that a snapshot was asked for (e.g. the connection was lost before the answer). */
-  clearSnapshotRequest(): void {
-    this.snapshotRequested_ = false;
-  }
-
-  /** Forgets the game (left the room). */
-  reset(): void {
-    this.view_ = undefined;
-    this.seq_ = 0n;
-    this.clock_ = undefined;
-    this.snapshotRequested_ = false;
-  }
-
-  private wantSnapshot(): boolean {
-    if (this.snapshotRequested_) return false;
-    this.snapshotRequested_ = true;
-    return true;
   }
 }

@@ -36,6 +36,7 @@ import { CastleScreen } from "./castle_screen";
 import { copyText } from "./copy";
 import { h, resetUids } from "./dom";
 import { describeError, errorCodeMessage } from "./errors";
+import type { GamePageActions } from "./game_head";
 import { GameScreen } from "./game_screen";
 import { parseGameList, renderReplayList, type ArchivedGameSummary } from "./replay_list";
 import { ReplayViewer, type ReplaySource } from "./replay_view";
@@ -168,15 +169,7 @@ export class App {
         break;
       case "roomState": {
         const previous = this.room;
-        if (!previous || previous.code !== m.body.value.code) {
-          this.chat = [];
-          this.chatDraft = "";
-          this.notice = undefined;
-          this.gameSeen = false;
-          this.mirror = new GameMirror();
-          this.castleMirror = new CastleMirror();
-          this.disposeGame();
-        }
+        if (!previous || previous.code !== m.body.value.code) this.forgetRoom();
         this.room = m.body.value;
         this.home.inviteCode = undefined;
         this.pendingInvite = undefined;
@@ -257,16 +250,21 @@ export class App {
     this.render();
   }
 
+  /** What a game screen may ask of the page, the same for every game but how it sends a command. */
+  private screenActions<C>(send: (command: C) => boolean): GamePageActions & { send(command: C): boolean } {
+    return {
+      send,
+      resign: () => this.sendRequest({ case: "resign", value: {} }),
+      leave: () => this.leave(),
+      rematch: () => this.sendRequest({ case: "rematch", value: {} }),
+      joinRematch: (code: string) => this.joinRematch(code),
+      changed: () => this.render(),
+    };
+  }
+
   private gameScreen(): GameScreen {
     if (!this.game) {
-      this.game = new GameScreen(this.root.ownerDocument, {
-        send: (command) => this.sendGameCommand(command),
-        resign: () => this.sendRequest({ case: "resign", value: {} }),
-        leave: () => this.leave(),
-        rematch: () => this.sendRequest({ case: "rematch", value: {} }),
-        joinRematch: (code) => this.joinRematch(code),
-        changed: () => this.render(),
-      });
+      this.game = new GameScreen(this.root.ownerDocument, this.screenActions((command: BaseCommand) => this.sendGameCommand(command)));
     }
     return this.game;
   }
@@ -278,14 +276,7 @@ export class App {
 
   private castleScreen(): CastleScreen {
     if (!this.castle) {
-      this.castle = new CastleScreen(this.root.ownerDocument, {
-        send: (command) => this.sendCastleCommand(command),
-        resign: () => this.sendRequest({ case: "resign", value: {} }),
-        leave: () => this.leave(),
-        rematch: () => this.sendRequest({ case: "rematch", value: {} }),
-        joinRematch: (code) => this.joinRematch(code),
-        changed: () => this.render(),
-      });
+      this.castle = new CastleScreen(this.root.ownerDocument, this.screenActions((command: CastleCommand) => this.sendCastleCommand(command)));
     }
     return this.castle;
   }
@@ -409,8 +400,8 @@ export class App {
     this.render();
   }
 
-  private leaveLocally(): void {
-    this.room = undefined;
+  /** Forgets what belonged to the room this page was in: its chat, notice and game. */
+  private forgetRoom(): void {
     this.chat = [];
     this.chatDraft = "";
     this.notice = undefined;
@@ -418,6 +409,11 @@ export class App {
     this.mirror = new GameMirror();
     this.castleMirror = new CastleMirror();
     this.disposeGame();
+  }
+
+  private leaveLocally(): void {
+    this.room = undefined;
+    this.forgetRoom();
     const path = homePath(this.env.location.pathname);
     if (path !== this.env.location.pathname || this.env.location.hash !== "") {
       try {

@@ -1,6 +1,7 @@
 // The game's story in words: who placed what, and for every score which feature it was, how
 // big, and who had the majority of followers on it (B-9, B-17). Entries keep the events, so the
-// words follow a language switch.
+// words follow a language switch. The log card that shows them is built here for every game,
+// The Castle's too (castle_log.ts words its own events).
 
 import {
   CountChoice,
@@ -11,6 +12,7 @@ import {
   type FeatureScored,
 } from "../gen/carc/v1/base_game_pb";
 import { t, type MessageKey } from "../i18n";
+import { h } from "./dom";
 
 export interface LogEntry {
   seq: bigint;
@@ -18,6 +20,34 @@ export interface LogEntry {
 }
 
 export const MAX_LOG_ENTRIES = 400;
+
+/** The lines the log card shows: enough to follow the last few turns. */
+const LOG_LINES_SHOWN = 60;
+
+/**
+ * The log card, newest line first: `describe` words an event (undefined for an event that gets
+ * no line), `scores` marks the lines where somebody scored.
+ */
+export function renderLogCard<E>(
+  entries: readonly { event: E }[],
+  describe: (event: E) => string | undefined,
+  scores: (event: E) => boolean,
+): HTMLElement {
+  const lines: { text: string; score: boolean }[] = [];
+  for (let i = entries.length - 1; i >= 0 && lines.length < LOG_LINES_SHOWN; i--) {
+    const event = entries[i]!.event;
+    const text = describe(event);
+    if (text !== undefined) lines.push({ text, score: scores(event) });
+  }
+  return h(
+    "section",
+    { class: "card log" },
+    h("h3", {}, t("game.log")),
+    lines.length === 0
+      ? h("p", { class: "help" }, t("game.logEmpty"))
+      : h("ol", { class: "events", "aria-live": "polite", reversed: true }, lines.map((l) => h("li", { class: l.score ? "score" : "" }, l.text))),
+  );
+}
 
 const KIND_KEYS: Record<number, MessageKey> = {
   [FeatureKind.ROAD]: "kind.road",

@@ -1,6 +1,7 @@
 // The end of the game: the final table (points scored during play, then the end-game scoring
 // per category, B-16/B-17, and the total), a chart of every player's score over the turns,
-// and the ways on: rematch, download the record, watch the replay.
+// and the ways on: rematch, download the record, watch the replay. The Castle's table
+// (castle_final.ts) has other categories but the same head and player cells, built here.
 
 import type { BaseView } from "../gen/carc/v1/base_game_pb";
 import type { SeatInfo } from "../gen/carc/v1/lobby_pb";
@@ -36,6 +37,16 @@ export function finalRows(view: BaseView): FinalRow[] {
     .sort((a, b) => b.total - a.total || a.seat - b.seat);
 }
 
+/** The head row of a final table: one column per title, the player's first. */
+export function finalTableHead(titles: readonly string[]): HTMLElement {
+  return h("thead", {}, h("tr", {}, titles.map((title) => h("th", { scope: "col" }, title))));
+}
+
+/** The first cell of a player's row: colour and shape, name, and whether they won. */
+export function finalPlayerCell(seat: SeatInfo | undefined, name: string, winner: boolean): HTMLElement {
+  return h("th", { scope: "row" }, seat ? colourBadge(seat.colour) : null, " ", name, winner ? ` · ${t("final.winner")}` : "");
+}
+
 export function renderFinalTable(view: BaseView, seats: readonly SeatInfo[]): HTMLElement {
   const name = (seat: number): string => seats[seat]?.name ?? t("lobby.seat", { n: seat + 1 });
   // Seven columns do not fit a phone: the table scrolls sideways inside its card.
@@ -43,25 +54,21 @@ export function renderFinalTable(view: BaseView, seats: readonly SeatInfo[]): HT
     "table",
     { class: "final-table" },
     h("caption", {}, t("final.caption")),
-    h(
-      "thead",
-      {},
-      h("tr", {},
-        h("th", { scope: "col" }, t("final.player")),
-        h("th", { scope: "col" }, t("final.duringPlay")),
-        h("th", { scope: "col" }, t("final.roads")),
-        h("th", { scope: "col" }, t("final.cities")),
-        h("th", { scope: "col" }, t("final.cloisters")),
-        h("th", { scope: "col" }, t("final.farms")),
-        h("th", { scope: "col" }, t("final.total")),
-      ),
-    ),
+    finalTableHead([
+      t("final.player"),
+      t("final.duringPlay"),
+      t("final.roads"),
+      t("final.cities"),
+      t("final.cloisters"),
+      t("final.farms"),
+      t("final.total"),
+    ]),
     h(
       "tbody",
       {},
       finalRows(view).map((r) =>
         h("tr", { "data-seat": r.seat, class: r.winner ? "winner" : "" },
-          h("th", { scope: "row" }, seats[r.seat] ? colourBadge(seats[r.seat]!.colour) : null, " ", name(r.seat), r.winner ? ` · ${t("final.winner")}` : ""),
+          finalPlayerCell(seats[r.seat], name(r.seat), r.winner),
           h("td", {}, r.duringPlay),
           h("td", {}, r.road),
           h("td", {}, r.city),

@@ -27,10 +27,13 @@ import { colourInfo } from "./colours";
 import { CountDecisions, countWait } from "./count_decisions";
 import { isCountPhase, renderCityCard } from "./count_panel";
 import { h } from "./dom";
-import { describeEvent, kindName, MAX_LOG_ENTRIES, type LogEntry } from "./event_log";
+import { describeEvent, kindName, MAX_LOG_ENTRIES, renderLogCard, type LogEntry } from "./event_log";
 import { renderEndActions, renderFinalTable, renderScoreChart } from "./final_table";
-import { formatClock, remainingMs, renderPlayers } from "./players_panel";
+import { renderGameHead, renderPlacementControls, type GamePageActions } from "./game_head";
+import { renderPlayers } from "./players_panel";
 import { renderTilesLeft, tileIcon } from "./tiles_left";
+import { TurnClock } from "./turn_clock";
+import { listenTurnKeys, type TurnControls } from "./turn_keys";
 import {
   candidateCells,
   chooseCell,
@@ -49,20 +52,12 @@ export interface GameContext {
   clock: ClockState | undefined;
 }
 
-export interface GameScreenActions {
+export interface GameScreenActions extends GamePageActions {
   /** Sends a game command for the current seq; false when it could not be sent. */
   send(command: BaseCommand): boolean;
-  resign(): void;
-  leave(): void;
-  rematch(): void;
-  joinRematch(code: string): void;
-  /** Re-renders the page (after a local change such as a new selection). */
-  changed(): void;
 }
 
-const KEYBOARD_IGNORED = new Set(["INPUT", "TEXTAREA", "SELECT"]);
-
-export class GameScreen {
+export class GameScreen implements TurnControls {
   readonly board: BoardView;
   private defs = new Map<string, TileDefinition>();
   private selection: Selection = { tile: "" };
@@ -76,10 +71,9 @@ export class GameScreen {
   private rematchCode: string | undefined;
   /** A command is on its way: the controls wait for its answer instead of sending twice. */
   private pendingSeq: bigint | undefined;
-  private clockReceivedAt = 0;
-  private clockTimer: ReturnType<typeof setInterval> | undefined;
+  private readonly turnClock: TurnClock;
+  private readonly stopKeys: () => void;
   private ctx: GameContext | undefined;
-  private readonly keyListener = (e: KeyboardEvent): void => this.onKey(e);
 
   constructor(
     private readonly doc: Document,
@@ -98,14 +92,17 @@ export class GameScreen {
       quarterChosen: (quarter) => this.count.chooseQuarter(quarter),
       targetChosen: (key) => this.count.chooseTarget(key),
     });
-    doc.addEventListener("keydown", this.keyListener);
-    this.clockTimer = setInterval(() => this.tickClocks(), 500);
+    this.stopKeys = listenTurnKeys(doc, this, {
+      active: () => this.ctx !== undefined,
+      boardControls: BOARD_CONTROLS,
+      other: (key) => this.boardKey(key),
+    });
+    this.turnClock = new TurnClock(doc, () => this.ctx?.clock);
   }
 
   dispose(): void {
-    this.doc.removeEventListener("keydown", this.keyListener);
-    if (this.clockTimer !== undefined) clearInterval(this.clockTimer);
-    this.clockTimer = undefined;
+    this.stopKeys();
+    this.turnClock.dispose();
   }
 
   /** A snapshot replaced the view: the tile set comes with it. */
@@ -113,7 +110,7 @@ export class GameScreen {
     if (view && view.tileSet.length > 0) this.defs = new Map(view.tileSet.map((d) => [d.letter, d]));
     this.pendingSeq = undefined;
     this.count.reset();
-    this.clockReceivedAt = now();
+    this.turnClock.restart();
     if (view && this.history.length === 0) this.history.push([...view.scores]);
   }
 
@@ -122,7 +119,7 @@ export class GameScreen {
     this.pendingSeq = undefined;
     // Every decision comes with a batch of its own: the choices of the last one are done with.
     this.count.reset();
-    this.clockReceivedAt = now();
+    this.turnClock.restart();
     for (const event of events) {
       this.log.push({ seq, event });
       if (view && (event.event.case === "turnStarted" || event.event.case === "gameEnded")) {
@@ -159,14 +156,12 @@ export class GameScreen {
     return h(
       "div",
       { class: "screen game" },
-      h("div", { class: "row game-head" },
-        h("h2", {}, room.code),
-        h("p", { class: "prompt", role: "status", id: "prompt" }, this.prompt(view, mySeat, myTurn, name)),
-        h("span", { class: "grow" }),
-        mySeat >= 0 && !over && view !== undefined && !(view.resigned[mySeat] ?? false)
-          ? h("button", { type: "button", class: "secondary", onclick: () => this.resign() }, t("game.resign"))
-          : null,
-        h("button", { type: "button", class: "secondary", onclick: () => this.actions.leave() }, t("lobby.leave")),
+      renderGameHead(
+        this.doc,
+        room.code,
+        this.prompt(view, mySeat, myTurn, name),
+        mySeat >= 0 && !over && view !== undefined && !(view.resigned[mySeat] ?? false),
+        this.actions,
       ),
       over && view ? this.renderEnd(view, room) : null,
       h(
@@ -292,12 +287,13 @@ export class GameScreen {
           )
         : null,
       placing
-        ? h("div", { class: "row controls" },
-            h("button", { type: "button", class: "secondary", id: "rotate-left", disabled: rotations.length < 2 || busy, "aria-label": t("game.rotateLeft"), title: t("game.rotateLeft"), onclick: () => this.rotate(-1) }, "⟲"),
-            h("button", { type: "button", class: "secondary", id: "rotate", disabled: rotations.length < 2 || busy, "aria-label": t("game.rotateRight"), title: t("game.rotateRight"), onclick: () => this.rotate(1) }, "⟳"),
-            h("button", { type: "button", id: "confirm", disabled: !isComplete(placements, sel) || busy, onclick: () => this.confirm() }, t("game.confirm")),
-            rotations.length > 0 ? h("span", { class: "help" }, t("game.rotations", { n: rotations.length })) : null,
-          )
+        ? renderPlacementControls({
+            rotations: rotations.length,
+            complete: isComplete(placements, sel),
+            busy,
+            rotate: (step) => this.rotate(step),
+            confirm: () => this.confirm(),
+          })
         : null,
       following
         ? h("div", { class: "row controls" },
@@ -309,19 +305,10 @@ export class GameScreen {
   }
 
   private renderLog(name: (seat: number) => string): HTMLElement {
-    const lines: { seq: bigint; text: string; score: boolean }[] = [];
-    for (let i = this.log.length - 1; i >= 0 && lines.length < 60; i--) {
-      const entry = this.log[i]!;
-      const text = describeEvent(entry.event, name);
-      if (text !== undefined) lines.push({ seq: entry.seq, text, score: entry.event.event.case === "featureScored" && entry.event.event.value.winners.length > 0 });
-    }
-    return h(
-      "section",
-      { class: "card log" },
-      h("h3", {}, t("game.log")),
-      lines.length === 0
-        ? h("p", { class: "help" }, t("game.logEmpty"))
-        : h("ol", { class: "events", "aria-live": "polite", reversed: true }, lines.map((l) => h("li", { class: l.score ? "score" : "" }, l.text))),
+    return renderLogCard(
+      this.log,
+      (event) => describeEvent(event, name),
+      (event) => event.event.case === "featureScored" && event.event.value.winners.length > 0,
     );
   }
 
@@ -369,15 +356,7 @@ export class GameScreen {
 
   private clockFor(state: ClockState | undefined): { state: ClockState; elapsedMs: number } | undefined {
     if (!state || state.remainingMs.length === 0) return undefined;
-    return { state, elapsedMs: now() - this.clockReceivedAt };
-  }
-
-  /** Counts the running clock down between server messages without re-rendering the page. */
-  private tickClocks(): void {
-    const state = this.ctx?.clock;
-    if (!state || state.runningFor < 0 || state.remainingMs.length === 0) return;
-    const el = this.doc.querySelector(`[data-clock-seat="${state.runningFor}"]`);
-    if (el) el.textContent = formatClock(remainingMs(state, state.runningFor, now() - this.clockReceivedAt));
+    return { state, elapsedMs: this.turnClock.elapsedMs() };
   }
 
   private placements() {
@@ -392,13 +371,13 @@ export class GameScreen {
     this.actions.changed();
   }
 
-  private rotate(step: 1 | -1): void {
+  rotate(step: 1 | -1): void {
     if (this.pendingSeq !== undefined) return;
     this.selection = rotate(this.placements(), this.selection, step);
     this.actions.changed();
   }
 
-  private confirm(): void {
+  confirm(): void {
     if (this.ctx?.view?.phase === BasePhase.ENTER_CITY) {
       this.count.enterCity();
       return;
@@ -424,16 +403,10 @@ export class GameScreen {
     this.sendCommand(create(BaseCommandSchema, { command: { case: "placeFollower", value: { segment } } }));
   }
 
-  private skip(): void {
+  skip(): void {
     const view = this.ctx?.view;
     if (this.pendingSeq !== undefined || view?.phase !== BasePhase.PLACE_FOLLOWER || view.legalMoves === undefined) return;
     this.sendCommand(create(BaseCommandSchema, { command: { case: "skipFollower", value: {} } }));
-  }
-
-  private resign(): void {
-    const confirmFn = this.doc.defaultView?.confirm;
-    if (confirmFn && !confirmFn.call(this.doc.defaultView, t("game.resignConfirm"))) return;
-    this.actions.resign();
   }
 
   private sendCommand(command: BaseCommand): void {
@@ -443,55 +416,35 @@ export class GameScreen {
     this.actions.changed();
   }
 
-  private onKey(e: KeyboardEvent): void {
-    if (!this.ctx || e.ctrlKey || e.metaKey || e.altKey) return;
-    const target = e.target as HTMLElement | null;
-    if (target && KEYBOARD_IGNORED.has(target.tagName)) return;
-    const onControl = target?.tagName === "BUTTON" || target?.tagName === "A";
-    switch (e.key) {
-      case "r":
-      case "R":
-        this.rotate(e.shiftKey ? -1 : 1);
-        break;
-      case "Enter":
-        if (onControl || target?.closest?.(BOARD_CONTROLS)) return;
-        this.confirm();
-        break;
-      case "s":
-      case "S":
-        this.skip();
-        break;
+  /** The board's own keys: zoom (+, -, 0 to fit) and the arrows to pan. */
+  private boardKey(key: string): boolean {
+    switch (key) {
       case "+":
       case "=":
         this.board.zoom(1.25);
-        break;
+        return true;
       case "-":
         this.board.zoom(0.8);
-        break;
+        return true;
       case "0":
         this.board.fitBoard();
-        break;
+        return true;
       case "ArrowLeft":
         this.board.pan(-1, 0);
-        break;
+        return true;
       case "ArrowRight":
         this.board.pan(1, 0);
-        break;
+        return true;
       case "ArrowUp":
         this.board.pan(0, -1);
-        break;
+        return true;
       case "ArrowDown":
         this.board.pan(0, 1);
-        break;
+        return true;
       default:
-        return;
+        return false;
     }
-    e.preventDefault();
   }
-}
-
-function now(): number {
-  return typeof performance !== "undefined" ? performance.now() : Date.now();
 }
 
 async function defaultFetchJson(url: string): Promise<unknown> {
