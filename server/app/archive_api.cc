@@ -9,6 +9,9 @@
 #include <variant>
 #include <vector>
 
+#include "carc/codec/castle_data.h"
+#include "carc/codec/castle_record.h"
+#include "carc/codec/castle_replay.h"
 #include "carc/codec/record.h"
 #include "carc/codec/replay.h"
 
@@ -73,6 +76,7 @@ nlohmann::json GameJson(const store::ArchivedGame& g) {
   return {{"id", g.id},
           {"room", g.code},
           {"finished_at", g.finished_at},
+          {"game", g.game},
           {"players", players},
           {"record", "/api/games/" + std::to_string(g.id) + "/record"},
           {"replay", "/api/games/" + std::to_string(g.id) + "/replay"}};
@@ -104,6 +108,11 @@ ApiResponse ReplayAnswer(const std::variant<v1::Replay, codec::RecordError>& bui
 // that names it.
 ApiResponse ReplayUpload(const std::string& body) {
   try {
+    // No length limit of its own: a Castle game ends with its 60 tiles, and the engine refuses
+    // any turn after the end.
+    if (codec::IsCastleRecord(body)) {
+      return ReplayAnswer(codec::BuildCastleReplay(body, codec::DefaultCastleSet(), {}));
+    }
     const codec::ParsedRecord parsed = codec::ParseRecord(body);
     if (!parsed.record) return ReplayAnswer(parsed.error);
     const codec::Record& record = *parsed.record;
@@ -122,9 +131,14 @@ ApiResponse ReplayUpload(const std::string& body) {
 ApiResponse ArchivedReplay(const store::ArchivedGame& game) {
   std::vector<std::string> names;
   for (const auto& p : game.players) names.push_back(p.name);
-  const codec::ParsedRecord parsed = codec::ParseRecord(game.record);
-  const auto built = parsed.record ? codec::BuildReplay(*parsed.record, names)
-                                   : std::variant<v1::Replay, codec::RecordError>(parsed.error);
+  std::variant<v1::Replay, codec::RecordError> built;
+  if (codec::IsCastleRecord(game.record)) {
+    built = codec::BuildCastleReplay(game.record, codec::DefaultCastleSet(), names);
+  } else {
+    const codec::ParsedRecord parsed = codec::ParseRecord(game.record);
+    built = parsed.record ? codec::BuildReplay(*parsed.record, names)
+                          : std::variant<v1::Replay, codec::RecordError>(parsed.error);
+  }
   if (const auto* error = std::get_if<codec::RecordError>(&built)) {
     spdlog::error("archive: game {} cannot be replayed: {}", game.id, codec::Describe(*error));
     return Json(500, ErrorJson("game " + std::to_string(game.id) + " cannot be replayed"));

@@ -15,6 +15,12 @@ constexpr int kSchemaVersion = 1;
 
 // Tables: rooms (state open/disposed/quarantined), room_log (one row per entry, with its
 // CRC-32), games and game_players (the archive).
+// Which game an archived record is of: its "game", "base" when it names none (base-game records
+// do not) or is not JSON, so that a damaged record never fails a listing.
+const std::string kGameOfRecord =
+    "CASE WHEN json_valid(record) THEN COALESCE(json_extract(record, '$.game'), 'base') "
+    "ELSE 'base' END";
+
 constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS rooms (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -258,7 +264,7 @@ class SqliteStore final : public EventStore {
       } else {
         s.Bind(1, player).Bind(2, limit);
       }
-      while (s.Step()) games.push_back({s.Int(0), s.Text(1), s.Int(2), {}, {}});
+      while (s.Step()) games.push_back({s.Int(0), s.Text(1), s.Int(2), {}, {}, s.Text(3)});
     }
     for (ArchivedGame& g : games) g.players = Players(g.id);
     return games;
@@ -272,7 +278,7 @@ class SqliteStore final : public EventStore {
       ResetOnExit r{s};
       s.Bind(1, id);
       if (!s.Step()) return std::nullopt;
-      g = {s.Int(0), s.Text(1), s.Int(2), {}, s.Text(3)};
+      g = {s.Int(0), s.Text(1), s.Int(2), {}, s.Text(3), s.Text(4)};
     }
     g.players = Players(id);
     return g;
@@ -313,7 +319,7 @@ class SqliteStore final : public EventStore {
   }
 
   void Prepare() {
-    const std::map<std::string, const char*> sql = {
+    const std::map<std::string, std::string> sql = {
         {"create", "INSERT INTO rooms(code) VALUES (?1)"},
         {"next_index", "SELECT COALESCE(MAX(idx) + 1, 0) FROM room_log WHERE room_id = ?1"},
         {"insert_entry", "INSERT INTO room_log(room_id, idx, crc, entry) VALUES (?1, ?2, ?3, ?4)"},
@@ -328,17 +334,19 @@ class SqliteStore final : public EventStore {
          "INSERT INTO games(room_id, code, finished_at, record) VALUES (?1, ?2, ?3, ?4)"},
         {"archive_player",
          "INSERT INTO game_players(game_id, seat, name, score) VALUES (?1, ?2, ?3, ?4)"},
-        {"list_games",
-         "SELECT room_id, code, finished_at FROM games ORDER BY finished_at DESC, room_id DESC "
-         "LIMIT ?1"},
-        {"list_games_of",
-         "SELECT room_id, code, finished_at FROM games WHERE room_id IN "
-         "(SELECT game_id FROM game_players WHERE name = ?1) "
-         "ORDER BY finished_at DESC, room_id DESC LIMIT ?2"},
-        {"game", "SELECT room_id, code, finished_at, record FROM games WHERE room_id = ?1"},
+        {"list_games", "SELECT room_id, code, finished_at, " + kGameOfRecord +
+                           " FROM games ORDER BY finished_at DESC, room_id DESC LIMIT ?1"},
+        {"list_games_of", "SELECT room_id, code, finished_at, " + kGameOfRecord +
+                              " FROM games WHERE room_id IN "
+                              "(SELECT game_id FROM game_players WHERE name = ?1) "
+                              "ORDER BY finished_at DESC, room_id DESC LIMIT ?2"},
+        {"game", "SELECT room_id, code, finished_at, record, " + kGameOfRecord +
+                     " FROM games WHERE room_id = ?1"},
         {"players", "SELECT name, score FROM game_players WHERE game_id = ?1 ORDER BY seat"},
     };
-    for (const auto& [name, text] : sql) stmts_[name] = std::make_unique<Statement>(db_, text);
+    for (const auto& [name, text] : sql) {
+      stmts_[name] = std::make_unique<Statement>(db_, text.c_str());
+    }
   }
 
   void InsertEntry(RoomId room, std::uint32_t index, std::string_view entry) {

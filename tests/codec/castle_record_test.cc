@@ -5,20 +5,13 @@
 
 #include "carc/codec/castle_data.h"
 #include "carc/codec/castle_record.h"
+#include "castle_configs.h"
 
 namespace carc::test {
 namespace {
 
 namespace castle = engine::castle;
 using json = nlohmann::ordered_json;
-
-castle::CastleConfig Config(std::uint64_t seed) {
-  castle::CastleConfig c;
-  c.set = codec::DefaultCastleSet();
-  c.seed = seed;
-  c.options.wall4_fountain_bonus = seed % 3 == 0;
-  return c;
-}
 
 // A random game, optionally cut short by a resignation or spiced with timeouts.
 std::vector<castle::LoggedCommand> Play(const castle::CastleConfig& config, int resign_at,
@@ -40,7 +33,7 @@ std::vector<castle::LoggedCommand> Play(const castle::CastleConfig& config, int 
 TEST_CASE("K-9 K-10 Castle records replay to the same game, decisions and resignations included") {
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
     INFO("seed " << seed);
-    const castle::CastleConfig config = Config(seed);
+    const castle::CastleConfig config = CastleConfigFor(seed);
     const int resign_at = seed % 4 == 0 ? static_cast<int>(seed * 3) : -1;
     castle::CastleState end(config);
     const auto log = Play(config, resign_at, seed % 5 == 0, &end);
@@ -61,7 +54,7 @@ TEST_CASE("K-9 K-10 Castle records replay to the same game, decisions and resign
 }
 
 json Parsed(std::uint64_t seed) {
-  const castle::CastleConfig config = Config(seed);
+  const castle::CastleConfig config = CastleConfigFor(seed);
   return json::parse(codec::WriteCastleRecord(config, Play(config, -1, false)));
 }
 

@@ -5,6 +5,7 @@
 // replayed.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <functional>
 #include <mutex>
 #include <nlohmann/json.hpp>
 
@@ -73,7 +74,48 @@ struct LiveStream {
   std::mutex mu;
   std::optional<v1::GameSnapshot> start;
   std::vector<v1::EventBatch> batches;
+
+  // A BotGameSpec hook that keeps the spectator's stream.
+  std::function<void(int, const v1::ServerMessage&)> Hook() {
+    return [this](int seat, const v1::ServerMessage& m) {
+      if (seat != -1) return;
+      std::lock_guard lock(mu);
+      if (m.has_snapshot() && !start && m.snapshot().seq() == 0) {
+        start = m.snapshot();
+        start->clear_clock();
+      }
+      if (m.has_event_batch()) {
+        batches.push_back(m.event_batch());
+        batches.back().clear_clock();
+      }
+    };
+  }
+
+  // The replay is byte for byte what the spectator received live.
+  void CheckSame(const v1::Replay& replay) {
+    std::lock_guard lock(mu);
+    REQUIRE(start);
+    CHECK(replay.start().ShortDebugString() == start->ShortDebugString());
+    REQUIRE(static_cast<std::size_t>(replay.steps_size()) == batches.size());
+    for (int i = 0; i < replay.steps_size(); ++i) {
+      INFO("step " << i);
+      CHECK(replay.steps(i).SerializeAsString() ==
+            batches[static_cast<std::size_t>(i)].SerializeAsString());
+    }
+  }
 };
+
+// Waits on a spectator of the room for the RoomState of the end; returns the game's id.
+std::uint64_t AwaitGameId(client::WsClient& watcher) {
+  const auto final_state = Await(
+      watcher,
+      [](const v1::ServerMessage& m) {
+        return m.has_room_state() && m.room_state().status() == v1::ROOM_STATUS_FINISHED;
+      },
+      30s);
+  REQUIRE(final_state);
+  return final_state->room_state().game_id();
+}
 
 }  // namespace
 
@@ -86,18 +128,7 @@ TEST_CASE(
   BotGameSpec spec;
   spec.players = 3;
   spec.seed = 7;
-  spec.hook = [&live](int seat, const v1::ServerMessage& m) {
-    if (seat != -1) return;
-    std::lock_guard lock(live.mu);
-    if (m.has_snapshot() && !live.start && m.snapshot().seq() == 0) {
-      live.start = m.snapshot();
-      live.start->clear_clock();
-    }
-    if (m.has_event_batch()) {
-      live.batches.push_back(m.event_batch());
-      live.batches.back().clear_clock();
-    }
-  };
+  spec.hook = live.Hook();
   BotGame game(server, spec);
   REQUIRE(game.setup_error() == "");
   // A second spectator stays connected to hear the RoomState of the end of the game.
@@ -108,14 +139,7 @@ TEST_CASE(
   REQUIRE(joined->has_room_state());
   game.Join();
   CheckFinished(game);
-  const auto final_state = Await(
-      *watcher,
-      [](const v1::ServerMessage& m) {
-        return m.has_room_state() && m.room_state().status() == v1::ROOM_STATUS_FINISHED;
-      },
-      30s);
-  REQUIRE(final_state);
-  const std::uint64_t game_id = final_state->room_state().game_id();
+  const std::uint64_t game_id = AwaitGameId(*watcher);
   CHECK(game_id != 0);
   const auto room = server.app().registry().Find(game.code());
   REQUIRE(room);
@@ -127,6 +151,7 @@ TEST_CASE(
   const auto games = nlohmann::json::parse(list.body)["games"];
   REQUIRE(games.size() == 1);
   CHECK(games[0]["id"] == game_id);
+  CHECK(games[0]["game"] == "base");
   CHECK(games[0]["replay"] == "/api/games/" + std::to_string(game_id) + "/replay");
   std::vector<int> archived_scores;
   std::vector<std::string> names;
@@ -150,19 +175,81 @@ TEST_CASE(
   CHECK(Scores(end) == game.seats().front().final_scores);
   CHECK(std::vector<std::string>(replay.players().begin(), replay.players().end()) == names);
 
-  // Byte for byte what the spectator received live.
-  std::lock_guard lock(live.mu);
-  REQUIRE(live.start);
-  CHECK(replay.start().ShortDebugString() == live.start->ShortDebugString());
-  REQUIRE(static_cast<std::size_t>(replay.steps_size()) == live.batches.size());
-  for (int i = 0; i < replay.steps_size(); ++i) {
-    INFO("step " << i);
-    CHECK(replay.steps(i).SerializeAsString() ==
-          live.batches[static_cast<std::size_t>(i)].SerializeAsString());
-  }
+  live.CheckSame(replay);
   // HEAD is served like GET.
   CHECK(HttpRequest(server.port(), "HEAD", "/api/games/" + std::to_string(game_id) + "/replay")
             .status == 200);
+}
+
+TEST_CASE(
+    "K-1..K-12 replay API: a finished Castle game replays as the spectator stream it had live, "
+    "from the archive and from its record",
+    "[server][replay][castle]") {
+  TestServer server(Config());
+  LiveStream live;
+  BotGameSpec spec;
+  spec.players = 2;
+  spec.seed = 3;
+  spec.room.emplace();
+  spec.room->set_game_type(v1::GAME_TYPE_CASTLE);
+  spec.room->set_seats(2);
+  spec.hook = live.Hook();
+  BotGame game(server, spec);
+  REQUIRE(game.setup_error() == "");
+  auto watcher = DialHello(server);
+  REQUIRE(watcher);
+  REQUIRE(Ask(*watcher, JoinMsg(game.code(), true)));
+  game.Join();
+  CheckFinished(game);
+  const std::uint64_t game_id = AwaitGameId(*watcher);
+  REQUIRE(game_id != 0);
+  const std::string base = "/api/games/" + std::to_string(game_id);
+
+  const HttpResult list = HttpGet(server.port(), "/api/games");
+  REQUIRE(list.status == 200);
+  const auto games = nlohmann::json::parse(list.body)["games"];
+  REQUIRE(games.size() == 1);
+  CHECK(games[0]["game"] == "castle");
+  std::vector<std::string> names;
+  for (const auto& p : games[0]["players"]) names.push_back(p["name"]);
+
+  const v1::Replay replay = ParseReplay(HttpGet(server.port(), base + "/replay"));
+  REQUIRE(replay.start().has_castle());
+  CHECK_FALSE(replay.start().castle().definitions().board_json().empty());
+  CHECK(replay.start().castle().seats_size() == 2);
+  CHECK(std::vector<std::string>(replay.players().begin(), replay.players().end()) == names);
+  for (const v1::EventBatch& step : replay.steps()) {
+    CHECK_FALSE(step.has_castle_legal_moves());
+    for (const v1::GameEvent& e : step.events()) CHECK(e.has_castle());
+  }
+  live.CheckSame(replay);
+
+  // The record uploaded gives the same steps, the seats named by number.
+  const HttpResult record = HttpGet(server.port(), base + "/record");
+  REQUIRE(record.status == 200);
+  const v1::Replay uploaded =
+      ParseReplay(HttpRequest(server.port(), "POST", "/api/replay", record.body));
+  CHECK(uploaded.start().SerializeAsString() == replay.start().SerializeAsString());
+  REQUIRE(uploaded.steps_size() == replay.steps_size());
+  CHECK(uploaded.steps(uploaded.steps_size() - 1).SerializeAsString() ==
+        replay.steps(replay.steps_size() - 1).SerializeAsString());
+  CHECK(std::vector<std::string>(uploaded.players().begin(), uploaded.players().end()) ==
+        std::vector<std::string>{"Player 1", "Player 2"});
+
+  // A Castle record with a move the rules refuse names its turn and rule.
+  auto broken = nlohmann::json::parse(record.body);
+  REQUIRE(broken["turns"].size() > 3);
+  REQUIRE(broken["turns"][0].contains("x"));
+  REQUIRE(broken["turns"][1].contains("x"));
+  broken["turns"][1]["x"] = broken["turns"][0]["x"];
+  broken["turns"][1]["y"] = broken["turns"][0]["y"];
+  const HttpResult refused = HttpRequest(server.port(), "POST", "/api/replay", broken.dump());
+  INFO(refused.body);
+  CHECK(refused.status == 400);
+  const auto why = nlohmann::json::parse(refused.body, nullptr, false);
+  REQUIRE(why.is_object());
+  CHECK(why["turn"] == 1);
+  CHECK(why["error"].get<std::string>().find("occupied_square") != std::string::npos);
 }
 
 TEST_CASE("replay API: the RoomState of a finished game restored after a restart keeps its id",

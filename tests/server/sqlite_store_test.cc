@@ -92,32 +92,41 @@ TEST_CASE(
 TEST_CASE("store: the archive lists games newest first, by player, up to a limit", "[store]") {
   auto store = Open(test::NewDataDir());
   std::vector<cs::RoomId> ids;
-  for (int i = 0; i < 4; ++i) ids.push_back(store->CreateRoom("R" + std::to_string(i), "x"));
+  for (int i = 0; i < 5; ++i) ids.push_back(store->CreateRoom("R" + std::to_string(i), "x"));
   store->Archive(Finished(ids[0], 100, {{"ann", 10}, {"bob", 20}}));
   store->Archive(Finished(ids[1], 300, {{"bob", 5}, {"cy", 7}}));
   store->Archive(Finished(ids[2], 200, {{"ann", 1}, {"cy", 2}, {"dee", 3}}));
+  cs::ArchivedGame castle = Finished(ids[3], 50, {{"eve", 4}, {"ann", 9}});
+  castle.record = R"({"format": "carcassonne-record/1", "game": "castle"})";
+  store->Archive(castle);
   CHECK_THROWS_AS(store->Archive(Finished(ids[0], 400, {})), cs::StoreError);  // once only
 
   auto all = store->ListGames("", 10);
-  REQUIRE(all.size() == 3);
+  REQUIRE(all.size() == 4);
   CHECK(all[0].id == ids[1]);
   CHECK(all[1].id == ids[2]);
   CHECK(all[2].id == ids[0]);
+  CHECK(all[3].id == ids[3]);
+  // Which game each is, from the record's "game" (base-game records name none).
+  CHECK(all[0].game == "base");
+  CHECK(all[3].game == "castle");
+  CHECK(store->Game(ids[3])->game == "castle");
   CHECK(all[1].players.size() == 3);
   CHECK(all[1].players[2].name == "dee");
   CHECK(all[1].players[2].score == 3);
   CHECK(all[0].record.empty());  // summaries only
 
   const auto ann = store->ListGames("ann", 10);
-  REQUIRE(ann.size() == 2);
+  REQUIRE(ann.size() == 3);
   CHECK(ann[0].id == ids[2]);
+  CHECK(ann[2].game == "castle");
   CHECK(store->ListGames("bob", 1).size() == 1);
   CHECK(store->ListGames("nobody", 10).empty());
 
   const auto game = store->Game(ids[2]);
   REQUIRE(game);
   CHECK(game->record == "{\"record\":" + std::to_string(ids[2]) + "}");
-  CHECK_FALSE(store->Game(ids[3]));
+  CHECK_FALSE(store->Game(ids[4]));
 }
 
 TEST_CASE("store: a file from a newer server is refused with a clear message", "[store]") {

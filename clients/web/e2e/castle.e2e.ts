@@ -6,7 +6,7 @@
 // confirm; a follower on a spot of the board or from the panel's buttons, or "No follower";
 // which completed feature scores next (K-9), doubled with wall tile 2 or 3 when offered; and at
 // the end of a turn with wall tile 1, an extra turn or keeping it (K-10). Both pages end on the
-// same final table.
+// same final table, and so does the game's replay from the archive, step by step.
 //
 // The server deals every game from one fixed seed (--game-seed; CARC_CASTLE_GAME_SEED overrides
 // it), and the clicks follow from counters, so each run is the same game: with seed 9 it brings
@@ -215,7 +215,26 @@ describe("The Castle in the browser", () => {
         expect(await page.locator(`ol.players li[data-seat="${seat}"] .points`).getAttribute("data-points")).toBe(String(total));
       }
     }
-    expect(harness.pageErrors).toEqual([]);
+
+    // The archive lists it as a Castle game; its replay steps through the same game to the same end.
+    const list = (await (await fetch(`${base}/api/games?player=Ann`)).json()) as { games: { game: string; players: { score: number }[] }[] };
+    expect(list.games).toHaveLength(1);
+    expect(list.games[0]!.game).toBe("castle");
+    expect(list.games[0]!.players.map((p) => p.score)).toEqual([annEnd.totals["0"], annEnd.totals["1"]]);
     for (const page of [ann, bob]) expect(await page.locator(".banner").count()).toBe(0);
+    await ann.locator("#open-replay").click();
+    await ann.locator("#replay-step").waitFor({ timeout: 15_000 });
+    await ann.locator("svg.castle-board").waitFor();
+    expect(await ann.locator("svg.castle-board .tiles g[data-x]").count()).toBe(0);
+    await ann.locator("#replay-forward").click();
+    await expect.poll(() => ann.locator("#replay-step").textContent()).toMatch(/^Move 1 of \d+$/);
+    expect(await ann.locator("svg.castle-board .tiles g[data-x]").count()).toBe(1);
+    await ann.locator("#replay-last").click();
+    await ann.locator("table.final-table").waitFor();
+    expect(await ann.locator("svg.castle-board .tiles g[data-x]").count()).toBe(placed);
+    expect(await endState(ann)).toEqual(annEnd);
+    await ann.screenshot({ path: join(outDir, "castle-replay.png"), fullPage: true });
+    await ann.locator("#close-replay").click();
+    expect(harness.pageErrors).toEqual([]);
   });
 });

@@ -63,7 +63,8 @@ describe("archive list", () => {
         { id: "x", players: [] },
       ],
     });
-    expect(games).toEqual([{ id: 7, room: "ABC234", finishedAt: 1700000000, players: [{ name: "Ann", score: 30 }, { name: "Bob", score: 18 }] }]);
+    expect(games).toEqual([{ id: 7, game: "base", room: "ABC234", finishedAt: 1700000000, players: [{ name: "Ann", score: 30 }, { name: "Bob", score: 18 }] }]);
+    expect(parseGameList({ games: [{ id: 8, game: "castle", players: [] }] })[0]?.game).toBe("castle");
     expect(parseGameList({})).toEqual([]);
   });
 });

@@ -99,11 +99,7 @@ std::variant<v1::Replay, RecordError> BuildReplay(const Record& record,
     events.clear();
     const std::uint64_t prev = state.seq();
     if (const auto r = state.Apply(c.seat, c.command, &events); r != engine::RejectReason::kNone) {
-      // ReplayRecord accepted these commands from the same config: only an engine that is not
-      // deterministic gets here, and then no replay is better than a wrong one.
-      return RecordError{-1, std::string(engine::RuleOf(r)),
-                         "the engine refuses command " + std::to_string(prev) + " on replay (" +
-                             std::string(engine::Name(r)) + ")"};
+      return RefusedOnReplay(prev, r);
     }
     correction.Happened(events);
     *out.add_steps() = BatchFor(state, prev, events, engine::kSpectator, correction.Hash(state));
@@ -114,6 +110,12 @@ std::variant<v1::Replay, RecordError> BuildReplay(const Record& record,
                                                               : "Player " + std::to_string(s + 1));
   }
   return out;
+}
+
+RecordError RefusedOnReplay(std::uint64_t seq, engine::RejectReason reason) {
+  return RecordError{-1, std::string(engine::RuleOf(reason)),
+                     "the engine refuses command " + std::to_string(seq) + " on replay (" +
+                         std::string(engine::Name(reason)) + ")"};
 }
 
 std::string Describe(const RecordError& error) {

@@ -275,6 +275,7 @@ export const de: Messages = {
   "final.download": "Spielprotokoll herunterladen",
   "final.replay": "Wiederholung ansehen",
 
+  "replay.castleGame": "Die Burg",
   "home.gameTypeCastle": "Carcassonne – Die Burg (2 Personen)",
   "home.castleNote": "Spielplan und Plättchen der Burg sind hier eine eigene Rekonstruktion des Projekts, nicht das Originalmaterial.",
   "home.castleSeats": "Die Burg ist für genau zwei Personen (K-1).",

@@ -274,6 +274,7 @@ export const en = {
   "final.download": "Download the record",
   "final.replay": "Watch the replay",
 
+  "replay.castleGame": "The Castle",
   "home.gameTypeCastle": "Carcassonne: The Castle (2 players)",
   "home.castleNote": "The Castle's board and tiles in this game are the project's own reconstruction, not the original components.",
   "home.castleSeats": "The Castle is for exactly two players (K-1).",

@@ -275,6 +275,7 @@ export const nl: Messages = {
   "final.download": "Verslag downloaden",
   "final.replay": "Terugkijken",
 
+  "replay.castleGame": "De Burcht",
   "home.gameTypeCastle": "Carcassonne: De Burcht (2 spelers)",
   "home.castleNote": "Het bord en de tegels van De Burcht zijn hier een eigen reconstructie van het project, niet het originele spelmateriaal.",
   "home.castleSeats": "De Burcht is voor precies twee spelers (K-1).",

@@ -275,6 +275,7 @@ export const sv: Messages = {
   "final.download": "Ladda ner protokollet",
   "final.replay": "Se repris",
 
+  "replay.castleGame": "Borgen",
   "home.gameTypeCastle": "Carcassonne: Borgen (2 spelare)",
   "home.castleNote": "Borgens spelplan och brickor är här projektets egen rekonstruktion, inte originalkomponenterna.",
   "home.castleSeats": "Borgen är för exakt två spelare (K-1).",

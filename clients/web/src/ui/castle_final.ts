@@ -1,7 +1,7 @@
 // The end of a game of The Castle: who won, the final table with the final scoring by category
-// (K-11: keep, courts, wall tiles), and the ways on (rematch, the record). The base game's end
-// has other categories and a score chart (final_table.ts); the table's head and player cells are
-// shared with it.
+// (K-11: keep, courts, wall tiles), and the ways on (rematch, the record, and the replay once
+// the game is archived). The base game's end has other categories and a score chart
+// (final_table.ts); the table's head and player cells are shared with it.
 
 import { CastlePhase, type CastleView } from "../gen/carc/v1/castle_game_pb";
 import type { RoomState } from "../gen/carc/v1/lobby_pb";
@@ -87,6 +87,7 @@ export function renderCastleEnd(
         rematch: () => actions.rematch(),
         joinRematch: rematchCode !== undefined ? () => actions.joinRematch(rematchCode) : undefined,
         recordHref: `/api/rooms/${room.code}/record`,
+        replayHref: room.gameId !== 0n ? `/replay/${room.gameId}` : undefined,
         downloadName: `carcassonne-castle-${room.code}.json`,
       },
       room.yourSeat >= 0,

@@ -6,6 +6,8 @@ import { h } from "./dom";
 
 export interface ArchivedGameSummary {
   id: number;
+  /** Which game it was (GET /api/games's "game"). */
+  game: "base" | "castle";
   room: string;
   finishedAt: number;
   players: { name: string; score: number }[];
@@ -20,6 +22,7 @@ export function parseGameList(json: unknown): ArchivedGameSummary[] {
     if (typeof g.id !== "number" || !Array.isArray(g.players)) continue;
     out.push({
       id: g.id,
+      game: g.game === "castle" ? "castle" : "base",
       room: typeof g.room === "string" ? g.room : "",
       finishedAt: typeof g.finished_at === "number" ? g.finished_at : 0,
       players: (g.players as Record<string, unknown>[]).map((p) => ({
@@ -57,7 +60,8 @@ export function renderReplayList(games: readonly ArchivedGameSummary[], actions:
           "ul",
           { class: "plain" },
           games.map((g) =>
-            h("li", { class: "room", "data-game": g.id },
+            h("li", { class: "room", "data-game": g.id, "data-game-type": g.game },
+              g.game === "castle" ? h("span", { class: "badge" }, t("replay.castleGame")) : null,
               h("span", {}, g.players.map((p) => `${p.name} ${p.score}`).join(" · ")),
               h("span", { class: "help" }, g.finishedAt > 0 ? new Date(g.finishedAt * 1000).toLocaleString() : ""),
               h("button", { type: "button", class: "secondary", onclick: () => actions.open(g.id) }, t("replay.watch")),

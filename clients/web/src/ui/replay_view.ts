@@ -1,14 +1,16 @@
 // The replay viewer: an archived game (GET /api/games/{id}/replay) or a record file the user
-// opens (POST /api/replay). The server replays the game with its engine and sends the start
-// snapshot and one EventBatch per command; this page applies them with the same mirror as a
-// live game (every step's public hash checked), keeps the view after each step, and lets the
-// user step, play and jump with a slider.
+// opens (POST /api/replay), of the base game or of The Castle (castle_replay.ts). The server
+// replays the game with its engine and sends the start snapshot and one EventBatch per command;
+// this page applies them with the same mirror as a live game (every step's public hash checked
+// for the base game), keeps the view after each step, and lets the user step, play and jump
+// with a slider.
 
 import { clone, create, fromBinary } from "@bufbuild/protobuf";
 import { BasePhase, BaseViewSchema, type BaseEvent, type BaseView } from "../gen/carc/v1/base_game_pb";
 import { SeatInfoSchema, type SeatInfo } from "../gen/carc/v1/lobby_pb";
 import { ReplaySchema, type Replay } from "../gen/carc/v1/replay_pb";
 import { BoardView } from "../board/board_view";
+import { castleFramesOf, renderCastleReplayStep, type CastleReplayFrames } from "./castle_replay";
 import { t } from "../i18n";
 import { GameMirror } from "../state/game_mirror";
 import { COLOURS, colourInfo } from "./colours";
@@ -21,6 +23,7 @@ import { renderPlayers } from "./players_panel";
 export type ReplaySource = { kind: "archive"; id: string } | { kind: "file"; name: string; text: string };
 
 export interface ReplayFrames {
+  kind: "base";
   views: BaseView[];
   /** events[i] took views[i] to views[i + 1]. */
   events: BaseEvent[][];
@@ -41,7 +44,12 @@ export function framesOf(replay: Replay): ReplayFrames {
     views.push(clone(BaseViewSchema, mirror.view));
     events.push(step.events.flatMap((e) => (e.event.case === "base" ? [e.event.value] : [])));
   });
-  return { views, events, players: replay.players };
+  return { kind: "base", views, events, players: replay.players };
+}
+
+/** The frames of either game, by the start snapshot's view. */
+export function anyFramesOf(replay: Replay): ReplayFrames | CastleReplayFrames {
+  return replay.start?.view.case === "castle" ? castleFramesOf(replay) : framesOf(replay);
 }
 
 /** Fetches and decodes a replay; errors carry the server's explanation. */
@@ -67,7 +75,7 @@ const PLAY_INTERVAL_MS = 700;
 
 export class ReplayViewer {
   readonly board: BoardView;
-  private frames: ReplayFrames | undefined;
+  private frames: ReplayFrames | CastleReplayFrames | undefined;
   private error: string | undefined;
   private index = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -83,7 +91,7 @@ export class ReplayViewer {
     doc.addEventListener("keydown", this.keyListener);
     loadReplay(source, http)
       .then((replay) => {
-        this.frames = framesOf(replay);
+        this.frames = anyFramesOf(replay);
         this.actions.changed();
       })
       .catch((e: unknown) => {
@@ -137,6 +145,10 @@ export class ReplayViewer {
     }
     const frames = this.frames;
     if (!frames) return h("div", { class: "screen replay" }, head, h("p", { role: "status" }, t("replay.loading")));
+    const controls = this.renderControls();
+    if (frames.kind === "castle") {
+      return h("div", { class: "screen replay castle-replay" }, head, renderCastleReplayStep(this.doc, frames, this.index, controls));
+    }
     const view = frames.views[this.index]!;
     const seats = frames.players.map((name, seat) =>
       create(SeatInfoSchema, { seat, name, colour: COLOURS[seat % COLOURS.length]!.name, occupied: true, connected: true }),
@@ -151,15 +163,6 @@ export class ReplayViewer {
       }
     }
     const over = view.phase === BasePhase.GAME_OVER;
-    const slider = h("input", {
-      type: "range",
-      id: "replay-slider",
-      min: 0,
-      max: this.steps,
-      value: String(this.index),
-      "aria-label": t("replay.slider"),
-      oninput: () => this.jump(Number(slider.value)),
-    });
     return h(
       "div",
       { class: "screen replay" },
@@ -167,19 +170,7 @@ export class ReplayViewer {
       h("div", { class: "game-layout" },
         h("div", { class: "board-area" }, this.board.element),
         h("aside", { class: "side" },
-          h("section", { class: "card replay-controls" },
-            h("p", { id: "replay-step", role: "status" }, t("replay.step", { step: this.index, steps: this.steps })),
-            h("div", { class: "row" },
-              h("button", { type: "button", class: "secondary", id: "replay-first", "aria-label": t("replay.first"), title: t("replay.first"), onclick: () => this.jump(0) }, "«"),
-              h("button", { type: "button", class: "secondary", id: "replay-back", "aria-label": t("replay.back"), title: t("replay.back"), onclick: () => this.jump(this.index - 1) }, "‹"),
-              this.timer === undefined
-                ? h("button", { type: "button", id: "replay-play", onclick: () => this.play() }, t("replay.play"))
-                : h("button", { type: "button", id: "replay-pause", onclick: () => this.pause() }, t("replay.pause")),
-              h("button", { type: "button", class: "secondary", id: "replay-forward", "aria-label": t("replay.forward"), title: t("replay.forward"), onclick: () => this.jump(this.index + 1) }, "›"),
-              h("button", { type: "button", class: "secondary", id: "replay-last", "aria-label": t("replay.last"), title: t("replay.last"), onclick: () => this.jump(this.steps) }, "»"),
-            ),
-            h("div", { class: "row" }, slider),
-          ),
+          controls,
           renderPlayers(view, seats, undefined, -1, false),
           renderCityCard(view, seats, (seat) => seats[seat]?.name ?? t("lobby.seat", { n: seat + 1 })),
           over ? h("section", { class: "card final" }, renderFinalTable(view, seats), renderScoreChart(scoreHistory(frames), seats)) : null,
@@ -189,6 +180,32 @@ export class ReplayViewer {
           ),
         ),
       ),
+    );
+  }
+
+  /** Step, play, pause and the slider: the same for both games. */
+  private renderControls(): HTMLElement {
+    const slider = h("input", {
+      type: "range",
+      id: "replay-slider",
+      min: 0,
+      max: this.steps,
+      value: String(this.index),
+      "aria-label": t("replay.slider"),
+      oninput: () => this.jump(Number(slider.value)),
+    });
+    return h("section", { class: "card replay-controls" },
+      h("p", { id: "replay-step", role: "status" }, t("replay.step", { step: this.index, steps: this.steps })),
+      h("div", { class: "row" },
+        h("button", { type: "button", class: "secondary", id: "replay-first", "aria-label": t("replay.first"), title: t("replay.first"), onclick: () => this.jump(0) }, "«"),
+        h("button", { type: "button", class: "secondary", id: "replay-back", "aria-label": t("replay.back"), title: t("replay.back"), onclick: () => this.jump(this.index - 1) }, "‹"),
+        this.timer === undefined
+          ? h("button", { type: "button", id: "replay-play", onclick: () => this.play() }, t("replay.play"))
+          : h("button", { type: "button", id: "replay-pause", onclick: () => this.pause() }, t("replay.pause")),
+        h("button", { type: "button", class: "secondary", id: "replay-forward", "aria-label": t("replay.forward"), title: t("replay.forward"), onclick: () => this.jump(this.index + 1) }, "›"),
+        h("button", { type: "button", class: "secondary", id: "replay-last", "aria-label": t("replay.last"), title: t("replay.last"), onclick: () => this.jump(this.steps) }, "»"),
+      ),
+      h("div", { class: "row" }, slider),
     );
   }
 

@@ -9,11 +9,13 @@
 // The scores are the engine's: the record's own scores are not compared.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "carc/codec/record.h"
+#include "carc/engine/reject_reason.h"
 #include "carc/v1/replay.pb.h"
 
 namespace carc::codec {
@@ -22,6 +24,11 @@ namespace carc::codec {
 // (N = seat + 1).
 std::variant<v1::Replay, RecordError> BuildReplay(const Record& record,
                                                   const std::vector<std::string>& players);
+
+// A replay whose engine refuses command `seq` (for `reason`) after the record's check accepted
+// it: only an engine that is not deterministic gets there, and then no replay is better than a
+// wrong one.
+RecordError RefusedOnReplay(std::uint64_t seq, engine::RejectReason reason);
 
 // "turn T: message (rule)" (or "message (rule)" for the record as a whole): how replay errors
 // are shown to people.
