@@ -132,7 +132,8 @@ ApiResponse ArchivedReplay(const store::ArchivedGame& game) {
   std::vector<std::string> names;
   for (const auto& p : game.players) names.push_back(p.name);
   std::variant<v1::Replay, codec::RecordError> built;
-  if (codec::IsCastleRecord(game.record)) {
+  // The store read the record's game already: no second parse of the record for it.
+  if (game.game == "castle") {
     built = codec::BuildCastleReplay(game.record, codec::DefaultCastleSet(), names);
   } else {
     const codec::ParsedRecord parsed = codec::ParseRecord(game.record);

@@ -52,7 +52,7 @@ export function castleFramesOf(replay: Replay): CastleReplayFrames {
   return { kind: "castle", defs, views, events, finalPoints: mirror.finalPoints, players: replay.players };
 }
 
-/** The room the Castle parts expect, seen by a spectator: the replay's names and colours. */
+/** The room a replay is watched in, by a spectator: the replay's names and colours (both games). */
 export function replayRoom(players: readonly string[]): RoomState {
   return create(RoomStateSchema, {
     yourSeat: -1,

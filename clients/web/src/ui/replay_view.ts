@@ -5,15 +5,15 @@
 // for the base game), keeps the view after each step, and lets the user step, play and jump
 // with a slider.
 
-import { clone, create, fromBinary } from "@bufbuild/protobuf";
+import { clone, fromBinary } from "@bufbuild/protobuf";
 import { BasePhase, BaseViewSchema, type BaseEvent, type BaseView } from "../gen/carc/v1/base_game_pb";
-import { SeatInfoSchema, type SeatInfo } from "../gen/carc/v1/lobby_pb";
+import type { SeatInfo } from "../gen/carc/v1/lobby_pb";
 import { ReplaySchema, type Replay } from "../gen/carc/v1/replay_pb";
 import { BoardView } from "../board/board_view";
-import { castleFramesOf, renderCastleReplayStep, type CastleReplayFrames } from "./castle_replay";
+import { castleFramesOf, renderCastleReplayStep, replayRoom, type CastleReplayFrames } from "./castle_replay";
 import { t } from "../i18n";
 import { GameMirror } from "../state/game_mirror";
-import { COLOURS, colourInfo } from "./colours";
+import { colourInfo } from "./colours";
 import { h } from "./dom";
 import { cityBlockModel, renderCityCard } from "./count_panel";
 import { describeEvent, kindName } from "./event_log";
@@ -150,9 +150,7 @@ export class ReplayViewer {
       return h("div", { class: "screen replay castle-replay" }, head, renderCastleReplayStep(this.doc, frames, this.index, controls));
     }
     const view = frames.views[this.index]!;
-    const seats = frames.players.map((name, seat) =>
-      create(SeatInfoSchema, { seat, name, colour: COLOURS[seat % COLOURS.length]!.name, occupied: true, connected: true }),
-    );
+    const seats = replayRoom(frames.players).seats;
     this.updateBoard(view, frames, seats);
     const name = (seat: number): string => frames.players[seat] ?? t("lobby.seat", { n: seat + 1 });
     const recent: string[] = [];
