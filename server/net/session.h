@@ -31,6 +31,9 @@ class Session : public std::enable_shared_from_this<Session> {
   // Thread-safe. Sends what is queued, then closes with `code`.
   virtual void Close(std::uint16_t code, std::string reason) = 0;
   virtual const std::string& id() const = 0;
+  // The client's IP address as text ("" when unknown): the key of per-address limits. Behind a
+  // trusted reverse proxy it is the address the proxy reports, not the proxy's own.
+  const std::string& peer_address() const { return peer_address_; }
 
   // Membership, set by the lobby and the rooms (any thread).
   struct Membership {
@@ -59,7 +62,12 @@ class Session : public std::enable_shared_from_this<Session> {
     name_ = std::move(n);
   }
 
+ protected:
+  // Set once by the transport before the session is shared with any other thread.
+  void set_peer_address(std::string address) { peer_address_ = std::move(address); }
+
  private:
+  std::string peer_address_;
   mutable std::mutex mu_;
   Membership membership_;
   std::string name_;

@@ -50,6 +50,9 @@ WsSession::WsSession(net::ip::tcp::socket&& socket, const ServerConfig& config, 
       id_(NextId()),
       tokens_(config.rate_burst),
       refilled_(std::chrono::steady_clock::now()) {
+  beast::error_code ec;
+  const auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
+  if (!ec) set_peer_address(endpoint.address().to_string());
   ++metrics_.connections;
 }
 
