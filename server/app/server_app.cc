@@ -33,10 +33,12 @@ std::unique_ptr<store::EventStore> OpenStore(const ServerConfig& config) {
 ServerApp::ServerApp(ServerConfig config)
     : config_(std::move(config)),
       store_(OpenStore(config_)),
+      files_(config_.web_root.empty() ? StaticFiles{}
+                                      : StaticFiles::Load(config_.web_root, config_.data_dir)),
       io_(config_.threads),
       registry_(io_, config_, metrics_, *store_),
       lobby_(registry_, config_, metrics_),
-      listener_(std::make_shared<Listener>(io_, config_, metrics_, lobby_,
+      listener_(std::make_shared<Listener>(io_, config_, metrics_, lobby_, files_,
                                            [this](ApiRequest request, ApiReply reply) {
                                              Api(std::move(request), std::move(reply));
                                            })),
@@ -44,6 +46,9 @@ ServerApp::ServerApp(ServerConfig config)
       sweep_(io_) {}
 
 std::string ServerApp::Open() {
+  if (!config_.web_root.empty()) {
+    spdlog::info("web client: {} file(s) from {}", files_.size(), config_.web_root);
+  }
   try {
     restore_report_ = registry_.RestoreAll();
   } catch (const store::StoreError& e) {

@@ -16,6 +16,7 @@
 #include "app/metrics.h"
 #include "app/server_config.h"
 #include "net/listener.h"
+#include "net/static_files.h"
 #include "rooms/lobby.h"
 #include "rooms/room_registry.h"
 #include "store/event_store.h"
@@ -49,6 +50,8 @@ class ServerApp {
   Metrics metrics_;
   std::unique_ptr<store::EventStore> store_;
   RoomRegistry::RestoreReport restore_report_;
+  // The web client's files, found once at start (net/static_files.h).
+  const StaticFiles files_;
   boost::asio::io_context io_;
   RoomRegistry registry_;
   Lobby lobby_;

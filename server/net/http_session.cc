@@ -4,7 +4,6 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/websocket.hpp>
-#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -24,27 +23,16 @@ constexpr std::size_t kMaxDrain = 8 * kMaxApiUpload;
 constexpr std::string_view kApiPrefix = "/api/";
 constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
 
-std::string MimeType(const std::string& path) {
-  const auto ext = std::filesystem::path(path).extension().string();
-  if (ext == ".html") return "text/html; charset=utf-8";
-  if (ext == ".js" || ext == ".mjs") return "text/javascript";
-  if (ext == ".css") return "text/css";
-  if (ext == ".json") return "application/json";
-  if (ext == ".svg") return "image/svg+xml";
-  if (ext == ".png") return "image/png";
-  if (ext == ".ico") return "image/x-icon";
-  if (ext == ".wasm") return "application/wasm";
-  return "application/octet-stream";
-}
-
 }  // namespace
 
 HttpSession::HttpSession(net::ip::tcp::socket&& socket, const ServerConfig& config,
-                         Metrics& metrics, MessageHandler& handler, ApiHandler api)
+                         Metrics& metrics, MessageHandler& handler, const StaticFiles& files,
+                         ApiHandler api)
     : stream_(std::move(socket)),
       config_(config),
       metrics_(metrics),
       handler_(handler),
+      files_(files),
       api_(std::move(api)) {}
 
 void HttpSession::Run() {
@@ -54,6 +42,7 @@ void HttpSession::Run() {
 
 void HttpSession::DoRead() {
   parser_.emplace();
+  head_ = false;
   parser_->header_limit(8 * 1024);
   // The body's limit depends on the request: OnHeader sets it once the header is in.
   parser_->body_limit(boost::none);
@@ -94,6 +83,7 @@ void HttpSession::OnRead(bool upload, beast::error_code ec, std::size_t) {
   if (upload && ec == http::error::body_limit) return RefuseUpload();
   if (ec) return Shutdown();
   auto request = parser_->release();
+  head_ = request.method() == http::verb::head;
   if (beast::websocket::is_upgrade(request)) {
     if (request.target() != "/ws") return Respond(404, "text/plain", "WebSocket is at /ws\n");
     auto ws = std::make_shared<WsSession>(stream_.release_socket(), config_, metrics_, handler_);
@@ -123,25 +113,13 @@ void HttpSession::ServeStatic(const std::string& target) {
   if (config_.web_root.empty()) {
     return Respond(404, "text/plain", "this server has no web client (--web-root)\n");
   }
-  std::string path = target.substr(0, target.find('?'));
-  // Never leave the web root.
-  if (path.find("..") != std::string::npos || path.empty() || path[0] != '/') {
-    return Respond(400, "text/plain", "bad path\n");
-  }
-  if (path.back() == '/') path += "index.html";
-  std::filesystem::path file = std::filesystem::path(config_.web_root) / path.substr(1);
-  if (!std::filesystem::is_regular_file(file)) {
-    // Client-side routes (/r/CODE) load the app; a missing asset is a plain 404.
-    if (std::filesystem::path(path).has_extension()) {
-      return Respond(404, "text/plain", "not found\n");
-    }
-    file = std::filesystem::path(config_.web_root) / "index.html";
-    if (!std::filesystem::is_regular_file(file)) return Respond(404, "text/plain", "not found\n");
-  }
-  std::ifstream in(file, std::ios::binary);
+  const StaticFiles::File* file = files_.Resolve(target);
+  if (file == nullptr) return Respond(404, "text/plain", "not found\n");
+  std::ifstream in(file->path, std::ios::binary);
+  if (!in) return Respond(404, "text/plain", "not found\n");
   std::ostringstream body;
   body << in.rdbuf();
-  Respond(200, MimeType(file.string()), body.str());
+  Respond(200, file->mime_type, body.str());
 }
 
 void HttpSession::Respond(unsigned status, std::string content_type, std::string body) {
@@ -176,6 +154,8 @@ void HttpSession::Send(std::shared_ptr<http::response<http::string_body>> res, b
   res->set(http::field::cache_control, "no-store");
   res->keep_alive(keep_alive);
   res->prepare_payload();
+  // HEAD: the Content-Length of the body a GET gets, and no body (RFC 9110, 9.3.2).
+  if (head_) res->body().clear();
   response_ = res;
   http::async_write(
       stream_, *res,

@@ -4,7 +4,8 @@
 // Contract: requests are read within the handshake timeout, headers up to 8 KiB, bodies up to
 // 16 KiB except API uploads (http_api.h); a request over its limit closes the connection,
 // except an API upload, which is answered 413 first. Outside /api/ only GET and HEAD are
-// served (405 otherwise).
+// served (405 otherwise). Static files are the web client's own (net/static_files.h), nothing
+// else on disk. A HEAD request gets the headers a GET would get, without the body.
 #pragma once
 
 #include <boost/beast/core.hpp>
@@ -18,13 +19,14 @@
 #include "app/server_config.h"
 #include "net/http_api.h"
 #include "net/message_handler.h"
+#include "net/static_files.h"
 
 namespace carc::server {
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
   HttpSession(boost::asio::ip::tcp::socket&& socket, const ServerConfig& config, Metrics& metrics,
-              MessageHandler& handler, ApiHandler api);
+              MessageHandler& handler, const StaticFiles& files, ApiHandler api);
   void Run();
 
  private:
@@ -52,7 +54,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   const ServerConfig& config_;
   Metrics& metrics_;
   MessageHandler& handler_;
+  const StaticFiles& files_;
   ApiHandler api_;
+  bool head_ = false;  // the request being answered is a HEAD: headers only
 };
 
 }  // namespace carc::server

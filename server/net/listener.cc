@@ -9,12 +9,13 @@ namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
 Listener::Listener(net::io_context& io, const ServerConfig& config, Metrics& metrics,
-                   MessageHandler& handler, ApiHandler api)
+                   MessageHandler& handler, const StaticFiles& files, ApiHandler api)
     : io_(io),
       acceptor_(net::make_strand(io)),
       config_(config),
       metrics_(metrics),
       handler_(handler),
+      files_(files),
       api_(std::move(api)) {}
 
 std::string Listener::Open() {
@@ -52,8 +53,12 @@ void Listener::DoAccept() {
       if (ec != net::error::operation_aborted) spdlog::warn("accept: {}", ec.message());
       if (!self->acceptor_.is_open()) return;
     } else {
+      // Game messages are small and answered at once: Nagle's algorithm would hold each one
+      // back until the peer's delayed acknowledgement (tens of milliseconds a move).
+      boost::system::error_code ignored;
+      s.set_option(tcp::no_delay(true), ignored);
       std::make_shared<HttpSession>(std::move(s), self->config_, self->metrics_, self->handler_,
-                                    self->api_)
+                                    self->files_, self->api_)
           ->Run();
     }
     self->DoAccept();

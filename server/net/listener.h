@@ -5,13 +5,14 @@
 #include <memory>
 
 #include "net/http_session.h"
+#include "net/static_files.h"
 
 namespace carc::server {
 
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
   Listener(boost::asio::io_context& io, const ServerConfig& config, Metrics& metrics,
-           MessageHandler& handler, ApiHandler api);
+           MessageHandler& handler, const StaticFiles& files, ApiHandler api);
   // Binds and listens; returns an error message or "".
   std::string Open();
   void Run();
@@ -26,6 +27,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
   const ServerConfig& config_;
   Metrics& metrics_;
   MessageHandler& handler_;
+  const StaticFiles& files_;
   ApiHandler api_;
   std::uint16_t port_ = 0;
 };

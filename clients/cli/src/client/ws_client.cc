@@ -59,6 +59,10 @@ std::string WsClient::Connect(const ServerAddress& address, std::chrono::millise
     if (!ec) break;
   }
   if (ec) return "cannot connect to " + address.host + ":" + address.port + ": " + ec.message();
+  // A bot answers each event at once with a small message: without this, Nagle's algorithm
+  // holds the answer back until the server's delayed acknowledgement.
+  tcp.socket().set_option(net::ip::tcp::no_delay(true), ec);
+  if (ec) return "cannot set TCP_NODELAY: " + ec.message();
   done = false;
   ws_.async_handshake(address.host + ":" + address.port, address.path, [&](beast::error_code e) {
     ec = e;
