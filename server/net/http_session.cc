@@ -43,6 +43,7 @@ void HttpSession::Run() {
 void HttpSession::DoRead() {
   parser_.emplace();
   head_ = false;
+  keep_alive_ = true;
   parser_->header_limit(8 * 1024);
   // The body's limit depends on the request: OnHeader sets it once the header is in.
   parser_->body_limit(boost::none);
@@ -84,6 +85,7 @@ void HttpSession::OnRead(bool upload, beast::error_code ec, std::size_t) {
   if (ec) return Shutdown();
   auto request = parser_->release();
   head_ = request.method() == http::verb::head;
+  keep_alive_ = request.keep_alive();
   if (beast::websocket::is_upgrade(request)) {
     if (request.target() != "/ws") return Respond(404, "text/plain", "WebSocket is at /ws\n");
     auto ws = std::make_shared<WsSession>(stream_.release_socket(), config_, metrics_, handler_);
@@ -127,7 +129,7 @@ void HttpSession::Respond(unsigned status, std::string content_type, std::string
       std::make_shared<http::response<http::string_body>>(static_cast<http::status>(status), 11);
   res->set(http::field::content_type, content_type);
   res->body() = std::move(body);
-  Send(std::move(res), true);
+  Send(std::move(res), keep_alive_);
 }
 
 void HttpSession::RespondApi(ApiResponse response) {
@@ -136,7 +138,7 @@ void HttpSession::RespondApi(ApiResponse response) {
   res->set(http::field::content_type, response.content_type);
   if (!response.allow.empty()) res->set(http::field::allow, response.allow);
   res->body() = std::move(response.body);
-  Send(std::move(res), true);
+  Send(std::move(res), keep_alive_);
 }
 
 void HttpSession::RefuseUpload() {

@@ -56,7 +56,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   MessageHandler& handler_;
   const StaticFiles& files_;
   ApiHandler api_;
-  bool head_ = false;  // the request being answered is a HEAD: headers only
+  bool head_ = false;       // the request being answered is a HEAD: headers only
+  bool keep_alive_ = true;  // the client did not ask to close after this answer
 };
 
 }  // namespace carc::server

@@ -20,6 +20,7 @@ BotGame::BotGame(const client::ServerAddress& address, BotGameSpec spec) : spec_
   for (int i = 0; i < n; ++i) {
     bots_.push_back(std::make_unique<client::BotSeat>(address, "bot" + std::to_string(i),
                                                       spec_.seed * 100 + static_cast<unsigned>(i)));
+    bots_.back()->set_move_delay(spec_.move_delay);
   }
   auto fail = [this](const std::string& what, const std::string& why) {
     setup_error_ = what + ": " + why;

@@ -24,6 +24,7 @@ struct BotGameSpec {
   std::uint64_t seed = 1;
   int drop_seat = -1;  // this seat drops its connection once after `drop_after` commands
   int drop_after = 0;
+  std::chrono::milliseconds move_delay{0};  // each seat waits this long before each command
   // Every message a seat (or the spectator, -1) receives while playing; called on that
   // seat's thread.
   std::function<void(int seat, const v1::ServerMessage&)> hook;

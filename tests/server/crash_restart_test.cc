@@ -65,6 +65,9 @@ void PlayThroughRestarts(int signal, std::uint64_t seed) {
     spec.players = 2 + i % 3;
     spec.spectator = false;
     spec.seed = seed * 1000 + static_cast<std::uint64_t>(i);
+    // A human-like pace, so that the stops land while games are in progress: at full speed a
+    // game is over in a few hundredths of a second.
+    spec.move_delay = std::chrono::milliseconds(20);
     games.push_back(std::make_unique<BotGame>(server.address(), spec));
     REQUIRE(games.back()->setup_error() == "");
   }

@@ -47,7 +47,7 @@ void BotSeat::ActCastle(const v1::CastleLegalMoves& moves, SeatResult& result) {
     }
   }
   pending_.emplace(seq_, c->SerializeAsString());
-  Request(m);
+  SendCommand(m);
   ++result.commands;
 }
 

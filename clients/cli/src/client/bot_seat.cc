@@ -80,6 +80,11 @@ void BotSeat::Request(v1::ClientMessage m) {
   client_->Send(m);
 }
 
+void BotSeat::SendCommand(v1::ClientMessage m) {
+  if (move_delay_.count() > 0) std::this_thread::sleep_for(move_delay_);
+  Request(std::move(m));
+}
+
 std::string BotSeat::Connect() {
   client_.emplace();
   if (std::string e = client_->Connect(address_, 5s); !e.empty()) return error_ = e;
@@ -221,7 +226,7 @@ void BotSeat::Act(const v1::BaseLegalMoves& moves, SeatResult& result) {
     }
   }
   pending_.emplace(seq_, gc->base().SerializeAsString());
-  Request(m);
+  SendCommand(m);
   ++result.commands;
 }
 

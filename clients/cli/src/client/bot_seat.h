@@ -70,6 +70,9 @@ class BotSeat {
   // Every event line seen (watch mode prints these).
   std::vector<std::string>& event_log() { return event_log_; }
   void set_log_events(bool on) { log_events_ = on; }
+  // Time the bot waits before each game command it sends: a human-like pace for tests that
+  // need games to last (a bot at full speed plays a whole game in a few hundredths of a second).
+  void set_move_delay(std::chrono::milliseconds delay) { move_delay_ = delay; }
   // Called with every message received while playing, before the seat acts on it (tests of
   // what reaches the wire).
   void set_message_hook(std::function<void(const v1::ServerMessage&)> hook) {
@@ -86,6 +89,8 @@ class BotSeat {
   void ActCastle(const v1::CastleLegalMoves& moves, SeatResult& result);
   void OnCastleSnapshot(const v1::GameSnapshot& snapshot, SeatResult& result);
   void Request(v1::ClientMessage m);
+  // Sends a game command after the move delay.
+  void SendCommand(v1::ClientMessage m);
 
   ServerAddress address_;
   std::string name_;
@@ -111,6 +116,7 @@ class BotSeat {
   bool log_events_ = false;
   std::vector<std::string> event_log_;
   std::function<void(const v1::ServerMessage&)> hook_;
+  std::chrono::milliseconds move_delay_{0};
 };
 
 // One line of text for an event (watch).
