@@ -1,7 +1,11 @@
 #include "store/sqlite_store.h"
 
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -10,6 +14,29 @@
 
 namespace carc::server::store {
 namespace {
+
+// SQLite maps the -shm file into memory; one it may not write (or that is no regular file) can
+// end the process with SIGBUS, or fail later with a message that names the database instead of
+// the file at fault. Every file of the store that exists must be a regular file open for
+// reading and writing before SQLite touches it. Returns what is wrong, or "".
+std::string CheckStoreFiles(const std::string& path) {
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
+    const std::string file = path + suffix;
+    std::error_code ec;
+    const auto status = std::filesystem::symlink_status(file, ec);
+    if (ec || !std::filesystem::exists(status)) continue;
+    if (!std::filesystem::is_regular_file(status)) {
+      return file + " is not a regular file; remove it (the server must be stopped)";
+    }
+    const int fd = ::open(file.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) {
+      return file + " cannot be opened for writing (" + std::strerror(errno) +
+             "): give the server's user write access to it and to its directory";
+    }
+    ::close(fd);
+  }
+  return {};
+}
 
 constexpr int kSchemaVersion = 1;
 
@@ -124,6 +151,9 @@ struct ResetOnExit {
 class SqliteStore final : public EventStore {
  public:
   SqliteStore(const std::string& path, Durability durability) : path_(path) {
+    if (const std::string why = CheckStoreFiles(path); !why.empty()) {
+      throw StoreError("cannot open " + path + ": " + why);
+    }
     if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
         SQLITE_OK) {
       const std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";

@@ -16,7 +16,8 @@ namespace carc::server::store {
 std::string StorePath(const std::string& data_dir);
 
 // Opens (or creates) the store at `path`; the directory must exist. Throws StoreError with a
-// message naming the file and the cause.
+// message naming the file and the cause, also when one of the store's files (the database,
+// its -wal, -shm or -journal) exists but is no regular file or cannot be opened for writing.
 std::unique_ptr<EventStore> OpenSqliteStore(const std::string& path, Durability durability);
 
 }  // namespace carc::server::store

@@ -1,8 +1,11 @@
 // The SQLite event store on its own: ordering, durability across reopening, damage detection,
 // room states and the archive queries.
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
 
 #include "store/sqlite_store.h"
 #include "test_server.h"
@@ -142,4 +145,44 @@ TEST_CASE("store: a file from a newer server is refused with a clear message", "
   } catch (const cs::StoreError& e) {
     CHECK_THAT(e.what(), Catch::Contains("newer server"));
   }
+}
+
+TEST_CASE("store: an -shm or -wal file the server cannot write is a clear start-up error",
+          "[store]") {
+  const std::string dir = test::NewDataDir();
+  { Open(dir)->CreateRoom("ABCDEF", "x"); }
+  const std::string path = cs::StorePath(dir);
+  for (const std::string suffix : {"-shm", "-wal"}) {
+    INFO(suffix);
+    // A directory where SQLite expects its file: no process can open it for writing, root
+    // included, so the test means the same whoever runs it.
+    std::filesystem::remove(path + suffix);
+    std::filesystem::create_directory(path + suffix);
+    try {
+      Open(dir);
+      FAIL("the store opened");
+    } catch (const cs::StoreError& e) {
+      const std::string what = e.what();
+      CHECK(what.find(path + suffix) != std::string::npos);
+      CHECK(what.find("not a regular file") != std::string::npos);
+    }
+    std::filesystem::remove(path + suffix);
+  }
+  if (::geteuid() != 0) {
+    // Without root: an existing file without write permission.
+    std::ofstream(path + "-shm") << "";
+    std::filesystem::permissions(path + "-shm", std::filesystem::perms::owner_read);
+    CHECK_THROWS_WITH(Open(dir), Catch::Contains("cannot be opened for writing"));
+    std::filesystem::remove(path + "-shm");
+  }
+  // With the files gone the store opens again and has its room.
+  CHECK(Open(dir)->OpenRooms().size() == 1);
+}
+
+TEST_CASE("the server refuses to start on an -shm file it cannot write, and says why", "[store]") {
+  const std::string dir = test::NewDataDir();
+  std::filesystem::create_directory(cs::StorePath(dir) + "-shm");
+  auto config = test::TestConfig();
+  config.data_dir = dir;
+  CHECK_THROWS_WITH(server::ServerApp(config), Catch::Contains("-shm is not a regular file"));
 }
