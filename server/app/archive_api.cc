@@ -105,7 +105,8 @@ ApiResponse ReplayAnswer(const std::variant<v1::Replay, codec::RecordError>& bui
 }
 
 // POST /api/replay: nothing in the upload is trusted, and whatever is wrong with it is a 400
-// that names it.
+// that names it. The record parsers refuse JSON nested deeper than codec::kMaxJsonDepth while
+// parsing, before anything recursive (dumps, copies, comparisons) can touch the value.
 ApiResponse ReplayUpload(const std::string& body) {
   try {
     // No length limit of its own: a Castle game ends with its 60 tiles, and the engine refuses

@@ -5,10 +5,12 @@
 //   POST /api/replay                     a carcassonne-record/1 body, answered with its Replay
 // Errors are JSON {"error": "..."}: 400 (a bad query; for POST /api/replay a record that
 // cannot be read, breaks a rule (with "turn", the index into turns when one is at fault, and
-// "rule") or has more than 5,000 turns or draws), 404 (no such finished game: a game still
-// running is never served), 405 (another method; Allow says which), 500, 503 (the store cannot
-// be read). A body over kMaxApiUpload is refused with 413 before it gets here (http_api.h).
-// Replays exist for archived games only, so they reveal nothing a finished game still hides.
+// "rule"), has more than 5,000 turns or draws, or is JSON nested deeper than
+// codec::kMaxJsonDepth levels: "record nested deeper than 64 levels"), 404 (no such finished game:
+// a game still running is never served), 405 (another method; Allow says which), 500, 503 (the
+// store cannot be read). A body over kMaxApiUpload is refused with 413 before it gets here
+// (http_api.h). Replays exist for archived games only, so they reveal nothing a finished game still
+// hides.
 #pragma once
 
 #include <string_view>

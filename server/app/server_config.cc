@@ -17,6 +17,15 @@ bool ParseInt(const std::string& s, long long lo, long long hi, long long& out) 
   return true;
 }
 
+// The whole unsigned 64-bit range: from_chars refuses a sign and anything from 2^64 up.
+bool ParseU64(const std::string& s, std::uint64_t& out) {
+  std::uint64_t v = 0;
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size()) return false;
+  out = v;
+  return true;
+}
+
 struct Setting {
   std::string env;
   std::string help;
@@ -106,8 +115,9 @@ const std::map<std::string, Setting>& Settings() {
       {"game-seed",
        {"CARC_GAME_SEED",
         "every game uses this seed, so the same tile order: for demos and reproducible tests, "
-        "never on a public server (0 = random per game) (0)",
-        Int(&ServerConfig::game_seed, 0, INT64_MAX)}},
+        "never on a public server; a whole number 0..18446744073709551615 (0 = random per "
+        "game) (0)",
+        [](ServerConfig& c, const std::string& v) { return ParseU64(v, c.game_seed); }}},
       {"log-level",
        {"CARC_LOG_LEVEL", "trace, debug, info, warn, error (info)",
         [](ServerConfig& c, const std::string& v) {

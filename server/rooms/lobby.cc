@@ -5,14 +5,37 @@
 #include <vector>
 
 #include "carc/codec/proto_codec.h"
+#include "carc/codec/text_limits.h"
 #include "rooms/tokens.h"
 
 namespace carc::server {
 
-bool ValidName(const std::string& name) {
-  if (name.empty() || name.size() > 32) return false;
-  return std::none_of(name.begin(), name.end(),
-                      [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
+namespace {
+
+// Turn clocks are kept in milliseconds and sent as uint32 (49 days): a day of initial time
+// plus an hour per turn stays far below that over the longest game.
+constexpr std::uint32_t kMaxClockInitialSeconds = 24 * 60 * 60;
+constexpr std::uint32_t kMaxClockIncrementSeconds = 60 * 60;
+
+// Why the room-wide options (everything but the game's own options) are refused, or "".
+std::string RoomOptionsProblem(const v1::RoomOptions& options) {
+  if (!v1::AbandonPolicy_IsValid(options.abandon_policy())) {
+    return "abandon_policy must be ABANDON_POLICY_WAIT or ABANDON_POLICY_FALLBACK_MOVE";
+  }
+  if (options.clock().initial_seconds() > kMaxClockInitialSeconds) {
+    return "clock initial_seconds must be 0..86400 (24 hours)";
+  }
+  if (options.clock().increment_seconds() > kMaxClockIncrementSeconds) {
+    return "clock increment_seconds must be 0..3600 (1 hour)";
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string NameProblem(std::string_view name) {
+  return codec::TextProblemMessage(codec::CheckText(name, codec::kMaxNameChars), "names",
+                                   codec::kMaxNameChars);
 }
 
 Lobby::Lobby(RoomRegistry& registry, const ServerConfig& config, Metrics& metrics)
@@ -45,11 +68,16 @@ void Lobby::OnMessage(const std::shared_ptr<Session>& s, v1::ClientMessage m) {
     std::transform(code.begin(), code.end(), code.begin(),
                    [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
     const auto room = registry_.Find(code);
-    if (!room) return Error(s, rid, v1::ERROR_CODE_ROOM_NOT_FOUND, "no room " + code);
+    if (!room) {
+      // Echoed only when short: the code is whatever the client sent.
+      return Error(s, rid, v1::ERROR_CODE_ROOM_NOT_FOUND,
+                   code.size() <= 16 ? "no room " + code : std::string("no room with that code"));
+    }
     const std::string name =
         m.join_room().player_name().empty() ? s->name() : m.join_room().player_name();
-    if (!ValidName(name))
-      return Error(s, rid, v1::ERROR_CODE_INVALID_NAME, "names are 1..32 characters");
+    if (std::string why = NameProblem(name); !why.empty()) {
+      return Error(s, rid, v1::ERROR_CODE_INVALID_NAME, std::move(why));
+    }
     return room->Join(s, name, m.join_room().spectate(), rid);
   }
   if (!membership.room) return Error(s, rid, v1::ERROR_CODE_NOT_IN_ROOM, "join a room first");
@@ -59,8 +87,8 @@ void Lobby::OnMessage(const std::shared_ptr<Session>& s, v1::ClientMessage m) {
 void Lobby::Hello(const std::shared_ptr<Session>& s, const v1::ClientMessage& m) {
   const v1::Hello& hello = m.hello();
   if (!hello.client_name().empty()) {
-    if (!ValidName(hello.client_name())) {
-      return Error(s, m.request_id(), v1::ERROR_CODE_INVALID_NAME, "names are 1..32 characters");
+    if (std::string why = NameProblem(hello.client_name()); !why.empty()) {
+      return Error(s, m.request_id(), v1::ERROR_CODE_INVALID_NAME, std::move(why));
     }
     s->set_name(hello.client_name());
   }
@@ -87,6 +115,8 @@ void Lobby::Hello(const std::shared_ptr<Session>& s, const v1::ClientMessage& m)
 void Lobby::CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessage& m) {
   const std::uint32_t rid = m.request_id();
   v1::RoomOptions options = m.create_room().options();
+  // Stored with the room and sent to everyone in it: nothing the server does not understand.
+  options.DiscardUnknownFields();
   if (options.game_type() == v1::GAME_TYPE_UNSPECIFIED) options.set_game_type(v1::GAME_TYPE_BASE);
   // The Count is the base game with option `count`; The Castle is a game of its own.
   const bool castle = options.game_type() == v1::GAME_TYPE_CASTLE;
@@ -105,6 +135,9 @@ void Lobby::CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessag
     return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS,
                  "The Castle takes CastleOptions, not base-game options");
   }
+  if (std::string why = RoomOptionsProblem(options); !why.empty()) {
+    return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS, std::move(why));
+  }
   if (options.abandon_policy() == v1::ABANDON_POLICY_UNSPECIFIED) {
     options.set_abandon_policy(v1::ABANDON_POLICY_WAIT);
   }
@@ -118,8 +151,9 @@ void Lobby::CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessag
   if (castle && !options.has_castle()) options.mutable_castle();
   const std::string name =
       m.create_room().player_name().empty() ? s->name() : m.create_room().player_name();
-  if (!ValidName(name))
-    return Error(s, rid, v1::ERROR_CODE_INVALID_NAME, "names are 1..32 characters");
+  if (std::string why = NameProblem(name); !why.empty()) {
+    return Error(s, rid, v1::ERROR_CODE_INVALID_NAME, std::move(why));
+  }
   const auto room = registry_.Create(options, engine_options);
   if (!room) {
     return Error(s, rid, v1::ERROR_CODE_STORE_UNAVAILABLE,

@@ -4,6 +4,7 @@
 
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 
 #include "net/message_handler.h"
@@ -40,7 +41,8 @@ class Lobby : public MessageHandler {
   std::string closing_reason_;
 };
 
-// A player name is 1..32 bytes of UTF-8 without control characters.
-bool ValidName(const std::string& name);
+// Why a player name is refused, or "" for a name of 1..32 characters (code points) of valid
+// UTF-8 without control characters.
+std::string NameProblem(std::string_view name);
 
 }  // namespace carc::server

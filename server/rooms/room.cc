@@ -5,6 +5,7 @@
 #include <boost/asio/post.hpp>
 
 #include "carc/codec/proto_codec.h"
+#include "carc/codec/text_limits.h"
 #include "carc/engine/types.h"
 #include "net/message_handler.h"
 #include "rooms/room_registry.h"
@@ -17,7 +18,6 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-constexpr std::size_t kMaxChatChars = 500;
 constexpr double kChatBurst = 5;
 constexpr double kChatPerSecond = 0.5;
 
@@ -284,8 +284,10 @@ void Room::DoHandle(const std::shared_ptr<Session>& s, v1::ClientMessage& m) {
 void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMessage& m) {
   const std::uint32_t rid = m.request_id();
   if (m.has_send_chat()) {
-    if (m.send_chat().text().size() > kMaxChatChars || m.send_chat().text().empty()) {
-      return Error(s, rid, v1::ERROR_CODE_CHAT_TOO_LONG, "chat messages are 1..500 characters");
+    if (const auto problem = codec::CheckText(m.send_chat().text(), codec::kMaxChatChars);
+        problem != codec::TextProblem::kNone) {
+      return Error(s, rid, v1::ERROR_CODE_CHAT_TOO_LONG,
+                   codec::TextProblemMessage(problem, "chat messages", codec::kMaxChatChars));
     }
     ChatBucket& b = chat_buckets_[s->id()];
     const auto now = Clock::now();

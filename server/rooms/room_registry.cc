@@ -70,6 +70,7 @@ RoomRegistry::RestoreReport RoomRegistry::RestoreAll() {
       continue;
     }
     v1::RoomOptions options = first.created().options();
+    if (options.has_base()) codec::UpgradeStoredOptions(*options.mutable_base());
     auto parsed = codec::OptionsFromProto(options.base());
     if (const auto* why = std::get_if<std::string>(&parsed)) {
       quarantine(r, "entry 0: " + *why);

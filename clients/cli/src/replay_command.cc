@@ -2,11 +2,11 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "args.h"
 #include "carc/codec/castle_data.h"
 #include "carc/codec/castle_record.h"
+#include "carc/codec/json_limits.h"
 #include "carc/codec/record.h"
 #include "commands.h"
 
@@ -79,16 +79,18 @@ int ReplayCommand(int argc, char** argv) {
     nlohmann::ordered_json line;
     line["file"] = path;
     std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (!in) {
+    // One byte over the limit is enough for the parser to refuse the record by its size.
+    std::string text(codec::kMaxRecordBytes + 1, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    if (in.bad() || !in.is_open()) {
       std::cerr << path << ": cannot read the file\n";
       line["error"] = "cannot read the file";
       std::cout << line.dump() << "\n";
       exit_code = kExitIllegal;
       continue;
     }
-    const bool castle = codec::IsCastleRecord(text.str());
+    const bool castle = codec::IsCastleRecord(text);
     if (!only.empty() && castle != (only == "castle")) {
       const std::string error =
           std::string("not a record of ") + (only == "castle" ? "The Castle" : "the base game");
@@ -99,12 +101,12 @@ int ReplayCommand(int argc, char** argv) {
       continue;
     }
     if (castle) {
-      const int code = ReplayCastle(text.str(), check, line);
+      const int code = ReplayCastle(text, check, line);
       std::cout << line.dump() << "\n";
       if (code == kExitIllegal || (code == kExitMismatch && exit_code == 0)) exit_code = code;
       continue;
     }
-    const codec::ParsedRecord parsed = codec::ParseRecord(text.str());
+    const codec::ParsedRecord parsed = codec::ParseRecord(text);
     if (!parsed.record) {
       std::cerr << path << ": " << Where(parsed.error) << "\n";
       line["error"] = Where(parsed.error);

@@ -150,6 +150,13 @@ describe("BaseOptions from the form", () => {
     const zero = { ...r.value, farmScoring: "", handVisibility: "", unplaceableTile: "", startPlayer: "", followers: 0, countMove: "" };
     expect(optionValuesFromBase(zero)).toEqual(defaultOptionValues());
   });
+
+  it("reads absent farmers and incomplete_features_score as true, as the server does", () => {
+    const r = buildBaseOptions(defaultOptionValues());
+    if (!r.ok) throw new Error("defaults refused");
+    const absent = { ...r.value, farmers: undefined, incompleteFeaturesScore: undefined };
+    expect(optionValuesFromBase(absent)).toEqual(defaultOptionValues());
+  });
 });
 
 describe("RoomOptions and CreateRoom from the form", () => {
@@ -171,6 +178,11 @@ describe("RoomOptions and CreateRoom from the form", () => {
     expect(buildRoomOptions({ ...defaultRoomForm(), seats: 7 })).toMatchObject({ ok: false, error: "form.errorSeats" });
     expect(buildRoomOptions({ ...defaultRoomForm(), clockInitial: "1.5" })).toMatchObject({ ok: false, error: "form.errorClock" });
     expect(buildRoomOptions({ ...defaultRoomForm(), clockIncrement: "-3" })).toMatchObject({ ok: false, error: "form.errorClock" });
+    // The server's maxima: a day of time, an hour of increment.
+    const max = buildRoomOptions({ ...defaultRoomForm(), clockInitial: "86400", clockIncrement: "3600" });
+    expect(max.ok && max.value.clock).toMatchObject({ initialSeconds: 86400, incrementSeconds: 3600 });
+    expect(buildRoomOptions({ ...defaultRoomForm(), clockInitial: "86401" })).toMatchObject({ ok: false, error: "form.errorClock" });
+    expect(buildRoomOptions({ ...defaultRoomForm(), clockInitial: "60", clockIncrement: "3601" })).toMatchObject({ ok: false, error: "form.errorClock" });
     const noClock = buildRoomOptions({ ...defaultRoomForm(), clockInitial: "0", clockIncrement: "30" });
     expect(noClock.ok && noClock.value.clock).toMatchObject({ initialSeconds: 0, incrementSeconds: 0 });
     expect(buildRoomOptions(defaultRoomForm()).ok && buildRoomOptions(defaultRoomForm())).toMatchObject({ value: { abandonPolicy: AbandonPolicy.WAIT } });

@@ -3,6 +3,8 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
+#include "carc/codec/json_limits.h"
+
 namespace carc::codec {
 namespace embedded {
 extern const std::string_view kCastleBoardJson;
@@ -24,6 +26,13 @@ struct ParseError {
 
 [[noreturn]] void Fail(const std::string& where, const std::string& what) {
   throw ParseError{where + ": " + what};
+}
+
+// Data files come from the command line too: the same limits as records.
+json Limited(std::string_view text, const std::string& where) {
+  auto parsed = ParseLimitedJson(text, where);
+  if (const auto* why = std::get_if<std::string>(&parsed)) throw ParseError{*why};
+  return std::move(std::get<json>(parsed));
 }
 
 const json& Need(const json& j, const char* key, const std::string& where) {
@@ -138,7 +147,7 @@ std::variant<CastleSet, std::string> ParseCastleSet(std::string_view board_json,
                                                     std::string_view tiles_json) {
   CastleSet set;
   try {
-    const json board = json::parse(board_json);
+    const json board = Limited(board_json, "board");
     CheckFormat(board, "carcassonne-castle-board/1", "board");
     set.board.provenance = String(board, "provenance", "board");
     set.board.note = board.value("note", "");
@@ -169,7 +178,7 @@ std::variant<CastleSet, std::string> ParseCastleSet(std::string_view board_json,
       if (t.contains("corner")) tower.corner = PosOf(t.at("corner"), w + " corner");
       set.board.corner_towers.push_back(tower);
     }
-    const json tiles = json::parse(tiles_json);
+    const json tiles = Limited(tiles_json, "tiles");
     CheckFormat(tiles, "carcassonne-castle-tiles/1", "tiles");
     set.tiles_provenance = String(tiles, "provenance", "tiles");
     set.tiles_note = tiles.value("note", "");

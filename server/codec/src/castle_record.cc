@@ -4,6 +4,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "carc/codec/json_limits.h"
+
 namespace carc::codec {
 namespace {
 
@@ -39,8 +41,9 @@ std::string_view StageOf(castle::Phase p) {
 }  // namespace
 
 bool IsCastleRecord(std::string_view json_text) {
-  const json j = json::parse(json_text, nullptr, false);
-  return j.is_object() && j.contains("game") && j["game"] == kCastleGame;
+  auto parsed = ParseLimitedJson(json_text, "record");
+  const auto* j = std::get_if<json>(&parsed);
+  return j != nullptr && j->is_object() && j->contains("game") && (*j)["game"] == kCastleGame;
 }
 
 std::string WriteCastleRecord(const castle::CastleConfig& config,
@@ -184,8 +187,10 @@ CastleReplay ReplayCastleRecord(std::string_view json_text,
                                 std::shared_ptr<const castle::CastleSet> set_ptr) {
   CastleReplay out;
   try {
-    const json j = json::parse(json_text, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) Fail(-1, "", "not a JSON object");
+    auto parsed = ParseLimitedJson(json_text, "record");
+    if (const auto* why = std::get_if<std::string>(&parsed)) Fail(-1, "", *why);
+    const json j = std::move(std::get<json>(parsed));
+    if (!j.is_object()) Fail(-1, "", "not a JSON object");
     if (j.value("format", "") != kRecordFormat) {
       Fail(-1, "", "format must be \"" + std::string(kRecordFormat) + "\"");
     }
@@ -201,6 +206,10 @@ CastleReplay ReplayCastleRecord(std::string_view json_text,
     if (j.contains("rules")) {
       if (!j["rules"].is_object()) Fail(-1, "", "\"rules\" must be an object");
       for (const auto& [name, value] : j["rules"].items()) {
+        if (value.is_structured()) {
+          // Not echoed: the value may be as large as the whole record.
+          Fail(-1, "", "rule " + name + ": a value is true, false, a number or a text");
+        }
         const std::string text = value.is_boolean()  ? (value.get<bool>() ? "true" : "false")
                                  : value.is_string() ? value.get<std::string>()
                                                      : value.dump();
@@ -356,6 +365,9 @@ CastleReplay ReplayCastleRecord(std::string_view json_text,
     }
   } catch (const Failure& f) {
     out.error = f.error;
+  } catch (const json::exception& e) {
+    // A value of the wrong type where the format wants another (a number as "format", ...).
+    out.error = RecordError{-1, "", std::string("not a valid record: ") + e.what()};
   }
   return out;
 }

@@ -1,5 +1,6 @@
 // Wire -> engine: room options and commands. Nothing from the wire is trusted: every field is
 // range-checked here, so the engine only ever sees values it was built for.
+#include <string>
 #include <string_view>
 
 #include "carc/codec/proto_codec.h"
@@ -10,6 +11,13 @@ namespace {
 
 constexpr int kMaxCoordinate = 1000;  // far beyond any board of 72 tiles
 constexpr std::uint32_t kMaxSegment = 16;
+
+// proto3 enums are open: a number the schema does not know arrives as it was sent.
+bool KnownQuarter(v1::Quarter q) {
+  return v1::Quarter_IsValid(q) && q != v1::QUARTER_UNSPECIFIED;
+}
+
+constexpr std::string_view kQuarterValues = "QUARTER_CASTLE, _MARKET, _BLACKSMITH or _CATHEDRAL";
 
 }  // namespace
 
@@ -34,10 +42,12 @@ v1::BaseOptions OptionsToProto(const engine::Options& o) {
 }
 
 std::variant<engine::Options, std::string> OptionsFromProto(const v1::BaseOptions& p) {
-  engine::Options o;
-  o.farmers = p.farmers();
+  engine::Options o;  // the defaults, for every field the message leaves out
+  if (p.has_farmers()) o.farmers = p.farmers();
   o.small_city = p.small_city();
-  o.incomplete_features_score = p.incomplete_features_score();
+  if (p.has_incomplete_features_score()) {
+    o.incomplete_features_score = p.incomplete_features_score();
+  }
   o.extra_turn_on_hole = p.extra_turn_on_hole();
   o.edge_closes_features = p.edge_closes_features();
   o.count = p.count();
@@ -70,6 +80,11 @@ std::variant<engine::Options, std::string> OptionsFromProto(const v1::BaseOption
   config.options = o;
   if (std::string e = engine::Validate(config); !e.empty()) return e;
   return o;
+}
+
+void UpgradeStoredOptions(v1::BaseOptions& stored) {
+  if (!stored.has_farmers()) stored.set_farmers(false);
+  if (!stored.has_incomplete_features_score()) stored.set_incomplete_features_score(false);
 }
 
 std::variant<engine::Command, std::string> CommandFromProto(const v1::BaseCommand& proto,
@@ -109,6 +124,9 @@ std::variant<engine::Command, std::string> CommandFromProto(const v1::BaseComman
       return engine::Command{engine::SkipFollower{}};
     case v1::BaseCommand::kEnterCity: {
       const v1::EnterCity& m = proto.enter_city();
+      if (!KnownQuarter(m.quarter()) || !KnownQuarter(m.count_to())) {
+        return "enter_city: quarter and count_to must be " + std::string(kQuarterValues);
+      }
       return engine::Command{engine::EnterCity{detail::QuarterFromProto(m.quarter()),
                                                detail::QuarterFromProto(m.count_to())}};
     }
@@ -121,6 +139,9 @@ std::variant<engine::Command, std::string> CommandFromProto(const v1::BaseComman
     }
     case v1::BaseCommand::kLeaveCity: {
       const v1::LeaveCity& m = proto.leave_city();
+      if (!KnownQuarter(m.quarter())) {
+        return "leave_city: quarter must be " + std::string(kQuarterValues);
+      }
       if (!m.has_position()) return std::string("leave_city: position is missing");
       const int x = m.position().x();
       const int y = m.position().y();

@@ -4,6 +4,7 @@
 #include <array>
 #include <nlohmann/json.hpp>
 
+#include "carc/codec/json_limits.h"
 #include "carc/engine/count.h"
 #include "carc/engine/reject_reason.h"
 #include "carc/engine/tile_catalog.h"
@@ -34,12 +35,13 @@ int IndexOf(const char* const* names, int n, std::string_view s) {
   return -1;
 }
 
-std::string OptionText(const Json& v) {
+std::string OptionText(const std::string& name, const Json& v) {
   if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
   if (v.is_number_integer()) return std::to_string(v.get<long long>());
   if (v.is_string()) return v.get<std::string>();
   if (v.is_null()) return "off";
-  return v.dump();
+  // Not echoed: the value may be as large as the whole record.
+  Throw(-1, "", "rule " + name + ": a value is true, false, a number, a text or null");
 }
 
 int QuarterIndex(const std::string& name) {
@@ -154,7 +156,9 @@ std::uint8_t ResolveMeeple(const RecordMeeple& m, engine::TileKind kind, int rot
 ParsedRecord ParseRecord(std::string_view text) {
   ParsedRecord out;
   try {
-    const Json j = Json::parse(text);
+    auto parsed = ParseLimitedJson(text, "record");
+    if (const auto* why = std::get_if<std::string>(&parsed)) Throw(-1, "", *why);
+    const Json j = std::move(std::get<Json>(parsed));
     if (!j.is_object()) Throw(-1, "", "a record must be a JSON object");
     if (j.value("format", "") != kRecordFormat) {
       Throw(-1, "", "format must be \"carcassonne-record/1\"");
@@ -169,8 +173,10 @@ ParsedRecord ParseRecord(std::string_view text) {
       Throw(-1, "B-3", "first_player must be a seat");
     }
     if (j.contains("rules")) {
+      if (!j.at("rules").is_object()) Throw(-1, "", "\"rules\" must be an object");
       for (const auto& [name, value] : j.at("rules").items()) {
-        if (std::string e = engine::SetOption(r.options, name, OptionText(value)); !e.empty()) {
+        if (std::string e = engine::SetOption(r.options, name, OptionText(name, value));
+            !e.empty()) {
           Throw(-1, "", e);
         }
       }

@@ -53,7 +53,7 @@ export const de: Messages = {
   "form.errorName": "Gib einen Namen mit 1 bis 32 Zeichen ein.",
   "form.errorCode": "Ein Raumcode hat 6 Zeichen: Buchstaben und Ziffern ohne I, L, O, 0 und 1.",
   "form.errorSeats": "Ein Raum hat 2 bis 6 Plätze.",
-  "form.errorClock": "Zeiten sind ganze Sekunden von 0 bis 86400.",
+  "form.errorClock": "Zeiten sind ganze Sekunden: Bedenkzeit 0 bis 86400, Zuschlag 0 bis 3600.",
   "form.errorBoard": "Die Tischgröße sind zwei ganze Zahlen von 1 bis 145.",
   "form.errorEdge": "„Der Tischrand schließt Gebiete ab“ braucht eine Tischgrenze.",
   "form.errorOption": "Der Wert der Option {name} ist nicht erlaubt.",

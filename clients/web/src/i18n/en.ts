@@ -52,7 +52,7 @@ export const en = {
   "form.errorName": "Enter a name of 1 to 32 characters.",
   "form.errorCode": "A room code has 6 characters: letters and digits without I, L, O, 0 and 1.",
   "form.errorSeats": "A room has 2 to 6 seats.",
-  "form.errorClock": "Clock times are whole seconds from 0 to 86400.",
+  "form.errorClock": "Clock times are whole seconds: 0 to 86400 for the time, 0 to 3600 for the increment.",
   "form.errorBoard": "The table size is two whole numbers from 1 to 145.",
   "form.errorEdge": "“The table edge closes features” needs a table limit.",
   "form.errorOption": "The value of option {name} is not allowed.",

@@ -53,7 +53,7 @@ export const nl: Messages = {
   "form.errorName": "Vul een naam van 1 tot 32 tekens in.",
   "form.errorCode": "Een kamercode heeft 6 tekens: letters en cijfers zonder I, L, O, 0 en 1.",
   "form.errorSeats": "Een kamer heeft 2 tot 6 plaatsen.",
-  "form.errorClock": "Kloktijden zijn hele seconden van 0 tot 86400.",
+  "form.errorClock": "Kloktijden zijn hele seconden: bedenktijd 0 tot 86400, increment 0 tot 3600.",
   "form.errorBoard": "De tafelmaat is twee hele getallen van 1 tot 145.",
   "form.errorEdge": "„De tafelrand sluit gebieden af” vraagt om een tafelgrens.",
   "form.errorOption": "De waarde van optie {name} is niet toegestaan.",

@@ -53,7 +53,7 @@ export const sv: Messages = {
   "form.errorName": "Skriv ett namn på 1 till 32 tecken.",
   "form.errorCode": "En rumskod har 6 tecken: bokstäver och siffror utom I, L, O, 0 och 1.",
   "form.errorSeats": "Ett rum har 2 till 6 platser.",
-  "form.errorClock": "Klocktider är hela sekunder från 0 till 86400.",
+  "form.errorClock": "Klocktider är hela sekunder: betänketid 0 till 86400, tillägg 0 till 3600.",
   "form.errorBoard": "Bordets storlek är två heltal från 1 till 145.",
   "form.errorEdge": "”Bordskanten sluter områden” kräver en bordsgräns.",
   "form.errorOption": "Värdet för inställningen {name} är inte tillåtet.",

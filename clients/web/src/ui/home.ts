@@ -10,6 +10,7 @@ import {
   CASTLE_SEATS,
   BOARD_MAX,
   BOARD_MIN,
+  MAX_CLOCK_INCREMENT_SECONDS,
   MAX_CLOCK_SECONDS,
   MAX_NAME_LENGTH,
   MAX_SEATS,
@@ -201,9 +202,9 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
     },
   });
   const initialId = uid("clock-initial");
-  const initial = secondsInput(initialId, f.clockInitial, (v) => (f.clockInitial = v));
+  const initial = secondsInput(initialId, f.clockInitial, MAX_CLOCK_SECONDS, (v) => (f.clockInitial = v));
   const incrementId = uid("clock-increment");
-  const increment = secondsInput(incrementId, f.clockIncrement, (v) => (f.clockIncrement = v));
+  const increment = secondsInput(incrementId, f.clockIncrement, MAX_CLOCK_INCREMENT_SECONDS, (v) => (f.clockIncrement = v));
   const abandonId = uid("abandon");
   const abandon = h(
     "select",
@@ -467,13 +468,13 @@ export function roomStatusKey(status: RoomStatus): MessageKey {
 }
 
 /** A whole number of seconds (the turn clock), reported to `set` as typed. */
-function secondsInput(id: string, value: string, set: (v: string) => void): HTMLInputElement {
+function secondsInput(id: string, value: string, max: number, set: (v: string) => void): HTMLInputElement {
   const input: HTMLInputElement = h("input", {
     id,
     type: "number",
     inputmode: "numeric",
     min: 0,
-    max: MAX_CLOCK_SECONDS,
+    max,
     step: 1,
     value,
     oninput: () => set(input.value),

@@ -195,15 +195,16 @@ export function buildBaseOptions(values: OptionValues): Result<BaseOptions> {
 }
 
 /**
- * The option values a BaseOptions stands for, with the server's reading of proto3 zeros
- * (docs/protocol.md): empty strings are the defaults and followers 0 is 7.
+ * The option values a BaseOptions stands for, with the server's reading of absent fields
+ * (docs/protocol.md): absent farmers and incomplete_features_score are true, empty strings are
+ * the defaults and followers 0 is 7.
  */
 export function optionValuesFromBase(base: BaseOptions): OptionValues {
   const values = defaultOptionValues();
-  values.farmers = String(base.farmers);
+  values.farmers = String(base.farmers ?? true);
   if (base.farmScoring !== "") values.farm_scoring = base.farmScoring;
   values.small_city = String(base.smallCity);
-  values.incomplete_features_score = String(base.incompleteFeaturesScore);
+  values.incomplete_features_score = String(base.incompleteFeaturesScore ?? true);
   values.hand_size = String(base.handSize);
   if (base.handVisibility !== "") values.hand_visibility = base.handVisibility;
   values.extra_turn_on_hole = String(base.extraTurnOnHole);
@@ -249,6 +250,8 @@ export interface RoomForm {
 export const MIN_SEATS = 2;
 export const MAX_SEATS = 6;
 export const MAX_CLOCK_SECONDS = 86_400;
+/** The server's limit on the increment per turn (lobby.cc): an hour. */
+export const MAX_CLOCK_INCREMENT_SECONDS = 3_600;
 
 export function defaultRoomForm(): RoomForm {
   return {
@@ -269,7 +272,7 @@ export function buildRoomOptions(form: RoomForm): Result<RoomOptions> {
     return { ok: false, error: "form.errorSeats" };
   }
   const initial = parseIntIn(form.clockInitial.trim(), 0, MAX_CLOCK_SECONDS);
-  const increment = parseIntIn(form.clockIncrement.trim(), 0, MAX_CLOCK_SECONDS);
+  const increment = parseIntIn(form.clockIncrement.trim(), 0, MAX_CLOCK_INCREMENT_SECONDS);
   if (initial === undefined || increment === undefined) return { ok: false, error: "form.errorClock" };
   const common = {
     isPublic: form.isPublic,

@@ -22,11 +22,15 @@
 
 namespace carc::codec {
 
-// Room options for the base game. Unset proto fields mean "the default" only where proto3
-// cannot tell (strings: empty = default; `followers` 0 = default 7).
+// Room options for the base game. Unset fields mean the default: `farmers` and
+// `incomplete_features_score` have explicit presence (absent = true); elsewhere the zero value
+// is the default (strings: empty = default; `followers` 0 = default 7).
 v1::BaseOptions OptionsToProto(const engine::Options& options);
 // Returns the options, or an error naming the option and the values it takes.
 std::variant<engine::Options, std::string> OptionsFromProto(const v1::BaseOptions& proto);
+// Options a server stored before those fields had presence were written whole, a false one as
+// nothing: reads such an absent field as false, as it was meant. For the store only.
+void UpgradeStoredOptions(v1::BaseOptions& stored);
 
 // A seat's (or a spectator's, seat = kSpectator) view. `with_tile_set` adds the tile
 // definitions (sent in the first snapshot of a connection).

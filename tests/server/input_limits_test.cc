@@ -1,0 +1,307 @@
+// Limits on what clients send, end to end: records nested too deep for POST /api/replay and
+// `carcassonne replay`, names and chat counted in characters, unknown enum numbers and clock
+// values out of range in room options, absent base options as the README's defaults, and
+// --game-seed over the whole unsigned 64-bit range.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <nlohmann/json.hpp>
+
+#include "app/server_config.h"
+#include "carc/codec/castle_data.h"
+#include "carc/codec/castle_record.h"
+#include "carc/codec/proto_codec.h"
+#include "carc/engine/castle/castle_play.h"
+#include "carc/engine/castle/castle_state.h"
+#include "cli/cli_run.h"
+#include "read_file.h"
+#include "test_server.h"
+
+using namespace carc;
+using namespace carc::test;
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+constexpr const char* kTooDeep = "record nested deeper than 64 levels";
+
+std::string Nested(std::size_t depth) {
+  return std::string(depth, '[') + std::string(depth, ']');
+}
+
+std::string BaseRecordText() {
+  return ReadFile(std::filesystem::path(CARC_SOURCE_DIR) / "tests" / "golden" / "records" /
+                  "base_2p.json");
+}
+
+std::string CastleRecordText() {
+  namespace castle = engine::castle;
+  castle::CastleConfig config;
+  config.set = codec::DefaultCastleSet();
+  config.seed = 3;
+  castle::CastleState state(config);
+  castle::RandomPlayer player(9);
+  std::vector<castle::LoggedCommand> log;
+  castle::PlayOut(state, player, &log);
+  return codec::WriteCastleRecord(config, log);
+}
+
+// The record with rules.`rule` replaced by raw JSON text, spliced in as text.
+std::string WithRawRule(const std::string& record, const std::string& rule,
+                        const std::string& raw) {
+  json j = json::parse(record);
+  j["rules"][rule] = "@@";
+  std::string text = j.dump();
+  text.replace(text.find("\"@@\""), 4, raw);
+  return text;
+}
+
+v1::ErrorCode ErrorOf(const std::optional<v1::ServerMessage>& m) {
+  return m && m->has_error() ? m->error().code() : v1::ERROR_CODE_UNSPECIFIED;
+}
+
+v1::ClientMessage HelloNamed(const std::string& name) {
+  v1::ClientMessage m = HelloMsg();
+  m.mutable_hello()->set_client_name(name);
+  return m;
+}
+
+// `n` characters of two and three bytes each.
+std::string MultiByte(int n) {
+  std::string s;
+  for (int i = 0; i < n; ++i) s += i % 2 ? "\xc3\xa9" : "\xe6\x97\xa5";  // é, 日
+  return s;
+}
+
+std::optional<v1::RoomState> CreatedRoomState(client::WsClient& c, const v1::ClientMessage& m) {
+  const auto granted = Ask(c, m);
+  if (!granted || !granted->has_seat_granted()) return std::nullopt;
+  const auto state = Await(c, [](const v1::ServerMessage& x) { return x.has_room_state(); });
+  if (!state) return std::nullopt;
+  return state->room_state();
+}
+
+}  // namespace
+
+TEST_CASE(
+    "input limits: records nested 80,000 deep, base and Castle, get 400 and the server "
+    "serves on",
+    "[server][limits]") {
+  TestServer server;
+  RawGame other = StartRawGame(server, 2);
+  REQUIRE(other.error == "");
+  const std::string base = BaseRecordText();
+  REQUIRE_FALSE(base.empty());
+  for (const std::string& record :
+       {WithRawRule(base, "farmers", Nested(80000)),
+        WithRawRule(CastleRecordText(), "wall4_fountain_bonus", Nested(80000))}) {
+    const HttpResult r = HttpRequest(server.port(), "POST", "/api/replay", record);
+    INFO(r.error << " " << r.body.substr(0, 200));
+    CHECK(r.status == 400);
+    CHECK(r.content_type == "application/json");
+    CHECK(json::parse(r.body).value("error", "") == kTooDeep);
+  }
+  CHECK(HttpGet(server.port(), "/healthz").status == 200);
+  // The other room plays on, and a record just under the limit replays.
+  CHECK(PlayOneCommand(other));
+  const std::string under = WithRawRule(base, "farmers", "true");
+  json j = json::parse(under);
+  j["note"] = "@@";
+  std::string text = j.dump();
+  text.replace(text.find("\"@@\""), 4, Nested(63));
+  CHECK(HttpRequest(server.port(), "POST", "/api/replay", text).status == 200);
+}
+
+TEST_CASE("input limits: carcassonne replay refuses nested records with exit code 2",
+          "[server][limits][cli]") {
+  const std::filesystem::path dir = NewDataDir();
+  const std::filesystem::path base_file = dir / "deep_base.json";
+  const std::filesystem::path castle_file = dir / "deep_castle.json";
+  std::ofstream(base_file) << WithRawRule(BaseRecordText(), "farmers", Nested(80000));
+  std::ofstream(castle_file) << WithRawRule(CastleRecordText(), "wall4_fountain_bonus",
+                                            Nested(80000));
+  for (const auto& file : {base_file, castle_file}) {
+    const CliRun run = RunCli("replay " + file.string(), true);
+    INFO(run.out.substr(0, 400));
+    CHECK(run.code == 2);
+    CHECK(run.out.find(kTooDeep) != std::string::npos);
+  }
+  // Over the size limit: refused by its size, without reading the whole file.
+  const std::filesystem::path big = dir / "big.json";
+  std::ofstream(big) << "[" << std::string(2 * 1024 * 1024, ' ') << "]";
+  const CliRun run = RunCli("replay " + big.string(), true);
+  CHECK(run.code == 2);
+  CHECK(run.out.find("record is over 1048576 bytes") != std::string::npos);
+}
+
+TEST_CASE("input limits: names are 1..32 characters of UTF-8, not bytes", "[server][limits]") {
+  TestServer server;
+  auto c = Dial(server);
+  REQUIRE(c);
+  // 32 characters of 2 and 3 bytes (80 bytes) are a name; 33 are not.
+  const auto welcome = Ask(*c, HelloNamed(MultiByte(32)));
+  REQUIRE(welcome);
+  CHECK(welcome->has_welcome());
+  CHECK(ErrorOf(Ask(*c, HelloNamed(MultiByte(33)))) == v1::ERROR_CODE_INVALID_NAME);
+  CHECK(ErrorOf(Ask(*c, HelloNamed("tab\there"))) == v1::ERROR_CODE_INVALID_NAME);
+  CHECK(ErrorOf(Ask(*c, HelloNamed("c1\xc2\x9b"))) == v1::ERROR_CODE_INVALID_NAME);
+
+  v1::ClientMessage create = CreateMsg(2);
+  create.mutable_create_room()->set_player_name(MultiByte(33));
+  CHECK(ErrorOf(Ask(*c, create)) == v1::ERROR_CODE_INVALID_NAME);
+  create.mutable_create_room()->set_player_name("new\nline");
+  CHECK(ErrorOf(Ask(*c, create)) == v1::ERROR_CODE_INVALID_NAME);
+  CHECK(server.app().registry().size() == 0);
+  create.mutable_create_room()->set_player_name(MultiByte(32));
+  const auto room = CreatedRoomState(*c, create);
+  REQUIRE(room);
+  CHECK(room->seats(0).name() == MultiByte(32));
+
+  auto joiner = DialHello(server);
+  REQUIRE(joiner);
+  v1::ClientMessage join = JoinMsg(room->code());
+  join.mutable_join_room()->set_player_name(MultiByte(33));
+  CHECK(ErrorOf(Ask(*joiner, join)) == v1::ERROR_CODE_INVALID_NAME);
+  join.mutable_join_room()->set_player_name(MultiByte(32));
+  const auto joined = Ask(*joiner, join);
+  REQUIRE(joined);
+  CHECK(joined->has_seat_granted());
+}
+
+TEST_CASE("input limits: chat lines are 1..500 characters without control characters",
+          "[server][limits]") {
+  TestServer server;
+  auto c = DialHello(server);
+  REQUIRE(c);
+  REQUIRE(CreatedRoomState(*c, CreateMsg(2)));
+  std::string long_line;
+  for (int i = 0; i < 500; ++i) long_line += "\xf0\x9f\x8f\xb0";  // 2000 bytes, 500 characters
+  v1::ClientMessage chat = ChatMsg(long_line);
+  REQUIRE(c->Send(chat));
+  const auto heard = Await(*c, [](const v1::ServerMessage& m) { return m.has_chat(); });
+  REQUIRE(heard);
+  CHECK(heard->chat().text() == long_line);
+  CHECK(ErrorOf(Ask(*c, ChatMsg(long_line + "!"))) == v1::ERROR_CODE_CHAT_TOO_LONG);
+  CHECK(ErrorOf(Ask(*c, ChatMsg("bell\x07"))) == v1::ERROR_CODE_CHAT_TOO_LONG);
+  CHECK(ErrorOf(Ask(*c, ChatMsg(""))) == v1::ERROR_CODE_CHAT_TOO_LONG);
+}
+
+TEST_CASE("input limits: unknown enum numbers in room options are INVALID_OPTIONS, no room made",
+          "[server][limits]") {
+  TestServer server;
+  auto c = DialHello(server);
+  REQUIRE(c);
+  auto refused = [&](const v1::RoomOptions& room) {
+    const auto a = Ask(*c, CreateMsg(room));
+    INFO((a && a->has_error() ? a->error().message() : ""));
+    return ErrorOf(a) == v1::ERROR_CODE_INVALID_OPTIONS;
+  };
+  for (const int n : {4, 99, -1}) {
+    INFO(n);
+    v1::RoomOptions room = RoomFor(2);
+    room.set_game_type(static_cast<v1::GameType>(n));
+    CHECK(refused(room));
+    room = RoomFor(2);
+    room.set_abandon_policy(static_cast<v1::AbandonPolicy>(n));
+    CHECK(refused(room));
+  }
+  CHECK(server.app().registry().size() == 0);
+  v1::ClientMessage list;
+  list.mutable_list_rooms();
+  const auto rooms = Ask(*c, list);
+  REQUIRE(rooms);
+  CHECK(rooms->room_list().rooms_size() == 0);
+}
+
+TEST_CASE("input limits: clock at its maxima (86400 s, 3600 s) is accepted, above is refused",
+          "[server][limits]") {
+  TestServer server;
+  auto clock = [](std::uint32_t initial, std::uint32_t increment) {
+    v1::RoomOptions room = RoomFor(2);
+    room.mutable_clock()->set_initial_seconds(initial);
+    room.mutable_clock()->set_increment_seconds(increment);
+    return room;
+  };
+  auto c = DialHello(server);
+  REQUIRE(c);
+  for (const auto& [initial, increment] : {std::pair<std::uint32_t, std::uint32_t>{86401, 0},
+                                           {86400, 3601},
+                                           {0xFFFFFFFF, 0},
+                                           {86400, 0xFFFFFFFF}}) {
+    INFO(initial << " " << increment);
+    CHECK(ErrorOf(Ask(*c, CreateMsg(clock(initial, increment)))) == v1::ERROR_CODE_INVALID_OPTIONS);
+  }
+  CHECK(server.app().registry().size() == 0);
+  const auto room = CreatedRoomState(*c, CreateMsg(clock(86400, 3600)));
+  REQUIRE(room);
+  CHECK(room->options().clock().initial_seconds() == 86400);
+  CHECK(room->options().clock().increment_seconds() == 3600);
+}
+
+TEST_CASE(
+    "input limits: CreateRoom without base options, or with some absent, gets the README "
+    "defaults",
+    "[server][limits]") {
+  TestServer server;
+  const v1::BaseOptions defaults = codec::OptionsToProto(engine::Options{});
+  REQUIRE(defaults.farmers());
+  REQUIRE(defaults.incomplete_features_score());
+  auto c = DialHello(server);
+  REQUIRE(c);
+  v1::RoomOptions bare;  // no game type, no seats, no base options
+  const auto room = CreatedRoomState(*c, CreateMsg(bare));
+  REQUIRE(room);
+  CHECK(room->options().game_type() == v1::GAME_TYPE_BASE);
+  CHECK(room->options().seats() == 2);
+  CHECK(room->options().abandon_policy() == v1::ABANDON_POLICY_WAIT);
+  CHECK(room->options().base().SerializeAsString() == defaults.SerializeAsString());
+  CHECK(room->options().base().has_farmers());
+
+  auto d = DialHello(server);
+  REQUIRE(d);
+  v1::RoomOptions some = RoomFor(3);
+  v1::BaseOptions* base = some.mutable_base();
+  base->Clear();
+  base->set_small_city(true);
+  base->set_incomplete_features_score(false);
+  const auto partial = CreatedRoomState(*d, CreateMsg(some));
+  REQUIRE(partial);
+  CHECK(partial->options().base().farmers());
+  CHECK(partial->options().base().small_city());
+  CHECK_FALSE(partial->options().base().incomplete_features_score());
+  CHECK(partial->options().base().followers() == 7);
+  CHECK(partial->options().base().farm_scoring() == "c3");
+}
+
+TEST_CASE("input limits: --game-seed takes 0..2^64-1 and refuses 2^64 and negatives",
+          "[server][limits][config]") {
+  auto parse = [](const std::string& value) {
+    std::string flag = "--game-seed";
+    std::string arg = value;
+    std::string prog = "carcassonne-server";
+    char* argv[] = {prog.data(), flag.data(), arg.data()};
+    return server::ParseServerConfig(3, argv);
+  };
+  const auto max = parse("18446744073709551615");
+  REQUIRE(std::holds_alternative<server::ServerConfig>(max));
+  CHECK(std::get<server::ServerConfig>(max).game_seed == std::numeric_limits<std::uint64_t>::max());
+  const auto big = parse("9223372036854775808");  // 2^63, refused before
+  REQUIRE(std::holds_alternative<server::ServerConfig>(big));
+  CHECK(std::get<server::ServerConfig>(big).game_seed == 9223372036854775808ull);
+  for (const std::string bad : {"18446744073709551616", "-1", "+5", "", "12x"}) {
+    INFO(bad);
+    const auto refused = parse(bad);
+    REQUIRE(std::holds_alternative<std::string>(refused));
+    CHECK(std::get<std::string>(refused).find("--game-seed: bad value") != std::string::npos);
+    CHECK(std::get<std::string>(refused).find("0..18446744073709551615") != std::string::npos);
+  }
+  // A game starts and plays with the largest seed.
+  server::ServerConfig config = TestConfig();
+  config.game_seed = std::numeric_limits<std::uint64_t>::max();
+  TestServer server(config);
+  RawGame game = StartRawGame(server, 2);
+  REQUIRE(game.error == "");
+  CHECK(PlayOneCommand(game));
+}
