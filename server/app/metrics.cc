@@ -48,7 +48,19 @@ std::string Metrics::Render() const {
     << "carc_rooms_restored_total " << rooms_restored.load() << "\n"
     << "# HELP carc_rooms_quarantined_total Room logs found unreadable at start and set aside.\n"
        "# TYPE carc_rooms_quarantined_total counter\n"
-    << "carc_rooms_quarantined_total " << rooms_quarantined.load() << "\n";
+    << "carc_rooms_quarantined_total " << rooms_quarantined.load() << "\n"
+    << "# HELP carc_rooms_refused_total Room creations refused by a room limit.\n"
+       "# TYPE carc_rooms_refused_total counter\n"
+    << "carc_rooms_refused_total{reason=\"max_rooms\"} " << rooms_refused_max_rooms.load() << "\n"
+    << "carc_rooms_refused_total{reason=\"max_rooms_per_address\"} "
+    << rooms_refused_per_address.load() << "\n"
+    << "# HELP carc_rooms_disposed_total Rooms disposed of, by why.\n"
+       "# TYPE carc_rooms_disposed_total counter\n"
+    << "carc_rooms_disposed_total{reason=\"empty_lobby\"} " << rooms_disposed_empty_lobby.load()
+    << "\n"
+    << "carc_rooms_disposed_total{reason=\"finished\"} " << rooms_disposed_finished.load() << "\n"
+    << "carc_rooms_disposed_total{reason=\"abandoned\"} " << rooms_disposed_abandoned.load()
+    << "\n";
   std::lock_guard lock(mu_);
   o << "# HELP carc_rejections_total Refused requests by reason.\n"
        "# TYPE carc_rejections_total counter\n";

@@ -25,6 +25,13 @@ class Metrics {
   std::atomic<std::uint64_t> store_errors{0};
   std::atomic<std::uint64_t> rooms_restored{0};
   std::atomic<std::uint64_t> rooms_quarantined{0};
+  // Room creations (CreateRoom, Rematch) refused by --max-rooms / --max-rooms-per-address.
+  std::atomic<std::uint64_t> rooms_refused_max_rooms{0};
+  std::atomic<std::uint64_t> rooms_refused_per_address{0};
+  // Rooms disposed of by the sweeper, by why.
+  std::atomic<std::uint64_t> rooms_disposed_empty_lobby{0};
+  std::atomic<std::uint64_t> rooms_disposed_finished{0};
+  std::atomic<std::uint64_t> rooms_disposed_abandoned{0};
 
   // A refused request, by its error code or rule reason.
   void Reject(const std::string& reason);

@@ -84,7 +84,7 @@ void ServerApp::Api(ApiRequest request, ApiReply reply) {
 }
 
 void ServerApp::ScheduleSweep() {
-  sweep_.expires_after(std::chrono::seconds(5));
+  sweep_.expires_after(config_.sweep_interval);
   sweep_.async_wait([this](boost::system::error_code ec) {
     if (ec) return;
     registry_.Sweep();

@@ -118,6 +118,18 @@ const std::map<std::string, Setting>& Settings() {
         "never on a public server; a whole number 0..18446744073709551615 (0 = random per "
         "game) (0)",
         [](ServerConfig& c, const std::string& v) { return ParseU64(v, c.game_seed); }}},
+      {"max-rooms",
+       {"CARC_MAX_ROOMS", "rooms in memory at once; more are refused with TOO_MANY_ROOMS (2000)",
+        Int(&ServerConfig::max_rooms, 1, 1000000)}},
+      {"max-rooms-per-address",
+       {"CARC_MAX_ROOMS_PER_ADDRESS",
+        "rooms created by one client address that still exist, rematches included (10)",
+        Int(&ServerConfig::max_rooms_per_address, 1, 1000000)}},
+      {"empty-lobby-ttl",
+       {"CARC_EMPTY_LOBBY_TTL",
+        "seconds before a lobby with no seat taken (spectators alone do not count) is disposed "
+        "of (60)",
+        Seconds(&ServerConfig::empty_lobby_ttl, 1, 86400)}},
       {"log-level",
        {"CARC_LOG_LEVEL", "trace, debug, info, warn, error (info)",
         [](ServerConfig& c, const std::string& v) {

@@ -31,6 +31,14 @@ struct ServerConfig {
   // demonstrations and reproducible tests only, since whoever knows it knows every tile to come.
   // 0 = a fresh random seed per game.
   std::uint64_t game_seed = 0;
+  // Room limits: every room in memory, and the rooms created by one client address that
+  // still exist (rematches included; rooms restored after a restart count for nobody).
+  int max_rooms = 2000;
+  int max_rooms_per_address = 10;
+  // A lobby with no seat taken (spectators do not count) is disposed of after this long.
+  std::chrono::seconds empty_lobby_ttl{60};
+  // How often the sweeper looks for rooms to dispose of (a field for tests, not a flag).
+  std::chrono::milliseconds sweep_interval{5000};
   std::string log_level = "info";
   std::string log_format = "text";  // text or json
 

@@ -6,6 +6,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 
 namespace carc::server {
 
@@ -35,7 +36,11 @@ class Session : public std::enable_shared_from_this<Session> {
   // trusted reverse proxy it is the address the proxy reports, not the proxy's own.
   const std::string& peer_address() const { return peer_address_; }
 
-  // Membership, set by the lobby and the rooms (any thread).
+  // Membership (any thread). One connection holds at most one seat or spectator place in at
+  // most one room. The lobby claims the connection before it hands a join, create or resume to
+  // a room; the room then either makes it a member or releases the claim:
+  //   free --ClaimMembership--> claimed --set_membership--> member --LeaveRoom--> free
+  //   claimed --ReleaseClaim--> free;  any --Disconnect--> gone (final)
   struct Membership {
     std::shared_ptr<Room> room;
     int seat = -1;  // -1 = spectator (when room is set)
@@ -44,14 +49,43 @@ class Session : public std::enable_shared_from_this<Session> {
     std::lock_guard lock(mu_);
     return membership_;
   }
-  void set_membership(Membership m) {
+  // False (nothing claimed) while the connection is in a room, claimed, or gone.
+  bool ClaimMembership() {
     std::lock_guard lock(mu_);
+    if (gone_ || claimed_ || membership_.room) return false;
+    claimed_ = true;
+    return true;
+  }
+  // The room refused the claimed join: the connection is free again.
+  void ReleaseClaim() {
+    std::lock_guard lock(mu_);
+    claimed_ = false;
+  }
+  // Makes the claim a membership. False once the connection is gone: it never becomes a member
+  // after its disconnect was handled, so no room keeps a seat for a dead connection.
+  bool set_membership(Membership m) {
+    std::lock_guard lock(mu_);
+    if (gone_) return false;
     membership_ = std::move(m);
+    claimed_ = false;
+    return true;
+  }
+  // A member's seat changed within `room` (seat moves, the start's compaction).
+  void set_seat(const Room* room, int seat) {
+    std::lock_guard lock(mu_);
+    if (membership_.room.get() == room) membership_.seat = seat;
   }
   // Clears the membership only if it still points at `room` (a newer join wins).
   void LeaveRoom(const Room* room) {
     std::lock_guard lock(mu_);
     if (membership_.room.get() == room) membership_ = {};
+  }
+  // The connection is gone: returns the room it was in (to tell it) and drops the reference.
+  Membership Disconnect() {
+    std::lock_guard lock(mu_);
+    gone_ = true;
+    claimed_ = false;
+    return std::exchange(membership_, {});
   }
   std::string name() const {
     std::lock_guard lock(mu_);
@@ -70,6 +104,8 @@ class Session : public std::enable_shared_from_this<Session> {
   std::string peer_address_;
   mutable std::mutex mu_;
   Membership membership_;
+  bool claimed_ = false;
+  bool gone_ = false;
   std::string name_;
 };
 

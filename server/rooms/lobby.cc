@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <utility>
 #include <vector>
 
 #include "carc/codec/proto_codec.h"
@@ -38,6 +39,21 @@ std::string NameProblem(std::string_view name) {
                                    codec::kMaxNameChars);
 }
 
+class Lobby::Claim {
+ public:
+  explicit Claim(std::shared_ptr<Session> s) : s_(std::move(s)) {}
+  ~Claim() {
+    if (s_) s_->ReleaseClaim();
+  }
+  Claim(const Claim&) = delete;
+  Claim& operator=(const Claim&) = delete;
+  // The room takes over: it makes the connection a member or releases the claim itself.
+  std::shared_ptr<Session> Hand() { return std::exchange(s_, nullptr); }
+
+ private:
+  std::shared_ptr<Session> s_;
+};
+
 Lobby::Lobby(RoomRegistry& registry, const ServerConfig& config, Metrics& metrics)
     : registry_(registry), config_(config), metrics_(metrics) {}
 
@@ -58,12 +74,15 @@ void Lobby::OnMessage(const std::shared_ptr<Session>& s, v1::ClientMessage m) {
     }
     return s->Send(Serialize(out));
   }
-  const Session::Membership membership = s->membership();
   if (m.has_create_room() || m.has_join_room()) {
-    if (membership.room) {
-      return Error(s, rid, v1::ERROR_CODE_ALREADY_IN_ROOM, "leave your room first");
+    // Claimed here, before the room is asked: a second request sent right after this one finds
+    // the connection taken even though the room has not answered yet.
+    if (!s->ClaimMembership()) {
+      return Error(s, rid, v1::ERROR_CODE_ALREADY_IN_ROOM,
+                   "leave your room first (or wait for the answer to your last join)");
     }
-    if (m.has_create_room()) return CreateRoom(s, m);
+    Claim claim(s);
+    if (m.has_create_room()) return CreateRoom(s, m, claim);
     std::string code = m.join_room().code();
     std::transform(code.begin(), code.end(), code.begin(),
                    [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
@@ -78,8 +97,9 @@ void Lobby::OnMessage(const std::shared_ptr<Session>& s, v1::ClientMessage m) {
     if (std::string why = NameProblem(name); !why.empty()) {
       return Error(s, rid, v1::ERROR_CODE_INVALID_NAME, std::move(why));
     }
-    return room->Join(s, name, m.join_room().spectate(), rid);
+    return room->Join(claim.Hand(), name, m.join_room().spectate(), rid);
   }
+  const Session::Membership membership = s->membership();
   if (!membership.room) return Error(s, rid, v1::ERROR_CODE_NOT_IN_ROOM, "join a room first");
   membership.room->Handle(s, std::move(m));
 }
@@ -93,13 +113,18 @@ void Lobby::Hello(const std::shared_ptr<Session>& s, const v1::ClientMessage& m)
     s->set_name(hello.client_name());
   }
   if (!hello.resume_token().empty()) {
+    if (!s->ClaimMembership()) {
+      return Error(s, m.request_id(), v1::ERROR_CODE_ALREADY_IN_ROOM,
+                   "this connection is in a room already");
+    }
+    Claim claim(s);
     const std::string hash = HashToken(hello.resume_token());
     const auto room = registry_.FindByToken(hash);
     if (!room) {
       return Error(s, m.request_id(), v1::ERROR_CODE_INVALID_TOKEN,
                    "unknown or expired resume token");
     }
-    return room->Resume(s, hash, m.request_id());  // the room sends Welcome
+    return room->Resume(claim.Hand(), hash, m.request_id());  // the room sends Welcome
   }
   v1::ServerMessage out;
   out.set_request_id(m.request_id());
@@ -112,7 +137,8 @@ void Lobby::Hello(const std::shared_ptr<Session>& s, const v1::ClientMessage& m)
   s->Send(Serialize(out));
 }
 
-void Lobby::CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessage& m) {
+void Lobby::CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessage& m,
+                       Claim& claim) {
   const std::uint32_t rid = m.request_id();
   v1::RoomOptions options = m.create_room().options();
   // Stored with the room and sent to everyone in it: nothing the server does not understand.
@@ -154,12 +180,9 @@ void Lobby::CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessag
   if (std::string why = NameProblem(name); !why.empty()) {
     return Error(s, rid, v1::ERROR_CODE_INVALID_NAME, std::move(why));
   }
-  const auto room = registry_.Create(options, engine_options);
-  if (!room) {
-    return Error(s, rid, v1::ERROR_CODE_STORE_UNAVAILABLE,
-                 "the server cannot save a new room right now; try again");
-  }
-  room->Join(s, name, false, rid);
+  auto made = registry_.Create(options, engine_options, s->peer_address());
+  if (!made.room) return Error(s, rid, made.error, std::move(made.message));
+  made.room->Join(claim.Hand(), name, false, rid);
 }
 
 void Lobby::OnOpen(const std::shared_ptr<Session>& s) {
@@ -178,8 +201,7 @@ void Lobby::OnDisconnect(const std::shared_ptr<Session>& s) {
     std::lock_guard lock(open_mu_);
     open_.erase(s->id());
   }
-  if (const auto room = s->membership().room) room->Disconnected(s);
-  s->set_membership({});
+  if (const auto room = s->Disconnect().room) room->Disconnected(s);
 }
 
 void Lobby::CloseAll(std::uint16_t code, const std::string& reason) {

@@ -27,7 +27,10 @@ class Lobby : public MessageHandler {
 
  private:
   void Hello(const std::shared_ptr<Session>& s, const v1::ClientMessage& m);
-  void CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessage& m);
+  // A connection claimed for a join, create or resume (Session::ClaimMembership): released
+  // when it goes out of scope unless handed to a room, which then answers for it.
+  class Claim;
+  void CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessage& m, Claim& claim);
   void Error(const std::shared_ptr<Session>& s, std::uint32_t request_id, v1::ErrorCode code,
              std::string text);
 

@@ -37,7 +37,8 @@ Room::Room(net::any_io_executor strand, std::string code, v1::RoomOptions option
       registry_(registry),
       store_(store),
       room_id_(room_id),
-      seats_(options_.seats()) {
+      seats_(options_.seats()),
+      finished_linger_(config_.sweep_interval) {
   ++metrics_.rooms_lobby;
   UpdateSummary();
 }
@@ -88,6 +89,10 @@ void Room::OnTick() {
 
 void Room::Join(std::shared_ptr<Session> session, std::string name, bool spectate,
                 std::uint32_t request_id) {
+  {
+    std::lock_guard lock(summary_mu_);
+    ++joins_in_flight_;
+  }
   net::post(strand_,
             [self = shared_from_this(), s = std::move(session), n = std::move(name), spectate,
              request_id]() mutable { self->DoJoin(s, std::move(n), spectate, request_id); });
@@ -95,6 +100,10 @@ void Room::Join(std::shared_ptr<Session> session, std::string name, bool spectat
 
 void Room::Resume(std::shared_ptr<Session> session, std::string token_hash,
                   std::uint32_t request_id) {
+  {
+    std::lock_guard lock(summary_mu_);
+    ++joins_in_flight_;
+  }
   net::post(strand_, [self = shared_from_this(), s = std::move(session), h = std::move(token_hash),
                       request_id] { self->DoResume(s, h, request_id); });
 }
@@ -122,29 +131,82 @@ void Room::CloseAll(std::uint16_t code, std::string reason) {
 }
 
 void Room::ReleaseSessions() {
+  if (!disposed()) PersistSeats(/*with_ready=*/true);
   for (Seat& seat : seats_) seat.session.reset();
   spectators_.clear();
 }
 
+bool Room::disposed() const {
+  std::lock_guard lock(summary_mu_);
+  return disposed_;
+}
+
+Room::DisposeReason Room::TryMarkDisposed() {
+  const auto now = Clock::now();
+  std::lock_guard lock(summary_mu_);
+  if (disposed_ || joins_in_flight_ > 0) return DisposeReason::kNone;
+  DisposeReason why = DisposeReason::kNone;
+  if (unseated_since_ && now - *unseated_since_ >= config_.empty_lobby_ttl) {
+    why = DisposeReason::kEmptyLobby;
+  } else if (finished_and_archived_ && empty_since_ && now - *empty_since_ >= finished_linger_) {
+    why = DisposeReason::kFinished;
+  } else if (empty_since_ && now - *empty_since_ > config_.empty_room_ttl) {
+    why = DisposeReason::kAbandoned;
+  }
+  disposed_ = why != DisposeReason::kNone;
+  return why;
+}
+
+void Room::Dispose() {
+  net::post(strand_, [self = shared_from_this()] {
+    self->closed_ = true;
+    self->tick_.cancel();
+    self->clock_timer_.cancel();
+    v1::ServerMessage left;
+    left.mutable_room_left()->set_room_code(self->code_);
+    const auto bytes = Serialize(left);
+    auto let_go = [&](const std::shared_ptr<Session>& s) {
+      s->LeaveRoom(self.get());
+      s->Send(bytes);
+    };
+    for (Seat& seat : self->seats_) {
+      if (seat.session) let_go(seat.session);
+      seat.session.reset();
+    }
+    for (const auto& s : self->spectators_) let_go(s);
+    self->spectators_.clear();
+    self->chat_buckets_.clear();
+  });
+}
+
+bool Room::EndJoin() {
+  std::lock_guard lock(summary_mu_);
+  --joins_in_flight_;
+  return !disposed_ && !closed_;
+}
+
 void Room::DoJoin(const std::shared_ptr<Session>& s, std::string name, bool spectate,
                   std::uint32_t request_id) {
-  s->set_name(name);
+  if (!EndJoin()) {
+    s->ReleaseClaim();
+    return Error(s, request_id, v1::ERROR_CODE_ROOM_NOT_FOUND, "no room " + code_);
+  }
   if (!spectate && !game_) {
     for (std::size_t i = 0; i < seats_.size(); ++i) {
       if (!seats_[i].occupied)
         return GrantSeat(s, static_cast<int>(i), std::move(name), request_id);
     }
-    s->LeaveRoom(this);
+    s->ReleaseClaim();
     return Error(s, request_id, v1::ERROR_CODE_ROOM_FULL, "every seat is taken; join to watch");
   }
   if (!spectate && game_) {
-    s->LeaveRoom(this);
+    s->ReleaseClaim();
     return Error(s, request_id, v1::ERROR_CODE_GAME_ALREADY_STARTED,
                  "the game has started; join to watch");
   }
+  if (!s->set_membership({shared_from_this(), -1})) return;  // the connection is gone
+  s->set_name(name);
   spectators_.push_back(s);
-  s->set_membership({shared_from_this(), -1});
-  MarkOccupied();
   SendRoomState(s, -1, request_id);
   if (game_) SendSnapshot(s, -1, 0);
   BroadcastRoomState();
@@ -171,14 +233,19 @@ void Room::GrantSeat(const std::shared_ptr<Session>& s, int seat, std::string na
   slot.token_hash = HashToken(token);
   registry_.IndexToken(slot.token_hash, shared_from_this());
   if (first) host_ = seat;
+  if (!s->set_membership({shared_from_this(), seat})) {
+    // The connection closed before its join came here: nothing was written or sent.
+    FreeSeat(seat);
+    return UpdateSummary();
+  }
   if (!PersistSeats()) {
     FreeSeat(seat);
     s->LeaveRoom(this);
+    UpdateSummary();
     return Error(s, request_id, v1::ERROR_CODE_STORE_UNAVAILABLE,
                  "the server cannot save the seat right now; try again");
   }
-  s->set_membership({shared_from_this(), seat});
-  MarkOccupied();
+  s->set_name(slot.name);
 
   v1::ServerMessage granted;
   granted.set_request_id(request_id);
@@ -192,14 +259,20 @@ void Room::GrantSeat(const std::shared_ptr<Session>& s, int seat, std::string na
 
 void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_hash,
                     std::uint32_t request_id) {
+  if (!EndJoin()) {
+    s->ReleaseClaim();
+    return Error(s, request_id, v1::ERROR_CODE_INVALID_TOKEN, "this resume token is not valid");
+  }
   int seat = -1;
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     if (seats_[i].occupied && seats_[i].token_hash == token_hash) seat = static_cast<int>(i);
   }
   if (seat < 0) {
     metrics_.Reject("invalid_token");
+    s->ReleaseClaim();
     return Error(s, request_id, v1::ERROR_CODE_INVALID_TOKEN, "this resume token is not valid");
   }
+  if (!s->set_membership({shared_from_this(), seat})) return;  // the connection is gone
   Seat& slot = seats_[static_cast<std::size_t>(seat)];
   if (slot.session && slot.session != s) {
     // Token takeover: the newest connection wins, the old one learns why it was closed.
@@ -207,9 +280,8 @@ void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_
     slot.session->Close(close_code::kReplaced, "replaced by a newer connection");
   }
   slot.session = s;
-  s->set_membership({shared_from_this(), seat});
   s->set_name(slot.name);
-  MarkOccupied();
+  UpdateSummary();
 
   v1::ServerMessage welcome;
   welcome.set_request_id(request_id);
@@ -243,14 +315,10 @@ void Room::DoDisconnected(const std::shared_ptr<Session>& s) {
     presence.mutable_presence()->set_connected(false);
     BroadcastToAll(Serialize(presence));
   }
+  // The ready flags of a lobby are written when a seat's connection drops (at most once per
+  // drop), so that a restart after this keeps them.
+  if (seat >= 0) PersistSeats(/*with_ready=*/true);
   BroadcastRoomState();
-  bool anyone = !spectators_.empty();
-  for (const Seat& slot : seats_) anyone = anyone || slot.session != nullptr;
-  if (!anyone) {
-    std::lock_guard lock(summary_mu_);
-    if (!empty_since_) empty_since_ = Clock::now();
-  }
-  UpdateSummary();
 }
 
 void Room::DoHandle(const std::shared_ptr<Session>& s, v1::ClientMessage& m) {
@@ -319,18 +387,37 @@ void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMe
         FreeSeat(seat);
       }
     }
-    return BroadcastRoomState();
+    BroadcastRoomState();
+    // Only now, with the membership cleared: a CreateRoom or JoinRoom sent after it succeeds.
+    v1::ServerMessage left;
+    left.set_request_id(rid);
+    left.mutable_room_left()->set_room_code(code_);
+    return s->Send(Serialize(left));
   }
   if (m.has_rematch()) {
-    if (!finished_) return Error(s, rid, v1::ERROR_CODE_GAME_NOT_STARTED, "the game is not over");
-    auto room = registry_.Create(options_, engine_options_);
-    if (!room) {
-      return Error(s, rid, v1::ERROR_CODE_STORE_UNAVAILABLE,
-                   "the server cannot save a new room right now; try again");
+    if (seat < 0) {
+      return Error(s, rid, v1::ERROR_CODE_NOT_A_PLAYER, "only the players can ask for a rematch");
     }
+    if (!finished_) return Error(s, rid, v1::ERROR_CODE_GAME_NOT_STARTED, "the game is not over");
     v1::ServerMessage created;
-    created.mutable_rematch_created()->set_room_code(room->code());
-    return BroadcastToAll(Serialize(created));
+    created.set_request_id(rid);
+    if (!rematch_code_.empty() && registry_.Find(rematch_code_)) {
+      // One rematch room per finished game: a second request points at the first one.
+      created.mutable_rematch_created()->set_room_code(rematch_code_);
+      return s->Send(Serialize(created));
+    }
+    auto made = registry_.Create(options_, engine_options_, s->peer_address());
+    if (!made.room) return Error(s, rid, made.error, made.message);
+    rematch_code_ = made.room->code();
+    created.mutable_rematch_created()->set_room_code(rematch_code_);
+    s->Send(Serialize(created));
+    created.set_request_id(0);
+    const auto others = Serialize(created);
+    for (Seat& other : seats_) {
+      if (other.session && other.session != s) other.session->Send(others);
+    }
+    for (auto& watcher : spectators_) watcher->Send(others);
+    return;
   }
   if (game_) {
     return Error(s, rid, v1::ERROR_CODE_GAME_ALREADY_STARTED, "the game has started");
@@ -354,7 +441,7 @@ void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMe
     seats_[static_cast<std::size_t>(target)] = std::move(me);
     seats_[static_cast<std::size_t>(seat)] = Seat{};
     if (host_ == seat) host_ = target;
-    s->set_membership({shared_from_this(), target});
+    s->set_seat(this, target);
     return BroadcastRoomState();
   }
   if (m.has_choose_colour()) {
@@ -492,24 +579,29 @@ void Room::UpdateSummary() {
     summary.set_host_name(seats_[static_cast<std::size_t>(host_)].name);
   }
   summary.set_status(Status());
+  bool connected = !spectators_.empty();
+  for (const Seat& slot : seats_) connected = connected || slot.session != nullptr;
+  const bool unseated = !game_ && OccupiedSeats() == 0;
+  const auto now = Clock::now();
   std::lock_guard lock(summary_mu_);
   summary_ = std::move(summary);
+  if (connected) {
+    empty_since_.reset();
+    finished_linger_ = config_.sweep_interval;
+  } else if (!empty_since_) {
+    empty_since_ = now;
+  }
+  if (!unseated) {
+    unseated_since_.reset();
+  } else if (!unseated_since_) {
+    unseated_since_ = now;
+  }
+  finished_and_archived_ = finished_ && archived_;
 }
 
 v1::RoomSummary Room::Summary() const {
   std::lock_guard lock(summary_mu_);
   return summary_;
-}
-
-void Room::MarkOccupied() {
-  std::lock_guard lock(summary_mu_);
-  empty_since_.reset();
-}
-
-std::optional<Clock::duration> Room::IdleFor() const {
-  std::lock_guard lock(summary_mu_);
-  if (!empty_since_) return std::nullopt;
-  return Clock::now() - *empty_since_;
 }
 
 }  // namespace carc::server

@@ -5,10 +5,20 @@
 // audience, serialized once per audience and shared by every connection in it. Nothing sent
 // is built from anything but the engine's views (through GameSession and the codec).
 //
-// Write-ahead: every accepted command and every change to the room (seats, start) is in the
-// store (store/event_store.h) before any client hears of it. If the store refuses a write, the
-// change is undone and its sender gets ERROR_CODE_STORE_UNAVAILABLE. Restore() rebuilds a room
-// from its log exactly as it was when the last write returned.
+// Write-ahead: every accepted command and every change to the room (start, who holds which
+// seat, names, colours, host, resume tokens) is in the store (store/event_store.h) before any
+// client hears of it. If the store refuses a write, the change is undone and its sender gets
+// ERROR_CODE_STORE_UNAVAILABLE. Restore() rebuilds a room from its log exactly as it was when
+// the last write returned. The one exception is a lobby seat's `ready`: transient, it is not a
+// write of its own (toggling it would append and fsync an entry each time); it is written
+// with the next seat-table write, when the seat's connection drops and at shutdown, so after
+// a crash a player may have to ready again.
+//
+// Lifetime: the registry disposes of a room (Dispose) when it is a lobby with no seat taken
+// for --empty-lobby-ttl, a finished and archived game nobody is connected to, or any room
+// nobody has been connected to for --empty-room-ttl. A disposed room refuses joins, lets its
+// last connections go and is freed once the handlers queued on its strand have run: nothing
+// else holds it (sessions leave it, its timers are cancelled, the token index is weak).
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
@@ -55,6 +65,8 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // Starts the room's clock (grace periods, fallback moves).
   void Start();
+  // Join and Resume take a connection the lobby has claimed (Session::ClaimMembership): the
+  // room makes it a member or releases the claim, and answers either way.
   void Join(std::shared_ptr<Session> session, std::string name, bool spectate,
             std::uint32_t request_id);
   // Takes back the seat whose token hashes to `token_hash`.
@@ -68,13 +80,21 @@ class Room : public std::enable_shared_from_this<Room> {
   // Drops the room's references to its sessions. Only once no thread runs the io_context
   // (after shutdown): a session and its room refer to each other, and a connection whose close
   // never got processed would otherwise keep both alive past the end of the process.
+  // Also writes the seat table if only readiness changed since the last write.
   void ReleaseSessions();
+
+  // Why the sweeper may dispose of the room now (any thread; config from the registry).
+  enum class DisposeReason { kNone, kEmptyLobby, kFinished, kAbandoned };
+  // Decides and, unless kNone, marks the room disposed at once (joins from then on are
+  // refused), atomically with respect to joins still on their way to the strand.
+  DisposeReason TryMarkDisposed();
+  // After TryMarkDisposed: lets go of every connection (a spectator gets RoomLeft) and of the
+  // room's timers.
+  void Dispose();
 
   // Snapshots for the lobby list and the registry's sweeper (any thread).
   v1::RoomSummary Summary() const;
   bool IsPublic() const { return options_.is_public(); }
-  // No connection for this long (and so disposable), or nullopt while anyone is here.
-  std::optional<std::chrono::steady_clock::duration> IdleFor() const;
 
  private:
   struct Seat {
@@ -107,8 +127,9 @@ class Room : public std::enable_shared_from_this<Room> {
       std::chrono::steady_clock::time_point received);
   // Store writes. False after logging the store's error.
   bool Persist(const carc::store::v1::RoomLogEntry& entry);
-  // Writes the seat table if it changed since the last write (lobby only).
-  bool PersistSeats();
+  // Writes the seat table if it changed since the last write (lobby only); readiness alone
+  // is written only with `with_ready`.
+  bool PersistSeats(bool with_ready = false);
   // The log entry of the command just applied, with the clocks after it.
   carc::store::v1::RoomLogEntry CommandEntry() const;
   static void AddClockReadings(const std::vector<std::chrono::milliseconds>& bank,
@@ -130,8 +151,11 @@ class Room : public std::enable_shared_from_this<Room> {
   void FreeSeat(int seat);
   void GrantSeat(const std::shared_ptr<Session>& s, int seat, std::string name,
                  std::uint32_t request_id);
+  // The summary and the sweeper's view of the room (who is here), after every change.
   void UpdateSummary();
-  void MarkOccupied();
+  // The end of a Join/Resume posted to the strand: false when the room no longer takes anyone.
+  bool EndJoin();
+  bool disposed() const;
   // Turn clock (RoomOptions.clock): a time bank per seat plus an increment per finished turn;
   // when the bank of the seat to move runs out the room sends the engine a Timeout.
   bool ClockEnabled() const { return options_.clock().initial_seconds() > 0; }
@@ -154,6 +178,7 @@ class Room : public std::enable_shared_from_this<Room> {
   const store::RoomId room_id_;
   std::uint32_t log_size_ = 1;  // entries in the room's log (RoomCreated is entry 0)
   std::string stored_seats_;    // the last SeatTable written, serialized
+  std::string stored_durable_;  // the same without readiness: what forces a write
 
   std::vector<Seat> seats_;
   int host_ = 0;
@@ -163,6 +188,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // The finished game is in the store's archive: RoomState.game_id points clients at it.
   bool archived_ = false;
   bool closed_ = false;
+  // The room created by the first Rematch: later ones point at it while it exists.
+  std::string rematch_code_;
   std::vector<std::chrono::milliseconds> bank_;
   int running_for_ = -1;  // the seat whose clock runs
   std::chrono::steady_clock::time_point running_since_{};
@@ -176,7 +203,16 @@ class Room : public std::enable_shared_from_this<Room> {
 
   mutable std::mutex summary_mu_;
   v1::RoomSummary summary_;
-  std::optional<std::chrono::steady_clock::time_point> empty_since_;  // under summary_mu_
+  // The sweeper's view, under summary_mu_ too.
+  std::optional<std::chrono::steady_clock::time_point> empty_since_;     // nobody connected
+  std::optional<std::chrono::steady_clock::time_point> unseated_since_;  // lobby, no seat taken
+  bool finished_and_archived_ = false;
+  // How long a finished room stays with nobody connected: one sweep interval, so that a page
+  // reload or the record's download right after the end still finds it; after a restart, the
+  // grace period, for its players to come back to the final table.
+  std::chrono::steady_clock::duration finished_linger_;
+  int joins_in_flight_ = 0;  // Join/Resume posted, not yet run
+  bool disposed_ = false;
 };
 
 }  // namespace carc::server

@@ -50,8 +50,7 @@ bool Room::StartGame() {
     }
   }
   for (std::size_t i = 0; i < seats_.size(); ++i) {
-    if (seats_[i].session)
-      seats_[i].session->set_membership({shared_from_this(), static_cast<int>(i)});
+    if (seats_[i].session) seats_[i].session->set_seat(this, static_cast<int>(i));
   }
   game_ = std::move(game);
   if (ClockEnabled()) {

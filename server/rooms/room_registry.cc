@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/strand.hpp>
 
+#include <algorithm>
 #include <ctime>
 
 #include "carc/codec/proto_codec.h"
@@ -14,11 +15,28 @@ RoomRegistry::RoomRegistry(boost::asio::io_context& io, const ServerConfig& conf
                            Metrics& metrics, store::EventStore& store)
     : io_(io), config_(config), metrics_(metrics), store_(store) {}
 
-std::shared_ptr<Room> RoomRegistry::Create(const v1::RoomOptions& options,
-                                           const engine::Options& engine_options) {
+RoomRegistry::Created RoomRegistry::Create(const v1::RoomOptions& options,
+                                           const engine::Options& engine_options,
+                                           const std::string& address) {
   std::shared_ptr<Room> room;
   {
     std::lock_guard lock(mu_);
+    if (rooms_.size() >= static_cast<std::size_t>(config_.max_rooms)) {
+      ++metrics_.rooms_refused_max_rooms;
+      spdlog::warn("room refused for {}: the server holds {} rooms (--max-rooms)", address,
+                   rooms_.size());
+      return {nullptr, v1::ERROR_CODE_TOO_MANY_ROOMS,
+              "the server has too many rooms right now; try again later"};
+    }
+    if (!address.empty()) {
+      const auto it = rooms_of_.find(address);
+      if (it != rooms_of_.end() && it->second >= config_.max_rooms_per_address) {
+        ++metrics_.rooms_refused_per_address;
+        return {nullptr, v1::ERROR_CODE_TOO_MANY_ROOMS,
+                "your address has " + std::to_string(it->second) +
+                    " rooms open; leave or finish one first"};
+      }
+    }
     std::string code;
     do {
       code = NewInviteCode();
@@ -33,16 +51,21 @@ std::shared_ptr<Room> RoomRegistry::Create(const v1::RoomOptions& options,
     } catch (const store::StoreError& e) {
       ++metrics_.store_errors;
       spdlog::error("cannot create a room: store write failed: {}", e.what());
-      return nullptr;
+      return {nullptr, v1::ERROR_CODE_STORE_UNAVAILABLE,
+              "the server cannot save a new room right now; try again"};
     }
     room = std::make_shared<Room>(boost::asio::make_strand(io_), code, options, engine_options,
                                   config_, metrics_, *this, store_, id);
     rooms_[code] = room;
+    if (!address.empty()) {
+      creator_of_[code] = address;
+      ++rooms_of_[address];
+    }
   }
   room->Start();
   spdlog::info("room {} created ({} seats, {})", room->code(), options.seats(),
                options.is_public() ? "public" : "private");
-  return room;
+  return {room, v1::ERROR_CODE_UNSPECIFIED, ""};
 }
 
 RoomRegistry::RestoreReport RoomRegistry::RestoreAll() {
@@ -141,20 +164,39 @@ void RoomRegistry::Sweep() {
   {
     std::lock_guard lock(mu_);
     for (auto it = rooms_.begin(); it != rooms_.end();) {
-      const auto idle = it->second->IdleFor();
-      if (idle && *idle > config_.empty_room_ttl) {
-        gone.push_back(it->second);
-        it = rooms_.erase(it);
-      } else {
-        ++it;
+      const Room::DisposeReason why = it->second->TryMarkDisposed();
+      switch (why) {
+        case Room::DisposeReason::kNone:
+          ++it;
+          continue;
+        case Room::DisposeReason::kEmptyLobby:
+          ++metrics_.rooms_disposed_empty_lobby;
+          break;
+        case Room::DisposeReason::kFinished:
+          ++metrics_.rooms_disposed_finished;
+          break;
+        case Room::DisposeReason::kAbandoned:
+          ++metrics_.rooms_disposed_abandoned;
+          break;
       }
+      if (const auto c = creator_of_.find(it->first); c != creator_of_.end()) {
+        if (const auto n = rooms_of_.find(c->second); n != rooms_of_.end() && --n->second <= 0) {
+          rooms_of_.erase(n);
+        }
+        creator_of_.erase(c);
+      }
+      gone.push_back(it->second);
+      it = rooms_.erase(it);
     }
+    // Tokens of disposed rooms go with them; the index never keeps a room alive (weak).
     for (auto it = tokens_.begin(); it != tokens_.end();) {
-      it = it->second.expired() ? tokens_.erase(it) : std::next(it);
+      const auto room = it->second.lock();
+      it = !room || std::find(gone.begin(), gone.end(), room) != gone.end() ? tokens_.erase(it)
+                                                                            : std::next(it);
     }
   }
   for (const auto& room : gone) {
-    spdlog::info("room {} disposed of: nobody connected", room->code());
+    spdlog::info("room {} disposed of", room->code());
     try {
       store_.Dispose(room->room_id());
     } catch (const store::StoreError& e) {
@@ -162,7 +204,7 @@ void RoomRegistry::Sweep() {
       ++metrics_.store_errors;
       spdlog::error("room {}: store write failed: {}", room->code(), e.what());
     }
-    room->CloseAll(1000, "room closed");
+    room->Dispose();
   }
 }
 

@@ -1,5 +1,10 @@
 // All rooms by invite code, and resume tokens by hash. Thread-safe (one mutex: lobby actions
 // are rare next to game traffic, which never touches the registry).
+//
+// Limits: at most --max-rooms rooms in memory, and at most --max-rooms-per-address rooms
+// created from one client address that still exist (rooms restored at start count for nobody).
+// The sweeper disposes of rooms (Room::TryMarkDisposed says when); a disposed room is marked
+// so in the store and is not rebuilt at the next start.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -19,10 +24,16 @@ class RoomRegistry {
   RoomRegistry(boost::asio::io_context& io, const ServerConfig& config, Metrics& metrics,
                store::EventStore& store);
 
-  // A new room with a fresh invite code, already running its clock; nullptr if the store
-  // could not record it.
-  std::shared_ptr<Room> Create(const v1::RoomOptions& options,
-                               const engine::Options& engine_options);
+  // A new room with a fresh invite code, already running its clock, created for a client at
+  // `address` ("" when unknown: no per-address limit). Without a room, `error` and `message`
+  // say why: a room limit (ERROR_CODE_TOO_MANY_ROOMS) or the store.
+  struct Created {
+    std::shared_ptr<Room> room;
+    v1::ErrorCode error = v1::ERROR_CODE_UNSPECIFIED;
+    std::string message;
+  };
+  Created Create(const v1::RoomOptions& options, const engine::Options& engine_options,
+                 const std::string& address);
   // Rebuilds every open room of the store (before the server accepts connections). A room
   // whose log cannot be replayed is quarantined in the store and reported; the others load.
   struct RestoreReport {
@@ -50,6 +61,8 @@ class RoomRegistry {
   mutable std::mutex mu_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;
   std::map<std::string, std::weak_ptr<Room>> tokens_;
+  std::map<std::string, std::string> creator_of_;  // room code -> address that created it
+  std::map<std::string, int> rooms_of_;            // address -> rooms of creator_of_
 };
 
 }  // namespace carc::server

@@ -67,14 +67,27 @@ void Room::LoadSeatTable(const sv1::SeatTable& table) {
   host_ = table.host();
 }
 
-bool Room::PersistSeats() {
+namespace {
+
+// The seat table without readiness: a change to this forces a write.
+std::string DurablePart(sv1::SeatTable table) {
+  for (auto& seat : *table.mutable_seats()) seat.set_ready(false);
+  return table.SerializeAsString();
+}
+
+}  // namespace
+
+bool Room::PersistSeats(bool with_ready) {
   if (game_) return true;
   sv1::RoomLogEntry entry;
   *entry.mutable_seats() = SeatTableOf();
   std::string bytes = entry.seats().SerializeAsString();
   if (bytes == stored_seats_) return true;
+  std::string durable = DurablePart(entry.seats());
+  if (!with_ready && durable == stored_durable_) return true;  // only readiness changed
   if (!Persist(entry)) return false;
   stored_seats_ = std::move(bytes);
+  stored_durable_ = std::move(durable);
   return true;
 }
 
@@ -99,6 +112,7 @@ std::string Room::Replay(const std::vector<std::string>& entries) {
         }
         LoadSeatTable(entry.seats());
         stored_seats_ = entry.seats().SerializeAsString();
+        stored_durable_ = DurablePart(entry.seats());
         break;
       case sv1::RoomLogEntry::kStarted: {
         if (game_) return where + "a second start";
@@ -166,6 +180,8 @@ std::string Room::Restore(const std::vector<std::string>& entries) {
   {
     std::lock_guard lock(summary_mu_);
     empty_since_ = Clock::now();  // nobody is connected yet: the sweeper's countdown starts
+    // A finished game's players get the grace period to come back to the final table.
+    finished_linger_ = config_.grace_period;
   }
   UpdateSummary();
   return {};

@@ -56,7 +56,8 @@ struct StoredCommand {
 
 void PlayThroughRestarts(int signal, std::uint64_t seed) {
   const std::string dir = NewDataDir();
-  ServerProcess server(FreePort(), dir, dir + "/server.log");
+  // Every bot connects from 127.0.0.1.
+  ServerProcess server(FreePort(), dir, dir + "/server.log", {"--max-rooms-per-address", "1000"});
   REQUIRE(server.Start() == "");
 
   std::vector<std::unique_ptr<BotGame>> games;

@@ -392,6 +392,7 @@ export const de: Messages = {
   "error.PLAYERS_NOT_READY": "Noch sind nicht alle Spieler bereit.",
   "error.INVALID_NAME": "Ein Name hat 1 bis 32 Zeichen.",
   "error.CHAT_TOO_LONG": "Eine Chatnachricht hat 1 bis 500 Zeichen.",
+  "error.TOO_MANY_ROOMS": "Der Server hat zu viele offene Räume (oder deine Adresse): verlasse oder beende einen, oder versuche es später noch einmal.",
   "error.NOT_A_PLAYER": "Zuschauer können nicht mitspielen.",
   "error.GAME_NOT_STARTED": "Das Spiel hat noch nicht begonnen.",
   "error.STALE_SEQ": "Das Spiel ist weitergegangen; wird aktualisiert.",

@@ -391,6 +391,7 @@ export const en = {
   "error.PLAYERS_NOT_READY": "Not every player is ready yet.",
   "error.INVALID_NAME": "A name must have 1 to 32 characters.",
   "error.CHAT_TOO_LONG": "A chat message must have 1 to 500 characters.",
+  "error.TOO_MANY_ROOMS": "The server has too many rooms open (or your address does): leave or finish one, or try again later.",
   "error.NOT_A_PLAYER": "Spectators cannot play.",
   "error.GAME_NOT_STARTED": "The game has not started yet.",
   "error.STALE_SEQ": "The game moved on; catching up.",

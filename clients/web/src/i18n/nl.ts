@@ -392,6 +392,7 @@ export const nl: Messages = {
   "error.PLAYERS_NOT_READY": "Nog niet alle spelers zijn klaar.",
   "error.INVALID_NAME": "Een naam heeft 1 tot 32 tekens.",
   "error.CHAT_TOO_LONG": "Een chatbericht heeft 1 tot 500 tekens.",
+  "error.TOO_MANY_ROOMS": "De server heeft te veel open kamers (of jouw adres): verlaat of beëindig er een, of probeer het later opnieuw.",
   "error.NOT_A_PLAYER": "Toeschouwers kunnen niet meespelen.",
   "error.GAME_NOT_STARTED": "Het spel is nog niet begonnen.",
   "error.STALE_SEQ": "Het spel is verder gegaan; bijwerken.",

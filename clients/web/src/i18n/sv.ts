@@ -392,6 +392,7 @@ export const sv: Messages = {
   "error.PLAYERS_NOT_READY": "Alla spelare är inte redo än.",
   "error.INVALID_NAME": "Ett namn har 1 till 32 tecken.",
   "error.CHAT_TOO_LONG": "Ett chattmeddelande har 1 till 500 tecken.",
+  "error.TOO_MANY_ROOMS": "Servern har för många öppna rum (eller din adress): lämna eller avsluta ett, eller försök igen senare.",
   "error.NOT_A_PLAYER": "Åskådare kan inte spela.",
   "error.GAME_NOT_STARTED": "Spelet har inte börjat än.",
   "error.STALE_SEQ": "Spelet har gått vidare; uppdaterar.",

@@ -77,6 +77,8 @@ export class App {
   private pendingInvite: string | undefined;
   /** The create/join request waiting for its answer. */
   private busyRequest = 0;
+  /** The rematch room to join once the server has answered LeaveRoom (RoomLeft). */
+  private joinAfterLeave: { leaveRequest: number; join: JoinRoom } | undefined;
   private listRequest = 0;
 
   constructor(
@@ -221,6 +223,14 @@ export class App {
         if (result.requestSnapshot) this.requestSnapshot();
         break;
       }
+      case "roomLeft":
+        if (m.requestId !== 0 && m.requestId === this.joinAfterLeave?.leaveRequest) {
+          const join = this.joinAfterLeave.join;
+          this.joinAfterLeave = undefined;
+          this.joinRoom(join);
+          return;
+        }
+        break;
       case "rematchCreated":
         if (this.isCastleGame()) this.castleScreen().rematchCreated(m.body.value.roomCode);
         else this.gameScreen().rematchCreated(m.body.value.roomCode);
@@ -308,10 +318,13 @@ export class App {
   /** Leaves the finished game's room for the rematch room, keeping the name. */
   private joinRematch(code: string): void {
     const name = validName(this.home.name) ?? this.room?.seats.find((s) => s.seat === this.room?.yourSeat)?.name;
-    if (this.client.status === "ready") this.sendRequest({ case: "leaveRoom", value: {} });
+    const join = { code, playerName: name ?? "", spectate: false } as JoinRoom;
+    // The join waits for RoomLeft: sent before it, it would find this connection still seated.
+    const leaveRequest = this.client.status === "ready" ? this.sendRequest({ case: "leaveRoom", value: {} }) : 0;
     this.client.clearResumeToken();
     this.leaveLocally();
-    this.joinRoom({ code, playerName: name ?? "", spectate: false } as JoinRoom);
+    if (leaveRequest !== 0) this.joinAfterLeave = { leaveRequest, join };
+    else this.joinRoom(join);
   }
 
   private requestSnapshot(): void {
