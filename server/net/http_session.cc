@@ -39,9 +39,11 @@ std::string MimeType(const std::string& path) {
 
 }  // namespace
 
-HttpSession::HttpSession(net::ip::tcp::socket&& socket, const ServerConfig& config,
-                         Metrics& metrics, MessageHandler& handler, ApiHandler api)
-    : stream_(std::move(socket)),
+HttpSession::HttpSession(net::ip::tcp::socket&& socket, ConnectionSlot slot,
+                         const ServerConfig& config, Metrics& metrics, MessageHandler& handler,
+                         ApiHandler api)
+    : slot_(std::move(slot)),
+      stream_(std::move(socket)),
       config_(config),
       metrics_(metrics),
       handler_(handler),
@@ -94,9 +96,11 @@ void HttpSession::OnRead(bool upload, beast::error_code ec, std::size_t) {
   if (upload && ec == http::error::body_limit) return RefuseUpload();
   if (ec) return Shutdown();
   auto request = parser_->release();
+  keep_alive_ = request.keep_alive();
   if (beast::websocket::is_upgrade(request)) {
     if (request.target() != "/ws") return Respond(404, "text/plain", "WebSocket is at /ws\n");
-    auto ws = std::make_shared<WsSession>(stream_.release_socket(), config_, metrics_, handler_);
+    auto ws = std::make_shared<WsSession>(stream_.release_socket(), std::move(slot_), config_,
+                                          metrics_, handler_);
     ws->Accept(std::move(request));
     return;
   }
@@ -149,7 +153,7 @@ void HttpSession::Respond(unsigned status, std::string content_type, std::string
       std::make_shared<http::response<http::string_body>>(static_cast<http::status>(status), 11);
   res->set(http::field::content_type, content_type);
   res->body() = std::move(body);
-  Send(std::move(res), true);
+  Send(std::move(res), keep_alive_);
 }
 
 void HttpSession::RespondApi(ApiResponse response) {
@@ -158,7 +162,7 @@ void HttpSession::RespondApi(ApiResponse response) {
   res->set(http::field::content_type, response.content_type);
   if (!response.allow.empty()) res->set(http::field::allow, response.allow);
   res->body() = std::move(response.body);
-  Send(std::move(res), true);
+  Send(std::move(res), keep_alive_);
 }
 
 void HttpSession::RefuseUpload() {
