@@ -59,8 +59,27 @@ std::string Metrics::Render() const {
     << "carc_rooms_disposed_total{reason=\"empty_lobby\"} " << rooms_disposed_empty_lobby.load()
     << "\n"
     << "carc_rooms_disposed_total{reason=\"finished\"} " << rooms_disposed_finished.load() << "\n"
-    << "carc_rooms_disposed_total{reason=\"abandoned\"} " << rooms_disposed_abandoned.load()
-    << "\n";
+    << "carc_rooms_disposed_total{reason=\"abandoned\"} " << rooms_disposed_abandoned.load() << "\n"
+    << "# HELP carc_tcp_connections Open TCP connections, HTTP and WebSocket.\n"
+       "# TYPE carc_tcp_connections gauge\n"
+    << "carc_tcp_connections " << tcp_connections.load() << "\n"
+    << "# HELP carc_connections_refused_total Connections refused for a connection cap.\n"
+       "# TYPE carc_connections_refused_total counter\n"
+    << "carc_connections_refused_total{reason=\"total\"} " << refused_total.load() << "\n"
+    << "carc_connections_refused_total{reason=\"per_address\"} " << refused_per_address.load()
+    << "\n"
+    << "# HELP carc_accept_failures_total Failed accept() calls.\n"
+       "# TYPE carc_accept_failures_total counter\n"
+    << "carc_accept_failures_total " << accept_failures.load() << "\n"
+    << "# HELP carc_write_queue_bytes Bytes queued to WebSocket clients, not yet written.\n"
+       "# TYPE carc_write_queue_bytes gauge\n"
+    << "carc_write_queue_bytes " << write_queue_bytes.load() << "\n"
+    << "# HELP carc_write_queue_peak_bytes The most bytes one connection has had queued.\n"
+       "# TYPE carc_write_queue_peak_bytes gauge\n"
+    << "carc_write_queue_peak_bytes " << write_queue_peak_bytes.load() << "\n"
+    << "# HELP carc_lobby_idle_closed_total Connections closed idle outside any room.\n"
+       "# TYPE carc_lobby_idle_closed_total counter\n"
+    << "carc_lobby_idle_closed_total " << lobby_idle_closed.load() << "\n";
   std::lock_guard lock(mu_);
   o << "# HELP carc_rejections_total Refused requests by reason.\n"
        "# TYPE carc_rejections_total counter\n";

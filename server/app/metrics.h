@@ -32,6 +32,18 @@ class Metrics {
   std::atomic<std::uint64_t> rooms_disposed_empty_lobby{0};
   std::atomic<std::uint64_t> rooms_disposed_finished{0};
   std::atomic<std::uint64_t> rooms_disposed_abandoned{0};
+  // Open TCP connections of any kind (the WebSocket ones are also in `connections`).
+  std::atomic<std::int64_t> tcp_connections{0};
+  // Connections refused at accept by --max-connections / --max-connections-per-address.
+  std::atomic<std::uint64_t> refused_total{0};
+  std::atomic<std::uint64_t> refused_per_address{0};
+  // accept() failures; those for lack of descriptors or memory pause accepting.
+  std::atomic<std::uint64_t> accept_failures{0};
+  // Bytes queued to WebSocket clients and not yet written to their sockets, and the most one
+  // connection ever had queued.
+  std::atomic<std::int64_t> write_queue_bytes{0};
+  std::atomic<std::int64_t> write_queue_peak_bytes{0};
+  std::atomic<std::uint64_t> lobby_idle_closed{0};
 
   // A refused request, by its error code or rule reason.
   void Reject(const std::string& reason);

@@ -146,6 +146,37 @@ const std::map<std::string, Setting>& Settings() {
           c.log_format = v;
           return true;
         }}},
+      {"max-connections",
+       {"CARC_MAX_CONNECTIONS",
+        "open TCP connections in total, HTTP and WebSocket alike; 0 = the descriptor limit "
+        "(RLIMIT_NOFILE, raised to its hard limit when needed) minus a reserve of max(64, "
+        "limit/10), at most 10000. A connection over a cap is counted in "
+        "carc_connections_refused_total and goes to a small overflow lane (16 connections, 2 "
+        "per address, 2 s) that answers GET /healthz 200 and anything else 503, then closes; "
+        "when that lane is full too it is closed at once (0)",
+        Int(&ServerConfig::max_connections, 0, 1 << 22)}},
+      {"max-connections-per-address",
+       {"CARC_MAX_CONNECTIONS_PER_ADDRESS",
+        "open TCP connections from one client address (an IPv6 /64 counts as one address); "
+        "refused as for --max-connections. Behind a reverse proxy every connection comes from "
+        "the proxy: raise it or set 0 (no cap) (64)",
+        Int(&ServerConfig::max_connections_per_address, 0, 1 << 22)}},
+      {"max-write-queue-bytes",
+       {"CARC_MAX_WRITE_QUEUE_BYTES",
+        "bytes queued for a WebSocket reader before it is disconnected as too slow (close 1008); "
+        "a single message larger than this is still sent when nothing else is queued; "
+        "--max-write-queue bounds the count of messages as well (262144)",
+        Int(&ServerConfig::max_write_queue_bytes, 4096, 1LL << 30)}},
+      {"lobby-idle-timeout",
+       {"CARC_LOBBY_IDLE_TIMEOUT",
+        "seconds a WebSocket connection in no room may go without sending a message before it is "
+        "closed (4003); connections in a room are not affected (300)",
+        Seconds(&ServerConfig::lobby_idle_timeout, 1, 86400)}},
+      {"socket-send-buffer",
+       {"CARC_SOCKET_SEND_BUFFER",
+        "SO_SNDBUF of each connection in bytes, the most the kernel holds for a client that does "
+        "not read (Linux doubles it); 0 = the kernel's autotuning, up to net.ipv4.tcp_wmem (0)",
+        Int(&ServerConfig::socket_send_buffer, 0, 64 << 20)}},
   };
   return settings;
 }

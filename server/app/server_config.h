@@ -41,6 +41,17 @@ struct ServerConfig {
   std::chrono::milliseconds sweep_interval{5000};
   std::string log_level = "info";
   std::string log_format = "text";  // text or json
+  // Open TCP connections (HTTP and WebSocket) in total; 0 = derived from the descriptor limit
+  // (net/descriptor_limit.h).
+  std::size_t max_connections = 0;
+  // Open TCP connections from one client address (an IPv6 /64 counts as one); 0 = no cap.
+  std::size_t max_connections_per_address = 64;
+  // Bytes waiting for a slow reader before it is disconnected (1008).
+  std::size_t max_write_queue_bytes = 256 * 1024;
+  // A WebSocket connection in no room that sends nothing for this long is closed (4003).
+  std::chrono::seconds lobby_idle_timeout{300};
+  // SO_SNDBUF of each connection; 0 = the kernel's own autotuned size.
+  std::size_t socket_send_buffer = 0;
 
   static std::string Usage();
 };

@@ -25,10 +25,11 @@ constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
 
 }  // namespace
 
-HttpSession::HttpSession(net::ip::tcp::socket&& socket, const ServerConfig& config,
-                         Metrics& metrics, MessageHandler& handler, const StaticFiles& files,
-                         ApiHandler api)
-    : stream_(std::move(socket)),
+HttpSession::HttpSession(net::ip::tcp::socket&& socket, ConnectionSlot slot,
+                         const ServerConfig& config, Metrics& metrics, MessageHandler& handler,
+                         const StaticFiles& files, ApiHandler api)
+    : slot_(std::move(slot)),
+      stream_(std::move(socket)),
       config_(config),
       metrics_(metrics),
       handler_(handler),
@@ -88,7 +89,8 @@ void HttpSession::OnRead(bool upload, beast::error_code ec, std::size_t) {
   keep_alive_ = request.keep_alive();
   if (beast::websocket::is_upgrade(request)) {
     if (request.target() != "/ws") return Respond(404, "text/plain", "WebSocket is at /ws\n");
-    auto ws = std::make_shared<WsSession>(stream_.release_socket(), config_, metrics_, handler_);
+    auto ws = std::make_shared<WsSession>(stream_.release_socket(), std::move(slot_), config_,
+                                          metrics_, handler_);
     ws->Accept(std::move(request));
     return;
   }

@@ -17,6 +17,7 @@
 
 #include "app/metrics.h"
 #include "app/server_config.h"
+#include "net/connection_limiter.h"
 #include "net/http_api.h"
 #include "net/message_handler.h"
 #include "net/static_files.h"
@@ -25,8 +26,11 @@ namespace carc::server {
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(boost::asio::ip::tcp::socket&& socket, const ServerConfig& config, Metrics& metrics,
-              MessageHandler& handler, const StaticFiles& files, ApiHandler api);
+  // `slot` counts the connection until its socket is closed; an upgrade hands it to the
+  // WebSocket session.
+  HttpSession(boost::asio::ip::tcp::socket&& socket, ConnectionSlot slot,
+              const ServerConfig& config, Metrics& metrics, MessageHandler& handler,
+              const StaticFiles& files, ApiHandler api);
   void Run();
 
  private:
@@ -46,11 +50,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void Drain();
   void Shutdown();
 
+  ConnectionSlot slot_;  // before stream_: released after the socket is closed
   boost::beast::tcp_stream stream_;
   boost::beast::flat_buffer buffer_;
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   std::shared_ptr<void> response_;  // keeps the response alive during the write
   std::size_t drained_ = 0;         // bytes dropped after a refused upload
+  bool keep_alive_ = true;          // the request's wish (HTTP/1.0 or Connection: close)
   const ServerConfig& config_;
   Metrics& metrics_;
   MessageHandler& handler_;

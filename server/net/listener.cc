@@ -3,15 +3,35 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/strand.hpp>
 
+#include "net/descriptor_limit.h"
+#include "net/overflow_session.h"
+
 namespace carc::server {
 
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
+namespace {
+
+// Failures that another accept() right away would repeat: the queued connection stays in the
+// kernel until a descriptor or some memory is free.
+bool OutOfResources(const boost::system::error_code& ec) {
+  namespace errc = boost::system::errc;
+  return ec == errc::too_many_files_open || ec == errc::too_many_files_open_in_system ||
+         ec == errc::no_buffer_space || ec == errc::not_enough_memory;
+}
+
+// Beside a connection cap the server needs descriptors of its own: when auto-deriving the cap
+// it asks for enough to keep that many connections with the reserve.
+constexpr std::uint64_t kWantedDescriptors = 16384;
+
+}  // namespace
+
 Listener::Listener(net::io_context& io, const ServerConfig& config, Metrics& metrics,
                    MessageHandler& handler, const StaticFiles& files, ApiHandler api)
     : io_(io),
       acceptor_(net::make_strand(io)),
+      pause_(acceptor_.get_executor()),
       config_(config),
       metrics_(metrics),
       handler_(handler),
@@ -19,6 +39,29 @@ Listener::Listener(net::io_context& io, const ServerConfig& config, Metrics& met
       api_(std::move(api)) {}
 
 std::string Listener::Open() {
+  const std::uint64_t wanted =
+      config_.max_connections == 0
+          ? kWantedDescriptors
+          : config_.max_connections + DescriptorReserve(config_.max_connections * 2);
+  const std::uint64_t limit = RaiseDescriptorLimit(wanted);
+  std::size_t max_total = config_.max_connections;
+  if (max_total == 0) {
+    max_total = DefaultMaxConnections(limit);
+  } else if (max_total + DescriptorReserve(limit) > limit) {
+    spdlog::warn(
+        "--max-connections {} with a descriptor limit of {}: accept() may run out of "
+        "descriptors before the cap; raise the limit (ulimit -n, LimitNOFILE=) or lower the cap",
+        max_total, limit);
+  }
+  limiter_ = std::make_shared<ConnectionLimiter>(max_total, config_.max_connections_per_address,
+                                                 &metrics_.tcp_connections);
+  lane_ = std::make_shared<ConnectionLimiter>(kOverflowLaneConnections, kOverflowLanePerAddress);
+  spdlog::info("connections: at most {} in total, {} per address; descriptor limit {}", max_total,
+               config_.max_connections_per_address == 0
+                   ? std::string("no cap")
+                   : std::to_string(config_.max_connections_per_address),
+               limit);
+
   boost::system::error_code ec;
   const auto address = net::ip::make_address(config_.bind, ec);
   if (ec) return "bad bind address '" + config_.bind + "': " + ec.message();
@@ -43,26 +86,72 @@ void Listener::Stop() {
   net::post(acceptor_.get_executor(), [self = shared_from_this()] {
     boost::system::error_code ignored;
     self->acceptor_.close(ignored);
+    self->pause_.cancel();
   });
 }
 
 void Listener::DoAccept() {
-  acceptor_.async_accept(net::make_strand(io_), [self = shared_from_this()](
-                                                    boost::system::error_code ec, tcp::socket s) {
-    if (ec) {
-      if (ec != net::error::operation_aborted) spdlog::warn("accept: {}", ec.message());
-      if (!self->acceptor_.is_open()) return;
-    } else {
-      // Game messages are small and answered at once: Nagle's algorithm would hold each one
-      // back until the peer's delayed acknowledgement (tens of milliseconds a move).
-      boost::system::error_code ignored;
-      s.set_option(tcp::no_delay(true), ignored);
-      std::make_shared<HttpSession>(std::move(s), self->config_, self->metrics_, self->handler_,
-                                    self->files_, self->api_)
-          ->Run();
+  acceptor_.async_accept(net::make_strand(io_),
+                         [self = shared_from_this()](boost::system::error_code ec, tcp::socket s) {
+                           self->OnAccept(ec, std::move(s));
+                         });
+}
+
+void Listener::OnAccept(boost::system::error_code ec, tcp::socket socket) {
+  if (!acceptor_.is_open()) return;
+  if (ec) {
+    if (ec == net::error::operation_aborted) return;
+    ++metrics_.accept_failures;
+    if (const auto n = failure_log_.Tick()) {
+      spdlog::warn("accept: {} ({} failure(s) since the last report)", ec.message(), n);
     }
-    self->DoAccept();
-  });
+    if (OutOfResources(ec)) {
+      pause_.expires_after(backoff_.Next());
+      pause_.async_wait([self = shared_from_this()](boost::system::error_code wec) {
+        if (!wec && self->acceptor_.is_open()) self->DoAccept();
+      });
+      return;
+    }
+    return DoAccept();
+  }
+  backoff_.Reset();
+  Admit(std::move(socket));
+  DoAccept();
+}
+
+void Listener::Admit(tcp::socket socket) {
+  boost::system::error_code ec;
+  const auto endpoint = socket.remote_endpoint(ec);
+  if (ec) return;  // already reset by the peer
+  // Game messages are small and answered at once: Nagle's algorithm would hold each one back
+  // until the peer's delayed acknowledgement (tens of milliseconds a move).
+  socket.set_option(tcp::no_delay(true), ec);
+  if (config_.socket_send_buffer != 0) {
+    socket.set_option(
+        net::socket_base::send_buffer_size(static_cast<int>(config_.socket_send_buffer)), ec);
+  }
+  std::string address = endpoint.address().to_string();
+  auto acquired = limiter_->TryAcquire(address);
+  if (auto* slot = std::get_if<ConnectionSlot>(&acquired)) {
+    std::make_shared<HttpSession>(std::move(socket), std::move(*slot), config_, metrics_, handler_,
+                                  files_, api_)
+        ->Run();
+    return;
+  }
+  const auto refusal = std::get<ConnectionLimiter::Refusal>(acquired);
+  ++(refusal == ConnectionLimiter::Refusal::kTotal ? metrics_.refused_total
+                                                   : metrics_.refused_per_address);
+  if (const auto n = refusal_log_.Tick()) {
+    spdlog::warn(
+        "{} connection(s) refused for a connection cap since the last report (latest: {} "
+        "from {}; {} open)",
+        n, RefusalName(refusal), address, limiter_->open());
+  }
+  auto lane = lane_->TryAcquire(address);
+  if (auto* slot = std::get_if<ConnectionSlot>(&lane)) {
+    std::make_shared<OverflowSession>(std::move(socket), std::move(*slot))->Run();
+  }
+  // Otherwise the socket closes here, unread: the cheapest refusal.
 }
 
 }  // namespace carc::server

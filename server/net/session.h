@@ -15,12 +15,13 @@ class Room;
 // WebSocket close codes used by the server (docs/protocol.md).
 namespace close_code {
 inline constexpr std::uint16_t kNormal = 1000;
-inline constexpr std::uint16_t kPolicy = 1008;     // flood, slow reader
-inline constexpr std::uint16_t kTooBig = 1009;     // sent by the transport itself
-inline constexpr std::uint16_t kRestart = 1012;    // server restarting: reconnect with the token
-inline constexpr std::uint16_t kReplaced = 4000;   // a newer connection took the seat
-inline constexpr std::uint16_t kKicked = 4001;     // removed by the host
+inline constexpr std::uint16_t kPolicy = 1008;    // flood, slow reader (write queue over its bound)
+inline constexpr std::uint16_t kTooBig = 1009;    // sent by the transport itself
+inline constexpr std::uint16_t kRestart = 1012;   // server restarting: reconnect with the token
+inline constexpr std::uint16_t kReplaced = 4000;  // a newer connection took the seat
+inline constexpr std::uint16_t kKicked = 4001;    // removed by the host
 inline constexpr std::uint16_t kHandshake = 4002;  // no Hello in time
+inline constexpr std::uint16_t kLobbyIdle = 4003;  // in no room, silent for --lobby-idle-timeout
 }  // namespace close_code
 
 class Session : public std::enable_shared_from_this<Session> {

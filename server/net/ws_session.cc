@@ -5,6 +5,8 @@
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 
+#include "net/log_throttle.h"
+
 namespace carc::server {
 
 namespace beast = boost::beast;
@@ -15,6 +17,12 @@ namespace {
 
 // After this many refused messages in a row the flood is a policy violation (close 1008).
 constexpr int kMaxStrikes = 20;
+
+// One line per 10 s however many slow readers are cut off: each is counted in /metrics.
+LogThrottle& SlowReaderLog() {
+  static LogThrottle log(std::chrono::seconds(10));
+  return log;
+}
 
 std::string NextId() {
   static std::atomic<std::uint64_t> counter{0};
@@ -40,10 +48,14 @@ std::shared_ptr<const std::string> ErrorMessage(std::uint32_t request_id, v1::Er
   return Serialize(m);
 }
 
-WsSession::WsSession(net::ip::tcp::socket&& socket, const ServerConfig& config, Metrics& metrics,
-                     MessageHandler& handler)
-    : ws_(std::move(socket)),
+WsSession::WsSession(net::ip::tcp::socket&& socket, ConnectionSlot slot, const ServerConfig& config,
+                     Metrics& metrics, MessageHandler& handler)
+    : slot_(std::move(slot)),
+      ws_(std::move(socket)),
       hello_timer_(ws_.get_executor()),
+      lobby_idle_timer_(ws_.get_executor()),
+      close_timer_(ws_.get_executor()),
+      last_message_(std::chrono::steady_clock::now()),
       config_(config),
       metrics_(metrics),
       handler_(handler),
@@ -57,6 +69,7 @@ WsSession::WsSession(net::ip::tcp::socket&& socket, const ServerConfig& config, 
 }
 
 WsSession::~WsSession() {
+  metrics_.write_queue_bytes -= static_cast<std::int64_t>(queued_bytes_);
   --metrics_.connections;
 }
 
@@ -83,6 +96,8 @@ void WsSession::OnAccept(beast::error_code ec) {
   hello_timer_.async_wait([s = self()](beast::error_code tec) {
     if (!tec && !s->hello_done_) s->DoClose(close_code::kHandshake, "no Hello in time");
   });
+  last_message_ = std::chrono::steady_clock::now();
+  ArmLobbyIdle(config_.lobby_idle_timeout);
   DoRead();
 }
 
@@ -101,6 +116,7 @@ void WsSession::OnRead(beast::error_code ec, std::size_t) {
     return DoRead();
   }
   ++metrics_.messages_in;
+  last_message_ = std::chrono::steady_clock::now();
   const bool text = ws_.got_text();
   const std::string frame = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
@@ -165,17 +181,57 @@ void WsSession::Send(std::shared_ptr<const std::string> bytes) {
 
 void WsSession::DoSend(std::shared_ptr<const std::string> bytes) {
   if (finished_ || close_pending_) return;
-  if (queue_.size() >= config_.max_write_queue) {
-    // A reader this slow would make the server buffer without bound: cut it off.
+  // A single message is always taken when nothing waits, however large: the bound is on what
+  // piles up behind a reader that does not keep up.
+  if (!queue_.empty() && (queue_.size() >= config_.max_write_queue ||
+                          queued_bytes_ + bytes->size() > config_.max_write_queue_bytes)) {
+    // A reader this slow would make the server buffer without bound: free what waits for it
+    // now and close; the close frame follows the message being written, if the peer ever
+    // reads it, and kCloseDeadline ends the connection if not.
     ++metrics_.slow_readers_dropped;
-    spdlog::warn("session {}: write queue full, disconnecting a slow reader", id_);
-    beast::error_code ignored;
-    beast::get_lowest_layer(ws_).socket().close(ignored);
-    return Finish();
+    if (const auto n = SlowReaderLog().Tick()) {
+      spdlog::warn(
+          "{} slow reader(s) disconnected since the last report (latest: session {} from {}, {} "
+          "bytes in {} messages queued)",
+          n, id_, peer_address(), queued_bytes_, queue_.size());
+    }
+    DropQueued();
+    return DoClose(close_code::kPolicy, "reading too slowly: over " +
+                                            std::to_string(config_.max_write_queue_bytes) +
+                                            " bytes queued");
   }
   metrics_.bytes_out += bytes->size();
-  queue_.push_back(std::move(bytes));
+  Enqueue(std::move(bytes));
   if (!writing_) DoWrite();
+}
+
+void WsSession::Enqueue(std::shared_ptr<const std::string> bytes) {
+  const std::size_t size = bytes->size();
+  queue_.push_back(std::move(bytes));
+  queued_bytes_ += size;
+  metrics_.write_queue_bytes += static_cast<std::int64_t>(size);
+  const auto queued = static_cast<std::int64_t>(queued_bytes_);
+  auto peak = metrics_.write_queue_peak_bytes.load();
+  while (queued > peak && !metrics_.write_queue_peak_bytes.compare_exchange_weak(peak, queued)) {
+  }
+}
+
+void WsSession::PopFront() {
+  const std::size_t size = queue_.front()->size();
+  queue_.pop_front();
+  queued_bytes_ -= size;
+  metrics_.write_queue_bytes -= static_cast<std::int64_t>(size);
+}
+
+void WsSession::DropQueued() {
+  // The message being written stays: the write still reads its buffer.
+  const std::size_t keep = writing_ ? 1 : 0;
+  while (queue_.size() > keep) {
+    const std::size_t size = queue_.back()->size();
+    queue_.pop_back();
+    queued_bytes_ -= size;
+    metrics_.write_queue_bytes -= static_cast<std::int64_t>(size);
+  }
 }
 
 void WsSession::DoWrite() {
@@ -186,8 +242,8 @@ void WsSession::DoWrite() {
 
 void WsSession::OnWrite(beast::error_code ec, std::size_t) {
   writing_ = false;
+  PopFront();
   if (ec) return Finish();
-  queue_.pop_front();
   if (!queue_.empty()) return DoWrite();
   if (close_pending_) SendClose();
 }
@@ -204,12 +260,20 @@ void WsSession::DoClose(std::uint16_t code, std::string reason) {
   close_pending_ = true;
   close_code_ = code;
   close_reason_ = std::move(reason);
+  // A peer that reads nothing would hold the close (and its socket) forever.
+  close_timer_.expires_after(kCloseDeadline);
+  close_timer_.async_wait([s = self()](beast::error_code tec) {
+    if (tec || s->finished_) return;
+    beast::error_code ignored;
+    beast::get_lowest_layer(s->ws_).socket().close(ignored);
+    s->Finish();
+  });
   if (writing_) return;  // OnWrite closes once the queue has drained
   SendClose();
 }
 
 void WsSession::SendClose() {
-  queue_.clear();
+  DropQueued();
   ws_.async_close(
       websocket::close_reason(static_cast<websocket::close_code>(close_code_), close_reason_),
       [s = self()](beast::error_code) { s->Finish(); });
@@ -219,8 +283,33 @@ void WsSession::Finish() {
   if (finished_) return;
   finished_ = true;
   hello_timer_.cancel();
-  queue_.clear();
+  lobby_idle_timer_.cancel();
+  close_timer_.cancel();
+  DropQueued();
   handler_.OnDisconnect(shared_from_this());
+}
+
+}  // namespace carc::server
+
+namespace carc::server {
+
+void WsSession::ArmLobbyIdle(std::chrono::steady_clock::duration after) {
+  lobby_idle_timer_.expires_after(after);
+  lobby_idle_timer_.async_wait([s = self()](beast::error_code ec) {
+    if (!ec) s->CheckLobbyIdle();
+  });
+}
+
+void WsSession::CheckLobbyIdle() {
+  if (finished_ || close_pending_) return;
+  const auto timeout = std::chrono::steady_clock::duration(config_.lobby_idle_timeout);
+  const auto idle = std::chrono::steady_clock::now() - last_message_;
+  if (idle < timeout) return ArmLobbyIdle(timeout - idle);
+  // A seated or watching connection is kept alive by WebSocket pings and the room's grace
+  // period; only one that has nowhere to be is closed.
+  if (membership().room) return ArmLobbyIdle(timeout);
+  ++metrics_.lobby_idle_closed;
+  DoClose(close_code::kLobbyIdle, "idle in the lobby");
 }
 
 }  // namespace carc::server

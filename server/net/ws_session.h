@@ -1,6 +1,10 @@
 // One WebSocket connection: binary protobuf frames, a read limit, a token-bucket rate limit,
-// a bounded write queue (a slow reader is cut off, never buffered without limit), handshake,
-// Hello and idle timeouts. Runs on its own strand.
+// a write queue bounded in messages and in bytes (a slow reader is closed with 1008, never
+// buffered without limit), handshake, Hello, idle and lobby-idle timeouts. Runs on its own
+// strand.
+//
+// Contract: once a close is under way (any code), the connection is gone within
+// kCloseDeadline even if the peer reads nothing and never answers the close.
 #pragma once
 
 #include <boost/asio/steady_timer.hpp>
@@ -12,14 +16,18 @@
 
 #include "app/metrics.h"
 #include "app/server_config.h"
+#include "net/connection_limiter.h"
 #include "net/message_handler.h"
 
 namespace carc::server {
 
+inline constexpr std::chrono::seconds kCloseDeadline{5};
+
 class WsSession : public Session {
  public:
-  WsSession(boost::asio::ip::tcp::socket&& socket, const ServerConfig& config, Metrics& metrics,
-            MessageHandler& handler);
+  // `slot` counts the connection until its socket is closed.
+  WsSession(boost::asio::ip::tcp::socket&& socket, ConnectionSlot slot, const ServerConfig& config,
+            Metrics& metrics, MessageHandler& handler);
   ~WsSession() override;
 
   // Completes the WebSocket handshake for an upgrade request already read.
@@ -44,15 +52,26 @@ class WsSession : public Session {
   void DoClose(std::uint16_t code, std::string reason);
   void SendClose();
   void Finish();
+  void Enqueue(std::shared_ptr<const std::string> bytes);
+  void PopFront();
+  // Drops every queued message but the one being written, if any.
+  void DropQueued();
+  void ArmLobbyIdle(std::chrono::steady_clock::duration after);
+  void CheckLobbyIdle();
 
+  ConnectionSlot slot_;  // before ws_: released after the socket is closed
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   boost::beast::flat_buffer buffer_;
   boost::asio::steady_timer hello_timer_;
+  boost::asio::steady_timer lobby_idle_timer_;
+  boost::asio::steady_timer close_timer_;
+  std::chrono::steady_clock::time_point last_message_;
   const ServerConfig& config_;
   Metrics& metrics_;
   MessageHandler& handler_;
   std::string id_;
   std::deque<std::shared_ptr<const std::string>> queue_;
+  std::size_t queued_bytes_ = 0;  // of queue_, the message being written included
   bool writing_ = false;
   bool hello_done_ = false;
   bool finished_ = false;

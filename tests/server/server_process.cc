@@ -35,18 +35,13 @@ ServerProcess::~ServerProcess() {
 }
 
 std::string ServerProcess::Start(std::chrono::seconds limit) {
-  std::vector<std::string> args = {CARC_SERVER_PATH,
-                                   "--bind",
-                                   "127.0.0.1",
-                                   "--port",
-                                   std::to_string(port_),
-                                   "--data-dir",
-                                   data_dir_,
-                                   "--threads",
-                                   "2",
-                                   "--log-level",
-                                   "info"};
+  std::vector<std::string> args = {CARC_SERVER_PATH, "--bind", "127.0.0.1", "--port",
+                                   std::to_string(port_), "--data-dir", data_dir_, "--threads", "2",
+                                   "--log-level", "info",
+                                   // Tests connect many clients from 127.0.0.1.
+                                   "--max-connections-per-address", "1000"};
   args.insert(args.end(), extra_args_.begin(), extra_args_.end());
+  args.insert(args.begin(), wrapper_.begin(), wrapper_.end());
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);

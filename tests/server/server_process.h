@@ -30,6 +30,10 @@ class ServerProcess {
   // Sends `signal` and waits for the process to end; returns its wait status.
   int Stop(int signal);
   bool running() const { return pid_ > 0; }
+  pid_t pid() const { return pid_; }
+  // A command the server is started under, e.g. {"/usr/bin/prlimit", "--nofile=256:256"}; it
+  // must exec the server in its own process (so pid() is the server's).
+  void set_wrapper(std::vector<std::string> wrapper) { wrapper_ = std::move(wrapper); }
   // The last `bytes` of the server's output, to show why it failed.
   std::string LogTail(std::size_t bytes = 4000) const;
   client::ServerAddress address() const;
@@ -40,6 +44,7 @@ class ServerProcess {
   std::string data_dir_;
   std::string log_path_;
   std::vector<std::string> extra_args_;
+  std::vector<std::string> wrapper_;
   pid_t pid_ = -1;
 };
 

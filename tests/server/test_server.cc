@@ -69,6 +69,8 @@ server::ServerConfig TestConfig() {
   c.empty_room_ttl = std::chrono::seconds(60);
   // Every test connection comes from 127.0.0.1: the per-address room limit has its own tests.
   c.max_rooms_per_address = 1000;
+  // Every test client comes from 127.0.0.1; the tests of the cap set their own.
+  c.max_connections_per_address = 1000;
   return c;
 }
 
