@@ -2,12 +2,26 @@
 # all of our code and the final link pulls in the runtimes.
 #   CARC_SANITIZE         AddressSanitizer + UndefinedBehaviorSanitizer
 #   CARC_SANITIZE_THREAD  ThreadSanitizer (cannot be combined with ASan)
+#   CARC_BUILD_FUZZ       libFuzzer's coverage instrumentation with ASan + UBSan (clang only);
+#                         tests/fuzz links the fuzzer's main into its targets
 option(CARC_SANITIZE_THREAD "Build with ThreadSanitizer" OFF)
+option(CARC_BUILD_FUZZ "Build only the libraries and the libFuzzer targets of tests/fuzz (clang)"
+       OFF)
 add_library(carc_sanitizers INTERFACE)
 if(CARC_SANITIZE AND CARC_SANITIZE_THREAD)
   message(FATAL_ERROR "CARC_SANITIZE (ASan) and CARC_SANITIZE_THREAD (TSan) exclude each other")
 endif()
-if(CARC_SANITIZE)
+if(CARC_BUILD_FUZZ AND (CARC_SANITIZE OR CARC_SANITIZE_THREAD))
+  message(FATAL_ERROR "CARC_BUILD_FUZZ brings its own sanitizers: leave CARC_SANITIZE* off")
+endif()
+if(CARC_BUILD_FUZZ AND NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+  message(FATAL_ERROR "CARC_BUILD_FUZZ needs clang++ (libFuzzer): use the fuzz preset")
+endif()
+if(CARC_BUILD_FUZZ)
+  # fuzzer-no-link: the coverage counters, without libFuzzer's main; the targets add it.
+  set(_carc_san -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+                -fno-omit-frame-pointer)
+elseif(CARC_SANITIZE)
   set(_carc_san -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
 elseif(CARC_SANITIZE_THREAD)
   set(_carc_san -fsanitize=thread -fno-omit-frame-pointer)
