@@ -15,8 +15,9 @@ packages=(
 # Node.js and npm build the web client (and run `buf lint` of proto/). A machine that already
 # has npm (e.g. from another Node.js package) keeps it.
 command -v npm >/dev/null || packages+=(nodejs npm)
-# clang-format for the format check; chromium for the browser end-to-end tests.
-dev_packages=(clang-format git chromium)
+# clang-format for the format check; chromium for the browser end-to-end tests; caddy, nginx and
+# curl for the test of the reverse-proxy examples in deploy/.
+dev_packages=(clang-format git chromium caddy nginx curl)
 
 if [[ "${1:-}" == "--dev" ]]; then
   packages+=("${dev_packages[@]}")

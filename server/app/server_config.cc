@@ -6,6 +6,8 @@
 #include <functional>
 #include <map>
 
+#include "net/proxy_trust.h"
+
 namespace carc::server {
 namespace {
 
@@ -177,6 +179,16 @@ const std::map<std::string, Setting>& Settings() {
         "SO_SNDBUF of each connection in bytes, the most the kernel holds for a client that does "
         "not read (Linux doubles it); 0 = the kernel's autotuning, up to net.ipv4.tcp_wmem (0)",
         Int(&ServerConfig::socket_send_buffer, 0, 64 << 20)}},
+      {"trusted-proxies",
+       {"CARC_TRUSTED_PROXIES",
+        "reverse proxies (addresses or CIDR ranges, comma-separated) whose X-Forwarded-For "
+        "names the client: its last entry is then the client's address for the per-address "
+        "limits and the log; nobody else can set it (none)",
+        [](ServerConfig& c, const std::string& v) {
+          if (std::holds_alternative<std::string>(ProxyTrust::Parse(v))) return false;
+          c.trusted_proxies = v;
+          return true;
+        }}},
   };
   return settings;
 }

@@ -52,6 +52,9 @@ struct ServerConfig {
   std::chrono::seconds lobby_idle_timeout{300};
   // SO_SNDBUF of each connection; 0 = the kernel's own autotuned size.
   std::size_t socket_send_buffer = 0;
+  // Reverse proxies whose X-Forwarded-For names the client (net/proxy_trust.h): addresses and
+  // CIDR ranges, comma-separated; empty = none.
+  std::string trusted_proxies;
 
   static std::string Usage();
 };

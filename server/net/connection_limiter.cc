@@ -40,19 +40,44 @@ ConnectionLimiter::ConnectionLimiter(std::size_t max_total, std::size_t max_per_
     : max_total_(max_total), max_per_address_(max_per_address), open_gauge_(open_gauge) {}
 
 std::variant<ConnectionSlot, ConnectionLimiter::Refusal> ConnectionLimiter::TryAcquire(
-    const std::string& address) {
-  std::string key = AddressKey(address);
+    const std::string& address, bool per_address_cap) {
+  // An uncapped slot has the empty key, which no address maps to.
+  std::string key = per_address_cap ? AddressKey(address) : std::string();
   {
     std::lock_guard lock(mu_);
     if (max_total_ != 0 && open_ >= max_total_) return Refusal::kTotal;
-    const auto it = per_key_.find(key);
-    const std::size_t from_key = it == per_key_.end() ? 0 : it->second;
-    if (max_per_address_ != 0 && from_key >= max_per_address_) return Refusal::kPerAddress;
-    ++per_key_[key];
+    if (!key.empty()) {
+      const auto it = per_key_.find(key);
+      const std::size_t from_key = it == per_key_.end() ? 0 : it->second;
+      if (max_per_address_ != 0 && from_key >= max_per_address_) return Refusal::kPerAddress;
+      ++per_key_[key];
+    }
     ++open_;
   }
   if (open_gauge_ != nullptr) ++*open_gauge_;
   return ConnectionSlot(shared_from_this(), address, std::move(key));
+}
+
+bool ConnectionSlot::Rebind(const std::string& address) {
+  if (!limiter_) return false;
+  std::string key = AddressKey(address);
+  if (!limiter_->Move(key_, key)) return false;
+  address_ = address;
+  key_ = std::move(key);
+  return true;
+}
+
+bool ConnectionLimiter::Move(const std::string& from_key, const std::string& to_key) {
+  std::lock_guard lock(mu_);
+  if (from_key == to_key) return true;
+  const auto to = per_key_.find(to_key);
+  const std::size_t at_to = to == per_key_.end() ? 0 : to->second;
+  if (max_per_address_ != 0 && at_to >= max_per_address_) return false;
+  ++per_key_[to_key];
+  if (const auto from = per_key_.find(from_key); from != per_key_.end() && --from->second == 0) {
+    per_key_.erase(from);
+  }
+  return true;
 }
 
 void ConnectionLimiter::Release(const std::string& key) {

@@ -31,8 +31,12 @@ class ConnectionSlot {
   ~ConnectionSlot();
 
   bool held() const { return limiter_ != nullptr; }
-  // The client's address as given to TryAcquire.
+  // The client's address as given to TryAcquire (or Rebind).
   const std::string& address() const { return address_; }
+  // Counts the connection under another client address from now on: a trusted reverse proxy's
+  // connection turns out to carry `address`'s WebSocket. False (nothing changed) when that
+  // address is at its cap.
+  bool Rebind(const std::string& address);
 
  private:
   friend class ConnectionLimiter;
@@ -52,8 +56,11 @@ class ConnectionLimiter : public std::enable_shared_from_this<ConnectionLimiter>
   ConnectionLimiter(std::size_t max_total, std::size_t max_per_address,
                     std::atomic<std::int64_t>* open_gauge = nullptr);
 
-  // A slot for one more connection from `address`, or why not.
-  std::variant<ConnectionSlot, Refusal> TryAcquire(const std::string& address);
+  // A slot for one more connection from `address`, or why not. Without `per_address_cap` the
+  // connection counts only in the total (a trusted reverse proxy's, whose clients are only
+  // known from their requests: see ConnectionSlot::Rebind).
+  std::variant<ConnectionSlot, Refusal> TryAcquire(const std::string& address,
+                                                   bool per_address_cap = true);
 
   std::size_t open() const;
   std::size_t open_from(const std::string& address) const;
@@ -63,6 +70,7 @@ class ConnectionLimiter : public std::enable_shared_from_this<ConnectionLimiter>
  private:
   friend class ConnectionSlot;
   void Release(const std::string& key);
+  bool Move(const std::string& from_key, const std::string& to_key);
 
   const std::size_t max_total_;
   const std::size_t max_per_address_;

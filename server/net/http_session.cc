@@ -27,13 +27,14 @@ constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
 
 HttpSession::HttpSession(net::ip::tcp::socket&& socket, ConnectionSlot slot,
                          const ServerConfig& config, Metrics& metrics, MessageHandler& handler,
-                         const StaticFiles& files, ApiHandler api)
+                         const StaticFiles& files, const ProxyTrust& trust, ApiHandler api)
     : slot_(std::move(slot)),
       stream_(std::move(socket)),
       config_(config),
       metrics_(metrics),
       handler_(handler),
       files_(files),
+      trust_(trust),
       api_(std::move(api)) {}
 
 void HttpSession::Run() {
@@ -89,6 +90,15 @@ void HttpSession::OnRead(bool upload, beast::error_code ec, std::size_t) {
   keep_alive_ = request.keep_alive();
   if (beast::websocket::is_upgrade(request)) {
     if (request.target() != "/ws") return Respond(404, "text/plain", "WebSocket is at /ws\n");
+    beast::error_code endpoint_ec;
+    const auto peer = stream_.socket().remote_endpoint(endpoint_ec).address();
+    if (endpoint_ec) return Shutdown();
+    const std::string client = trust_.ClientAddress(peer, request["X-Forwarded-For"]).to_string();
+    if (client != slot_.address() && !slot_.Rebind(client)) {
+      ++metrics_.refused_per_address;
+      keep_alive_ = false;
+      return Respond(503, "text/plain", "too many connections from your address\n");
+    }
     auto ws = std::make_shared<WsSession>(stream_.release_socket(), std::move(slot_), config_,
                                           metrics_, handler_);
     ws->Accept(std::move(request));

@@ -20,6 +20,7 @@
 #include "net/connection_limiter.h"
 #include "net/http_api.h"
 #include "net/message_handler.h"
+#include "net/proxy_trust.h"
 #include "net/static_files.h"
 
 namespace carc::server {
@@ -30,7 +31,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // WebSocket session.
   HttpSession(boost::asio::ip::tcp::socket&& socket, ConnectionSlot slot,
               const ServerConfig& config, Metrics& metrics, MessageHandler& handler,
-              const StaticFiles& files, ApiHandler api);
+              const StaticFiles& files, const ProxyTrust& trust, ApiHandler api);
   void Run();
 
  private:
@@ -61,9 +62,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   Metrics& metrics_;
   MessageHandler& handler_;
   const StaticFiles& files_;
+  const ProxyTrust& trust_;
   ApiHandler api_;
-  bool head_ = false;       // the request being answered is a HEAD: headers only
-  bool keep_alive_ = true;  // the client did not ask to close after this answer
+  bool head_ = false;  // the request being answered is a HEAD: headers only
 };
 
 }  // namespace carc::server

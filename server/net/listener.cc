@@ -39,6 +39,9 @@ Listener::Listener(net::io_context& io, const ServerConfig& config, Metrics& met
       api_(std::move(api)) {}
 
 std::string Listener::Open() {
+  auto trust = ProxyTrust::Parse(config_.trusted_proxies);
+  if (const auto* why = std::get_if<std::string>(&trust)) return "--trusted-proxies: " + *why;
+  trust_ = std::get<ProxyTrust>(trust);
   const std::uint64_t wanted =
       config_.max_connections == 0
           ? kWantedDescriptors
@@ -131,10 +134,12 @@ void Listener::Admit(tcp::socket socket) {
         net::socket_base::send_buffer_size(static_cast<int>(config_.socket_send_buffer)), ec);
   }
   std::string address = endpoint.address().to_string();
-  auto acquired = limiter_->TryAcquire(address);
+  // A trusted proxy's connections count under the client's address once its request names it
+  // (HttpSession, on the WebSocket upgrade); until then only in the total.
+  auto acquired = limiter_->TryAcquire(address, !trust_.Trusts(endpoint.address()));
   if (auto* slot = std::get_if<ConnectionSlot>(&acquired)) {
     std::make_shared<HttpSession>(std::move(socket), std::move(*slot), config_, metrics_, handler_,
-                                  files_, api_)
+                                  files_, trust_, api_)
         ->Run();
     return;
   }

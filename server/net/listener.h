@@ -16,6 +16,7 @@
 #include "net/connection_limiter.h"
 #include "net/http_session.h"
 #include "net/log_throttle.h"
+#include "net/proxy_trust.h"
 #include "net/static_files.h"
 
 namespace carc::server {
@@ -46,6 +47,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
   MessageHandler& handler_;
   const StaticFiles& files_;
   ApiHandler api_;
+  ProxyTrust trust_;
   std::uint16_t port_ = 0;
   std::shared_ptr<ConnectionLimiter> limiter_;
   std::shared_ptr<ConnectionLimiter> lane_;

@@ -64,7 +64,12 @@ WsSession::WsSession(net::ip::tcp::socket&& socket, ConnectionSlot slot, const S
       refilled_(std::chrono::steady_clock::now()) {
   beast::error_code ec;
   const auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
-  if (!ec) set_peer_address(endpoint.address().to_string());
+  // The slot's address is the client's: behind a trusted proxy, the one it reported.
+  if (!slot_.address().empty()) {
+    set_peer_address(slot_.address());
+  } else if (!ec) {
+    set_peer_address(endpoint.address().to_string());
+  }
   ++metrics_.connections;
 }
 
@@ -91,6 +96,7 @@ void WsSession::Accept(beast::http::request<beast::http::string_body> request) {
 
 void WsSession::OnAccept(beast::error_code ec) {
   if (ec) return Finish();
+  spdlog::debug("session {} open from {}", id_, peer_address());
   handler_.OnOpen(shared_from_this());
   hello_timer_.expires_after(config_.handshake_timeout);
   hello_timer_.async_wait([s = self()](beast::error_code tec) {

@@ -51,7 +51,7 @@ ws_upgrade() {  # URL SOURCE_ADDRESS [extra curl args]: prints the status line o
   shift 2
   curl -sS --max-time 2 --interface "$source" -o /dev/null -w '%{http_code}' \
     -H "Connection: Upgrade" -H "Upgrade: websocket" -H "Sec-WebSocket-Version: 13" \
-    -H "Sec-WebSocket-Key: $key" "$@" "$url" || true
+    -H "Sec-WebSocket-Key: $key" "$@" "$url" 2>/dev/null || true
 }
 code=$(ws_upgrade "http://127.0.0.1:$upstream/ws" 127.0.0.7 -H "X-Forwarded-For: 10.9.8.7")
 [[ "$code" == 101 ]] || fail "direct upgrade answered $code"

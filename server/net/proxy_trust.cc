@@ -1,0 +1,81 @@
+#include "net/proxy_trust.h"
+
+namespace carc::server {
+
+namespace ip = boost::asio::ip;
+
+namespace {
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+// An IPv4-mapped IPv6 peer (::ffff:10.0.0.1 on a dual-stack socket) is its IPv4 address.
+ip::address Plain(const ip::address& a) {
+  if (a.is_v6() && a.to_v6().is_v4_mapped()) {
+    return ip::make_address_v4(ip::v4_mapped, a.to_v6());
+  }
+  return a;
+}
+
+}  // namespace
+
+std::variant<ProxyTrust, std::string> ProxyTrust::Parse(std::string_view list) {
+  ProxyTrust out;
+  while (!list.empty()) {
+    const auto comma = list.find(',');
+    const std::string item(Trim(list.substr(0, comma)));
+    list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
+    if (item.empty()) continue;
+    boost::system::error_code ec;
+    if (item.find('/') == std::string::npos) {
+      const auto a = Plain(ip::make_address(item, ec));
+      if (ec) return "'" + item + "' is not an IP address or a CIDR range";
+      if (a.is_v4()) {
+        out.v4_.emplace_back(a.to_v4(), 32);
+      } else {
+        out.v6_.emplace_back(a.to_v6(), 128);
+      }
+      continue;
+    }
+    if (item.find(':') == std::string::npos) {
+      const auto n = ip::make_network_v4(item, ec);
+      if (ec) return "'" + item + "' is not an IPv4 CIDR range";
+      out.v4_.push_back(n.canonical());
+    } else {
+      const auto n = ip::make_network_v6(item, ec);
+      if (ec) return "'" + item + "' is not an IPv6 CIDR range";
+      out.v6_.push_back(n.canonical());
+    }
+  }
+  return out;
+}
+
+bool ProxyTrust::Trusts(const ip::address& peer) const {
+  const ip::address a = Plain(peer);
+  if (a.is_v4()) {
+    for (const auto& n : v4_) {
+      if (ip::network_v4(a.to_v4(), n.prefix_length()).canonical() == n) return true;
+    }
+    return false;
+  }
+  for (const auto& n : v6_) {
+    if (ip::network_v6(a.to_v6(), n.prefix_length()).canonical() == n) return true;
+  }
+  return false;
+}
+
+ip::address ProxyTrust::ClientAddress(const ip::address& peer,
+                                      std::string_view x_forwarded_for) const {
+  if (x_forwarded_for.empty() || !Trusts(peer)) return peer;
+  const auto comma = x_forwarded_for.rfind(',');
+  const std::string last(
+      Trim(comma == std::string_view::npos ? x_forwarded_for : x_forwarded_for.substr(comma + 1)));
+  boost::system::error_code ec;
+  const auto client = ip::make_address(last, ec);
+  return ec ? peer : Plain(client);
+}
+
+}  // namespace carc::server
