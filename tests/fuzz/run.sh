@@ -44,10 +44,11 @@ build_targets() {
   if [ ! -f "$build/build.ninja" ]; then
     (cd "$root" && cmake --preset fuzz >/dev/null) || exit 2
   fi
-  local lock=${CARC_BUILD_LOCK:-/tmp/carc-build.lock}
+  # An empty CARC_BUILD_LOCK builds without the lock (for a caller that holds it already).
+  local lock=${CARC_BUILD_LOCK-/tmp/carc-build.lock}
   local names=()
   for t in "${targets[@]}"; do names+=("fuzz_$t"); done
-  if command -v flock >/dev/null; then
+  if [ -n "$lock" ] && command -v flock >/dev/null; then
     flock "$lock" cmake --build "$build" --target "${names[@]}" || exit 2
   else
     cmake --build "$build" --target "${names[@]}" || exit 2
