@@ -106,8 +106,8 @@ void ServerApp::Run() {
         "server",
         config_.game_seed);
   }
-  spdlog::info("listening on {}:{} with {} threads", config_.bind, listener_->port(),
-               config_.threads);
+  spdlog::info("carcassonne-server {} listening on {}:{} with {} threads", CARC_SERVER_VERSION,
+               config_.bind, listener_->port(), config_.threads);
   std::vector<std::thread> threads;
   for (int i = 1; i < config_.threads; ++i) threads.emplace_back([this] { io_.run(); });
   io_.run();

@@ -160,8 +160,8 @@ const std::map<std::string, Setting>& Settings() {
       {"max-connections-per-address",
        {"CARC_MAX_CONNECTIONS_PER_ADDRESS",
         "open TCP connections from one client address (an IPv6 /64 counts as one address); "
-        "refused as for --max-connections. Behind a reverse proxy every connection comes from "
-        "the proxy: raise it or set 0 (no cap) (64)",
+        "refused as for --max-connections. Behind a reverse proxy, name it in --trusted-proxies: "
+        "its WebSocket connections then count under each client's address (64)",
         Int(&ServerConfig::max_connections_per_address, 0, 1 << 22)}},
       {"max-write-queue-bytes",
        {"CARC_MAX_WRITE_QUEUE_BYTES",
