@@ -25,6 +25,7 @@
 #include "carc/engine/random_player.h"
 #include "fuzz_target.h"
 #include "net/http_api.h"
+#include "net/static_files.h"
 #include "store/sqlite_store.h"
 
 namespace {
@@ -64,8 +65,11 @@ struct World {
     std::ofstream(web_root / "assets" / "logo.svg") << "<svg/>";
     std::ofstream(dir / "secret.txt") << "outside the web root";
     canonical_root = fs::canonical(web_root);
+    // The data directory inside the web root: its files must never be served either.
 
-    store = store::OpenSqliteStore(store::StorePath(dir.string()), store::Durability::kNormal);
+    fs::create_directories(web_root / "data");
+    store = store::OpenSqliteStore(store::StorePath((web_root / "data").string()),
+                                   store::Durability::kNormal);
     // Two finished games, so that /api/games/{1,2}/{record,replay} reach the replays.
     carc::engine::GameConfig base;
     base.seed = 7;
@@ -73,6 +77,7 @@ struct World {
     carc::engine::RandomPlayer player(7);
     std::vector<carc::engine::LoggedCommand> log;
     carc::engine::PlayOut(state, player, &log);
+    files = carc::server::StaticFiles::Load(web_root.string(), (web_root / "data").string());
     Archive(*store, "BASE22", "base", carc::codec::WriteRecord(carc::codec::RecordOf(base, log)));
     carc::engine::castle::CastleConfig castle;
     castle.set = carc::codec::DefaultCastleSet();
@@ -92,6 +97,7 @@ struct World {
   fs::path dir;
   fs::path web_root;
   fs::path canonical_root;
+  carc::server::StaticFiles files;
   carc::server::Metrics metrics;
   std::unique_ptr<store::EventStore> store;
 };
@@ -101,34 +107,20 @@ World& TheWorld() {
   return world;
 }
 
-// THE STATIC-FILE RESOLUTION: the file of the web root a GET of `target` serves, or nullopt for
-// an error answer. The server's own resolution lives inside HttpSession::ServeStatic, which
-// needs a socket; until it is a function of its own, this is a copy of its decisions, and this
-// function is the one place to call the server's function instead.
-std::optional<fs::path> ResolveStaticFile(const fs::path& web_root, const std::string& target) {
-  std::string path = target.substr(0, target.find('?'));
-  if (path.find("..") != std::string::npos || path.empty() || path[0] != '/') return std::nullopt;
-  if (path.back() == '/') path += "index.html";
-  fs::path file = web_root / path.substr(1);
-  if (!fs::is_regular_file(file)) {
-    if (fs::path(path).has_extension()) return std::nullopt;
-    file = web_root / "index.html";
-    if (!fs::is_regular_file(file)) return std::nullopt;
-  }
-  return file;
-}
-
 // The promise every resolution must keep: what it serves is a file inside the web root.
 void CheckStatic(const World& w, const std::string& target) {
-  const auto file = ResolveStaticFile(w.web_root, target);
-  if (!file) return;
+  const carc::server::StaticFiles::File* file = w.files.Resolve(target);
+  if (file == nullptr) return;
   std::error_code ec;
-  const fs::path real = fs::canonical(*file, ec);
+  const fs::path real = fs::canonical(file->path, ec);
   if (ec) Fail("the static-file resolution chose a file that does not exist");
   const auto [root_end, ignored] =
       std::mismatch(w.canonical_root.begin(), w.canonical_root.end(), real.begin(), real.end());
   if (root_end != w.canonical_root.end()) {
     Fail("the static-file resolution left the web root: " + target + " -> " + real.string());
+  }
+  if (real.string().find("/data/") != std::string::npos) {
+    Fail("the static-file resolution reached the data directory: " + target);
   }
 }
 
