@@ -7,6 +7,7 @@
 #include <ctime>
 
 #include "carc/codec/proto_codec.h"
+#include "net/log_throttle.h"
 #include "rooms/tokens.h"
 
 namespace carc::server {
@@ -23,8 +24,14 @@ RoomRegistry::Created RoomRegistry::Create(const v1::RoomOptions& options,
     std::lock_guard lock(mu_);
     if (rooms_.size() >= static_cast<std::size_t>(config_.max_rooms)) {
       ++metrics_.rooms_refused_max_rooms;
-      spdlog::warn("room refused for {}: the server holds {} rooms (--max-rooms)", address,
-                   rooms_.size());
+      // Clients can ask again at once, many times a second: one line per period.
+      static LogThrottle refusal_log(std::chrono::seconds(10));
+      if (const auto n = refusal_log.Tick()) {
+        spdlog::warn(
+            "{} room(s) refused since the last report: the server holds {} rooms "
+            "(--max-rooms; latest from {})",
+            n, rooms_.size(), address);
+      }
       return {nullptr, v1::ERROR_CODE_TOO_MANY_ROOMS,
               "the server has too many rooms right now; try again later"};
     }
