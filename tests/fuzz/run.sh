@@ -83,10 +83,10 @@ run_target() {
   done
   for pid in "${pids[@]}"; do wait "$pid"; done
 
-  # stat::number_of_executed_runs from every process of every job; the coverage is the last
-  # "cov:" a process reported (the highest of the jobs).
+  # stat::number_of_executed_runs ("_units" in clang 14's libFuzzer) of every process of every
+  # job; the coverage is the highest "cov:" a process reported.
   local execs cov crashes leaks timeouts ooms
-  execs=$(cat "$findings"/job*.log | awk '/^stat::number_of_executed_runs:/ {s += $2} END {print s + 0}')
+  execs=$(cat "$findings"/job*.log | awk '/^stat::number_of_executed_(runs|units):/ {s += $2} END {print s + 0}')
   cov=$(cat "$findings"/job*.log | grep -o ' cov: [0-9]*' | awk '{if ($2 > m) m = $2} END {print m + 0}')
   crashes=$(find "$findings" -name 'crash-*' | wc -l)
   leaks=$(find "$findings" -name 'leak-*' | wc -l)
