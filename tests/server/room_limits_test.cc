@@ -116,9 +116,11 @@ TEST_CASE(
   auto c = DialHello(server);
   REQUIRE(c);
   std::vector<std::weak_ptr<server::Room>> rooms;
+  std::vector<std::string> codes;
   for (int i = 0; i < 3; ++i) {
     const std::string code = CreateRoomOn(*c);
     REQUIRE(code != "");
+    codes.push_back(code);
     rooms.push_back(server.app().registry().Find(code));
     REQUIRE(Leave(*c, code));
   }
@@ -135,8 +137,12 @@ TEST_CASE(
   CHECK(Metric(server, "carc_rooms_refused_total{reason=\"max_rooms_per_address\"}") == 2);
   CHECK(server.app().registry().size() == 3);
 
-  // Nobody is seated: after --empty-lobby-ttl the sweeper disposes of them, in memory and in
-  // the store, and the address may create rooms again.
+  // Nobody is seated (a spectator does not count): after --empty-lobby-ttl the sweeper
+  // disposes of them, in memory and in the store, and the address may create rooms again.
+  auto watcher = DialHello(server);
+  const auto watching = Ask(*watcher, JoinMsg(codes[0], true));
+  REQUIRE(watching);
+  REQUIRE(watching->has_room_state());
   server.app().registry().Sweep();
   CHECK(server.app().registry().size() == 3);  // not before the time-to-live
   std::this_thread::sleep_for(2100ms);
@@ -145,7 +151,16 @@ TEST_CASE(
   for (const auto& room : rooms) CHECK(Freed(room));
   CHECK(Metric(server, "carc_rooms_disposed_total{reason=\"empty_lobby\"}") == 3);
   CHECK(server.app().store().OpenRooms().empty());
+  // The spectator is told, and is free to go elsewhere.
+  const auto left = Skip(*watcher, [](const v1::ServerMessage& m) { return m.has_room_left(); });
+  REQUIRE(left);
+  CHECK(left->request_id() == 0);
+  CHECK(left->room_left().room_code() == codes[0]);
   CHECK(CreateRoomOn(*c) != "");
+  const auto joined = Ask(*watcher, JoinMsg(codes[1]));
+  REQUIRE(joined);
+  REQUIRE(joined->has_error());
+  CHECK(joined->error().code() == v1::ERROR_CODE_ROOM_NOT_FOUND);
 }
 
 TEST_CASE("rooms: --max-rooms refuses a room past the total, whoever asks",
