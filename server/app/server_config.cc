@@ -167,7 +167,7 @@ const std::map<std::string, Setting>& Settings() {
        {"CARC_MAX_WRITE_QUEUE_BYTES",
         "bytes queued for a WebSocket reader before it is disconnected as too slow (close 1008); "
         "a single message larger than this is still sent when nothing else is queued; "
-        "--max-write-queue bounds the count of messages as well (262144)",
+        "--max-write-queue bounds the count of messages as well (131072)",
         Int(&ServerConfig::max_write_queue_bytes, 4096, 1LL << 30)}},
       {"lobby-idle-timeout",
        {"CARC_LOBBY_IDLE_TIMEOUT",
@@ -176,8 +176,9 @@ const std::map<std::string, Setting>& Settings() {
         Seconds(&ServerConfig::lobby_idle_timeout, 1, 86400)}},
       {"socket-send-buffer",
        {"CARC_SOCKET_SEND_BUFFER",
-        "SO_SNDBUF of each connection in bytes, the most the kernel holds for a client that does "
-        "not read (Linux doubles it); 0 = the kernel's autotuning, up to net.ipv4.tcp_wmem (0)",
+        "SO_SNDBUF of each WebSocket connection in bytes: what the kernel holds for a client "
+        "that does not read, beside --max-write-queue-bytes (Linux doubles it); 0 = the "
+        "kernel's autotuning, up to net.ipv4.tcp_wmem's maximum (4 MiB by default) (65536)",
         Int(&ServerConfig::socket_send_buffer, 0, 64 << 20)}},
       {"trusted-proxies",
        {"CARC_TRUSTED_PROXIES",

@@ -47,11 +47,11 @@ struct ServerConfig {
   // Open TCP connections from one client address (an IPv6 /64 counts as one); 0 = no cap.
   std::size_t max_connections_per_address = 64;
   // Bytes waiting for a slow reader before it is disconnected (1008).
-  std::size_t max_write_queue_bytes = 256 * 1024;
+  std::size_t max_write_queue_bytes = 128 * 1024;
   // A WebSocket connection in no room that sends nothing for this long is closed (4003).
   std::chrono::seconds lobby_idle_timeout{300};
-  // SO_SNDBUF of each connection; 0 = the kernel's own autotuned size.
-  std::size_t socket_send_buffer = 0;
+  // SO_SNDBUF of each WebSocket connection; 0 = the kernel's own autotuned size.
+  std::size_t socket_send_buffer = 64 * 1024;
   // Reverse proxies whose X-Forwarded-For names the client (net/proxy_trust.h): addresses and
   // CIDR ranges, comma-separated; empty = none.
   std::string trusted_proxies;

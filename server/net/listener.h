@@ -38,10 +38,13 @@ class Listener : public std::enable_shared_from_this<Listener> {
   void DoAccept();
   void OnAccept(boost::system::error_code ec, boost::asio::ip::tcp::socket socket);
   void Admit(boost::asio::ip::tcp::socket socket);
+  // Hands memory freed by closed connections back to the system (see listener.cc).
+  void ScheduleTrim();
 
   boost::asio::io_context& io_;
   boost::asio::ip::tcp::acceptor acceptor_;
   boost::asio::steady_timer pause_;
+  boost::asio::steady_timer trim_;
   const ServerConfig& config_;
   Metrics& metrics_;
   MessageHandler& handler_;

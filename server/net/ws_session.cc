@@ -70,6 +70,14 @@ WsSession::WsSession(net::ip::tcp::socket&& socket, ConnectionSlot slot, const S
   } else if (!ec) {
     set_peer_address(endpoint.address().to_string());
   }
+  // Without a bound the kernel's autotuning lets a client that does not read pin up to
+  // net.ipv4.tcp_wmem's maximum (4 MiB by default) per connection, out of sight of the write
+  // queue's own bound. Plain HTTP keeps the kernel's size: its responses are larger and
+  // one at a time.
+  if (config.socket_send_buffer != 0) {
+    beast::get_lowest_layer(ws_).socket().set_option(
+        net::socket_base::send_buffer_size(static_cast<int>(config.socket_send_buffer)), ec);
+  }
   ++metrics_.connections;
 }
 
