@@ -134,7 +134,7 @@ TEST_CASE("accept back-off, log throttle and the default connection cap", "[serv
   CHECK(server::DefaultMaxConnections(64) == 32);
 }
 
-TEST_CASE("connections over the caps are refused and counted; other addresses are served",
+TEST_CASE("connections over the caps are refused and counted, other addresses are served",
           "[server][limits]") {
   auto config = TestConfig();
   config.max_connections = 5;
@@ -340,7 +340,7 @@ TEST_CASE("a client that never reads is closed with 1008 once its queue passes t
   for (auto& h : hosts) CHECK(Ask(*h, SnapshotMsg()));
 }
 
-TEST_CASE("a connection idle in no room is closed with 4003; one in a room stays",
+TEST_CASE("a connection idle in no room is closed with 4003, one in a room stays",
           "[server][limits]") {
   auto config = TestConfig();
   config.lobby_idle_timeout = 1s;
