@@ -109,7 +109,7 @@ RawGame FinishedGame(TestServer& server) {
 }  // namespace
 
 TEST_CASE(
-    "rooms: create and leave from one address stops at --max-rooms-per-address; the empty "
+    "rooms: create and leave from one address stops at --max-rooms-per-address, and the empty "
     "lobbies are disposed of and freed",
     "[server][rooms][limits]") {
   TestServer server(LimitsConfig(3, 100, 2));
@@ -220,7 +220,7 @@ TEST_CASE(
 
 TEST_CASE(
     "rooms: a finished game whose players leave is disposed of at the next sweep and "
-    "freed; while anyone is in it, it stays",
+    "freed, while anyone is in it it stays",
     "[server][rooms][limits]") {
   TestServer server(LimitsConfig(10, 100));
   RawGame game = FinishedGame(server);
