@@ -199,6 +199,17 @@ void Room::FillClock(v1::ClockState* out) const {
 }
 
 void Room::BroadcastBatch(std::uint64_t prev_seq, Clock::time_point received) {
+  // The archive entry is written before anyone hears that the game is over: a client that
+  // sees the end and asks for the game at once (GET /api/games) finds it.
+  const bool just_finished = game_->IsOver() && !finished_;
+  if (just_finished) {
+    finished_ = true;
+    --metrics_.rooms_playing;
+    ++metrics_.rooms_finished;
+    ++metrics_.games_finished;
+    spdlog::info("room {}: game finished", code_);
+    ArchiveGame();
+  }
   const std::uint64_t hash = game_->PublicHash();
   auto batch_for = [&](int seat) {
     v1::ServerMessage m;
@@ -215,15 +226,7 @@ void Room::BroadcastBatch(std::uint64_t prev_seq, Clock::time_point received) {
     for (auto& s : spectators_) s->Send(shared);
   }
   metrics_.ObserveCommandLatency(std::chrono::duration<double>(Clock::now() - received).count());
-  if (game_->IsOver() && !finished_) {
-    finished_ = true;
-    --metrics_.rooms_playing;
-    ++metrics_.rooms_finished;
-    ++metrics_.games_finished;
-    spdlog::info("room {}: game finished", code_);
-    ArchiveGame();
-    BroadcastRoomState();
-  }
+  if (just_finished) BroadcastRoomState();
 }
 
 void Room::SendSnapshot(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id) {
