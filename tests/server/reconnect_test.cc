@@ -64,7 +64,13 @@ RawPlay PlayToEnd(client::WsClient& c, int seat, const v1::ServerMessage& first,
         if (e.base().has_turn_started()) placed = false;
       }
       if (!out.finished && b.has_base_legal_moves()) act(b.base_legal_moves(), !placed);
-    } else if (m->has_error() && m->error().code() != v1::ERROR_CODE_RATE_LIMITED) {
+    } else if (m->has_error() && m->error().code() == v1::ERROR_CODE_RATE_LIMITED) {
+      // At computer speed (TCP_NODELAY) this loop outruns the server's 30 messages a second:
+      // the refused command is lost, so wait for the bucket and act again on a fresh snapshot.
+      std::this_thread::sleep_for(200ms);
+      have_view = false;
+      c.Send(SnapshotMsg());
+    } else if (m->has_error()) {
       out.error = v1::ErrorCode_Name(m->error().code()) + ": " + m->error().message();
     }
   };
