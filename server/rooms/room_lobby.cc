@@ -1,0 +1,169 @@
+// A room's lobby messages: chat, leaving, rematch, seats, colours, readiness, kicking and the
+// start. Lifecycle and membership: room.cc.
+#include <algorithm>
+
+#include "carc/codec/text_limits.h"
+#include "carc/engine/types.h"
+#include "net/message_handler.h"
+#include "rooms/room.h"
+#include "rooms/room_registry.h"
+
+namespace carc::server {
+
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// Chat flood control per connection: a burst of 5, then one message every 2 s.
+constexpr double kChatBurst = 5;
+constexpr double kChatPerSecond = 0.5;
+
+}  // namespace
+
+void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMessage& m) {
+  const std::uint32_t rid = m.request_id();
+  if (m.has_send_chat()) {
+    if (const auto problem = codec::CheckText(m.send_chat().text(), codec::kMaxChatChars);
+        problem != codec::TextProblem::kNone) {
+      return Error(s, rid, v1::ERROR_CODE_CHAT_TOO_LONG,
+                   codec::TextProblemMessage(problem, "chat messages", codec::kMaxChatChars));
+    }
+    ChatBucket& b = chat_buckets_[s->id()];
+    const auto now = Clock::now();
+    if (b.refilled == Clock::time_point{}) b.tokens = kChatBurst;
+    b.tokens =
+        std::min(kChatBurst, b.tokens + std::chrono::duration<double>(now - b.refilled).count() *
+                                            kChatPerSecond);
+    b.refilled = now;
+    if (b.tokens < 1) {
+      metrics_.Reject("chat_flood");
+      return Error(s, rid, v1::ERROR_CODE_RATE_LIMITED, "too many chat messages");
+    }
+    b.tokens -= 1;
+    v1::ServerMessage chat;
+    chat.mutable_chat()->set_seat(seat);
+    chat.mutable_chat()->set_name(s->name());
+    chat.mutable_chat()->set_text(m.send_chat().text());
+    return BroadcastToAll(Serialize(chat));
+  }
+  if (m.has_leave_room()) {
+    s->LeaveRoom(this);
+    std::erase(spectators_, s);
+    if (seat >= 0) {
+      if (game_) {
+        // A seat in a running game stays reserved: the token can take it back.
+        seats_[static_cast<std::size_t>(seat)].session.reset();
+        seats_[static_cast<std::size_t>(seat)].dropped_at = Clock::now();
+      } else {
+        FreeSeat(seat);
+      }
+    }
+    BroadcastRoomState();
+    // Only now, with the membership cleared: a CreateRoom or JoinRoom sent after it succeeds.
+    v1::ServerMessage left;
+    left.set_request_id(rid);
+    left.mutable_room_left()->set_room_code(code_);
+    return s->Send(Serialize(left));
+  }
+  if (m.has_rematch()) {
+    if (seat < 0) {
+      return Error(s, rid, v1::ERROR_CODE_NOT_A_PLAYER, "only the players can ask for a rematch");
+    }
+    if (!finished_) return Error(s, rid, v1::ERROR_CODE_GAME_NOT_STARTED, "the game is not over");
+    v1::ServerMessage created;
+    created.set_request_id(rid);
+    if (!rematch_code_.empty() && registry_.Find(rematch_code_)) {
+      // One rematch room per finished game: a second request points at the first one.
+      created.mutable_rematch_created()->set_room_code(rematch_code_);
+      return s->Send(Serialize(created));
+    }
+    auto made = registry_.Create(options_, engine_options_, s->peer_address());
+    if (!made.room) return Error(s, rid, made.error, made.message);
+    rematch_code_ = made.room->code();
+    created.mutable_rematch_created()->set_room_code(rematch_code_);
+    s->Send(Serialize(created));
+    created.set_request_id(0);
+    const auto others = Serialize(created);
+    for (Seat& other : seats_) {
+      if (other.session && other.session != s) other.session->Send(others);
+    }
+    for (auto& watcher : spectators_) watcher->Send(others);
+    return;
+  }
+  if (game_) {
+    return Error(s, rid, v1::ERROR_CODE_GAME_ALREADY_STARTED, "the game has started");
+  }
+  if (seat < 0) return Error(s, rid, v1::ERROR_CODE_NOT_A_PLAYER, "spectators cannot do that");
+  Seat& me = seats_[static_cast<std::size_t>(seat)];
+  if (m.has_take_seat()) {
+    const int to = m.take_seat().seat();
+    if (to < -1 || to >= static_cast<int>(seats_.size())) {
+      return Error(s, rid, v1::ERROR_CODE_SEAT_TAKEN, "no such seat");
+    }
+    int target = to;
+    if (to == -1) {
+      for (std::size_t i = 0; i < seats_.size() && target < 0; ++i) {
+        if (!seats_[i].occupied) target = static_cast<int>(i);
+      }
+    }
+    if (target < 0 || seats_[static_cast<std::size_t>(target)].occupied) {
+      return Error(s, rid, v1::ERROR_CODE_SEAT_TAKEN, "that seat is taken");
+    }
+    seats_[static_cast<std::size_t>(target)] = std::move(me);
+    seats_[static_cast<std::size_t>(seat)] = Seat{};
+    if (host_ == seat) host_ = target;
+    s->set_seat(this, target);
+    return BroadcastRoomState();
+  }
+  if (m.has_choose_colour()) {
+    const std::string& c = m.choose_colour().colour();
+    if (std::find(engine::kSeatColours.begin(), engine::kSeatColours.end(), c) ==
+        engine::kSeatColours.end()) {
+      return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS, "unknown colour '" + c + "'");
+    }
+    for (const Seat& other : seats_) {
+      if (&other != &me && other.occupied && other.colour == c) {
+        return Error(s, rid, v1::ERROR_CODE_COLOUR_TAKEN, "colour " + c + " is taken");
+      }
+    }
+    me.colour = c;
+    return BroadcastRoomState();
+  }
+  if (m.has_set_ready()) {
+    me.ready = m.set_ready().ready();
+    return BroadcastRoomState();
+  }
+  if (m.has_kick_player() || m.has_start_game()) {
+    if (seat != host_) return Error(s, rid, v1::ERROR_CODE_NOT_HOST, "only the host can do that");
+    if (m.has_start_game()) {
+      if (OccupiedSeats() < 2) {
+        return Error(s, rid, v1::ERROR_CODE_NOT_ENOUGH_PLAYERS, "a game needs 2 players");
+      }
+      for (std::size_t i = 0; i < seats_.size(); ++i) {
+        if (seats_[i].occupied && !seats_[i].ready && static_cast<int>(i) != host_) {
+          return Error(s, rid, v1::ERROR_CODE_PLAYERS_NOT_READY,
+                       "seat " + std::to_string(i) + " is not ready");
+        }
+      }
+      if (!StartGame()) {
+        return Error(s, rid, v1::ERROR_CODE_STORE_UNAVAILABLE,
+                     "the server cannot save the start of the game right now; try again");
+      }
+      return;
+    }
+    const int target = m.kick_player().seat();
+    if (target < 0 || target >= static_cast<int>(seats_.size()) ||
+        !seats_[static_cast<std::size_t>(target)].occupied || target == host_) {
+      return Error(s, rid, v1::ERROR_CODE_NOT_IN_ROOM, "no player to kick in that seat");
+    }
+    if (auto& victim = seats_[static_cast<std::size_t>(target)].session) {
+      victim->LeaveRoom(this);
+      victim->Close(close_code::kKicked, "removed by the host");
+    }
+    FreeSeat(target);
+    return BroadcastRoomState();
+  }
+  Error(s, rid, v1::ERROR_CODE_UNKNOWN_MESSAGE, "not a room message");
+}
+
+}  // namespace carc::server
