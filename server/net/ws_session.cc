@@ -62,19 +62,14 @@ WsSession::WsSession(net::ip::tcp::socket&& socket, ConnectionSlot slot, const S
       id_(NextId()),
       tokens_(config.rate_burst),
       refilled_(std::chrono::steady_clock::now()) {
-  beast::error_code ec;
-  const auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
   // The slot's address is the client's: behind a trusted proxy, the one it reported.
-  if (!slot_.address().empty()) {
-    set_peer_address(slot_.address());
-  } else if (!ec) {
-    set_peer_address(endpoint.address().to_string());
-  }
+  set_peer_address(slot_.address());
   // Without a bound the kernel's autotuning lets a client that does not read pin up to
   // net.ipv4.tcp_wmem's maximum (4 MiB by default) per connection, out of sight of the write
   // queue's own bound. Plain HTTP keeps the kernel's size: its responses are larger and
   // one at a time.
   if (config.socket_send_buffer != 0) {
+    beast::error_code ec;
     beast::get_lowest_layer(ws_).socket().set_option(
         net::socket_base::send_buffer_size(static_cast<int>(config.socket_send_buffer)), ec);
   }
@@ -230,21 +225,22 @@ void WsSession::Enqueue(std::shared_ptr<const std::string> bytes) {
   }
 }
 
-void WsSession::PopFront() {
-  const std::size_t size = queue_.front()->size();
-  queue_.pop_front();
+void WsSession::Unqueued(std::size_t size) {
   queued_bytes_ -= size;
   metrics_.write_queue_bytes -= static_cast<std::int64_t>(size);
+}
+
+void WsSession::PopFront() {
+  Unqueued(queue_.front()->size());
+  queue_.pop_front();
 }
 
 void WsSession::DropQueued() {
   // The message being written stays: the write still reads its buffer.
   const std::size_t keep = writing_ ? 1 : 0;
   while (queue_.size() > keep) {
-    const std::size_t size = queue_.back()->size();
+    Unqueued(queue_.back()->size());
     queue_.pop_back();
-    queued_bytes_ -= size;
-    metrics_.write_queue_bytes -= static_cast<std::int64_t>(size);
   }
 }
 

@@ -25,7 +25,7 @@ inline constexpr std::chrono::seconds kCloseDeadline{5};
 
 class WsSession : public Session {
  public:
-  // `slot` counts the connection until its socket is closed.
+  // `slot` counts the connection until its socket is closed; its address is the client's.
   WsSession(boost::asio::ip::tcp::socket&& socket, ConnectionSlot slot, const ServerConfig& config,
             Metrics& metrics, MessageHandler& handler);
   ~WsSession() override;
@@ -54,6 +54,8 @@ class WsSession : public Session {
   void Finish();
   void Enqueue(std::shared_ptr<const std::string> bytes);
   void PopFront();
+  // Takes `size` bytes off the queue's count and the gauge.
+  void Unqueued(std::size_t size);
   // Drops every queued message but the one being written, if any.
   void DropQueued();
   void ArmLobbyIdle(std::chrono::steady_clock::duration after);

@@ -153,7 +153,9 @@ class Room : public std::enable_shared_from_this<Room> {
                  std::uint32_t request_id);
   // The summary and the sweeper's view of the room (who is here), after every change.
   void UpdateSummary();
-  // The end of a Join/Resume posted to the strand: false when the room no longer takes anyone.
+  // A Join/Resume posted to the strand holds off disposal until its end, which returns false
+  // when the room no longer takes anyone.
+  void BeginJoin();
   bool EndJoin();
   bool disposed() const;
   // Turn clock (RoomOptions.clock): a time bank per seat plus an increment per finished turn;
