@@ -15,16 +15,12 @@
 #include "carc/engine/castle/castle_state.h"
 #include "castle_configs.h"
 #include "read_file.h"
+#include "spliced_json.h"
 
 namespace carc::test {
 namespace {
 
 using json = nlohmann::ordered_json;
-
-// `depth` arrays inside each other.
-std::string Nested(std::size_t depth) {
-  return std::string(depth, '[') + std::string(depth, ']');
-}
 
 std::string BaseRecordText() {
   const std::string text = ReadFile(std::filesystem::path(CARC_SOURCE_DIR) / "tests" / "golden" /
@@ -44,26 +40,6 @@ std::string CastleRecordText() {
     REQUIRE(state.Apply(log.back().seat, log.back().command) == engine::RejectReason::kNone);
   }
   return codec::WriteCastleRecord(config, log);
-}
-
-// The record's text with `field` set to raw JSON text (spliced in: parsing it here would
-// need the very recursion under test).
-std::string WithRawField(const std::string& record, const std::string& field,
-                         const std::string& raw) {
-  json j = json::parse(record);
-  j[field] = "@@";
-  std::string text = j.dump();
-  text.replace(text.find("\"@@\""), 4, raw);
-  return text;
-}
-
-std::string WithRawRule(const std::string& record, const std::string& rule,
-                        const std::string& raw) {
-  json j = json::parse(record);
-  j["rules"][rule] = "@@";
-  std::string text = j.dump();
-  text.replace(text.find("\"@@\""), 4, raw);
-  return text;
 }
 
 const std::string kTooDeep = "record nested deeper than 64 levels";
@@ -98,7 +74,7 @@ TEST_CASE("JSON limits: text over the size limit is refused before parsing, bad 
 }
 
 TEST_CASE("base record: rules nested 80,000 deep are refused by depth, not a crash") {
-  const std::string text = WithRawRule(BaseRecordText(), "farmers", Nested(80000));
+  const std::string text = WithRawValue(BaseRecordText(), "/rules/farmers", Nested(80000));
   const codec::ParsedRecord parsed = codec::ParseRecord(text);
   REQUIRE_FALSE(parsed.record.has_value());
   CHECK(parsed.error.message == kTooDeep);
@@ -107,61 +83,62 @@ TEST_CASE("base record: rules nested 80,000 deep are refused by depth, not a cra
 
 TEST_CASE("base record: a record nested just under the limit still parses and replays") {
   // The top-level object is level 1: 63 more levels make 64.
-  const std::string text = WithRawField(BaseRecordText(), "note", Nested(63));
+  const std::string text = WithRawValue(BaseRecordText(), "/note", Nested(63));
   const codec::ParsedRecord parsed = codec::ParseRecord(text);
   INFO(parsed.error.message);
   REQUIRE(parsed.record.has_value());
   CHECK_FALSE(codec::ReplayRecord(*parsed.record).error.has_value());
-  const std::string over = WithRawField(BaseRecordText(), "note", Nested(64));
+  const std::string over = WithRawValue(BaseRecordText(), "/note", Nested(64));
   CHECK(codec::ParseRecord(over).error.message == kTooDeep);
 }
 
 TEST_CASE("base record: a rule's value must be a scalar, and is not echoed") {
-  const std::string text = WithRawRule(BaseRecordText(), "farmers", Nested(10));
+  const std::string text = WithRawValue(BaseRecordText(), "/rules/farmers", Nested(10));
   const codec::ParsedRecord parsed = codec::ParseRecord(text);
   REQUIRE_FALSE(parsed.record.has_value());
   CHECK(parsed.error.message == "rule farmers: a value is true, false, a number, a text or null");
   const codec::ParsedRecord list =
-      codec::ParseRecord(WithRawField(BaseRecordText(), "rules", "[]"));
+      codec::ParseRecord(WithRawValue(BaseRecordText(), "/rules", "[]"));
   CHECK(list.error.message == "\"rules\" must be an object");
 }
 
 TEST_CASE("Castle record: rules nested 80,000 deep are refused by depth, not a crash") {
-  const std::string text = WithRawRule(CastleRecordText(), "wall4_fountain_bonus", Nested(80000));
+  const std::string text =
+      WithRawValue(CastleRecordText(), "/rules/wall4_fountain_bonus", Nested(80000));
   const codec::CastleReplay replay = codec::ReplayCastleRecord(text, codec::DefaultCastleSet());
   REQUIRE(replay.error.has_value());
   CHECK(replay.error->message == kTooDeep);
 }
 
 TEST_CASE("Castle record: a record nested just under the limit still replays") {
-  const std::string text = WithRawField(CastleRecordText(), "note", Nested(63));
+  const std::string text = WithRawValue(CastleRecordText(), "/note", Nested(63));
   REQUIRE(codec::IsCastleRecord(text));
   const codec::CastleReplay replay = codec::ReplayCastleRecord(text, codec::DefaultCastleSet());
   INFO((replay.error ? replay.error->message : ""));
   CHECK_FALSE(replay.error.has_value());
-  const std::string over = WithRawField(CastleRecordText(), "note", Nested(64));
+  const std::string over = WithRawValue(CastleRecordText(), "/note", Nested(64));
   const codec::CastleReplay refused = codec::ReplayCastleRecord(over, codec::DefaultCastleSet());
   REQUIRE(refused.error.has_value());
   CHECK(refused.error->message == kTooDeep);
 }
 
 TEST_CASE("Castle record: a structured rule value and a wrongly typed field are errors") {
-  const codec::CastleReplay nested =
-      codec::ReplayCastleRecord(WithRawRule(CastleRecordText(), "wall4_fountain_bonus", Nested(3)),
-                                codec::DefaultCastleSet());
+  const codec::CastleReplay nested = codec::ReplayCastleRecord(
+      WithRawValue(CastleRecordText(), "/rules/wall4_fountain_bonus", Nested(3)),
+      codec::DefaultCastleSet());
   REQUIRE(nested.error.has_value());
   CHECK(nested.error->message ==
         "rule wall4_fountain_bonus: a value is true, false, a number or a text");
   // "format" as a number used to escape as an exception.
   const codec::CastleReplay typed = codec::ReplayCastleRecord(
-      WithRawField(CastleRecordText(), "format", "7"), codec::DefaultCastleSet());
+      WithRawValue(CastleRecordText(), "/format", "7"), codec::DefaultCastleSet());
   REQUIRE(typed.error.has_value());
   CHECK(typed.error->message.rfind("not a valid record", 0) == 0);
 }
 
 TEST_CASE("Castle data files: nesting over the limit is refused by depth") {
   const std::string board =
-      WithRawField(std::string(codec::DefaultCastleBoardJson()), "note", Nested(80000));
+      WithRawValue(std::string(codec::DefaultCastleBoardJson()), "/note", Nested(80000));
   const auto parsed = codec::ParseCastleSet(board, codec::DefaultCastleTilesJson());
   REQUIRE(std::holds_alternative<std::string>(parsed));
   CHECK(std::get<std::string>(parsed) == "board nested deeper than 64 levels");

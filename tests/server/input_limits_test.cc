@@ -16,6 +16,7 @@
 #include "carc/engine/castle/castle_state.h"
 #include "cli/cli_run.h"
 #include "read_file.h"
+#include "spliced_json.h"
 #include "test_server.h"
 
 using namespace carc;
@@ -26,10 +27,6 @@ namespace {
 using json = nlohmann::ordered_json;
 
 constexpr const char* kTooDeep = "record nested deeper than 64 levels";
-
-std::string Nested(std::size_t depth) {
-  return std::string(depth, '[') + std::string(depth, ']');
-}
 
 std::string BaseRecordText() {
   return ReadFile(std::filesystem::path(CARC_SOURCE_DIR) / "tests" / "golden" / "records" /
@@ -46,16 +43,6 @@ std::string CastleRecordText() {
   std::vector<castle::LoggedCommand> log;
   castle::PlayOut(state, player, &log);
   return codec::WriteCastleRecord(config, log);
-}
-
-// The record with rules.`rule` replaced by raw JSON text, spliced in as text.
-std::string WithRawRule(const std::string& record, const std::string& rule,
-                        const std::string& raw) {
-  json j = json::parse(record);
-  j["rules"][rule] = "@@";
-  std::string text = j.dump();
-  text.replace(text.find("\"@@\""), 4, raw);
-  return text;
 }
 
 v1::ErrorCode ErrorOf(const std::optional<v1::ServerMessage>& m) {
@@ -95,8 +82,8 @@ TEST_CASE(
   const std::string base = BaseRecordText();
   REQUIRE_FALSE(base.empty());
   for (const std::string& record :
-       {WithRawRule(base, "farmers", Nested(80000)),
-        WithRawRule(CastleRecordText(), "wall4_fountain_bonus", Nested(80000))}) {
+       {WithRawValue(base, "/rules/farmers", Nested(80000)),
+        WithRawValue(CastleRecordText(), "/rules/wall4_fountain_bonus", Nested(80000))}) {
     const HttpResult r = HttpRequest(server.port(), "POST", "/api/replay", record);
     INFO(r.error << " " << r.body.substr(0, 200));
     CHECK(r.status == 400);
@@ -106,11 +93,8 @@ TEST_CASE(
   CHECK(HttpGet(server.port(), "/healthz").status == 200);
   // The other room plays on, and a record just under the limit replays.
   CHECK(PlayOneCommand(other));
-  const std::string under = WithRawRule(base, "farmers", "true");
-  json j = json::parse(under);
-  j["note"] = "@@";
-  std::string text = j.dump();
-  text.replace(text.find("\"@@\""), 4, Nested(63));
+  const std::string under = WithRawValue(base, "/rules/farmers", "true");
+  const std::string text = WithRawValue(under, "/note", Nested(63));
   CHECK(HttpRequest(server.port(), "POST", "/api/replay", text).status == 200);
 }
 
@@ -119,9 +103,9 @@ TEST_CASE("input limits: carcassonne replay refuses nested records with exit cod
   const std::filesystem::path dir = NewDataDir();
   const std::filesystem::path base_file = dir / "deep_base.json";
   const std::filesystem::path castle_file = dir / "deep_castle.json";
-  std::ofstream(base_file) << WithRawRule(BaseRecordText(), "farmers", Nested(80000));
-  std::ofstream(castle_file) << WithRawRule(CastleRecordText(), "wall4_fountain_bonus",
-                                            Nested(80000));
+  std::ofstream(base_file) << WithRawValue(BaseRecordText(), "/rules/farmers", Nested(80000));
+  std::ofstream(castle_file) << WithRawValue(CastleRecordText(), "/rules/wall4_fountain_bonus",
+                                             Nested(80000));
   for (const auto& file : {base_file, castle_file}) {
     const CliRun run = RunCli("replay " + file.string(), true);
     INFO(run.out.substr(0, 400));
