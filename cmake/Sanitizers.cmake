@@ -32,5 +32,12 @@ elseif(CARC_SANITIZE_THREAD)
 endif()
 if(_carc_san)
   target_compile_options(carc_sanitizers INTERFACE ${_carc_san})
+  if(CARC_BUILD_FUZZ)
+    # Coverage steers the fuzzer through our code, not through the JSON library's lexer or the
+    # standard library's containers (the file says why); a compile flag only.
+    target_compile_options(
+      carc_sanitizers
+      INTERFACE -fsanitize-coverage-ignorelist=${PROJECT_SOURCE_DIR}/tests/fuzz/coverage_ignore.txt)
+  endif()
   target_link_options(carc_sanitizers INTERFACE ${_carc_san})
 endif()

@@ -8,6 +8,7 @@
 #include <iostream>
 #include <optional>
 
+#include "app/protobuf_log.h"
 #include "app/server_app.h"
 #include "app/store_bench.h"
 
@@ -40,6 +41,7 @@ int main(int argc, char** argv) {
   if (config.log_format == "json") {
     spdlog::set_pattern(R"({"time":"%Y-%m-%dT%H:%M:%S.%e%z","level":"%l","msg":"%v"})");
   }
+  carc::server::RouteProtobufLogs();
   std::optional<carc::server::ServerApp> app;
   try {
     app.emplace(config);

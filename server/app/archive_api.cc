@@ -12,6 +12,7 @@
 #include "carc/codec/castle_data.h"
 #include "carc/codec/castle_record.h"
 #include "carc/codec/castle_replay.h"
+#include "carc/codec/json_limits.h"
 #include "carc/codec/record.h"
 #include "carc/codec/replay.h"
 
@@ -111,10 +112,17 @@ ApiResponse ReplayUpload(const std::string& body) {
   try {
     // No length limit of its own: a Castle game ends with its 60 tiles, and the engine refuses
     // any turn after the end.
-    if (codec::IsCastleRecord(body)) {
-      return ReplayAnswer(codec::BuildCastleReplay(body, codec::DefaultCastleSet(), {}));
+    // Parsed once: the game it names decides which record format reads the value.
+    auto json = codec::ParseLimitedJson(body, "record");
+    if (const auto* why = std::get_if<std::string>(&json)) {
+      return ReplayAnswer(codec::RecordError{-1, "", *why});
     }
-    const codec::ParsedRecord parsed = codec::ParseRecord(body);
+    const auto& value = std::get<nlohmann::ordered_json>(json);
+    if (codec::IsCastleRecordValue(value)) {
+      return ReplayAnswer(codec::BuildCastleReplay(
+          codec::ReplayCastleRecordValue(value, codec::DefaultCastleSet()), {}));
+    }
+    const codec::ParsedRecord parsed = codec::ParseRecordValue(value);
     if (!parsed.record) return ReplayAnswer(parsed.error);
     const codec::Record& record = *parsed.record;
     if (record.turns.size() > kMaxUploadedDraws ||

@@ -13,9 +13,9 @@
 // (the lowest slot's), and a Hello whose resume_token is "*" uses the token the server last
 // granted to that slot.
 //
-// Every script starts with a fresh registry and lobby; the store (SQLite, in a temporary
-// directory removed at exit), the io_context, the metrics and the config are one per process.
-// The config fixes the game seed, so a script's game always draws the same tiles.
+// Every script starts with a fresh registry, lobby and store (SQLite in memory); the io_context,
+// the metrics and the config are one per process. The config fixes the game seed, so a script's
+// game always draws the same tiles, and a script plays the same way whatever ran before it.
 #pragma once
 
 #include <cstdint>

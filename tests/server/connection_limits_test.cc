@@ -372,4 +372,35 @@ TEST_CASE("a connection idle in no room is closed with 4003, one in a room stays
   CHECK(server.app().metrics().lobby_idle_closed.load() == 1);
 }
 
+TEST_CASE("text fields that are not UTF-8 are refused without a log line per message",
+          "[server][limits][process]") {
+  const std::string dir = NewDataDir();
+  const std::string log = dir + "/server.log";
+  ServerProcess server(FreePort(), dir, log);
+  REQUIRE(server.Start() == "");
+  client::WsClient c;
+  REQUIRE(c.Connect(server.address(), 5s) == "");
+  // A Hello whose client name is not UTF-8: libprotobuf refuses it, and by itself would write
+  // an ERROR line to stderr for each one.
+  v1::ClientMessage hello = HelloMsg();
+  hello.mutable_hello()->set_client_name("@@@@");
+  std::string bytes = hello.SerializeAsString();
+  const auto at = bytes.find("@@@@");
+  REQUIRE(at != std::string::npos);
+  bytes.replace(at, 4, "\xff\xfe\xfd\xfc");
+  const std::size_t lines_before = LineCount(log);
+  constexpr int kSent = 20;
+  int malformed = 0;
+  for (int i = 0; i < kSent; ++i) {
+    REQUIRE(c.SendRaw(bytes));
+    const auto answer = c.WaitFor([](const v1::ServerMessage& m) { return m.has_error(); }, 5s);
+    REQUIRE(answer);
+    if (answer->error().code() == v1::ERROR_CODE_MALFORMED_MESSAGE) ++malformed;
+  }
+  CHECK(malformed == kSent);
+  INFO(server.LogTail());
+  CHECK(LineCount(log) - lines_before < 3);
+  CHECK(Metric(server.port(), "carc_rejections_total{reason=\"malformed_message\"}") == kSent);
+}
+
 }  // namespace carc::test

@@ -43,7 +43,12 @@ std::string_view StageOf(castle::Phase p) {
 bool IsCastleRecord(std::string_view json_text) {
   auto parsed = ParseLimitedJson(json_text, "record");
   const auto* j = std::get_if<json>(&parsed);
-  return j != nullptr && j->is_object() && j->contains("game") && (*j)["game"] == kCastleGame;
+  return j != nullptr && IsCastleRecordValue(*j);
+}
+
+bool IsCastleRecordValue(const json& record) {
+  const auto game = record.is_object() ? record.find("game") : record.end();
+  return game != record.end() && *game == kCastleGame;
 }
 
 std::string WriteCastleRecord(const castle::CastleConfig& config,
@@ -184,12 +189,20 @@ std::array<int, castle::kPlayers> Pair(const json& j, const std::string& what) {
 }  // namespace
 
 CastleReplay ReplayCastleRecord(std::string_view json_text,
-                                std::shared_ptr<const castle::CastleSet> set_ptr) {
+                                std::shared_ptr<const castle::CastleSet> set) {
+  auto parsed = ParseLimitedJson(json_text, "record");
+  if (const auto* why = std::get_if<std::string>(&parsed)) {
+    CastleReplay out;
+    out.error = RecordError{-1, "", *why};
+    return out;
+  }
+  return ReplayCastleRecordValue(std::get<json>(parsed), std::move(set));
+}
+
+CastleReplay ReplayCastleRecordValue(const json& j,
+                                     std::shared_ptr<const castle::CastleSet> set_ptr) {
   CastleReplay out;
   try {
-    auto parsed = ParseLimitedJson(json_text, "record");
-    if (const auto* why = std::get_if<std::string>(&parsed)) Fail(-1, "", *why);
-    const json j = std::move(std::get<json>(parsed));
     if (!j.is_object()) Fail(-1, "", "not a JSON object");
     if (j.value("format", "") != kRecordFormat) {
       Fail(-1, "", "format must be \"" + std::string(kRecordFormat) + "\"");

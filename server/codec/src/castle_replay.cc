@@ -12,7 +12,11 @@ namespace carc::codec {
 std::variant<v1::Replay, RecordError> BuildCastleReplay(
     std::string_view record_json, std::shared_ptr<const engine::castle::CastleSet> set,
     const std::vector<std::string>& players) {
-  const CastleReplay replayed = ReplayCastleRecord(record_json, std::move(set));
+  return BuildCastleReplay(ReplayCastleRecord(record_json, std::move(set)), players);
+}
+
+std::variant<v1::Replay, RecordError> BuildCastleReplay(const CastleReplay& replayed,
+                                                        const std::vector<std::string>& players) {
   if (replayed.error) return *replayed.error;
   std::vector<engine::castle::Event> events;
   // The setup's events (first player, first draw) are in the start snapshot, as for a room.

@@ -154,11 +154,18 @@ std::uint8_t ResolveMeeple(const RecordMeeple& m, engine::TileKind kind, int rot
 }  // namespace
 
 ParsedRecord ParseRecord(std::string_view text) {
+  auto parsed = ParseLimitedJson(text, "record");
+  if (const auto* why = std::get_if<std::string>(&parsed)) {
+    ParsedRecord out;
+    out.error = {-1, "", *why};
+    return out;
+  }
+  return ParseRecordValue(std::get<Json>(parsed));
+}
+
+ParsedRecord ParseRecordValue(const Json& j) {
   ParsedRecord out;
   try {
-    auto parsed = ParseLimitedJson(text, "record");
-    if (const auto* why = std::get_if<std::string>(&parsed)) Throw(-1, "", *why);
-    const Json j = std::move(std::get<Json>(parsed));
     if (!j.is_object()) Throw(-1, "", "a record must be a JSON object");
     if (j.value("format", "") != kRecordFormat) {
       Throw(-1, "", "format must be \"carcassonne-record/1\"");

@@ -20,6 +20,7 @@ namespace carc::codec {
 
 // Whether the JSON text is a record of The Castle (its "game" is "castle").
 bool IsCastleRecord(std::string_view json_text);
+bool IsCastleRecordValue(const nlohmann::ordered_json& record);
 
 // The game as a record, with the engine's scores after every turn and at the end. Timeouts are
 // written as the moves they stood for.
@@ -40,6 +41,9 @@ struct CastleReplay {
 // Replays a Castle record on `set` (the board and tiles it was played with).
 CastleReplay ReplayCastleRecord(std::string_view json_text,
                                 std::shared_ptr<const engine::castle::CastleSet> set);
+// The same for a value parsed already with ParseLimitedJson (depth and size checked).
+CastleReplay ReplayCastleRecordValue(const nlohmann::ordered_json& record,
+                                     std::shared_ptr<const engine::castle::CastleSet> set);
 
 // The first difference between the record's scores and the replay's, if any.
 std::optional<std::string> CompareCastleScores(const CastleReplay& replay);

@@ -14,6 +14,7 @@
 #include <variant>
 #include <vector>
 
+#include "carc/codec/castle_record.h"
 #include "carc/codec/record.h"
 #include "carc/engine/castle/castle_set.h"
 #include "carc/v1/replay.pb.h"
@@ -25,5 +26,8 @@ namespace carc::codec {
 std::variant<v1::Replay, RecordError> BuildCastleReplay(
     std::string_view record_json, std::shared_ptr<const engine::castle::CastleSet> set,
     const std::vector<std::string>& players);
+// From a replayed record (ReplayCastleRecord), when the caller replayed it already.
+std::variant<v1::Replay, RecordError> BuildCastleReplay(const CastleReplay& replayed,
+                                                        const std::vector<std::string>& players);
 
 }  // namespace carc::codec

@@ -6,6 +6,7 @@
 // written by WriteRecord() parses and replays to the same game.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -85,6 +86,9 @@ struct ParsedRecord {
 };
 
 ParsedRecord ParseRecord(std::string_view json_text);
+// The same for a value parsed already (with ParseLimitedJson: depth and size checked), so that
+// a caller that must look at the value first does not parse the text twice.
+ParsedRecord ParseRecordValue(const nlohmann::ordered_json& record);
 
 // The engine's view of a replayed record.
 struct ReplayedRecord {
