@@ -23,7 +23,6 @@ CountChoice ChoiceOf(Phase p) {
 RejectReason GameState::ApplyCount(Seat seat, const Command& command, std::vector<Event>* events) {
   if (std::holds_alternative<Pass>(command)) {
     PassDecision(seat, events);
-    ++seq_;
     return RejectReason::kNone;
   }
   if (const auto* entry = std::get_if<EnterCity>(&command)) {
@@ -41,7 +40,6 @@ RejectReason GameState::ApplyCount(Seat seat, const Command& command, std::vecto
     if (supply_[static_cast<std::size_t>(seat)] == 0) return RejectReason::kNoFollowerLeft;
     --supply_[static_cast<std::size_t>(seat)];
     ++city_[static_cast<std::size_t>(entry->quarter)][static_cast<std::size_t>(seat)];
-    ++seq_;
     Emit(events, FollowerEnteredCity{seat, entry->quarter});
     if (entry->count_to != count_) {
       Emit(events, CountMoved{count_, entry->count_to});
@@ -58,7 +56,6 @@ RejectReason GameState::ApplyCount(Seat seat, const Command& command, std::vecto
     }
     const PendingFeature& p = pending_[pending_next_];
     MoveOutOfCity(seat, QuarterFor(p.kind), p.segment, redeploy->followers, events);
-    ++seq_;
     ++round_step_;
     ContinueScoring(events);
     return RejectReason::kNone;
@@ -68,7 +65,6 @@ RejectReason GameState::ApplyCount(Seat seat, const Command& command, std::vecto
     if (const RejectReason r = CheckCityExit(*exit); r != RejectReason::kNone) return r;
     const std::uint8_t tile = board_.At(exit->pos);
     MoveOutOfCity(seat, exit->quarter, MakeSegmentId(tile, exit->segment), 1, events);
-    ++seq_;
     if (!NextFinalMover(seat, events)) FinishGame(events);
     return RejectReason::kNone;
   }

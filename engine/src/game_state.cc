@@ -62,12 +62,18 @@ GameState::GameState(const GameConfig& config, std::vector<Event>* events)
 }
 
 RejectReason GameState::Apply(Seat seat, const Command& command, std::vector<Event>* events) {
+  // The one place seq() moves: one step per accepted command, however much it set off.
+  const RejectReason r = Step(seat, command, events);
+  if (r == RejectReason::kNone) ++seq_;
+  return r;
+}
+
+RejectReason GameState::Step(Seat seat, const Command& command, std::vector<Event>* events) {
   if (phase_ == Phase::kGameOver) return RejectReason::kGameOver;
   if (std::holds_alternative<Resign>(command)) {
     if (seat < 0 || seat >= config_.players) return RejectReason::kNotYourTurn;
     if (resigned_[static_cast<std::size_t>(seat)]) return RejectReason::kResigned;
     resigned_[static_cast<std::size_t>(seat)] = true;
-    ++seq_;
     Emit(events, PlayerResigned{seat});
     const auto left = std::count(resigned_.begin(), resigned_.begin() + config_.players, false);
     // A resigned seat makes no more Count decisions: the one it faced passes.
@@ -83,15 +89,12 @@ RejectReason GameState::Apply(Seat seat, const Command& command, std::vector<Eve
     if (std::holds_alternative<Timeout>(command)) {
       Emit(events, TurnTimedOut{seat});
       PassDecision(seat, events);
-      ++seq_;
       return RejectReason::kNone;
     }
     if (resigned_[static_cast<std::size_t>(seat)]) return RejectReason::kResigned;
     return ApplyCount(seat, command, events);
   }
   if (std::holds_alternative<Timeout>(command)) {
-    // One command, one seq step, even when it places a tile and skips the follower.
-    const std::uint64_t seq_before = seq_;
     Emit(events, TurnTimedOut{seat});
     if (phase_ == Phase::kPlaceTile) {
       std::vector<Placement> placements;
@@ -102,7 +105,6 @@ RejectReason GameState::Apply(Seat seat, const Command& command, std::vector<Eve
     if (phase_ == Phase::kPlaceFollower && current_ == seat) {
       ApplyMove(seat, SkipFollower{}, events);
     }
-    seq_ = seq_before + 1;
     return RejectReason::kNone;
   }
   if (resigned_[static_cast<std::size_t>(seat)]) return RejectReason::kResigned;
@@ -141,7 +143,6 @@ RejectReason GameState::ApplyMove(Seat seat, const Command& command, std::vector
     }
     current_tile_ = kNoTile;
     PlaceTileUnchecked(seat, tile, place->pos, place->rotation);
-    ++seq_;
     if (events != nullptr) {
       events->push_back(TilePlaced{seat, tile, place->pos, place->rotation});
     }
@@ -166,12 +167,10 @@ RejectReason GameState::ApplyMove(Seat seat, const Command& command, std::vector
     --supply_[static_cast<std::size_t>(seat)];
     followers_.push_back({seat, id});
     graph_.AddFollower(id, 1);
-    ++seq_;
     if (events != nullptr) {
       events->push_back(FollowerPlaced{{seat, t.pos, follower->segment, seg.kind}});
     }
   } else {
-    ++seq_;
   }
   AfterFollowerStep(events);
   return RejectReason::kNone;

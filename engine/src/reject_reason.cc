@@ -48,6 +48,8 @@ std::string_view Name(RejectReason r) {
       return "no_such_feature";
     case RejectReason::kCannotDouble:
       return "cannot_double";
+    case RejectReason::kBadMove:
+      return "bad_move";
   }
   return "unknown";
 }

@@ -1,11 +1,27 @@
 #include "carc/engine/castle/castle_config.h"
 
 #include <algorithm>
+#include <array>
 
 namespace carc::engine::castle {
 
+namespace {
+
+constexpr std::array<OptionSpec, 1> kCastleSpecs{{
+    {"wall4_fountain_bonus", OptionType::kBool, "K-10", "true|false",
+     "Wall tile 4: an incomplete path scores 2 per tile with a fountain (English edition)"},
+}};
+
+}  // namespace
+
 std::vector<std::string_view> CastleOptionNames() {
-  return {"wall4_fountain_bonus"};
+  std::vector<std::string_view> out;
+  for (const OptionSpec& spec : kCastleSpecs) out.push_back(spec.name);
+  return out;
+}
+
+std::span<const OptionSpec> CastleOptionSpecs() {
+  return kCastleSpecs;
 }
 
 std::string SetCastleOption(CastleOptions& options, std::string_view name, std::string_view value) {

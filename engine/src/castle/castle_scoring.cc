@@ -120,7 +120,6 @@ RejectReason CastleState::ApplyScore(const ScoreFeature& c, std::vector<Event>* 
                                  [&](const ScoreFeature& l) { return l.feature == c.feature; });
   if (!known) return RejectReason::kNoSuchFeature;
   if (std::find(legal.begin(), legal.end(), c) == legal.end()) return RejectReason::kCannotDouble;
-  ++seq_;
   ScorePending(c.feature, c.double_it, events);
   ContinueScoring(events);
   return RejectReason::kNone;

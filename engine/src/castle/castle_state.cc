@@ -85,12 +85,18 @@ void CastleState::BeginTurn(Seat player, bool extra, std::vector<Event>* events)
 }
 
 RejectReason CastleState::Apply(Seat seat, const Command& command, std::vector<Event>* events) {
+  // The one place seq() moves: one step per accepted command, however much it set off.
+  const RejectReason r = Step(seat, command, events);
+  if (r == RejectReason::kNone) ++seq_;
+  return r;
+}
+
+RejectReason CastleState::Step(Seat seat, const Command& command, std::vector<Event>* events) {
   if (phase_ == Phase::kGameOver) return RejectReason::kGameOver;
   if (seat < 0 || seat >= kPlayers) return RejectReason::kNotYourTurn;
   if (resigned_[static_cast<std::size_t>(seat)]) return RejectReason::kResigned;
   if (std::holds_alternative<engine::Resign>(command)) {
     resigned_[static_cast<std::size_t>(seat)] = true;
-    ++seq_;
     Emit(events, engine::PlayerResigned{seat});
     // With one player left the game ends at once (as in the base game).
     FinalScoring(events);
@@ -102,7 +108,7 @@ RejectReason CastleState::Apply(Seat seat, const Command& command, std::vector<E
     CastleState copy = *this;
     std::vector<Event> scratch;
     Emit(&scratch, engine::TurnTimedOut{seat});
-    const RejectReason r = copy.Apply(seat, fallback, &scratch);
+    const RejectReason r = copy.Step(seat, fallback, &scratch);
     if (r != RejectReason::kNone) std::abort();  // the fallback is legal by construction
     *this = std::move(copy);
     if (events != nullptr) events->insert(events->end(), scratch.begin(), scratch.end());
@@ -116,7 +122,6 @@ RejectReason CastleState::Apply(Seat seat, const Command& command, std::vector<E
   } else if (std::holds_alternative<engine::SkipFollower>(command)) {
     if (phase_ == Phase::kPlaceFollower) {
       r = RejectReason::kNone;
-      ++seq_;
       AfterFollowerStep(events);
     }
   } else if (const auto* sc = std::get_if<ScoreFeature>(&command)) {
@@ -124,14 +129,12 @@ RejectReason CastleState::Apply(Seat seat, const Command& command, std::vector<E
   } else if (std::holds_alternative<UseExtraTurn>(command)) {
     if (phase_ == Phase::kExtraTurn) {
       r = RejectReason::kNone;
-      ++seq_;
       UseWallTile(current_, 1, events);
       BeginTurn(current_, true, events);
     }
   } else if (std::holds_alternative<EndTurn>(command)) {
     if (phase_ == Phase::kExtraTurn) {
       r = RejectReason::kNone;
-      ++seq_;
       BeginTurn(1 - current_, false, events);
     }
   }
@@ -142,7 +145,6 @@ RejectReason CastleState::ApplyPlaceTile(const PlaceTile& c, std::vector<Event>*
   if (const RejectReason r = CheckPlacement(c.pos, c.rotation); r != RejectReason::kNone) return r;
   touched_.clear();
   PlaceUnchecked(c.pos, c.rotation, &touched_);
-  ++seq_;
   Emit(events, TilePlaced{current_, current_tile_, c.pos, c.rotation});
   phase_ = Phase::kPlaceFollower;
   if (LegalFollowerRegions().empty()) AfterFollowerStep(events);
@@ -159,7 +161,6 @@ RejectReason CastleState::ApplyFollower(std::uint8_t region, std::vector<Event>*
   }
   const Follower f{current_, NodeOf(static_cast<int>(placed_.size()) - 1, region)};
   followers_.push_back(f);
-  ++seq_;
   Emit(events, FollowerPlaced{FollowerRefOf(f)});
   AfterFollowerStep(events);
   return RejectReason::kNone;
@@ -197,6 +198,7 @@ void CastleState::UseWallTile(Seat s, WallTile kind, std::vector<Event>* events)
       std::find_if(held.begin(), held.end(), [&](const HeldWallTile& h) { return h.kind == kind; });
   if (it == held.end()) std::abort();
   held.erase(it);
+  ++used_[kind];
   Emit(events, WallTileUsed{s, kind});
 }
 

@@ -17,6 +17,8 @@ std::string CastleState::ToString() const {
   for (int t : bag_) o << ' ' << t;
   o << "\ntowers";
   for (WallTile t : towers_) o << ' ' << static_cast<int>(t);
+  o << "\nused";
+  for (std::size_t k = 1; k < used_.size(); ++k) o << ' ' << static_cast<int>(used_[k]);
   o << "\nplaced";
   for (const PlacedTile& t : placed_) {
     o << ' ' << set().tiles[static_cast<std::size_t>(t.tile)].id << '@' << t.pos.x << ',' << t.pos.y

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "carc/engine/option_spec.h"
 #include "carc/engine/types.h"
 
 namespace carc::engine {
@@ -39,17 +40,6 @@ struct Options {
 
   bool HasBoardLimit() const { return board_width > 0 && board_height > 0; }
   friend bool operator==(const Options&, const Options&) = default;
-};
-
-// How an option's value is written in records and room settings.
-enum class OptionType : std::uint8_t { kBool, kInt, kChoice };
-
-struct OptionSpec {
-  std::string_view name;
-  OptionType type;
-  std::string_view rule;     // the RULES.md id that defines it
-  std::string_view values;   // accepted values, for help texts and errors
-  std::string_view summary;  // one line for settings screens
 };
 
 // Every option, in a fixed order.

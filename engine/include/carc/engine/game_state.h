@@ -96,6 +96,11 @@ class GameState {
   // Resign is accepted from any seat still playing; everything else only from ToMove().
   RejectReason Apply(Seat seat, const Command& command, std::vector<Event>* events = nullptr);
 
+  // For search on a copy (game.h): redraws what `seat` cannot see (the order of the stack; with
+  // private hands, the other seats' hands) from those same tiles, and reseeds the generator, with
+  // `rng`. What `seat` sees stays as it was.
+  void Determinize(Seat seat, Rng& rng);
+
   // Every legal placement of the current tile (with hands: of every tile in the hand), as
   // (tile, square, rotation), rotations that look alike included. Empty outside kPlaceTile.
   void LegalPlacements(std::vector<Placement>& out) const;
@@ -166,6 +171,8 @@ class GameState {
   friend bool operator==(const GameState&, const GameState&) = default;
 
  private:
+  // Apply() without the seq() step (game_state.cc).
+  RejectReason Step(Seat seat, const Command& command, std::vector<Event>* events);
   // PlaceTile, PlaceFollower or SkipFollower for the seat to move (game_state.cc).
   RejectReason ApplyMove(Seat seat, const Command& command, std::vector<Event>* events);
   // Turn flow (game_state.cc).

@@ -47,6 +47,8 @@ struct PlayerView {
   std::vector<CityEntry> legal_city_entries;
   int redeploy_limit = 0;
   std::vector<CityExit> legal_city_exits;
+
+  friend bool operator==(const PlayerView&, const PlayerView&) = default;
 };
 
 PlayerView ViewFor(const GameState& state, Seat seat);

@@ -29,6 +29,7 @@ enum class RejectReason : std::uint8_t {
   kWrongTarget,      // not an incomplete feature that the quarter serves (C-5)
   kNoSuchFeature,    // not one of the completed features waiting to be scored (K-9)
   kCannotDouble,     // no usable wall tile 2 or 3 for that feature (K-10)
+  kBadMove,          // no move of this game: an unknown type, or a field it does not have set
 };
 
 // A stable snake_case name, used on the wire and in CLI messages.

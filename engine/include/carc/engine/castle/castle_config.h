@@ -5,11 +5,13 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "carc/engine/castle/castle_set.h"
+#include "carc/engine/option_spec.h"
 #include "carc/engine/types.h"
 
 namespace carc::engine::castle {
@@ -34,6 +36,8 @@ std::string SetCastleOption(CastleOptions& options, std::string_view name, std::
 std::string GetCastleOption(const CastleOptions& options, std::string_view name);
 // The option names, in a fixed order.
 std::vector<std::string_view> CastleOptionNames();
+// The options with their types, rules and values, in the same order.
+std::span<const OptionSpec> CastleOptionSpecs();
 
 struct CastleConfig {
   std::shared_ptr<const CastleSet> set;

@@ -90,6 +90,11 @@ class CastleState {
   // Resign is accepted from any seat still playing; everything else only from ToMove().
   RejectReason Apply(Seat seat, const Command& command, std::vector<Event>* events = nullptr);
 
+  // For search on a copy (game.h): redraws the order of the stack and the face-down wall tiles
+  // on the towers (from the 18 less those taken), and reseeds the generator, with `rng`. Both
+  // seats see the same, so nothing either sees changes.
+  void Determinize(Rng& rng);
+
   // Every legal placement of the drawn tile (kPlaceTile only), rotations that look alike
   // included.
   std::vector<Placement> LegalPlacements() const;
@@ -154,6 +159,8 @@ class CastleState {
   friend bool operator==(const CastleState&, const CastleState&) = default;
 
  private:
+  // Apply() without the seq() step.
+  RejectReason Step(Seat seat, const Command& command, std::vector<Event>* events);
   RejectReason ApplyPlaceTile(const PlaceTile& c, std::vector<Event>* events);
   RejectReason CheckPlacement(Pos pos, int rotation) const;
   void PlaceUnchecked(Pos pos, int rotation, std::vector<int>* touched);
@@ -194,6 +201,7 @@ class CastleState {
   std::vector<Follower> followers_;
   std::array<int, kPlayers> score_{};
   std::array<std::vector<HeldWallTile>, kPlayers> held_{};
+  std::array<std::uint8_t, kWallTileKinds + 1> used_{};  // per kind: copies used (K-10)
   std::array<Keep, kPlayers> keep_{};
   std::array<bool, kPlayers> resigned_{};
   std::vector<PendingFeature> pending_;

@@ -1,0 +1,146 @@
+// One interface for every game: what rooms, records, computer players, benchmarks and the
+// conformance tests need of a game, whichever game it is.
+//
+// Contract:
+// - A Game is registered once by name in a GameRegistry and makes States from a GameSetup.
+// - A State is a deterministic value: the same setup and the same moves give the same state on
+//   every machine. Clone() copies it whole; Apply() changes it and Determinize() resamples its
+//   secrets (for search on copies); nothing else does.
+// - Apply() either accepts a move (seq() one higher) or refuses it with a reason and leaves the
+//   state exactly as it was.
+// - A Move is a small value: it can be stored, compared, hashed and sent across threads. The two
+//   move types every game shares (Timeout, Resign) have fixed numbers; what the others mean is
+//   the game's own, and Game::MoveText() names them.
+// - Secrets (the seed, the stack order, hidden hands, face-down tiles) stay inside the State:
+//   SameView() tells whether a seat sees two states alike, and Determinize() keeps what the seat
+//   sees while it redraws what it cannot.
+#pragma once
+
+#include <array>
+#include <compare>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "carc/engine/option_spec.h"
+#include "carc/engine/reject_reason.h"
+#include "carc/engine/rng.h"
+#include "carc/engine/types.h"
+
+namespace carc::engine {
+
+struct Move {
+  std::uint8_t type = 0;
+  // The move's fields in the order its game documents them; unused ones stay 0.
+  std::array<std::int32_t, 4> args{};
+  friend auto operator<=>(const Move&, const Move&) = default;
+};
+
+// Move types every game has.
+// Timeout: the seat to move ran out of time (sent by the room's clock, never by a player); the
+// game plays its fallback for the decision at hand.
+inline constexpr std::uint8_t kTimeoutMove = 0;
+// Resign: the seat leaves the game; accepted from any seat still playing.
+inline constexpr std::uint8_t kResignMove = 1;
+// The first number a game may use for its own move types.
+inline constexpr std::uint8_t kFirstGameMove = 2;
+
+struct GameSetup {
+  int players = 2;
+  std::uint64_t seed = 0;  // never leaves the server
+  // Option name and value in their text form, as records and room settings write them; options
+  // not named keep their defaults.
+  std::vector<std::pair<std::string, std::string>> options;
+  // The seat the host named to start, for games whose options let the host choose.
+  Seat host = 0;
+};
+
+class State {
+ public:
+  virtual ~State() = default;
+  virtual std::unique_ptr<State> Clone() const = 0;
+
+  int players() const { return players_; }
+  // The seat whose decision the game waits for; -1 once it is over. It need not be the seat
+  // whose turn it is (the Count's decisions go round the table).
+  virtual Seat ToMove() const = 0;
+  // What that decision is, in the game's words ("place_tile", "place_follower", ...); "" once
+  // the game is over.
+  virtual std::string_view Decision() const = 0;
+  // Every legal move of `seat` now, in a fixed order, except Resign (legal for any seat still
+  // playing) and Timeout (the clock's). Empty when `seat` is not to move.
+  virtual void LegalMoves(Seat seat, std::vector<Move>& out) const = 0;
+  std::vector<Move> LegalMoves(Seat seat) const;
+
+  // The one way a game goes on: checks what every game checks (the game is not over, the seat
+  // exists, the move type is the game's), then the game's own step. On acceptance seq() is one
+  // higher; a refusal changes nothing.
+  RejectReason Apply(Seat seat, const Move& move);
+
+  // Commands accepted so far.
+  virtual std::uint64_t seq() const = 0;
+  virtual bool IsOver() const = 0;
+  virtual int Score(Seat seat) const = 0;
+  std::vector<int> Scores() const;
+  // The seats with the highest total, resigned seats excluded; empty until the game is over.
+  virtual std::vector<Seat> Winners() const = 0;
+  // Of the whole state, secrets included: equal states hash alike on every machine.
+  virtual std::uint64_t Hash() const = 0;
+
+  // Whether `seat` (kSpectator: anyone) sees this state and `other`, a state of the same game,
+  // alike: the same view, legal moves included.
+  virtual bool SameView(const State& other, Seat seat) const = 0;
+  // For search on a copy: redraws what `seat` cannot see (the order of the stack, other seats'
+  // hidden hands, face-down tiles) from what it could be given everything the seat has seen,
+  // with `rng`. SameView(before, seat) holds afterwards, and the game goes on legally.
+  virtual void Determinize(Seat seat, Rng& rng) = 0;
+
+ protected:
+  explicit State(int players) : players_(players) {}
+  State(const State&) = default;
+  State& operator=(const State&) = default;
+
+ private:
+  // The game's own step for a move whose type is below MoveTypes() and a seat in range. It bumps
+  // seq() once when it accepts and changes nothing when it refuses.
+  virtual RejectReason Step(Seat seat, const Move& move) = 0;
+  virtual std::uint8_t MoveTypes() const = 0;
+
+  int players_;
+};
+
+class Game {
+ public:
+  virtual ~Game() = default;
+  // The name rooms, records and the CLI use: "base", "castle".
+  virtual std::string_view name() const = 0;
+  virtual int min_players() const = 0;
+  virtual int max_players() const = 0;
+  // The options a setup may name, in a fixed order.
+  virtual std::span<const OptionSpec> Options() const = 0;
+  // A new game at its start, or why the setup makes none (a player count out of range, an
+  // unknown option or value).
+  virtual std::variant<std::unique_ptr<State>, std::string> NewState(
+      const GameSetup& setup) const = 0;
+  // A move in words for logs and tests, e.g. "place_tile 1 -2 r3".
+  virtual std::string MoveText(const Move& move) const = 0;
+};
+
+// The games a process offers, each once by name.
+class GameRegistry {
+ public:
+  // Refuses (returns false) a game whose name is taken.
+  bool Add(std::unique_ptr<const Game> game);
+  const Game* Find(std::string_view name) const;
+  std::vector<const Game*> All() const;
+
+ private:
+  std::vector<std::unique_ptr<const Game>> games_;
+};
+
+}  // namespace carc::engine

@@ -1,0 +1,44 @@
+#include "carc/engine/game.h"
+
+#include <algorithm>
+
+namespace carc::engine {
+
+std::vector<Move> State::LegalMoves(Seat seat) const {
+  std::vector<Move> out;
+  LegalMoves(seat, out);
+  return out;
+}
+
+RejectReason State::Apply(Seat seat, const Move& move) {
+  if (IsOver()) return RejectReason::kGameOver;
+  if (seat < 0 || seat >= players_) return RejectReason::kNotYourTurn;
+  if (move.type >= MoveTypes()) return RejectReason::kBadMove;
+  return Step(seat, move);
+}
+
+std::vector<int> State::Scores() const {
+  std::vector<int> out;
+  for (Seat s = 0; s < players_; ++s) out.push_back(Score(s));
+  return out;
+}
+
+bool GameRegistry::Add(std::unique_ptr<const Game> game) {
+  if (game == nullptr || Find(game->name()) != nullptr) return false;
+  games_.push_back(std::move(game));
+  return true;
+}
+
+const Game* GameRegistry::Find(std::string_view name) const {
+  const auto it =
+      std::find_if(games_.begin(), games_.end(), [&](const auto& g) { return g->name() == name; });
+  return it == games_.end() ? nullptr : it->get();
+}
+
+std::vector<const Game*> GameRegistry::All() const {
+  std::vector<const Game*> out;
+  for (const auto& g : games_) out.push_back(g.get());
+  return out;
+}
+
+}  // namespace carc::engine
