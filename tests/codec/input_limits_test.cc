@@ -63,6 +63,26 @@ TEST_CASE("JSON limits: 64 levels of nesting parse, 65 and 80,000 are refused by
   CHECK(std::get<std::string>(parsed) == kTooDeep);
 }
 
+TEST_CASE("JSON limits: a number that is no int is refused, so no reader narrows one") {
+  const std::string ints = "[0, -2147483648, 2147483647, 7]";
+  CHECK(std::holds_alternative<json>(codec::ParseLimitedJson(ints, "record")));
+  for (const std::string number :
+       {"1.11111e+51", "3.5", "2147483648", "-2147483649", "18446744073709551615", "1e2"}) {
+    INFO(number);
+    const auto parsed = codec::ParseLimitedJson("{\"players\": " + number + "}", "record");
+    REQUIRE(std::holds_alternative<std::string>(parsed));
+    CHECK(std::get<std::string>(parsed).rfind("record holds the number ", 0) == 0);
+    CHECK(std::get<std::string>(parsed).find("integers from -2147483648 to 2147483647") !=
+          std::string::npos);
+  }
+  // Through the record readers (a turn's x as a huge double once reached get<int>()).
+  codec::ParsedRecord record = codec::ParseRecord(
+      R"({"format": "carcassonne-record/1", "players": 2, "turns": [{"tile": "D", "x": 1e51}]})");
+  REQUIRE_FALSE(record.record);
+  CHECK(record.error.message.find("1e+51") != std::string::npos);
+  CHECK_FALSE(codec::IsCastleRecord(R"({"game": "castle", "players": 2.5})"));
+}
+
 TEST_CASE("JSON limits: text over the size limit is refused before parsing, bad JSON named") {
   const std::string big = "[" + std::string(codec::kMaxRecordBytes, ' ') + "]";
   const auto parsed = codec::ParseLimitedJson(big, "record");

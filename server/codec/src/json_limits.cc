@@ -1,10 +1,16 @@
 #include "carc/codec/json_limits.h"
 
+#include <cstdint>
+#include <limits>
+
 namespace carc::codec {
 namespace {
 
 // Thrown from the parser callback: nlohmann has no other way to stop a DOM parse early.
 struct TooDeep {};
+struct NotAnInt {
+  std::string number;
+};
 
 }  // namespace
 
@@ -17,10 +23,22 @@ std::variant<nlohmann::ordered_json, std::string> ParseLimitedJson(std::string_v
     return std::string(what) + " is over " + std::to_string(max_bytes) + " bytes";
   }
   // The callback's depth is the number of containers around the one starting.
-  const Json::parser_callback_t limit = [max_depth](int depth, Json::parse_event_t event, Json&) {
+  const Json::parser_callback_t limit = [max_depth](int depth, Json::parse_event_t event,
+                                                    Json& parsed) {
     if ((event == Json::parse_event_t::object_start || event == Json::parse_event_t::array_start) &&
         depth >= max_depth) {
       throw TooDeep{};
+    }
+    // Readers take numbers with get<int>(), which is undefined for a double out of int's range
+    // and wraps a larger integer round to another value: only ints get that far.
+    if (event == Json::parse_event_t::value && parsed.is_number()) {
+      const bool fits = (parsed.is_number_integer() && !parsed.is_number_unsigned() &&
+                         parsed.get<std::int64_t>() >= std::numeric_limits<int>::min() &&
+                         parsed.get<std::int64_t>() <= std::numeric_limits<int>::max()) ||
+                        (parsed.is_number_unsigned() &&
+                         parsed.get<std::uint64_t>() <=
+                             static_cast<std::uint64_t>(std::numeric_limits<int>::max()));
+      if (!fits) throw NotAnInt{parsed.dump()};
     }
     return true;
   };
@@ -28,6 +46,11 @@ std::variant<nlohmann::ordered_json, std::string> ParseLimitedJson(std::string_v
     return Json::parse(text, limit);
   } catch (const TooDeep&) {
     return std::string(what) + " nested deeper than " + std::to_string(max_depth) + " levels";
+  } catch (const NotAnInt& n) {
+    return std::string(what) + " holds the number " + n.number +
+           ", but its numbers are integers from " +
+           std::to_string(std::numeric_limits<int>::min()) + " to " +
+           std::to_string(std::numeric_limits<int>::max());
   } catch (const Json::parse_error& e) {
     return std::string(what) + " is not valid JSON: " + e.what();
   }

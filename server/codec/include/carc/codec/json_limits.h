@@ -18,7 +18,9 @@ inline constexpr int kMaxJsonDepth = 64;
 inline constexpr std::size_t kMaxRecordBytes = 1024 * 1024;
 
 // The parsed value, or why it is refused, naming `what`:
-// "record nested deeper than 64 levels", "record is over 1048576 bytes", or
+// "record nested deeper than 64 levels", "record is over 1048576 bytes",
+// "record holds the number 1.5, but its numbers are integers from ... to ..." (every number
+// in our formats is an int; readers may then take any number with get<int>()), or
 // "record is not valid JSON: ...".
 std::variant<nlohmann::ordered_json, std::string> ParseLimitedJson(
     std::string_view text, std::string_view what, std::size_t max_bytes = kMaxRecordBytes,
