@@ -172,8 +172,9 @@ void BaseState::LegalMoves(Seat seat, std::vector<Move>& out) const {
       out.push_back({kPassMove, {}});
       return;
     case Phase::kRedeploy:
-      for (int n = 1; n <= game().RedeployLimit(); ++n) out.push_back({kRedeployMove, {n}});
+      // Pass first, so that move i moves i followers.
       out.push_back({kPassMove, {}});
+      for (int n = 1; n <= game().RedeployLimit(); ++n) out.push_back({kRedeployMove, {n}});
       return;
     case Phase::kFinalMove:
       for (const CityExit& e : game().LegalCityExits()) {

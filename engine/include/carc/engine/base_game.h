@@ -10,6 +10,8 @@
 //   kLeaveCityMove      quarter 0..3, x, y, segment (C-5)
 //   kPassMove           - (declines a Count decision)
 // Decisions: "place_tile", "place_follower", "enter_city", "redeploy", "final_move".
+// LegalMoves lists Pass last, except for "redeploy": Pass, then 1, 2, ... followers (move i
+// moves i), so that a uniform choice plays as RandomPlayer does.
 #pragma once
 
 #include <cstdint>

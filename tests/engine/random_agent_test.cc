@@ -1,0 +1,75 @@
+// The generic random player against each game's own: with the same seed they play the same
+// games, so benchmarks and selfplay through the game interface keep their signatures.
+#include <catch2/catch.hpp>
+
+#include "carc/codec/castle_data.h"
+#include "carc/engine/base_game.h"
+#include "carc/engine/castle/castle_game.h"
+#include "carc/engine/castle/castle_play.h"
+#include "carc/engine/random_agent.h"
+#include "carc/engine/random_player.h"
+
+namespace carc::test {
+namespace {
+
+using engine::RandomAgent;
+using Moves = std::vector<std::pair<engine::Seat, engine::Move>>;
+
+// The agent's moves are the game's own player's commands, seat for seat.
+template <typename Logged, typename MoveOfCommand>
+void CheckSamePlay(const std::vector<Logged>& log, const Moves& moves, MoveOfCommand move_of) {
+  REQUIRE(moves.size() == log.size());
+  for (std::size_t i = 0; i < log.size(); ++i) {
+    CHECK(moves[i].first == log[i].seat);
+    CHECK(moves[i].second == move_of(log[i].command));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("B-1..B-20 C-1..C-6 the random agent plays the base game's RandomPlayer games") {
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    engine::GameConfig config;
+    config.players = 2 + static_cast<int>(seed % 5);
+    config.seed = seed;
+    config.options.count = seed % 2 == 0;
+    config.options.hand_size = seed % 7 == 0 ? 2 : 0;
+    INFO("seed " << seed);
+    engine::GameState own(config);
+    engine::RandomPlayer player(seed * 31);
+    std::vector<engine::LoggedCommand> log;
+    engine::PlayOut(own, player, &log);
+
+    engine::BaseState generic(config);
+    RandomAgent agent(seed * 31);
+    Moves moves;
+    engine::PlayOut(generic, agent, &moves);
+    CHECK(generic.game().Hash() == own.Hash());
+    CheckSamePlay(log, moves, [](const engine::Command& c) { return engine::MoveOf(c); });
+    CHECK(agent.decisions() == moves.size());
+  }
+}
+
+TEST_CASE("K-1..K-12 the random agent plays The Castle's RandomPlayer games") {
+  const auto set = codec::DefaultCastleSet();
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    engine::castle::CastleConfig config;
+    config.set = set;
+    config.seed = seed;
+    INFO("seed " << seed);
+    engine::castle::CastleState own(config);
+    engine::castle::RandomPlayer player(seed * 31);
+    std::vector<engine::castle::LoggedCommand> log;
+    engine::castle::PlayOut(own, player, &log);
+
+    engine::castle::CastleGameState generic(config);
+    RandomAgent agent(seed * 31);
+    Moves moves;
+    engine::PlayOut(generic, agent, &moves);
+    CHECK(generic.game().Hash() == own.Hash());
+    CheckSamePlay(log, moves,
+                  [](const engine::castle::Command& c) { return engine::castle::MoveOf(c); });
+  }
+}
+
+}  // namespace carc::test
