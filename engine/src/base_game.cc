@@ -9,9 +9,6 @@ namespace {
 bool IsQuarter(std::int32_t q) {
   return q >= 0 && q < kQuarters;
 }
-bool IsSegment(std::int32_t s) {
-  return s >= 0 && s <= 255;
-}
 
 class BaseGame final : public Game {
  public:
@@ -106,7 +103,7 @@ RejectReason CommandOf(const Move& m, Command& out) {
       out = PlaceTile{{a[0], a[1]}, a[2], static_cast<TileKind>(a[3])};
       return RejectReason::kNone;
     case kPlaceFollowerMove:
-      if (!IsSegment(a[0])) return RejectReason::kNoSuchSegment;
+      if (!FitsByte(a[0])) return RejectReason::kNoSuchSegment;
       out = PlaceFollower{static_cast<std::uint8_t>(a[0])};
       return RejectReason::kNone;
     case kSkipFollowerMove:
@@ -121,7 +118,7 @@ RejectReason CommandOf(const Move& m, Command& out) {
       return RejectReason::kNone;
     case kLeaveCityMove:
       if (!IsQuarter(a[0])) return RejectReason::kBadQuarter;
-      if (!IsSegment(a[3])) return RejectReason::kNoSuchSegment;
+      if (!FitsByte(a[3])) return RejectReason::kNoSuchSegment;
       out = LeaveCity{static_cast<Quarter>(a[0]), {a[1], a[2]}, static_cast<std::uint8_t>(a[3])};
       return RejectReason::kNone;
     case kPassMove:

@@ -98,14 +98,14 @@ RejectReason CommandOf(const Move& m, Command& out) {
       out = PlaceTile{{a[0], a[1]}, a[2]};
       return RejectReason::kNone;
     case kCastlePlaceFollowerMove:
-      if (a[0] < 0 || a[0] > 255) return RejectReason::kNoSuchSegment;
+      if (!FitsByte(a[0])) return RejectReason::kNoSuchSegment;
       out = PlaceFollower{static_cast<std::uint8_t>(a[0])};
       return RejectReason::kNone;
     case kCastleSkipFollowerMove:
       out = engine::SkipFollower{};
       return RejectReason::kNone;
     case kScoreFeatureMove:
-      if (a[0] < 0 || a[0] > 255) return RejectReason::kNoSuchFeature;
+      if (!FitsByte(a[0])) return RejectReason::kNoSuchFeature;
       if (a[1] != 0 && a[1] != 1) return RejectReason::kCannotDouble;
       out = ScoreFeature{static_cast<std::uint8_t>(a[0]), a[1] == 1};
       return RejectReason::kNone;

@@ -12,6 +12,16 @@ struct NotAnInt {
   std::string number;
 };
 
+// Whether a parsed number is an int: no double, nothing past int's range.
+bool IsInt(const nlohmann::ordered_json& v) {
+  if (v.is_number_unsigned()) {
+    return v.get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<int>::max());
+  }
+  if (!v.is_number_integer()) return false;
+  const auto n = v.get<std::int64_t>();
+  return n >= std::numeric_limits<int>::min() && n <= std::numeric_limits<int>::max();
+}
+
 }  // namespace
 
 std::variant<nlohmann::ordered_json, std::string> ParseLimitedJson(std::string_view text,
@@ -31,14 +41,8 @@ std::variant<nlohmann::ordered_json, std::string> ParseLimitedJson(std::string_v
     }
     // Readers take numbers with get<int>(), which is undefined for a double out of int's range
     // and wraps a larger integer round to another value: only ints get that far.
-    if (event == Json::parse_event_t::value && parsed.is_number()) {
-      const bool fits = (parsed.is_number_integer() && !parsed.is_number_unsigned() &&
-                         parsed.get<std::int64_t>() >= std::numeric_limits<int>::min() &&
-                         parsed.get<std::int64_t>() <= std::numeric_limits<int>::max()) ||
-                        (parsed.is_number_unsigned() &&
-                         parsed.get<std::uint64_t>() <=
-                             static_cast<std::uint64_t>(std::numeric_limits<int>::max()));
-      if (!fits) throw NotAnInt{parsed.dump()};
+    if (event == Json::parse_event_t::value && parsed.is_number() && !IsInt(parsed)) {
+      throw NotAnInt{parsed.dump()};
     }
     return true;
   };

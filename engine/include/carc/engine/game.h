@@ -50,6 +50,12 @@ inline constexpr std::uint8_t kResignMove = 1;
 // The first number a game may use for its own move types.
 inline constexpr std::uint8_t kFirstGameMove = 2;
 
+// Whether a Move field fits the one-byte field of a command it stands for (a segment, a region,
+// a pending feature's index).
+constexpr bool FitsByte(std::int32_t v) {
+  return v >= 0 && v <= 255;
+}
+
 struct GameSetup {
   int players = 2;
   std::uint64_t seed = 0;  // never leaves the server

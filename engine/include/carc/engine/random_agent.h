@@ -24,7 +24,7 @@ class RandomAgent {
 
  private:
   Rng rng_;
-  std::vector<Move> legal_;  // kept between calls: a playout allocates once
+  std::vector<Move> legal_;  // kept between calls
   std::uint64_t decisions_ = 0;
   std::uint64_t offered_ = 0;
 };
