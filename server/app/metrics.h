@@ -1,5 +1,5 @@
-// Counters for GET /metrics (Prometheus text format). Thread-safe: atomics and one mutex for
-// the labelled rejection counts.
+// Counters for GET /metrics (Prometheus text format): the network layer's (net/net_metrics.h)
+// and the rooms'. Thread-safe: atomics and one mutex for the labelled rejection counts.
 #pragma once
 
 #include <array>
@@ -9,19 +9,17 @@
 #include <mutex>
 #include <string>
 
+#include "net/net_metrics.h"
+
 namespace carc::server {
 
-class Metrics {
+class Metrics final : public NetMetrics {
  public:
-  std::atomic<std::int64_t> connections{0};
   std::atomic<std::int64_t> rooms_lobby{0};
   std::atomic<std::int64_t> rooms_playing{0};
   std::atomic<std::int64_t> rooms_finished{0};
   std::atomic<std::uint64_t> commands{0};
   std::atomic<std::uint64_t> games_finished{0};
-  std::atomic<std::uint64_t> messages_in{0};
-  std::atomic<std::uint64_t> bytes_out{0};
-  std::atomic<std::uint64_t> slow_readers_dropped{0};
   std::atomic<std::uint64_t> store_errors{0};
   std::atomic<std::uint64_t> rooms_restored{0};
   std::atomic<std::uint64_t> rooms_quarantined{0};
@@ -32,25 +30,13 @@ class Metrics {
   std::atomic<std::uint64_t> rooms_disposed_empty_lobby{0};
   std::atomic<std::uint64_t> rooms_disposed_finished{0};
   std::atomic<std::uint64_t> rooms_disposed_abandoned{0};
-  // Open TCP connections of any kind (the WebSocket ones are also in `connections`).
-  std::atomic<std::int64_t> tcp_connections{0};
-  // Connections refused at accept by --max-connections / --max-connections-per-address.
-  std::atomic<std::uint64_t> refused_total{0};
-  std::atomic<std::uint64_t> refused_per_address{0};
-  // accept() failures; those for lack of descriptors or memory pause accepting.
-  std::atomic<std::uint64_t> accept_failures{0};
-  // Bytes queued to WebSocket clients and not yet written to their sockets, and the most one
-  // connection ever had queued.
-  std::atomic<std::int64_t> write_queue_bytes{0};
-  std::atomic<std::int64_t> write_queue_peak_bytes{0};
-  std::atomic<std::uint64_t> lobby_idle_closed{0};
 
   // A refused request, by its error code or rule reason.
-  void Reject(const std::string& reason);
+  void Reject(const std::string& reason) override;
   // Time from a command's arrival to its broadcast being queued.
   void ObserveCommandLatency(double seconds);
 
-  std::string Render() const;
+  std::string Render() const override;
 
  private:
   static constexpr std::array<double, 10> kBuckets = {0.0001, 0.00025, 0.0005, 0.001, 0.0025,

@@ -32,13 +32,14 @@ std::unique_ptr<store::EventStore> OpenStore(const ServerConfig& config) {
 
 ServerApp::ServerApp(ServerConfig config)
     : config_(std::move(config)),
+      net_config_(NetConfigOf(config_)),
       store_(OpenStore(config_)),
       files_(config_.web_root.empty() ? StaticFiles{}
                                       : StaticFiles::Load(config_.web_root, config_.data_dir)),
       io_(config_.threads),
       registry_(io_, config_, metrics_, *store_),
       lobby_(registry_, config_, metrics_),
-      listener_(std::make_shared<Listener>(io_, config_, metrics_, lobby_, files_,
+      listener_(std::make_shared<Listener>(io_, net_config_, metrics_, lobby_, files_,
                                            [this](ApiRequest request, ApiReply reply) {
                                              Api(std::move(request), std::move(reply));
                                            })),

@@ -46,6 +46,7 @@ class ServerApp {
   void Api(ApiRequest request, ApiReply reply);
 
   ServerConfig config_;
+  const NetConfig net_config_;  // before listener_, which holds on to it
   // Before io_: handlers still queued when io_ is destroyed update the metrics as they go.
   Metrics metrics_;
   std::unique_ptr<store::EventStore> store_;

@@ -236,4 +236,24 @@ std::variant<ServerConfig, std::string> ParseServerConfig(int argc, char** argv)
   return c;
 }
 
+NetConfig NetConfigOf(const ServerConfig& c) {
+  NetConfig n;
+  n.bind = c.bind;
+  n.port = c.port;
+  n.max_connections = c.max_connections;
+  n.max_connections_per_address = c.max_connections_per_address;
+  n.web_root = c.web_root;
+  n.trusted_proxies = c.trusted_proxies;
+  n.handshake_timeout = c.handshake_timeout;
+  n.idle_timeout = c.idle_timeout;
+  n.lobby_idle_timeout = c.lobby_idle_timeout;
+  n.max_message_bytes = c.max_message_bytes;
+  n.rate_burst = c.rate_burst;
+  n.rate_per_second = c.rate_per_second;
+  n.max_write_queue = c.max_write_queue;
+  n.max_write_queue_bytes = c.max_write_queue_bytes;
+  n.socket_send_buffer = c.socket_send_buffer;
+  return n;
+}
+
 }  // namespace carc::server

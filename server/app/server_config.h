@@ -7,6 +7,8 @@
 #include <string>
 #include <variant>
 
+#include "net/net_config.h"
+
 namespace carc::server {
 
 struct ServerConfig {
@@ -58,6 +60,9 @@ struct ServerConfig {
 
   static std::string Usage();
 };
+
+// What the network layer needs of it.
+NetConfig NetConfigOf(const ServerConfig& config);
 
 // The config, or an error message naming the bad flag or variable.
 std::variant<ServerConfig, std::string> ParseServerConfig(int argc, char** argv);

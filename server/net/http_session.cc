@@ -26,7 +26,7 @@ constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
 }  // namespace
 
 HttpSession::HttpSession(net::ip::tcp::socket&& socket, ConnectionSlot slot,
-                         const ServerConfig& config, Metrics& metrics, MessageHandler& handler,
+                         const NetConfig& config, NetMetrics& metrics, MessageHandler& handler,
                          const StaticFiles& files, const ProxyTrust& trust, ApiHandler api)
     : slot_(std::move(slot)),
       stream_(std::move(socket)),

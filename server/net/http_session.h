@@ -15,11 +15,11 @@
 #include <optional>
 #include <string>
 
-#include "app/metrics.h"
-#include "app/server_config.h"
 #include "net/connection_limiter.h"
 #include "net/http_api.h"
 #include "net/message_handler.h"
+#include "net/net_config.h"
+#include "net/net_metrics.h"
 #include "net/proxy_trust.h"
 #include "net/static_files.h"
 
@@ -29,9 +29,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
   // `slot` counts the connection until its socket is closed; an upgrade hands it to the
   // WebSocket session.
-  HttpSession(boost::asio::ip::tcp::socket&& socket, ConnectionSlot slot,
-              const ServerConfig& config, Metrics& metrics, MessageHandler& handler,
-              const StaticFiles& files, const ProxyTrust& trust, ApiHandler api);
+  HttpSession(boost::asio::ip::tcp::socket&& socket, ConnectionSlot slot, const NetConfig& config,
+              NetMetrics& metrics, MessageHandler& handler, const StaticFiles& files,
+              const ProxyTrust& trust, ApiHandler api);
   void Run();
 
  private:
@@ -58,8 +58,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::shared_ptr<void> response_;  // keeps the response alive during the write
   std::size_t drained_ = 0;         // bytes dropped after a refused upload
   bool keep_alive_ = true;          // the request's wish (HTTP/1.0 or Connection: close)
-  const ServerConfig& config_;
-  Metrics& metrics_;
+  const NetConfig& config_;
+  NetMetrics& metrics_;
   MessageHandler& handler_;
   const StaticFiles& files_;
   const ProxyTrust& trust_;

@@ -28,7 +28,7 @@ constexpr std::uint64_t kWantedDescriptors = 16384;
 
 }  // namespace
 
-Listener::Listener(net::io_context& io, const ServerConfig& config, Metrics& metrics,
+Listener::Listener(net::io_context& io, const NetConfig& config, NetMetrics& metrics,
                    MessageHandler& handler, const StaticFiles& files, ApiHandler api)
     : io_(io),
       acceptor_(net::make_strand(io)),

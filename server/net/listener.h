@@ -23,7 +23,7 @@ namespace carc::server {
 
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
-  Listener(boost::asio::io_context& io, const ServerConfig& config, Metrics& metrics,
+  Listener(boost::asio::io_context& io, const NetConfig& config, NetMetrics& metrics,
            MessageHandler& handler, const StaticFiles& files, ApiHandler api);
   // Sets the connection caps (raising the descriptor limit if they need it), binds and
   // listens; returns an error message or "".
@@ -45,8 +45,8 @@ class Listener : public std::enable_shared_from_this<Listener> {
   boost::asio::ip::tcp::acceptor acceptor_;
   boost::asio::steady_timer pause_;
   boost::asio::steady_timer trim_;
-  const ServerConfig& config_;
-  Metrics& metrics_;
+  const NetConfig& config_;
+  NetMetrics& metrics_;
   MessageHandler& handler_;
   const StaticFiles& files_;
   ApiHandler api_;

@@ -48,8 +48,8 @@ std::shared_ptr<const std::string> ErrorMessage(std::uint32_t request_id, v1::Er
   return Serialize(m);
 }
 
-WsSession::WsSession(net::ip::tcp::socket&& socket, ConnectionSlot slot, const ServerConfig& config,
-                     Metrics& metrics, MessageHandler& handler)
+WsSession::WsSession(net::ip::tcp::socket&& socket, ConnectionSlot slot, const NetConfig& config,
+                     NetMetrics& metrics, MessageHandler& handler)
     : slot_(std::move(slot)),
       ws_(std::move(socket)),
       hello_timer_(ws_.get_executor()),

@@ -14,10 +14,10 @@
 #include <chrono>
 #include <deque>
 
-#include "app/metrics.h"
-#include "app/server_config.h"
 #include "net/connection_limiter.h"
 #include "net/message_handler.h"
+#include "net/net_config.h"
+#include "net/net_metrics.h"
 
 namespace carc::server {
 
@@ -26,8 +26,8 @@ inline constexpr std::chrono::seconds kCloseDeadline{5};
 class WsSession : public Session {
  public:
   // `slot` counts the connection until its socket is closed; its address is the client's.
-  WsSession(boost::asio::ip::tcp::socket&& socket, ConnectionSlot slot, const ServerConfig& config,
-            Metrics& metrics, MessageHandler& handler);
+  WsSession(boost::asio::ip::tcp::socket&& socket, ConnectionSlot slot, const NetConfig& config,
+            NetMetrics& metrics, MessageHandler& handler);
   ~WsSession() override;
 
   // Completes the WebSocket handshake for an upgrade request already read.
@@ -68,8 +68,8 @@ class WsSession : public Session {
   boost::asio::steady_timer lobby_idle_timer_;
   boost::asio::steady_timer close_timer_;
   std::chrono::steady_clock::time_point last_message_;
-  const ServerConfig& config_;
-  Metrics& metrics_;
+  const NetConfig& config_;
+  NetMetrics& metrics_;
   MessageHandler& handler_;
   std::string id_;
   std::deque<std::shared_ptr<const std::string>> queue_;

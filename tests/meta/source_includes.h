@@ -1,0 +1,20 @@
+// The #include lines of the project's sources, for the tests that keep layers apart.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace carc::test {
+
+struct Include {
+  std::string file;  // the source that has it
+  std::string line;  // as written
+  std::string name;  // between the quotes or angle brackets
+  bool quoted = false;
+};
+
+// Every #include of the .h, .cc and .inc files below `dir`, and how many files were read.
+std::vector<Include> IncludesBelow(const std::filesystem::path& dir, int* files = nullptr);
+
+}  // namespace carc::test
