@@ -33,7 +33,7 @@ class Metrics final : public NetMetrics {
 
   // A refused request, by its error code or rule reason.
   void Reject(const std::string& reason) override;
-  // Time from a command's arrival to its broadcast being queued.
+  // Time from a command's arrival to its broadcast being ready to send (observed before it is).
   void ObserveCommandLatency(double seconds);
 
   std::string Render() const override;

@@ -218,14 +218,19 @@ void Room::BroadcastBatch(std::uint64_t prev_seq, Clock::time_point received) {
     FillClock(b->mutable_clock());
     return Serialize(m);
   };
+  std::vector<std::shared_ptr<const std::string>> batches;
   for (std::size_t i = 0; i < seats_.size(); ++i) {
-    if (seats_[i].session) seats_[i].session->Send(batch_for(static_cast<int>(i)));
+    batches.push_back(seats_[i].session ? batch_for(static_cast<int>(i)) : nullptr);
   }
-  if (!spectators_.empty()) {
-    const auto shared = batch_for(engine::kSpectator);  // serialized once for every spectator
-    for (auto& s : spectators_) s->Send(shared);
-  }
+  // Serialized once for every spectator.
+  const auto shared = spectators_.empty() ? nullptr : batch_for(engine::kSpectator);
+  // Observed before anything is sent: a client that has its batch finds the command in
+  // /metrics' histogram as well as in carc_commands_total (sessions send on other threads).
   metrics_.ObserveCommandLatency(std::chrono::duration<double>(Clock::now() - received).count());
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (batches[i]) seats_[i].session->Send(std::move(batches[i]));
+  }
+  for (auto& s : spectators_) s->Send(shared);
   if (just_finished) BroadcastRoomState();
 }
 
