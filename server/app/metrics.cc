@@ -18,6 +18,27 @@ void Metrics::ObserveCommandLatency(double seconds) {
   ++latency_count_;
 }
 
+namespace {
+
+std::string StoreFigures(const store::EventStore* store) {
+  if (store == nullptr) return {};
+  const store::StoreStats s = store->Stats();
+  std::ostringstream o;
+  o << "# HELP carc_store_batches_total Transactions of the group commit (game commands).\n"
+       "# TYPE carc_store_batches_total counter\n"
+    << "carc_store_batches_total " << s.batches << "\n"
+    << "# HELP carc_store_batched_appends_total Game commands written by the group commit; "
+       "divided by the batches, the commands that shared one fsync.\n"
+       "# TYPE carc_store_batched_appends_total counter\n"
+    << "carc_store_batched_appends_total " << s.batched_appends << "\n"
+    << "# HELP carc_store_queued_appends Game commands waiting for the next batch.\n"
+       "# TYPE carc_store_queued_appends gauge\n"
+    << "carc_store_queued_appends " << s.queued_appends << "\n";
+  return o.str();
+}
+
+}  // namespace
+
 std::string Metrics::Render() const {
   std::ostringstream o;
   o << "# HELP carc_connections Open WebSocket connections.\n"
@@ -43,6 +64,7 @@ std::string Metrics::Render() const {
     << "# HELP carc_store_errors_total Writes the store refused (the change was undone).\n"
        "# TYPE carc_store_errors_total counter\n"
     << "carc_store_errors_total " << store_errors.load() << "\n"
+    << StoreFigures(store_)
     << "# HELP carc_rooms_restored_total Rooms rebuilt from the store at start.\n"
        "# TYPE carc_rooms_restored_total counter\n"
     << "carc_rooms_restored_total " << rooms_restored.load() << "\n"

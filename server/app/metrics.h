@@ -10,6 +10,7 @@
 #include <string>
 
 #include "net/net_metrics.h"
+#include "store/event_store.h"
 
 namespace carc::server {
 
@@ -37,10 +38,13 @@ class Metrics final : public NetMetrics {
   void ObserveCommandLatency(double seconds);
 
   std::string Render() const override;
+  // The store whose group-commit figures /metrics shows (set once, before serving).
+  void WatchStore(const store::EventStore* store) { store_ = store; }
 
  private:
   static constexpr std::array<double, 10> kBuckets = {0.0001, 0.00025, 0.0005, 0.001, 0.0025,
                                                       0.005,  0.01,    0.025,  0.05,  0.1};
+  const store::EventStore* store_ = nullptr;
   mutable std::mutex mu_;
   std::map<std::string, std::uint64_t> rejections_;
   std::array<std::uint64_t, kBuckets.size() + 1> latency_counts_{};

@@ -46,7 +46,14 @@ ServerApp::ServerApp(ServerConfig config)
       signals_(io_, SIGINT, SIGTERM),
       sweep_(io_) {}
 
+ServerApp::~ServerApp() {
+  // The store's writer may still hold appends whose answers are posted to io_: they are
+  // written, and answered, before io_ goes away.
+  store_->Flush();
+}
+
 std::string ServerApp::Open() {
+  metrics_.WatchStore(store_.get());
   if (!config_.web_root.empty()) {
     spdlog::info("web client: {} file(s) from {}", files_.size(), config_.web_root);
   }
@@ -113,6 +120,8 @@ void ServerApp::Run() {
   for (int i = 1; i < config_.threads; ++i) threads.emplace_back([this] { io_.run(); });
   io_.run();
   for (auto& t : threads) t.join();
+  // Commands still on their way to the disk are written (their players were never told).
+  store_->Flush();
   registry_.ReleaseSessions();
 }
 

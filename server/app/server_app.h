@@ -26,6 +26,7 @@ namespace carc::server {
 class ServerApp {
  public:
   explicit ServerApp(ServerConfig config);
+  ~ServerApp();
   // Restores the rooms, then binds the port; returns an error message or "".
   std::string Open();
   // Serves until Stop() or a signal. Blocks; runs config.threads threads.

@@ -60,8 +60,7 @@ WsSession::WsSession(net::ip::tcp::socket&& socket, ConnectionSlot slot, const N
       metrics_(metrics),
       handler_(handler),
       id_(NextId()),
-      tokens_(config.rate_burst),
-      refilled_(std::chrono::steady_clock::now()) {
+      bucket_(config.rate_burst, config.rate_per_second, std::chrono::steady_clock::now()) {
   // The slot's address is the client's: behind a trusted proxy, the one it reported.
   set_peer_address(slot_.address());
   // Without a bound the kernel's autotuning lets a client that does not read pin up to
@@ -145,13 +144,7 @@ void WsSession::OnRead(beast::error_code ec, std::size_t) {
 }
 
 bool WsSession::TakeToken() {
-  const auto now = std::chrono::steady_clock::now();
-  const double elapsed = std::chrono::duration<double>(now - refilled_).count();
-  refilled_ = now;
-  tokens_ = std::min<double>(config_.rate_burst, tokens_ + elapsed * config_.rate_per_second);
-  if (tokens_ < 1.0) return false;
-  tokens_ -= 1.0;
-  return true;
+  return bucket_.Take(std::chrono::steady_clock::now());
 }
 
 void WsSession::Handle(std::string_view frame) {

@@ -18,6 +18,7 @@
 #include "net/message_handler.h"
 #include "net/net_config.h"
 #include "net/net_metrics.h"
+#include "net/token_bucket.h"
 
 namespace carc::server {
 
@@ -82,8 +83,7 @@ class WsSession : public Session {
   std::uint16_t close_code_ = 0;
   std::string close_reason_;
   // Rate limit.
-  double tokens_;
-  std::chrono::steady_clock::time_point refilled_;
+  TokenBucket bucket_;
   int strikes_ = 0;  // messages refused in a row for the rate limit
 };
 

@@ -30,34 +30,28 @@ Room::Room(net::any_io_executor strand, std::string code, v1::RoomOptions option
       registry_(registry),
       store_(store),
       room_id_(room_id),
+      phase_({metrics_.rooms_lobby, metrics_.rooms_playing, metrics_.rooms_finished}),
       seats_(options_.seats()),
       finished_linger_(config_.sweep_interval) {
-  ++metrics_.rooms_lobby;
   UpdateSummary();
 }
 
-Room::~Room() {
-  switch (Status()) {
-    case v1::ROOM_STATUS_PLAYING:
-      --metrics_.rooms_playing;
-      break;
-    case v1::ROOM_STATUS_FINISHED:
-      --metrics_.rooms_finished;
-      break;
-    default:
-      --metrics_.rooms_lobby;
-      break;
-  }
-}
+Room::~Room() = default;
 
 v1::RoomStatus Room::Status() const {
-  if (finished_) return v1::ROOM_STATUS_FINISHED;
-  if (game_) return v1::ROOM_STATUS_PLAYING;
+  switch (phase_.phase()) {
+    case RoomPhase::kLobby:
+      break;
+    case RoomPhase::kPlaying:
+      return v1::ROOM_STATUS_PLAYING;
+    case RoomPhase::kFinished:
+      return v1::ROOM_STATUS_FINISHED;
+  }
   return v1::ROOM_STATUS_LOBBY;
 }
 
 void Room::Start() {
-  net::post(strand_, [self = shared_from_this()] { self->OnTick(); });
+  Post([this] { OnTick(); });
 }
 
 void Room::OnTick() {
@@ -76,33 +70,64 @@ void Room::OnTick() {
   UpdateSummary();
   tick_.expires_after(std::chrono::seconds(1));
   tick_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
-    if (!ec) self->OnTick();
+    if (!ec) self->RunWhenIdle([r = self.get()] { r->OnTick(); });
   });
+}
+
+void Room::Post(std::function<void()> fn) {
+  net::post(strand_, [self = shared_from_this(), fn = std::move(fn)]() mutable {
+    self->RunWhenIdle(std::move(fn));
+  });
+}
+
+void Room::RunWhenIdle(std::function<void()> fn) {
+  if (writing_) {
+    deferred_.push_back(std::move(fn));
+  } else {
+    fn();
+  }
+}
+
+void Room::RunDeferred() {
+  // Each may start a write of its own, which holds back the rest again.
+  while (!writing_ && !deferred_.empty()) {
+    auto fn = std::move(deferred_.front());
+    deferred_.pop_front();
+    fn();
+  }
 }
 
 void Room::Join(std::shared_ptr<Session> session, std::string name, bool spectate,
                 std::uint32_t request_id) {
   BeginJoin();
-  net::post(strand_,
-            [self = shared_from_this(), s = std::move(session), n = std::move(name), spectate,
-             request_id]() mutable { self->DoJoin(s, std::move(n), spectate, request_id); });
+  // The deferred work runs on the room itself, which Post keeps alive: `this` is enough.
+  Post([this, s = std::move(session), n = std::move(name), spectate, request_id]() mutable {
+    DoJoin(s, std::move(n), spectate, request_id);
+  });
 }
 
 void Room::Resume(std::shared_ptr<Session> session, std::string token_hash,
                   std::uint32_t request_id) {
   BeginJoin();
-  net::post(strand_, [self = shared_from_this(), s = std::move(session), h = std::move(token_hash),
-                      request_id] { self->DoResume(s, h, request_id); });
+  Post([this, s = std::move(session), h = std::move(token_hash), request_id] {
+    DoResume(s, h, request_id);
+  });
 }
 
 void Room::Handle(std::shared_ptr<Session> session, v1::ClientMessage message) {
-  net::post(strand_, [self = shared_from_this(), s = std::move(session),
-                      m = std::move(message)]() mutable { self->DoHandle(s, m); });
+  net::post(strand_,
+            [self = shared_from_this(), s = std::move(session), m = std::move(message)]() mutable {
+              if (self->writing_ && self->deferred_.size() >= kMaxDeferred) {
+                self->metrics_.Reject("room_busy");
+                return self->Error(s, m.request_id(), v1::ERROR_CODE_RATE_LIMITED,
+                                   "the room is busy saving the last move; try again");
+              }
+              self->RunWhenIdle([r = self.get(), s, m]() mutable { r->DoHandle(s, m); });
+            });
 }
 
 void Room::Disconnected(std::shared_ptr<Session> session) {
-  net::post(strand_,
-            [self = shared_from_this(), s = std::move(session)] { self->DoDisconnected(s); });
+  Post([this, s = std::move(session)] { DoDisconnected(s); });
 }
 
 void Room::CloseAll(std::uint16_t code, std::string reason) {
@@ -118,6 +143,7 @@ void Room::CloseAll(std::uint16_t code, std::string reason) {
 }
 
 void Room::ReleaseSessions() {
+  deferred_.clear();  // their connections are gone with the io_context
   if (!disposed()) PersistSeats(/*with_ready=*/true);
   for (Seat& seat : seats_) seat.session.reset();
   spectators_.clear();
@@ -326,11 +352,16 @@ void Room::DoHandle(const std::shared_ptr<Session>& s, v1::ClientMessage& m) {
     if (game_->IsOver() || game_->resigned(seat)) {
       return Error(s, m.request_id(), v1::ERROR_CODE_RULE_VIOLATION, "nothing to resign from");
     }
-    if (!ApplyCommand([seat](GameSession& g) { return g.ApplyResign(seat); }, Clock::now())) {
-      return Error(s, m.request_id(), v1::ERROR_CODE_STORE_UNAVAILABLE,
-                   "the server cannot save the resignation right now; try again");
-    }
-    return PlayFallbackMoves();
+    const std::uint32_t rid = m.request_id();
+    return ApplyCommand([seat](GameSession& g) { return g.ApplyResign(seat); }, Clock::now(),
+                        [this, s, rid](std::optional<engine::RejectReason> r) {
+                          if (!r) {
+                            return Error(s, rid, v1::ERROR_CODE_STORE_UNAVAILABLE,
+                                         "the server cannot save the resignation right now; "
+                                         "try again");
+                          }
+                          PlayFallbackMoves();
+                        });
   }
   if (m.has_request_snapshot()) {
     if (!game_) {
@@ -442,7 +473,7 @@ void Room::UpdateSummary() {
   } else if (!unseated_since_) {
     unseated_since_ = now;
   }
-  finished_and_archived_ = finished_ && archived_;
+  finished_and_archived_ = phase_.phase() == RoomPhase::kFinished && archived_;
 }
 
 v1::RoomSummary Room::Summary() const {

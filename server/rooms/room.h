@@ -8,9 +8,13 @@
 // Write-ahead: every accepted command and every change to the room (start, who holds which
 // seat, names, colours, host, resume tokens) is in the store (store/event_store.h) before any
 // client hears of it. If the store refuses a write, the change is undone and its sender gets
-// ERROR_CODE_STORE_UNAVAILABLE. Restore() rebuilds a room from its log exactly as it was when
-// the last write returned. The one exception is a lobby seat's `ready`: transient, it is not a
-// write of its own (toggling it would append and fsync an entry each time); it is written
+// ERROR_CODE_STORE_UNAVAILABLE. Game commands are written asynchronously (AppendAsync, group
+// commit): the strand's thread does not wait for the disk, and until the write is answered the
+// room holds back everything else that reaches it (messages, joins, timers), in order, so
+// nothing sees a command the store may still refuse. The room's own, rarer writes (the seat
+// table, the start, the archive) are synchronous. Restore() rebuilds a room from its log exactly as
+// it was when the last write returned. The one exception is a lobby seat's `ready`: transient, it
+// is not a write of its own (toggling it would append and fsync an entry each time); it is written
 // with the next seat-table write, when the seat's connection drops and at shutdown, so after
 // a crash a player may have to ready again.
 //
@@ -24,6 +28,7 @@
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -40,7 +45,10 @@
 #include "carc/store/v1/room_log.pb.h"
 #include "carc/v1/messages.pb.h"
 #include "net/session.h"
+#include "net/token_bucket.h"
 #include "rooms/game_session.h"
+#include "rooms/room_phase.h"
+#include "rooms/turn_clock.h"
 #include "store/event_store.h"
 
 namespace carc::server {
@@ -121,10 +129,25 @@ class Room : public std::enable_shared_from_this<Room> {
   // False (nothing changed) when the store refused the start.
   bool StartGame();
   // Applies a command with `apply`: the engine decides, the store keeps it, then everyone
-  // hears. Returns the engine's reason, or nullopt if the store refused (nothing changed).
-  std::optional<engine::RejectReason> ApplyCommand(
-      const std::function<engine::RejectReason(GameSession&)>& apply,
-      std::chrono::steady_clock::time_point received);
+  // hears, then `then` learns the engine's reason, or nullopt if the store refused (nothing
+  // changed). A refusal by the engine is answered at once, an accepted command once the
+  // store has answered.
+  using Applied = std::function<void(std::optional<engine::RejectReason>)>;
+  void ApplyCommand(const std::function<engine::RejectReason(GameSession&)>& apply,
+                    std::chrono::steady_clock::time_point received, Applied then);
+  // The state a command changed, kept until the store answers: what an undo restores.
+  struct PendingCommand {
+    std::uint64_t prev_seq = 0;
+    std::chrono::steady_clock::time_point received{};
+    TurnClock::State clock;
+    Applied then;
+  };
+  void CommandWritten(const std::string& error, PendingCommand pending);
+  // Posts `fn` to the strand, where it runs once no write is in flight (strand-only work
+  // that must not see an unwritten command goes through here).
+  void Post(std::function<void()> fn);
+  void RunWhenIdle(std::function<void()> fn);
+  void RunDeferred();
   // Store writes. False after logging the store's error.
   bool Persist(const carc::store::v1::RoomLogEntry& entry);
   // Writes the seat table if it changed since the last write (lobby only); readiness alone
@@ -132,14 +155,14 @@ class Room : public std::enable_shared_from_this<Room> {
   bool PersistSeats(bool with_ready = false);
   // The log entry of the command just applied, with the clocks after it.
   carc::store::v1::RoomLogEntry CommandEntry() const;
-  static void AddClockReadings(const std::vector<std::chrono::milliseconds>& bank,
-                               google::protobuf::RepeatedField<std::uint32_t>* out);
   carc::store::v1::SeatTable SeatTableOf() const;
   void LoadSeatTable(const carc::store::v1::SeatTable& table);
   void ArchiveGame();
   // Restore's replay of entries 1.. (returns what is wrong, or "").
   std::string Replay(const std::vector<std::string>& entries);
-  void PlayFallbackMoves();
+  // Plays the fallback moves due (resigned or abandoned seats), one write after the other;
+  // `budget` bounds a chain of them.
+  void PlayFallbackMoves(int budget = 1000);
   void BroadcastBatch(std::uint64_t prev_seq, std::chrono::steady_clock::time_point received);
   void SendSnapshot(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id);
   void BroadcastRoomState();
@@ -163,6 +186,8 @@ class Room : public std::enable_shared_from_this<Room> {
   bool ClockEnabled() const { return options_.clock().initial_seconds() > 0; }
   void UpdateClock();
   void ArmClock();
+  // The clock timer's end: the fallback for `seat` if the game is still where it was armed.
+  void ClockRanOut(int seat, std::uint64_t seq);
   void FillClock(v1::ClockState* out) const;
   int OccupiedSeats() const;
   v1::RoomStatus Status() const;
@@ -178,30 +203,29 @@ class Room : public std::enable_shared_from_this<Room> {
   RoomRegistry& registry_;
   store::EventStore& store_;
   const store::RoomId room_id_;
+  RoomPhaseTracker phase_;
   std::uint32_t log_size_ = 1;  // entries in the room's log (RoomCreated is entry 0)
-  std::string stored_seats_;    // the last SeatTable written, serialized
-  std::string stored_durable_;  // the same without readiness: what forces a write
+  // Messages held back while a write is in flight, at most: past this a message is refused
+  // (ERROR_CODE_RATE_LIMITED) rather than queued, should the disk stall.
+  static constexpr std::size_t kMaxDeferred = 1024;
+  bool writing_ = false;                        // a command's append is in flight
+  std::deque<std::function<void()>> deferred_;  // what reached the room meanwhile, in order
+  std::string stored_seats_;                    // the last SeatTable written, serialized
+  std::string stored_durable_;                  // the same without readiness: what forces a write
 
   std::vector<Seat> seats_;
   int host_ = 0;
   std::vector<std::shared_ptr<Session>> spectators_;
   std::unique_ptr<GameSession> game_;  // once the game has started
-  bool finished_ = false;
   // The finished game is in the store's archive: RoomState.game_id points clients at it.
   bool archived_ = false;
   bool closed_ = false;
   // The room created by the first Rematch: later ones point at it while it exists.
   std::string rematch_code_;
-  std::vector<std::chrono::milliseconds> bank_;
-  int running_for_ = -1;  // the seat whose clock runs
-  std::chrono::steady_clock::time_point running_since_{};
+  TurnClock clock_;  // off unless the options set one
 
-  // Chat flood control per connection: a token bucket of kChatBurst messages.
-  struct ChatBucket {
-    double tokens = 0;
-    std::chrono::steady_clock::time_point refilled{};
-  };
-  std::map<std::string, ChatBucket> chat_buckets_;
+  // Chat flood control per connection (room_lobby.cc has the figures).
+  std::map<std::string, TokenBucket> chat_buckets_;
 
   mutable std::mutex summary_mu_;
   v1::RoomSummary summary_;

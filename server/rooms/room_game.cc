@@ -29,9 +29,11 @@ bool Room::StartGame() {
     spdlog::error("room {}: cannot start: {}", code_, error);
     return false;
   }
-  const std::vector<std::chrono::milliseconds> bank(
-      ClockEnabled() ? players.size() : 0,
-      std::chrono::seconds(options_.clock().initial_seconds()));
+  const TurnClock clock =
+      ClockEnabled() ? TurnClock(static_cast<int>(players.size()),
+                                 std::chrono::seconds(options_.clock().initial_seconds()),
+                                 std::chrono::seconds(options_.clock().increment_seconds()))
+                     : TurnClock();
   {
     std::vector<Seat> lobby = std::move(seats_);
     const int lobby_host = host_;
@@ -42,7 +44,7 @@ bool Room::StartGame() {
     *started->mutable_seats() = SeatTableOf();
     started->set_seed(seed);
     started->set_first_player(host);
-    AddClockReadings(bank, started->mutable_clock_remaining_ms());
+    for (const auto ms : clock.Readings()) started->add_clock_remaining_ms(ms);
     if (!Persist(entry)) {
       seats_ = std::move(lobby);
       host_ = lobby_host;
@@ -53,12 +55,9 @@ bool Room::StartGame() {
     if (seats_[i].session) seats_[i].session->set_seat(this, static_cast<int>(i));
   }
   game_ = std::move(game);
-  if (ClockEnabled()) {
-    bank_ = bank;
-    UpdateClock();
-  }
-  --metrics_.rooms_lobby;
-  ++metrics_.rooms_playing;
+  clock_ = clock;
+  UpdateClock();
+  phase_.Advance(RoomPhase::kPlaying);
   spdlog::info("room {}: game started with {} players", code_, seats_.size());
   BroadcastRoomState();
   for (std::size_t i = 0; i < seats_.size(); ++i) {
@@ -84,128 +83,125 @@ void Room::HandleGameCommand(const std::shared_ptr<Session>& s, int seat,
   if (std::string why = game_->CheckWire(gc); !why.empty()) {
     return Error(s, rid, v1::ERROR_CODE_MALFORMED_MESSAGE, why);
   }
-  const auto applied =
-      ApplyCommand([&](GameSession& g) { return g.ApplyWire(seat, gc); }, received);
-  if (!applied) {
-    return Error(s, rid, v1::ERROR_CODE_STORE_UNAVAILABLE,
-                 "the server cannot save your move right now; nothing changed, try again");
-  }
-  if (const engine::RejectReason r = *applied; r != engine::RejectReason::kNone) {
-    metrics_.Reject(std::string(engine::Name(r)));
-    v1::ServerMessage out;
-    out.set_request_id(rid);
-    v1::Error* e = out.mutable_error();
-    e->set_code(v1::ERROR_CODE_RULE_VIOLATION);
-    e->set_message("refused by the rules: " + std::string(engine::Name(r)));
-    e->set_reject_reason(std::string(engine::Name(r)));
-    e->set_rule(std::string(engine::RuleOf(r)));
-    e->set_seq(game_->seq());
-    s->Send(Serialize(out));
-    return;
-  }
-  PlayFallbackMoves();
+  ApplyCommand([&](GameSession& g) { return g.ApplyWire(seat, gc); }, received,
+               [this, s, rid](std::optional<engine::RejectReason> applied) {
+                 if (!applied) {
+                   return Error(s, rid, v1::ERROR_CODE_STORE_UNAVAILABLE,
+                                "the server cannot save your move right now; nothing changed, "
+                                "try again");
+                 }
+                 if (const engine::RejectReason r = *applied; r != engine::RejectReason::kNone) {
+                   metrics_.Reject(std::string(engine::Name(r)));
+                   v1::ServerMessage out;
+                   out.set_request_id(rid);
+                   v1::Error* e = out.mutable_error();
+                   e->set_code(v1::ERROR_CODE_RULE_VIOLATION);
+                   e->set_message("refused by the rules: " + std::string(engine::Name(r)));
+                   e->set_reject_reason(std::string(engine::Name(r)));
+                   e->set_rule(std::string(engine::RuleOf(r)));
+                   e->set_seq(game_->seq());
+                   s->Send(Serialize(out));
+                   return;
+                 }
+                 PlayFallbackMoves();
+               });
 }
 
-std::optional<engine::RejectReason> Room::ApplyCommand(
-    const std::function<engine::RejectReason(GameSession&)>& apply, Clock::time_point received) {
-  const std::uint64_t prev = game_->seq();
+void Room::ApplyCommand(const std::function<engine::RejectReason(GameSession&)>& apply,
+                        Clock::time_point received, Applied then) {
+  PendingCommand pending{game_->seq(), received, clock_.state(), {}};
   const engine::RejectReason r = apply(*game_);
-  if (r != engine::RejectReason::kNone) return r;
-  const auto bank = bank_;
-  const int running_for = running_for_;
-  const auto running_since = running_since_;
+  if (r != engine::RejectReason::kNone) return then(r);
+  pending.then = std::move(then);
   UpdateClock();
-  if (!Persist(CommandEntry())) {
+  writing_ = true;
+  store_.AppendAsync(
+      room_id_, log_size_, CommandEntry().SerializeAsString(),
+      [self = shared_from_this(), p = std::move(pending)](std::string error) mutable {
+        // On the store's thread: back to the strand.
+        net::post(self->strand_, [self, p = std::move(p), e = std::move(error)]() mutable {
+          self->CommandWritten(e, std::move(p));
+        });
+      });
+}
+
+void Room::CommandWritten(const std::string& error, PendingCommand pending) {
+  writing_ = false;
+  if (!error.empty()) {
+    ++metrics_.store_errors;
+    spdlog::error("room {}: store write failed: {}", code_, error);
     // Undo: the engine has no undo, so the game is rebuilt from its config and log.
     game_->Undo();
-    bank_ = bank;
-    running_for_ = running_for;
-    running_since_ = running_since;
+    clock_.Restore(std::move(pending.clock));
     ArmClock();
-    return std::nullopt;
+    pending.then(std::nullopt);
+  } else {
+    ++log_size_;
+    game_->Commit();
+    ++metrics_.commands;
+    BroadcastBatch(pending.prev_seq, pending.received);
+    pending.then(engine::RejectReason::kNone);
   }
-  game_->Commit();
-  ++metrics_.commands;
-  BroadcastBatch(prev, received);
-  return r;
+  RunDeferred();
 }
 
-void Room::PlayFallbackMoves() {
-  if (!game_) return;
+void Room::PlayFallbackMoves(int budget) {
+  if (!game_ || closed_ || writing_ || budget <= 0 || game_->IsOver()) return;
   // The engine's Timeout plays the documented fallback move (first legal placement, no
   // follower) for a resigned seat, and, with the fallback policy, for a seat abandoned past
   // the grace period.
   const bool policy = options_.abandon_policy() == v1::ABANDON_POLICY_FALLBACK_MOVE;
-  for (int guard = 0; guard < 1000 && !game_->IsOver(); ++guard) {
-    const int seat = game_->ToMove();
-    const Seat& slot = seats_[static_cast<std::size_t>(seat)];
-    const bool abandoned =
-        policy && !slot.session && Clock::now() - slot.dropped_at >= config_.grace_period;
-    if (!game_->resigned(seat) && !abandoned) return;
-    // A refused write stops the fallbacks; the next tick tries again.
-    if (!ApplyCommand([seat](GameSession& g) { return g.ApplyTimeout(seat); }, Clock::now())) {
-      return;
-    }
-  }
+  const int seat = game_->ToMove();
+  const Seat& slot = seats_[static_cast<std::size_t>(seat)];
+  const bool abandoned =
+      policy && !slot.session && Clock::now() - slot.dropped_at >= config_.grace_period;
+  if (!game_->resigned(seat) && !abandoned) return;
+  // A refused write stops the fallbacks; the next tick tries again.
+  ApplyCommand([seat](GameSession& g) { return g.ApplyTimeout(seat); }, Clock::now(),
+               [this, budget](std::optional<engine::RejectReason> r) {
+                 if (r == engine::RejectReason::kNone) PlayFallbackMoves(budget - 1);
+               });
 }
 
 void Room::UpdateClock() {
-  if (!ClockEnabled() || !game_) return;
-  const int next = game_->IsOver() ? -1 : game_->ToMove();
-  if (next == running_for_) return;  // the same seat goes on (its follower step)
-  const auto now = Clock::now();
-  if (running_for_ >= 0) {
-    auto& bank = bank_[static_cast<std::size_t>(running_for_)];
-    bank -= std::chrono::duration_cast<std::chrono::milliseconds>(now - running_since_);
-    if (bank.count() < 0) bank = std::chrono::milliseconds(0);
-    bank += std::chrono::seconds(options_.clock().increment_seconds());
-  }
-  running_for_ = next;
-  running_since_ = now;
-  ArmClock();
+  if (!game_) return;
+  if (clock_.Switch(game_->IsOver() ? -1 : game_->ToMove(), Clock::now())) ArmClock();
 }
 
 void Room::ArmClock() {
   clock_timer_.cancel();
-  if (running_for_ < 0 || closed_) return;
-  const int seat = running_for_;
+  if (clock_.running_for() < 0 || closed_) return;
+  const int seat = clock_.running_for();
   const std::uint64_t seq = game_->seq();
-  clock_timer_.expires_at(running_since_ + bank_[static_cast<std::size_t>(seat)]);
+  clock_timer_.expires_at(clock_.Deadline());
   clock_timer_.async_wait([self = shared_from_this(), seat, seq](boost::system::error_code ec) {
-    if (ec || !self->game_ || self->game_->IsOver() || self->game_->seq() != seq ||
-        self->game_->ToMove() != seat) {
-      return;
-    }
-    // The bank is empty: the engine plays the fallback for this decision.
-    self->bank_[static_cast<std::size_t>(seat)] = std::chrono::milliseconds(0);
-    self->running_since_ = Clock::now();
-    self->ApplyCommand([seat](GameSession& g) { return g.ApplyTimeout(seat); }, Clock::now());
-    self->PlayFallbackMoves();
-    if (self->running_for_ == seat) self->ArmClock();  // still its decision: its next step
+    if (ec) return;
+    self->RunWhenIdle([r = self.get(), seat, seq] { r->ClockRanOut(seat, seq); });
   });
 }
 
+void Room::ClockRanOut(int seat, std::uint64_t seq) {
+  if (!game_ || game_->IsOver() || game_->seq() != seq || game_->ToMove() != seat) return;
+  // The bank is empty: the engine plays the fallback for this decision.
+  clock_.RanOut(Clock::now());
+  ApplyCommand([seat](GameSession& g) { return g.ApplyTimeout(seat); }, Clock::now(),
+               [this, seat](std::optional<engine::RejectReason>) {
+                 PlayFallbackMoves();
+                 if (clock_.running_for() == seat) ArmClock();  // still its decision
+               });
+}
+
 void Room::FillClock(v1::ClockState* out) const {
-  if (!ClockEnabled() || bank_.empty()) return;
-  const auto now = Clock::now();
-  for (std::size_t i = 0; i < bank_.size(); ++i) {
-    auto left = bank_[i];
-    if (static_cast<int>(i) == running_for_) {
-      left -= std::chrono::duration_cast<std::chrono::milliseconds>(now - running_since_);
-    }
-    out->add_remaining_ms(static_cast<std::uint32_t>(std::max<std::int64_t>(0, left.count())));
-  }
-  out->set_running_for(running_for_);
+  if (!clock_.on()) return;
+  for (const auto ms : clock_.RemainingMs(Clock::now())) out->add_remaining_ms(ms);
+  out->set_running_for(clock_.running_for());
 }
 
 void Room::BroadcastBatch(std::uint64_t prev_seq, Clock::time_point received) {
   // The archive entry is written before anyone hears that the game is over: a client that
   // sees the end and asks for the game at once (GET /api/games) finds it.
-  const bool just_finished = game_->IsOver() && !finished_;
+  const bool just_finished = game_->IsOver() && phase_.Advance(RoomPhase::kFinished);
   if (just_finished) {
-    finished_ = true;
-    --metrics_.rooms_playing;
-    ++metrics_.rooms_finished;
     ++metrics_.games_finished;
     spdlog::info("room {}: game finished", code_);
     ArchiveGame();
@@ -244,12 +240,12 @@ void Room::SendSnapshot(const std::shared_ptr<Session>& s, int seat, std::uint32
 }
 
 void Room::Record(std::function<void(unsigned, std::string)> reply) {
-  net::post(strand_, [self = shared_from_this(), reply = std::move(reply)] {
-    if (!self->game_) return reply(409, R"({"error":"the game has not started"})");
-    if (const auto refusal = self->game_->RecordRefusal()) {
+  Post([this, reply = std::move(reply)] {
+    if (!game_) return reply(409, R"({"error":"the game has not started"})");
+    if (const auto refusal = game_->RecordRefusal()) {
       return reply(409, R"({"error":")" + *refusal + R"("})");
     }
-    reply(200, self->game_->Record());
+    reply(200, game_->Record());
   });
 }
 

@@ -28,18 +28,13 @@ void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMe
       return Error(s, rid, v1::ERROR_CODE_CHAT_TOO_LONG,
                    codec::TextProblemMessage(problem, "chat messages", codec::kMaxChatChars));
     }
-    ChatBucket& b = chat_buckets_[s->id()];
     const auto now = Clock::now();
-    if (b.refilled == Clock::time_point{}) b.tokens = kChatBurst;
-    b.tokens =
-        std::min(kChatBurst, b.tokens + std::chrono::duration<double>(now - b.refilled).count() *
-                                            kChatPerSecond);
-    b.refilled = now;
-    if (b.tokens < 1) {
+    TokenBucket& b =
+        chat_buckets_.try_emplace(s->id(), kChatBurst, kChatPerSecond, now).first->second;
+    if (!b.Take(now)) {
       metrics_.Reject("chat_flood");
       return Error(s, rid, v1::ERROR_CODE_RATE_LIMITED, "too many chat messages");
     }
-    b.tokens -= 1;
     v1::ServerMessage chat;
     chat.mutable_chat()->set_seat(seat);
     chat.mutable_chat()->set_name(s->name());
@@ -69,7 +64,8 @@ void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMe
     if (seat < 0) {
       return Error(s, rid, v1::ERROR_CODE_NOT_A_PLAYER, "only the players can ask for a rematch");
     }
-    if (!finished_) return Error(s, rid, v1::ERROR_CODE_GAME_NOT_STARTED, "the game is not over");
+    if (phase_.phase() != RoomPhase::kFinished)
+      return Error(s, rid, v1::ERROR_CODE_GAME_NOT_STARTED, "the game is not over");
     v1::ServerMessage created;
     created.set_request_id(rid);
     if (!rematch_code_.empty() && registry_.Find(rematch_code_)) {

@@ -12,16 +12,11 @@ namespace carc::server {
 using Clock = std::chrono::steady_clock;
 namespace sv1 = carc::store::v1;
 
-void Room::AddClockReadings(const std::vector<std::chrono::milliseconds>& bank,
-                            google::protobuf::RepeatedField<std::uint32_t>* out) {
-  for (const auto& b : bank) out->Add(static_cast<std::uint32_t>(b.count()));
-}
-
 sv1::RoomLogEntry Room::CommandEntry() const {
   sv1::RoomLogEntry entry;
   sv1::GameCommand* stored = entry.mutable_command();
   *stored = game_->Stored();
-  AddClockReadings(bank_, stored->mutable_clock_remaining_ms());
+  for (const auto ms : clock_.Readings()) stored->add_clock_remaining_ms(ms);
   return entry;
 }
 
@@ -122,20 +117,21 @@ std::string Room::Replay(const std::vector<std::string>& entries) {
         game_ = StartGameSession(options_, engine_options_, static_cast<int>(seats_.size()),
                                  st.seed(), st.first_player(), &error);
         if (!game_) return where + error;
-        for (const auto ms : st.clock_remaining_ms()) bank_.emplace_back(ms);
+        // The clock is on if the start stored readings, whatever the options say now.
+        if (st.clock_remaining_ms_size() > 0) {
+          clock_ = TurnClock(st.clock_remaining_ms_size(), std::chrono::milliseconds(0),
+                             std::chrono::seconds(options_.clock().increment_seconds()));
+          clock_.Load({st.clock_remaining_ms().begin(), st.clock_remaining_ms().end()});
+        }
         break;
       }
       case sv1::RoomLogEntry::kCommand: {
         if (!game_) return where + "a command before the start";
         const sv1::GameCommand& c = entry.command();
         if (std::string why = game_->ApplyStored(c); !why.empty()) return where + why;
-        if (!bank_.empty()) {
-          if (c.clock_remaining_ms_size() != static_cast<int>(bank_.size())) {
-            return where + "clock readings do not match the seats";
-          }
-          for (std::size_t s = 0; s < bank_.size(); ++s) {
-            bank_[s] = std::chrono::milliseconds(c.clock_remaining_ms(static_cast<int>(s)));
-          }
+        if (clock_.on() &&
+            !clock_.Load({c.clock_remaining_ms().begin(), c.clock_remaining_ms().end()})) {
+          return where + "clock readings do not match the seats";
         }
         break;
       }
@@ -148,15 +144,14 @@ std::string Room::Replay(const std::vector<std::string>& entries) {
 
 std::string Room::Restore(const std::vector<std::string>& entries) {
   if (std::string why = Replay(entries); !why.empty()) {
-    game_.reset();  // the room is thrown away: it must not count as a game in progress
+    game_.reset();  // the room is thrown away (its phase is still the lobby's)
     return why;
   }
   log_size_ = static_cast<std::uint32_t>(entries.size());
   if (game_) {
-    --metrics_.rooms_lobby;
+    phase_.Advance(RoomPhase::kPlaying);
     if (game_->IsOver()) {
-      finished_ = true;
-      ++metrics_.rooms_finished;
+      phase_.Advance(RoomPhase::kFinished);
       // The process may have stopped between the last command and the archive entry.
       // An archive that cannot be read is taken as written (the game is not archived twice),
       // but clients are not pointed at it.
@@ -168,14 +163,10 @@ std::string Room::Restore(const std::vector<std::string>& entries) {
         spdlog::error("room {}: reading the archive failed: {}", code_, e.what());
       }
       if (!archived) ArchiveGame();
-    } else {
-      ++metrics_.rooms_playing;
     }
     // The clock runs again from now: the time the server was down is nobody's.
-    if (ClockEnabled() && !bank_.empty()) {
-      running_for_ = -1;
-      UpdateClock();
-    }
+    clock_.Resume(game_->IsOver() ? -1 : game_->ToMove(), Clock::now());
+    ArmClock();
   }
   {
     std::lock_guard lock(summary_mu_);

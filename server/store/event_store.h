@@ -3,9 +3,10 @@
 // and a PostgreSQL one can be added beside it without touching rooms.
 //
 // Contract:
-// - Every method is thread-safe and synchronous: when a write returns, the data is in the
-//   store with the configured durability (kFull: on stable storage, fsync done; kNormal: safe
-//   from a crash of the server process, possibly not from a power loss).
+// - Every method is thread-safe. Every method but AppendAsync is synchronous: when a write
+//   returns, the data is in the store with the configured durability (kFull: on stable
+//   storage, fsync done; kNormal: safe from a crash of the server process, possibly not from a
+//   power loss). AppendAsync reports the same through its callback.
 // - A write that fails throws StoreError and leaves the store as it was.
 // - Log entries are opaque bytes here (serialized carc.store.v1.RoomLogEntry); a room's entries
 //   have dense indexes 0, 1, 2, ... and Append refuses any other index.
@@ -13,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -59,6 +61,18 @@ struct QuarantinedRoom {
   std::string reason;
 };
 
+// Called once an asynchronous append is in the store ("") or has failed (why; nothing of it
+// was written). Runs on a thread of the store's: post to your own executor, never block.
+using AppendDone = std::function<void(std::string error)>;
+
+// How the asynchronous appends went, for /metrics.
+struct StoreStats {
+  std::uint64_t batches = 0;          // transactions written by the group commit
+  std::uint64_t batched_appends = 0;  // appends they held (written or failed)
+  std::uint64_t failed_appends = 0;
+  std::uint64_t queued_appends = 0;  // handed in and not yet being written
+};
+
 class EventStore {
  public:
   virtual ~EventStore() = default;
@@ -67,6 +81,23 @@ class EventStore {
   virtual RoomId CreateRoom(const std::string& code, std::string_view first_entry) = 0;
   // Appends entry `index` to the room's log.
   virtual void Append(RoomId room, std::uint32_t index, std::string_view entry) = 0;
+  // Appends entry `index` without waiting for the disk: `done` tells when it is in the store
+  // or why it is not. Appends of one room must wait for the previous one's `done` (a room has
+  // at most one in flight), which bounds the queue by the number of rooms. This default writes
+  // at once with Append, on the caller's thread; a store with group commit batches the
+  // appends of many rooms into one transaction.
+  virtual void AppendAsync(RoomId room, std::uint32_t index, std::string entry, AppendDone done) {
+    std::string error;
+    try {
+      Append(room, index, entry);
+    } catch (const StoreError& e) {
+      error = e.what();
+    }
+    done(std::move(error));
+  }
+  // Waits until every AppendAsync handed in before has been written and its `done` run.
+  virtual void Flush() {}
+  virtual StoreStats Stats() const { return {}; }
   // The game in this room ended: it enters the archive. The room is still rebuilt on start
   // (players may be looking at the final table) until Dispose.
   virtual void Archive(const ArchivedGame& game) = 0;

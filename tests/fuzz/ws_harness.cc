@@ -46,9 +46,11 @@ World& TheWorld() {
 }
 
 // Runs every handler that is ready, and those they make ready, until none is: the rooms' clocks
-// (a second or more away) stay pending.
-void RunUntilIdle(boost::asio::io_context& io) {
+// (a second or more away) stay pending. The store answers appends from its own thread: Flush
+// waits until those answers are posted, so that they are run too.
+void RunUntilIdle(boost::asio::io_context& io, server::store::EventStore& store) {
   do {
+    store.Flush();
     io.restart();
   } while (io.poll() > 0);
 }
@@ -121,7 +123,7 @@ struct WsScript::Impl {
     if (!c.session) return;
     lobby.OnDisconnect(c.session);
     c.session.reset();
-    RunUntilIdle(world.io);
+    RunUntilIdle(world.io, *store);
   }
 
   // The server closed these connections: their transport would now report them gone.
@@ -183,14 +185,14 @@ struct WsScript::Impl {
     if (message.has_hello()) c.hello_done = true;
     FillPlaceholders(slot, message);
     lobby.OnMessage(s, std::move(message));
-    RunUntilIdle(world.io);
+    RunUntilIdle(world.io, *store);
     ReapClosed();
   }
 
   void Dispose() {
     for (int slot = 0; slot < kSlots; ++slot) Disconnect(slot);
     registry.CloseAll(server::close_code::kRestart, "end of the script");
-    RunUntilIdle(world.io);
+    RunUntilIdle(world.io, *store);
     registry.ReleaseSessions();
   }
 

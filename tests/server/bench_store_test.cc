@@ -21,7 +21,10 @@ std::string ReadFile(const std::string& path) {
 
 }  // namespace
 
-TEST_CASE("bench-store prints commands/s for full and normal durability", "[store][bench]") {
+TEST_CASE(
+    "bench-store prints commands/s per-append and with group commit, for full and normal "
+    "durability",
+    "[store][bench]") {
   const std::string dir = carc::test::NewDataDir();
   const std::string out = dir + "/out.txt";
   const std::string cmd = std::string(CARC_SERVER_PATH) + " bench-store --data-dir " + dir +
@@ -31,6 +34,9 @@ TEST_CASE("bench-store prints commands/s for full and normal durability", "[stor
   CHECK_THAT(text, Catch::Contains("durability=full"));
   CHECK_THAT(text, Catch::Contains("durability=normal"));
   CHECK_THAT(text, Catch::Contains("commands/s"));
+  CHECK_THAT(text, Catch::Contains("per-append"));
+  CHECK_THAT(text, Catch::Contains("group-commit"));
+  CHECK_THAT(text, Catch::Contains("commands per transaction"));
   // Only the output file is left: the scratch store and its WAL are gone.
   int files = 0;
   for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir)) ++files;

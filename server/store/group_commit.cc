@@ -1,0 +1,86 @@
+#include "store/group_commit.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace carc::server::store {
+
+GroupCommitter::GroupCommitter(WriteBatch write, std::size_t max_batch)
+    : write_(std::move(write)),
+      max_batch_(std::max<std::size_t>(1, max_batch)),
+      thread_([this] { Run(); }) {}
+
+GroupCommitter::~GroupCommitter() {
+  {
+    std::lock_guard lock(mu_);
+    stopping_ = true;
+  }
+  wake_.notify_one();
+  thread_.join();
+}
+
+void GroupCommitter::Submit(PendingAppend append) {
+  {
+    std::lock_guard lock(mu_);
+    queue_.push_back(std::move(append));
+    ++submitted_;
+  }
+  wake_.notify_one();
+}
+
+void GroupCommitter::Flush() {
+  std::unique_lock lock(mu_);
+  const std::uint64_t target = submitted_;
+  written_.wait(lock, [&] { return finished_ >= target; });
+}
+
+StoreStats GroupCommitter::Stats() const {
+  StoreStats s;
+  s.batches = batches_.load();
+  s.batched_appends = appends_.load();
+  s.failed_appends = failed_.load();
+  std::lock_guard lock(mu_);
+  s.queued_appends = queue_.size();
+  return s;
+}
+
+void GroupCommitter::Run() {
+  std::vector<PendingAppend> batch;
+  for (;;) {
+    {
+      std::unique_lock lock(mu_);
+      wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      if (queue_.empty()) return;  // stopping, and everything is written
+      const std::size_t n = std::min(queue_.size(), max_batch_);
+      batch.clear();
+      for (std::size_t i = 0; i < n; ++i) {
+        batch.push_back(std::move(queue_.front()));
+        queue_.pop_front();
+      }
+    }
+    std::vector<std::string> errors;
+    try {
+      errors = write_(batch);
+    } catch (const StoreError& e) {
+      errors.assign(batch.size(), e.what());
+    } catch (const std::exception& e) {
+      errors.assign(batch.size(), std::string("store write failed: ") + e.what());
+    }
+    errors.resize(batch.size());
+    ++batches_;
+    appends_ += batch.size();
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      if (!errors[i].empty()) ++failed_;
+      if (batch[i].done) batch[i].done(std::move(errors[i]));
+    }
+    const std::size_t n = batch.size();
+    batch.clear();  // the callbacks may hold their rooms alive: let go of them now
+    {
+      std::lock_guard lock(mu_);
+      finished_ += n;
+    }
+    written_.notify_all();
+  }
+}
+
+}  // namespace carc::server::store
