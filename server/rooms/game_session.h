@@ -1,10 +1,10 @@
-// What a room needs of the game it hosts, whichever game that is (the base game with its
-// options and The Count, or The Castle): the room drives every game through this one interface
-// and never sees an engine type beyond Seat and RejectReason.
+// The game a room hosts, whichever game it is: one engine::State (carc/engine/game.h) driven
+// through the game's adapter (games/game_adapter.h), with the log the store keeps. The room
+// never sees an engine type beyond Seat and RejectReason, and names no game.
 //
 // Contract: a command is applied, then either committed (the store kept it: it joins the log)
-// or undone (the store refused it: the game is rebuilt from its config and log, as if the
-// command never came). Everything sent is built by the codec from the engine's views, so
+// or undone (the store refused it: the game is rebuilt from its start and log, as if the
+// command never came). Everything sent is built by the adapter from the engine's views, so
 // nothing hidden can reach a message.
 #pragma once
 
@@ -12,53 +12,69 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
-#include "carc/engine/game_config.h"
+#include "carc/engine/game.h"
 #include "carc/engine/reject_reason.h"
 #include "carc/store/v1/room_log.pb.h"
 #include "carc/v1/messages.pb.h"
+#include "games/game_adapter.h"
 
 namespace carc::server {
 
 class GameSession {
  public:
-  virtual ~GameSession() = default;
+  GameSession(const GameAdapter& adapter, std::unique_ptr<engine::State> start);
 
-  virtual std::uint64_t seq() const = 0;
-  virtual bool IsOver() const = 0;
-  virtual int ToMove() const = 0;  // -1 once the game is over
-  virtual bool resigned(int seat) const = 0;
-  virtual int score(int seat) const = 0;
+  // The game itself, for what only reads it (legal moves for a computer player).
+  const engine::State& state() const { return *state_; }
+  std::uint64_t seq() const { return state_->seq(); }
+  bool IsOver() const { return state_->IsOver(); }
+  int ToMove() const { return state_->ToMove(); }  // -1 once the game is over
+  bool resigned(int seat) const { return state_->Resigned(seat); }
+  int score(int seat) const { return state_->Score(seat); }
 
   // Why a command from the wire cannot be a command of this game ("" when it can).
-  virtual std::string CheckWire(const v1::GameCommand& wire) const = 0;
+  std::string CheckWire(const v1::GameCommand& wire) const;
   // Apply for `seat`; kNone when accepted. A wire command must have passed CheckWire().
-  virtual engine::RejectReason ApplyWire(int seat, const v1::GameCommand& wire) = 0;
-  virtual engine::RejectReason ApplyTimeout(int seat) = 0;
-  virtual engine::RejectReason ApplyResign(int seat) = 0;
+  engine::RejectReason ApplyWire(int seat, const v1::GameCommand& wire);
+  // A move of the game interface (computer players, tests); kNone when accepted.
+  engine::RejectReason ApplyMove(int seat, const engine::Move& move) { return Apply(seat, move); }
+  engine::RejectReason ApplyTimeout(int seat);
+  engine::RejectReason ApplyResign(int seat);
   // The command accepted last, as the room log stores it (without clock readings).
-  virtual carc::store::v1::GameCommand Stored() const = 0;
-  virtual void Commit() = 0;
-  virtual void Undo() = 0;
+  carc::store::v1::GameCommand Stored() const { return stored_; }
+  void Commit();
+  void Undo();
   // Restore: applies and commits a command from the room log; "" or what is wrong.
-  virtual std::string ApplyStored(const carc::store::v1::GameCommand& stored) = 0;
+  std::string ApplyStored(const carc::store::v1::GameCommand& stored);
 
   // The same for every viewer at one seq (docs/protocol.md).
-  virtual std::uint64_t PublicHash() const = 0;
+  std::uint64_t PublicHash() const { return adapter_.PublicHash(*state_); }
   // What `seat` (-1: spectators) receives of the command accepted last.
-  virtual v1::EventBatch BatchFor(std::uint64_t prev_seq, int seat,
-                                  std::uint64_t public_hash) const = 0;
-  virtual v1::GameSnapshot SnapshotFor(int seat) const = 0;
+  v1::EventBatch BatchFor(std::uint64_t prev_seq, int seat, std::uint64_t public_hash) const {
+    return adapter_.BatchFor(*state_, prev_seq, seat, public_hash);
+  }
+  v1::GameSnapshot SnapshotFor(int seat) const { return adapter_.SnapshotFor(*state_, seat); }
   // The game as a record; an error text instead while the record would reveal a secret.
-  virtual std::optional<std::string> RecordRefusal() const = 0;
-  virtual std::string Record() const = 0;
+  std::optional<std::string> RecordRefusal() const { return adapter_.RecordRefusal(*state_); }
+  std::string Record() const { return adapter_.Record(*start_, log_); }
+
+ private:
+  engine::RejectReason Apply(int seat, const engine::Move& move);
+
+  const GameAdapter& adapter_;
+  std::unique_ptr<const engine::State> start_;  // for Undo and the record
+  std::unique_ptr<engine::State> state_;
+  std::vector<SeatMove> log_;
+  SeatMove pending_;  // accepted, not yet committed
+  carc::store::v1::GameCommand stored_;
 };
 
 // The game a room with these options starts: seats compacted to 0..players-1, `host` the seat
 // named first when the options let the host choose. Null and `error` set when the options and
-// players do not make a game.
-std::unique_ptr<GameSession> StartGameSession(const v1::RoomOptions& options,
-                                              const engine::Options& base_options, int players,
+// players do not make a game (or the server offers no such game).
+std::unique_ptr<GameSession> StartGameSession(const v1::RoomOptions& options, int players,
                                               std::uint64_t seed, int host, std::string* error);
 
 }  // namespace carc::server

@@ -5,8 +5,8 @@
 #include <utility>
 #include <vector>
 
-#include "carc/codec/proto_codec.h"
 #include "carc/codec/text_limits.h"
+#include "games/registry.h"
 #include "rooms/tokens.h"
 
 namespace carc::server {
@@ -143,23 +143,18 @@ void Lobby::CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessag
   v1::RoomOptions options = m.create_room().options();
   // Stored with the room and sent to everyone in it: nothing the server does not understand.
   options.DiscardUnknownFields();
-  if (options.game_type() == v1::GAME_TYPE_UNSPECIFIED) options.set_game_type(v1::GAME_TYPE_BASE);
-  // The Count is the base game with option `count`; The Castle is a game of its own.
-  const bool castle = options.game_type() == v1::GAME_TYPE_CASTLE;
-  if (!castle && options.game_type() != v1::GAME_TYPE_BASE) {
-    return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS,
-                 "game_type is GAME_TYPE_BASE (the Count: option count) or GAME_TYPE_CASTLE");
+  const GameAdapter* game = FindGame(options.game_type());
+  if (game == nullptr) {
+    std::string types;
+    for (const GameAdapter* g : AllGames()) {
+      types += (types.empty() ? "" : ", ") + v1::GameType_Name(g->game_type());
+    }
+    return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS, "game_type must be one of " + types);
   }
+  options.set_game_type(game->game_type());  // written out: a room names its game
   if (options.seats() == 0) options.set_seats(2);
-  if (castle && options.seats() != 2) {
-    return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS, "The Castle is for exactly 2 (K-1)");
-  }
-  if (options.seats() < 2 || options.seats() > 6) {
-    return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS, "seats must be 2..6");
-  }
-  if (castle && options.has_base()) {
-    return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS,
-                 "The Castle takes CastleOptions, not base-game options");
+  if (std::string why = game->NormalizeOptions(options); !why.empty()) {
+    return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS, std::move(why));
   }
   if (std::string why = RoomOptionsProblem(options); !why.empty()) {
     return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS, std::move(why));
@@ -167,20 +162,12 @@ void Lobby::CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessag
   if (options.abandon_policy() == v1::ABANDON_POLICY_UNSPECIFIED) {
     options.set_abandon_policy(v1::ABANDON_POLICY_WAIT);
   }
-  auto parsed = codec::OptionsFromProto(options.base());
-  if (const auto* why = std::get_if<std::string>(&parsed)) {
-    return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS, *why);
-  }
-  const engine::Options engine_options = std::get<engine::Options>(parsed);
-  // Base and Castle options share one oneof: writing the base defaults would erase the Castle's.
-  if (!castle) *options.mutable_base() = codec::OptionsToProto(engine_options);
-  if (castle && !options.has_castle()) options.mutable_castle();
   const std::string name =
       m.create_room().player_name().empty() ? s->name() : m.create_room().player_name();
   if (std::string why = NameProblem(name); !why.empty()) {
     return Error(s, rid, v1::ERROR_CODE_INVALID_NAME, std::move(why));
   }
-  auto made = registry_.Create(options, engine_options, s->peer_address());
+  auto made = registry_.Create(options, s->peer_address());
   if (!made.room) return Error(s, rid, made.error, std::move(made.message));
   made.room->Join(claim.Hand(), name, false, rid);
 }

@@ -17,14 +17,13 @@ namespace net = boost::asio;
 using Clock = std::chrono::steady_clock;
 
 Room::Room(net::any_io_executor strand, std::string code, v1::RoomOptions options,
-           engine::Options engine_options, const ServerConfig& config, Metrics& metrics,
-           RoomRegistry& registry, store::EventStore& store, store::RoomId room_id)
+           const ServerConfig& config, Metrics& metrics, RoomRegistry& registry,
+           store::EventStore& store, store::RoomId room_id)
     : strand_(std::move(strand)),
       tick_(strand_),
       clock_timer_(strand_),
       code_(std::move(code)),
       options_(std::move(options)),
-      engine_options_(engine_options),
       config_(config),
       metrics_(metrics),
       registry_(registry),
@@ -232,25 +231,10 @@ void Room::DoJoin(const std::shared_ptr<Session>& s, std::string name, bool spec
 
 void Room::GrantSeat(const std::shared_ptr<Session>& s, int seat, std::string name,
                      std::uint32_t request_id) {
-  Seat& slot = seats_[static_cast<std::size_t>(seat)];
-  const bool first = OccupiedSeats() == 0;
-  slot = Seat{};
-  slot.occupied = true;
-  slot.name = std::move(name);
-  // B-2: the seat's colour by default; ChooseColour may change it.
-  for (std::string_view c : engine::kSeatColours) {
-    bool taken = false;
-    for (const Seat& other : seats_) taken = taken || (other.occupied && other.colour == c);
-    if (!taken) {
-      slot.colour = std::string(c);
-      break;
-    }
-  }
-  slot.session = s;
   const std::string token = NewResumeToken();
-  slot.token_hash = HashToken(token);
+  seats_.Grant(seat, std::move(name), s, HashToken(token));
+  Seat& slot = seats_[static_cast<std::size_t>(seat)];
   registry_.IndexToken(slot.token_hash, shared_from_this());
-  if (first) host_ = seat;
   if (!s->set_membership({shared_from_this(), seat})) {
     // The connection closed before its join came here: nothing was written or sent.
     FreeSeat(seat);
@@ -281,10 +265,7 @@ void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_
     s->ReleaseClaim();
     return Error(s, request_id, v1::ERROR_CODE_INVALID_TOKEN, "this resume token is not valid");
   }
-  int seat = -1;
-  for (std::size_t i = 0; i < seats_.size(); ++i) {
-    if (seats_[i].occupied && seats_[i].token_hash == token_hash) seat = static_cast<int>(i);
-  }
+  const int seat = seats_.SeatOfToken(token_hash);
   if (seat < 0) {
     metrics_.Reject("invalid_token");
     s->ReleaseClaim();
@@ -323,7 +304,7 @@ void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_
 void Room::DoDisconnected(const std::shared_ptr<Session>& s) {
   chat_buckets_.erase(s->id());
   std::erase(spectators_, s);
-  const int seat = SeatOf(s);
+  const int seat = seats_.SeatOf(s);
   if (seat >= 0) {
     Seat& slot = seats_[static_cast<std::size_t>(seat)];
     slot.session.reset();
@@ -340,7 +321,7 @@ void Room::DoDisconnected(const std::shared_ptr<Session>& s) {
 }
 
 void Room::DoHandle(const std::shared_ptr<Session>& s, v1::ClientMessage& m) {
-  const int seat = SeatOf(s);
+  const int seat = seats_.SeatOf(s);
   const bool member =
       seat >= 0 || std::find(spectators_.begin(), spectators_.end(), s) != spectators_.end();
   if (!member) return Error(s, m.request_id(), v1::ERROR_CODE_NOT_IN_ROOM, "not in this room");
@@ -373,29 +354,7 @@ void Room::DoHandle(const std::shared_ptr<Session>& s, v1::ClientMessage& m) {
 }
 
 void Room::FreeSeat(int seat) {
-  Seat& slot = seats_[static_cast<std::size_t>(seat)];
-  if (!slot.token_hash.empty()) registry_.DropToken(slot.token_hash);
-  slot = Seat{};
-  if (seat == host_) {
-    for (std::size_t i = 0; i < seats_.size(); ++i) {
-      if (seats_[i].occupied) {
-        host_ = static_cast<int>(i);
-        break;
-      }
-    }
-  }
-}
-
-int Room::SeatOf(const std::shared_ptr<Session>& s) const {
-  for (std::size_t i = 0; i < seats_.size(); ++i) {
-    if (seats_[i].session == s) return static_cast<int>(i);
-  }
-  return -1;
-}
-
-int Room::OccupiedSeats() const {
-  return static_cast<int>(
-      std::count_if(seats_.begin(), seats_.end(), [](const Seat& x) { return x.occupied; }));
+  if (const std::string token = seats_.Free(seat); !token.empty()) registry_.DropToken(token);
 }
 
 void Room::Error(const std::shared_ptr<Session>& s, std::uint32_t request_id, v1::ErrorCode code,
@@ -419,7 +378,7 @@ void Room::SendRoomState(const std::shared_ptr<Session>& s, int seat, std::uint3
     info->set_colour(seats_[i].colour);
     info->set_ready(seats_[i].ready);
     info->set_connected(seats_[i].session != nullptr);
-    info->set_is_host(static_cast<int>(i) == host_ && seats_[i].occupied);
+    info->set_is_host(seats_.IsHost(static_cast<int>(i)));
   }
   st->set_spectators(static_cast<std::uint32_t>(spectators_.size()));
   st->set_your_seat(seat);
@@ -451,14 +410,14 @@ void Room::UpdateSummary() {
   summary.set_code(code_);
   summary.set_game_type(options_.game_type());
   summary.set_seats(static_cast<std::uint32_t>(seats_.size()));
-  summary.set_players(static_cast<std::uint32_t>(OccupiedSeats()));
-  if (host_ >= 0 && host_ < static_cast<int>(seats_.size())) {
-    summary.set_host_name(seats_[static_cast<std::size_t>(host_)].name);
+  summary.set_players(static_cast<std::uint32_t>(seats_.Occupied()));
+  if (seats_.IsHost(seats_.host())) {
+    summary.set_host_name(seats_[static_cast<std::size_t>(seats_.host())].name);
   }
   summary.set_status(Status());
   bool connected = !spectators_.empty();
   for (const Seat& slot : seats_) connected = connected || slot.session != nullptr;
-  const bool unseated = !game_ && OccupiedSeats() == 0;
+  const bool unseated = !game_ && seats_.Occupied() == 0;
   const auto now = Clock::now();
   std::lock_guard lock(summary_mu_);
   summary_ = std::move(summary);

@@ -48,6 +48,7 @@
 #include "net/token_bucket.h"
 #include "rooms/game_session.h"
 #include "rooms/room_phase.h"
+#include "rooms/seat_table.h"
 #include "rooms/turn_clock.h"
 #include "store/event_store.h"
 
@@ -58,8 +59,8 @@ class RoomRegistry;
 class Room : public std::enable_shared_from_this<Room> {
  public:
   Room(boost::asio::any_io_executor strand, std::string code, v1::RoomOptions options,
-       engine::Options engine_options, const ServerConfig& config, Metrics& metrics,
-       RoomRegistry& registry, store::EventStore& store, store::RoomId room_id);
+       const ServerConfig& config, Metrics& metrics, RoomRegistry& registry,
+       store::EventStore& store, store::RoomId room_id);
   ~Room();
 
   const std::string& code() const { return code_; }
@@ -105,16 +106,6 @@ class Room : public std::enable_shared_from_this<Room> {
   bool IsPublic() const { return options_.is_public(); }
 
  private:
-  struct Seat {
-    bool occupied = false;
-    std::string name;
-    std::string colour;
-    bool ready = false;
-    std::shared_ptr<Session> session;
-    std::string token_hash;
-    std::chrono::steady_clock::time_point dropped_at{};
-  };
-
   // Strand-only.
   void DoJoin(const std::shared_ptr<Session>& s, std::string name, bool spectate,
               std::uint32_t request_id);
@@ -155,8 +146,6 @@ class Room : public std::enable_shared_from_this<Room> {
   bool PersistSeats(bool with_ready = false);
   // The log entry of the command just applied, with the clocks after it.
   carc::store::v1::RoomLogEntry CommandEntry() const;
-  carc::store::v1::SeatTable SeatTableOf() const;
-  void LoadSeatTable(const carc::store::v1::SeatTable& table);
   void ArchiveGame();
   // Restore's replay of entries 1.. (returns what is wrong, or "").
   std::string Replay(const std::vector<std::string>& entries);
@@ -170,7 +159,6 @@ class Room : public std::enable_shared_from_this<Room> {
   void BroadcastToAll(const std::shared_ptr<const std::string>& bytes);
   void Error(const std::shared_ptr<Session>& s, std::uint32_t request_id, v1::ErrorCode code,
              std::string text);
-  int SeatOf(const std::shared_ptr<Session>& s) const;
   void FreeSeat(int seat);
   void GrantSeat(const std::shared_ptr<Session>& s, int seat, std::string name,
                  std::uint32_t request_id);
@@ -189,7 +177,6 @@ class Room : public std::enable_shared_from_this<Room> {
   // The clock timer's end: the fallback for `seat` if the game is still where it was armed.
   void ClockRanOut(int seat, std::uint64_t seq);
   void FillClock(v1::ClockState* out) const;
-  int OccupiedSeats() const;
   v1::RoomStatus Status() const;
 
   boost::asio::any_io_executor strand_;
@@ -197,7 +184,6 @@ class Room : public std::enable_shared_from_this<Room> {
   boost::asio::steady_timer clock_timer_;
   const std::string code_;
   const v1::RoomOptions options_;
-  const engine::Options engine_options_;
   const ServerConfig& config_;
   Metrics& metrics_;
   RoomRegistry& registry_;
@@ -213,8 +199,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::string stored_seats_;                    // the last SeatTable written, serialized
   std::string stored_durable_;                  // the same without readiness: what forces a write
 
-  std::vector<Seat> seats_;
-  int host_ = 0;
+  SeatTable seats_;
   std::vector<std::shared_ptr<Session>> spectators_;
   std::unique_ptr<GameSession> game_;  // once the game has started
   // The finished game is in the store's archive: RoomState.game_id points clients at it.

@@ -14,17 +14,11 @@ using Clock = std::chrono::steady_clock;
 
 bool Room::StartGame() {
   // Seats are compacted so that room seat i is game seat i.
-  std::vector<Seat> players;
-  int host = 0;
-  for (std::size_t i = 0; i < seats_.size(); ++i) {
-    if (!seats_[i].occupied) continue;
-    if (static_cast<int>(i) == host_) host = static_cast<int>(players.size());
-    players.push_back(seats_[i]);
-  }
+  SeatTable players = seats_.Compacted();
+  const int host = players.host();
   const std::uint64_t seed = config_.game_seed != 0 ? config_.game_seed : NewSeed();
   std::string error;
-  auto game = StartGameSession(options_, engine_options_, static_cast<int>(players.size()), seed,
-                               host, &error);
+  auto game = StartGameSession(options_, static_cast<int>(players.size()), seed, host, &error);
   if (!game) {
     spdlog::error("room {}: cannot start: {}", code_, error);
     return false;
@@ -35,19 +29,16 @@ bool Room::StartGame() {
                                  std::chrono::seconds(options_.clock().increment_seconds()))
                      : TurnClock();
   {
-    std::vector<Seat> lobby = std::move(seats_);
-    const int lobby_host = host_;
-    seats_ = players;
-    host_ = host;
+    SeatTable lobby = std::move(seats_);
+    seats_ = std::move(players);
     carc::store::v1::RoomLogEntry entry;
     auto* started = entry.mutable_started();
-    *started->mutable_seats() = SeatTableOf();
+    *started->mutable_seats() = seats_.ToStored();
     started->set_seed(seed);
     started->set_first_player(host);
     for (const auto ms : clock.Readings()) started->add_clock_remaining_ms(ms);
     if (!Persist(entry)) {
       seats_ = std::move(lobby);
-      host_ = lobby_host;
       return false;
     }
   }

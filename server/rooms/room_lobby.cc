@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "carc/codec/text_limits.h"
-#include "carc/engine/types.h"
 #include "net/message_handler.h"
 #include "rooms/room.h"
 #include "rooms/room_registry.h"
@@ -73,7 +72,7 @@ void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMe
       created.mutable_rematch_created()->set_room_code(rematch_code_);
       return s->Send(Serialize(created));
     }
-    auto made = registry_.Create(options_, engine_options_, s->peer_address());
+    auto made = registry_.Create(options_, s->peer_address());
     if (!made.room) return Error(s, rid, made.error, made.message);
     rematch_code_ = made.room->code();
     created.mutable_rematch_created()->set_room_code(rematch_code_);
@@ -90,56 +89,43 @@ void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMe
     return Error(s, rid, v1::ERROR_CODE_GAME_ALREADY_STARTED, "the game has started");
   }
   if (seat < 0) return Error(s, rid, v1::ERROR_CODE_NOT_A_PLAYER, "spectators cannot do that");
-  Seat& me = seats_[static_cast<std::size_t>(seat)];
   if (m.has_take_seat()) {
-    const int to = m.take_seat().seat();
-    if (to < -1 || to >= static_cast<int>(seats_.size())) {
-      return Error(s, rid, v1::ERROR_CODE_SEAT_TAKEN, "no such seat");
+    int target = -1;
+    switch (seats_.Move(seat, m.take_seat().seat(), &target)) {
+      case SeatTable::Refusal::kNone:
+        s->set_seat(this, target);
+        return BroadcastRoomState();
+      case SeatTable::Refusal::kNoSuchSeat:
+        return Error(s, rid, v1::ERROR_CODE_SEAT_TAKEN, "no such seat");
+      default:
+        return Error(s, rid, v1::ERROR_CODE_SEAT_TAKEN, "that seat is taken");
     }
-    int target = to;
-    if (to == -1) {
-      for (std::size_t i = 0; i < seats_.size() && target < 0; ++i) {
-        if (!seats_[i].occupied) target = static_cast<int>(i);
-      }
-    }
-    if (target < 0 || seats_[static_cast<std::size_t>(target)].occupied) {
-      return Error(s, rid, v1::ERROR_CODE_SEAT_TAKEN, "that seat is taken");
-    }
-    seats_[static_cast<std::size_t>(target)] = std::move(me);
-    seats_[static_cast<std::size_t>(seat)] = Seat{};
-    if (host_ == seat) host_ = target;
-    s->set_seat(this, target);
-    return BroadcastRoomState();
   }
   if (m.has_choose_colour()) {
     const std::string& c = m.choose_colour().colour();
-    if (std::find(engine::kSeatColours.begin(), engine::kSeatColours.end(), c) ==
-        engine::kSeatColours.end()) {
-      return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS, "unknown colour '" + c + "'");
-    }
-    for (const Seat& other : seats_) {
-      if (&other != &me && other.occupied && other.colour == c) {
+    switch (seats_.ChooseColour(seat, c)) {
+      case SeatTable::Refusal::kNone:
+        return BroadcastRoomState();
+      case SeatTable::Refusal::kColourTaken:
         return Error(s, rid, v1::ERROR_CODE_COLOUR_TAKEN, "colour " + c + " is taken");
-      }
+      default:
+        return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS, "unknown colour '" + c + "'");
     }
-    me.colour = c;
-    return BroadcastRoomState();
   }
   if (m.has_set_ready()) {
-    me.ready = m.set_ready().ready();
+    seats_[static_cast<std::size_t>(seat)].ready = m.set_ready().ready();
     return BroadcastRoomState();
   }
   if (m.has_kick_player() || m.has_start_game()) {
-    if (seat != host_) return Error(s, rid, v1::ERROR_CODE_NOT_HOST, "only the host can do that");
+    if (!seats_.IsHost(seat))
+      return Error(s, rid, v1::ERROR_CODE_NOT_HOST, "only the host can do that");
     if (m.has_start_game()) {
-      if (OccupiedSeats() < 2) {
+      if (seats_.Occupied() < 2) {
         return Error(s, rid, v1::ERROR_CODE_NOT_ENOUGH_PLAYERS, "a game needs 2 players");
       }
-      for (std::size_t i = 0; i < seats_.size(); ++i) {
-        if (seats_[i].occupied && !seats_[i].ready && static_cast<int>(i) != host_) {
-          return Error(s, rid, v1::ERROR_CODE_PLAYERS_NOT_READY,
-                       "seat " + std::to_string(i) + " is not ready");
-        }
+      if (const auto waiting = seats_.FirstNotReady()) {
+        return Error(s, rid, v1::ERROR_CODE_PLAYERS_NOT_READY,
+                     "seat " + std::to_string(*waiting) + " is not ready");
       }
       if (!StartGame()) {
         return Error(s, rid, v1::ERROR_CODE_STORE_UNAVAILABLE,
@@ -149,7 +135,7 @@ void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMe
     }
     const int target = m.kick_player().seat();
     if (target < 0 || target >= static_cast<int>(seats_.size()) ||
-        !seats_[static_cast<std::size_t>(target)].occupied || target == host_) {
+        !seats_[static_cast<std::size_t>(target)].occupied || seats_.IsHost(target)) {
       return Error(s, rid, v1::ERROR_CODE_NOT_IN_ROOM, "no player to kick in that seat");
     }
     if (auto& victim = seats_[static_cast<std::size_t>(target)].session) {

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <ctime>
 
-#include "carc/codec/proto_codec.h"
+#include "games/registry.h"
 #include "net/log_throttle.h"
 #include "rooms/tokens.h"
 
@@ -17,7 +17,6 @@ RoomRegistry::RoomRegistry(boost::asio::io_context& io, const ServerConfig& conf
     : io_(io), config_(config), metrics_(metrics), store_(store) {}
 
 RoomRegistry::Created RoomRegistry::Create(const v1::RoomOptions& options,
-                                           const engine::Options& engine_options,
                                            const std::string& address) {
   std::shared_ptr<Room> room;
   {
@@ -61,8 +60,8 @@ RoomRegistry::Created RoomRegistry::Create(const v1::RoomOptions& options,
       return {nullptr, v1::ERROR_CODE_STORE_UNAVAILABLE,
               "the server cannot save a new room right now; try again"};
     }
-    room = std::make_shared<Room>(boost::asio::make_strand(io_), code, options, engine_options,
-                                  config_, metrics_, *this, store_, id);
+    room = std::make_shared<Room>(boost::asio::make_strand(io_), code, options, config_, metrics_,
+                                  *this, store_, id);
     rooms_[code] = room;
     if (!address.empty()) {
       creator_of_[code] = address;
@@ -100,14 +99,18 @@ RoomRegistry::RestoreReport RoomRegistry::RestoreAll() {
       continue;
     }
     v1::RoomOptions options = first.created().options();
-    if (options.has_base()) codec::UpgradeStoredOptions(*options.mutable_base());
-    auto parsed = codec::OptionsFromProto(options.base());
-    if (const auto* why = std::get_if<std::string>(&parsed)) {
-      quarantine(r, "entry 0: " + *why);
+    const GameAdapter* game = FindGame(options.game_type());
+    if (game == nullptr) {
+      quarantine(
+          r, "entry 0: this server offers no game of type " + std::to_string(options.game_type()));
       continue;
     }
-    if (options.seats() < 2 || options.seats() > 6 || first.created().code() != r.code) {
-      quarantine(r, "entry 0: the room's seats or code are not valid");
+    if (const std::string why = game->RestoreOptions(options); !why.empty()) {
+      quarantine(r, "entry 0: " + why);
+      continue;
+    }
+    if (first.created().code() != r.code) {
+      quarantine(r, "entry 0: the room's code is not valid");
       continue;
     }
     std::lock_guard lock(mu_);
@@ -115,9 +118,8 @@ RoomRegistry::RestoreReport RoomRegistry::RestoreAll() {
       quarantine(r, "another open room has the code " + r.code);
       continue;
     }
-    auto room = std::make_shared<Room>(boost::asio::make_strand(io_), r.code, options,
-                                       std::get<engine::Options>(parsed), config_, metrics_, *this,
-                                       store_, r.id);
+    auto room = std::make_shared<Room>(boost::asio::make_strand(io_), r.code, options, config_,
+                                       metrics_, *this, store_, r.id);
     if (const std::string why = room->Restore(r.entries); !why.empty()) {
       quarantine(r, why);
       continue;

@@ -32,8 +32,7 @@ class RoomRegistry {
     v1::ErrorCode error = v1::ERROR_CODE_UNSPECIFIED;
     std::string message;
   };
-  Created Create(const v1::RoomOptions& options, const engine::Options& engine_options,
-                 const std::string& address);
+  Created Create(const v1::RoomOptions& options, const std::string& address);
   // Rebuilds every open room of the store (before the server accepts connections). A room
   // whose log cannot be replayed is quarantined in the store and reported; the others load.
   struct RestoreReport {

@@ -32,36 +32,6 @@ bool Room::Persist(const sv1::RoomLogEntry& entry) {
   return true;
 }
 
-sv1::SeatTable Room::SeatTableOf() const {
-  sv1::SeatTable table;
-  for (const Seat& seat : seats_) {
-    sv1::StoredSeat* s = table.add_seats();
-    s->set_occupied(seat.occupied);
-    s->set_name(seat.name);
-    s->set_colour(seat.colour);
-    s->set_ready(seat.ready);
-    s->set_token_hash(seat.token_hash);
-  }
-  table.set_host(host_);
-  return table;
-}
-
-void Room::LoadSeatTable(const sv1::SeatTable& table) {
-  const auto now = Clock::now();
-  seats_.assign(static_cast<std::size_t>(table.seats_size()), Seat{});
-  for (int i = 0; i < table.seats_size(); ++i) {
-    const sv1::StoredSeat& s = table.seats(i);
-    Seat& seat = seats_[static_cast<std::size_t>(i)];
-    seat.occupied = s.occupied();
-    seat.name = s.name();
-    seat.colour = s.colour();
-    seat.ready = s.ready();
-    seat.token_hash = s.token_hash();
-    seat.dropped_at = now;  // the grace period starts again with the server
-  }
-  host_ = table.host();
-}
-
 namespace {
 
 // The seat table without readiness: a change to this forces a write.
@@ -75,7 +45,7 @@ std::string DurablePart(sv1::SeatTable table) {
 bool Room::PersistSeats(bool with_ready) {
   if (game_) return true;
   sv1::RoomLogEntry entry;
-  *entry.mutable_seats() = SeatTableOf();
+  *entry.mutable_seats() = seats_.ToStored();
   std::string bytes = entry.seats().SerializeAsString();
   if (bytes == stored_seats_) return true;
   std::string durable = DurablePart(entry.seats());
@@ -87,11 +57,7 @@ bool Room::PersistSeats(bool with_ready) {
 }
 
 std::vector<std::string> Room::TokenHashes() const {
-  std::vector<std::string> out;
-  for (const Seat& seat : seats_) {
-    if (seat.occupied && !seat.token_hash.empty()) out.push_back(seat.token_hash);
-  }
-  return out;
+  return seats_.TokenHashes();
 }
 
 std::string Room::Replay(const std::vector<std::string>& entries) {
@@ -105,17 +71,17 @@ std::string Room::Replay(const std::vector<std::string>& entries) {
         if (entry.seats().seats_size() != static_cast<int>(options_.seats())) {
           return where + "the seat table does not match the room's seats";
         }
-        LoadSeatTable(entry.seats());
+        seats_.Load(entry.seats(), Clock::now());
         stored_seats_ = entry.seats().SerializeAsString();
         stored_durable_ = DurablePart(entry.seats());
         break;
       case sv1::RoomLogEntry::kStarted: {
         if (game_) return where + "a second start";
         const sv1::GameStarted& st = entry.started();
-        LoadSeatTable(st.seats());
+        seats_.Load(st.seats(), Clock::now());
         std::string error;
-        game_ = StartGameSession(options_, engine_options_, static_cast<int>(seats_.size()),
-                                 st.seed(), st.first_player(), &error);
+        game_ = StartGameSession(options_, static_cast<int>(seats_.size()), st.seed(),
+                                 st.first_player(), &error);
         if (!game_) return where + error;
         // The clock is on if the start stored readings, whatever the options say now.
         if (st.clock_remaining_ms_size() > 0) {

@@ -1,9 +1,10 @@
 // The room's parts on their own, without a socket or a clock: the turn clock and the token
-// bucket (connections' messages and chat), the room's phase.
+// bucket (connections' messages and chat), the room's phase, the seat table.
 #include <catch2/catch.hpp>
 
 #include "net/token_bucket.h"
 #include "rooms/room_phase.h"
+#include "rooms/seat_table.h"
 #include "rooms/turn_clock.h"
 
 using carc::server::TokenBucket;
@@ -102,4 +103,77 @@ TEST_CASE("room phase: lobby, playing, finished in that order only, counted in t
     CHECK((lobby == 1 && playing == 0 && finished == 1));
   }
   CHECK((lobby == 0 && playing == 0 && finished == 0));  // gone rooms count nowhere
+}
+
+TEST_CASE(
+    "seat table: colours by default (B-2), the host passes on, moves and colours refused "
+    "with their reason",
+    "[rooms]") {
+  using carc::server::SeatTable;
+  using R = SeatTable::Refusal;
+  SeatTable t(4);
+  CHECK(t.FirstFree() == 0);
+  t.Grant(2, "Ada", nullptr, "h-ada");
+  t.Grant(0, "Bo", nullptr, "h-bo");
+  CHECK(t.Occupied() == 2);
+  CHECK(t.host() == 2);  // the first to sit
+  CHECK(t.IsHost(2));
+  CHECK(t[2].colour == "yellow");  // B-2: the first colour nobody has
+  CHECK(t[0].colour == "red");
+  CHECK(t.SeatOfToken("h-bo") == 0);
+  CHECK(t.SeatOfToken("") == -1);
+  CHECK(t.SeatOfToken("nobody") == -1);
+  CHECK(t.SeatOf(nullptr) == -1);
+
+  CHECK(t.ChooseColour(0, "yellow") == R::kColourTaken);
+  CHECK(t.ChooseColour(0, "purple") == R::kUnknownColour);
+  CHECK(t.ChooseColour(1, "blue") == R::kNoSuchSeat);  // nobody sits there
+  CHECK(t.ChooseColour(0, "blue") == R::kNone);
+  CHECK(t[0].colour == "blue");
+
+  int to = -1;
+  CHECK(t.Move(0, 2, &to) == R::kSeatTaken);
+  CHECK(t.Move(0, 4, &to) == R::kNoSuchSeat);
+  CHECK(t.Move(0, -2, &to) == R::kNoSuchSeat);
+  CHECK(t.Move(2, -1, &to) == R::kNone);  // the first free seat
+  CHECK(to == 1);
+  CHECK(t.host() == 1);  // the host moved with the player
+  CHECK(t[1].name == "Ada");
+  CHECK_FALSE(t[2].occupied);
+
+  CHECK(t.FirstNotReady() == 0);  // the host need not be ready
+  t[0].ready = true;
+  CHECK_FALSE(t.FirstNotReady());
+
+  CHECK(t.Free(1) == "h-ada");  // the host leaves: the first occupied seat hosts
+  CHECK(t.host() == 0);
+  CHECK(t.Free(3).empty());
+  CHECK(t.Free(7).empty());  // out of the table: nothing happens
+  CHECK(t.Occupied() == 1);
+}
+
+TEST_CASE("seat table: compacted for the start (the host kept), stored and read back", "[rooms]") {
+  using carc::server::SeatTable;
+  SeatTable t(5);
+  t.Grant(4, "Cy", nullptr, "h-cy");
+  t.Grant(1, "Di", nullptr, "h-di");
+  t.Grant(3, "Ed", nullptr, "h-ed");
+  const SeatTable players = t.Compacted();
+  REQUIRE(players.size() == 3);
+  CHECK(players[0].name == "Di");
+  CHECK(players[1].name == "Ed");
+  CHECK(players[2].name == "Cy");
+  CHECK(players.host() == 2);  // Cy, the host, was seat 4
+
+  t[3].ready = true;
+  SeatTable back;
+  back.Load(t.ToStored(), t0);
+  REQUIRE(back.size() == 5);
+  CHECK(back.host() == 4);
+  CHECK(back[3].ready);
+  CHECK(back[3].token_hash == "h-ed");
+  CHECK(back[3].dropped_at == t0);  // the grace period starts again
+  CHECK_FALSE(back[0].occupied);
+  CHECK(back.TokenHashes() == std::vector<std::string>{"h-di", "h-ed", "h-cy"});
+  CHECK(back.ToStored().SerializeAsString() == t.ToStored().SerializeAsString());
 }

@@ -93,6 +93,8 @@ class State {
   virtual bool IsOver() const = 0;
   virtual int Score(Seat seat) const = 0;
   std::vector<int> Scores() const;
+  // Whether `seat` has resigned (its turns are played by the fallback from then on).
+  virtual bool Resigned(Seat seat) const = 0;
   // The seats with the highest total, resigned seats excluded; empty until the game is over.
   virtual std::vector<Seat> Winners() const = 0;
   // Of the whole state, secrets included: equal states hash alike on every machine.

@@ -27,6 +27,7 @@ class StateAdapter : public State {
   std::uint64_t seq() const final { return game_.seq(); }
   bool IsOver() const final { return game_.IsOver(); }
   int Score(Seat seat) const final { return game_.score(seat); }
+  bool Resigned(Seat seat) const final { return game_.resigned(seat); }
   std::uint64_t Hash() const final { return game_.Hash(); }
   bool SameView(const State& other, Seat seat) const final {
     const auto* o = dynamic_cast<const StateAdapter*>(&other);

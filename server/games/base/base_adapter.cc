@@ -1,0 +1,132 @@
+#include "games/base/base_adapter.h"
+
+#include "carc/codec/game_stream.h"
+#include "carc/codec/proto_codec.h"
+#include "carc/codec/record.h"
+#include "carc/engine/base_game.h"
+#include "carc/engine/replay.h"
+
+namespace carc::server {
+namespace {
+
+namespace sv1 = carc::store::v1;
+using engine::BaseState;
+
+const engine::GameState& Of(const engine::State& state) {
+  return static_cast<const BaseState&>(state).game();
+}
+
+std::variant<engine::Move, std::string> MoveFrom(const v1::BaseCommand& proto,
+                                                 const engine::State& state) {
+  auto decoded = codec::CommandFromProto(proto, Of(state).catalog());
+  if (auto* why = std::get_if<std::string>(&decoded)) return std::move(*why);
+  return engine::MoveOf(std::get<engine::Command>(decoded));
+}
+
+engine::Command CommandFrom(const engine::Move& move) {
+  engine::Command command;
+  engine::CommandOf(move, command);  // moves in a log were accepted: they convert
+  return command;
+}
+
+class BaseAdapter final : public GameAdapter {
+ public:
+  BaseAdapter() : game_(engine::MakeBaseGame()) {}
+
+  v1::GameType game_type() const override { return v1::GAME_TYPE_BASE; }
+  const engine::Game& game() const override { return *game_; }
+
+  std::string NormalizeOptions(v1::RoomOptions& options) const override {
+    if (options.seats() < 2 || options.seats() > 6) return "seats must be 2..6";
+    auto parsed = codec::OptionsFromProto(options.base());
+    if (const auto* why = std::get_if<std::string>(&parsed)) return *why;
+    *options.mutable_base() = codec::OptionsToProto(std::get<engine::Options>(parsed));
+    return "";
+  }
+
+  std::string RestoreOptions(v1::RoomOptions& stored) const override {
+    if (stored.has_base()) codec::UpgradeStoredOptions(*stored.mutable_base());
+    if (stored.seats() < 2 || stored.seats() > 6) return "seats must be 2..6";
+    auto parsed = codec::OptionsFromProto(stored.base());
+    if (const auto* why = std::get_if<std::string>(&parsed)) return *why;
+    return "";
+  }
+
+  std::unique_ptr<engine::State> NewState(const v1::RoomOptions& options, int players,
+                                          std::uint64_t seed, int host,
+                                          std::string* error) const override {
+    auto parsed = codec::OptionsFromProto(options.base());
+    if (const auto* why = std::get_if<std::string>(&parsed)) {
+      *error = *why;
+      return nullptr;
+    }
+    engine::GameConfig config;
+    config.players = players;
+    config.seed = seed;
+    config.options = std::get<engine::Options>(parsed);
+    config.host_first_player = host;
+    if (std::string e = engine::Validate(config); !e.empty()) {
+      *error = std::move(e);
+      return nullptr;
+    }
+    return std::make_unique<BaseState>(config);
+  }
+
+  std::variant<engine::Move, std::string> FromWire(const v1::GameCommand& wire,
+                                                   const engine::State& state) const override {
+    if (!wire.has_base()) return std::string("a base-game command is required");
+    return MoveFrom(wire.base(), state);
+  }
+
+  void ToStored(const engine::Move& move, const engine::State& before,
+                sv1::GameCommand* out) const override {
+    *out->mutable_base() = codec::CommandToProto(CommandFrom(move), Of(before).catalog());
+  }
+
+  std::variant<engine::Move, std::string> FromStored(const sv1::GameCommand& stored,
+                                                     const engine::State& state) const override {
+    if (!stored.has_base()) return std::string("a command of no known kind");
+    return MoveFrom(stored.base(), state);
+  }
+
+  std::uint64_t PublicHash(const engine::State& state) const override {
+    return codec::PublicHashOf(Of(state));
+  }
+  v1::EventBatch BatchFor(const engine::State& state, std::uint64_t prev_seq, engine::Seat seat,
+                          std::uint64_t public_hash) const override {
+    return codec::BatchFor(Of(state), prev_seq, static_cast<const BaseState&>(state).events(), seat,
+                           public_hash);
+  }
+  v1::GameSnapshot SnapshotFor(const engine::State& state, engine::Seat seat) const override {
+    return codec::SnapshotFor(Of(state), seat);
+  }
+
+  std::optional<std::string> RecordRefusal(const engine::State& state) const override {
+    const engine::Options& o = Of(state).config().options;
+    // The hands of a running game with private hands are secret; so is their draw order.
+    if (!state.IsOver() && o.hand_size > 0 &&
+        o.hand_visibility == engine::HandVisibility::kPrivate) {
+      return "the record of a game with private hands is ready when it ends";
+    }
+    return std::nullopt;
+  }
+  // A record holds no seed; while the game runs it holds only tiles already drawn (and shown:
+  // the drawn tile, B-4, or public hands).
+  std::string Record(const engine::State& start, const std::vector<SeatMove>& log) const override {
+    std::vector<engine::LoggedCommand> logged;
+    logged.reserve(log.size());
+    for (const SeatMove& m : log) logged.push_back({m.seat, CommandFrom(m.move)});
+    return codec::WriteRecord(codec::RecordOf(Of(start).config(), logged));
+  }
+
+ private:
+  std::unique_ptr<engine::Game> game_;
+};
+
+}  // namespace
+
+std::unique_ptr<GameAdapter> MakeBaseAdapter() {
+  return std::make_unique<BaseAdapter>();
+}
+
+}  // namespace carc::server

@@ -1,0 +1,124 @@
+#include "games/castle/castle_adapter.h"
+
+#include "carc/codec/castle_data.h"
+#include "carc/codec/castle_record.h"
+#include "carc/codec/castle_stream.h"
+#include "carc/engine/castle/castle_game.h"
+#include "carc/engine/castle/castle_play.h"
+
+namespace carc::server {
+namespace {
+
+namespace sv1 = carc::store::v1;
+namespace castle = engine::castle;
+
+const castle::CastleState& Of(const engine::State& state) {
+  return static_cast<const castle::CastleGameState&>(state).game();
+}
+
+std::variant<engine::Move, std::string> MoveFrom(const v1::CastleCommand& proto,
+                                                 const engine::State& state) {
+  auto decoded = codec::CastleCommandFromProto(proto, Of(state));
+  if (auto* why = std::get_if<std::string>(&decoded)) return std::move(*why);
+  return castle::MoveOf(std::get<castle::Command>(decoded));
+}
+
+castle::Command CommandFrom(const engine::Move& move) {
+  castle::Command command;
+  castle::CommandOf(move, command);  // moves in a log were accepted: they convert
+  return command;
+}
+
+class CastleAdapter final : public GameAdapter {
+ public:
+  CastleAdapter() : set_(codec::DefaultCastleSet()), game_(castle::MakeCastleGame(set_)) {}
+
+  v1::GameType game_type() const override { return v1::GAME_TYPE_CASTLE; }
+  const engine::Game& game() const override { return *game_; }
+
+  std::string NormalizeOptions(v1::RoomOptions& options) const override {
+    if (options.seats() != 2) return "The Castle is for exactly 2 (K-1)";
+    if (options.has_base()) return "The Castle takes CastleOptions, not base-game options";
+    if (!options.has_castle()) options.mutable_castle();
+    return "";
+  }
+
+  std::string RestoreOptions(v1::RoomOptions& stored) const override {
+    if (stored.seats() != 2) return "The Castle is for exactly 2 (K-1)";
+    return "";
+  }
+
+  std::unique_ptr<engine::State> NewState(const v1::RoomOptions& options, int players,
+                                          std::uint64_t seed, int /*host*/,
+                                          std::string* error) const override {
+    castle::CastleConfig config;
+    config.set = set_;
+    config.seed = seed;
+    config.options = codec::CastleOptionsFromProto(options.castle());
+    config.first_player = -1;  // drawn from the seed: the players choose (K-1)
+    if (players != castle::kPlayers) {
+      *error = "The Castle is for exactly 2 players (K-1)";
+      return nullptr;
+    }
+    if (std::string e = castle::Validate(config); !e.empty()) {
+      *error = std::move(e);
+      return nullptr;
+    }
+    return std::make_unique<castle::CastleGameState>(config);
+  }
+
+  std::variant<engine::Move, std::string> FromWire(const v1::GameCommand& wire,
+                                                   const engine::State& state) const override {
+    if (!wire.has_castle()) return std::string("a Castle command is required");
+    return MoveFrom(wire.castle(), state);
+  }
+
+  void ToStored(const engine::Move& move, const engine::State& before,
+                sv1::GameCommand* out) const override {
+    // Region ids are named from the state the command is meant for: before applying it.
+    *out->mutable_castle() = codec::CastleCommandToProto(CommandFrom(move), Of(before));
+  }
+
+  std::variant<engine::Move, std::string> FromStored(const sv1::GameCommand& stored,
+                                                     const engine::State& state) const override {
+    if (!stored.has_castle()) return std::string("a command of no known kind");
+    return MoveFrom(stored.castle(), state);
+  }
+
+  std::uint64_t PublicHash(const engine::State& state) const override {
+    return codec::CastlePublicHashOf(Of(state));
+  }
+  v1::EventBatch BatchFor(const engine::State& state, std::uint64_t prev_seq, engine::Seat seat,
+                          std::uint64_t public_hash) const override {
+    return codec::CastleBatchFor(Of(state), prev_seq,
+                                 static_cast<const castle::CastleGameState&>(state).events(), seat,
+                                 public_hash);
+  }
+  v1::GameSnapshot SnapshotFor(const engine::State& state, engine::Seat seat) const override {
+    return codec::CastleSnapshotFor(Of(state), seat);
+  }
+
+  std::optional<std::string> RecordRefusal(const engine::State& state) const override {
+    // A Castle record lists the wall tiles dealt face down (docs/record-castle.md).
+    if (!state.IsOver()) return "the record of a Castle game is ready when it ends";
+    return std::nullopt;
+  }
+  std::string Record(const engine::State& start, const std::vector<SeatMove>& log) const override {
+    std::vector<castle::LoggedCommand> logged;
+    logged.reserve(log.size());
+    for (const SeatMove& m : log) logged.push_back({m.seat, CommandFrom(m.move)});
+    return codec::WriteCastleRecord(Of(start).config(), logged);
+  }
+
+ private:
+  std::shared_ptr<const castle::CastleSet> set_;
+  std::unique_ptr<engine::Game> game_;
+};
+
+}  // namespace
+
+std::unique_ptr<GameAdapter> MakeCastleAdapter() {
+  return std::make_unique<CastleAdapter>();
+}
+
+}  // namespace carc::server

@@ -1,0 +1,77 @@
+// What the server needs of a game beyond the engine's game interface (carc/engine/game.h): its
+// room options, its commands on the wire and in the room log, its views as messages and its
+// record. One adapter per game, in the game's own folder (server/games/<game>/); the registry
+// (server/games/registry.h) is the one place that names them.
+//
+// Contract: stateless and thread-safe (one instance serves every room). The states handed in
+// are states this adapter's NewState made (an adapter may rely on their concrete type).
+// Everything sent is built from the engine's views, so nothing hidden can reach a message;
+// decoding never trusts its input: an unusable command gives an error text.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "carc/engine/game.h"
+#include "carc/store/v1/room_log.pb.h"
+#include "carc/v1/messages.pb.h"
+
+namespace carc::server {
+
+// A move with the seat that made it: a game's log.
+struct SeatMove {
+  engine::Seat seat = 0;
+  engine::Move move;
+};
+
+class GameAdapter {
+ public:
+  virtual ~GameAdapter() = default;
+
+  virtual v1::GameType game_type() const = 0;
+  virtual const engine::Game& game() const = 0;
+
+  // The game's part of a new room's options (seats, the game's own options): refuses what
+  // the game cannot play (the error text for ERROR_CODE_INVALID_OPTIONS) and writes out the
+  // defaults, so that the stored options say everything. "" when accepted.
+  virtual std::string NormalizeOptions(v1::RoomOptions& options) const = 0;
+  // Options a room stored, by this server or an earlier one: brought up to date and checked
+  // again (a damaged log must not make a room). "" or what is wrong.
+  virtual std::string RestoreOptions(v1::RoomOptions& stored) const = 0;
+  // A room's game at its start: seats 0..players-1, `host` the seat named first where the
+  // options let the host choose. Null and `error` set when options and players make no game.
+  virtual std::unique_ptr<engine::State> NewState(const v1::RoomOptions& options, int players,
+                                                  std::uint64_t seed, int host,
+                                                  std::string* error) const = 0;
+
+  // A command from a client, or why it is none of this game's, for the state it is meant for.
+  virtual std::variant<engine::Move, std::string> FromWire(const v1::GameCommand& wire,
+                                                           const engine::State& state) const = 0;
+  // The room log's form of a move, from the state before it, and back. Timeout and Resign are
+  // the room's (game_session.cc): these see only the game's own moves.
+  virtual void ToStored(const engine::Move& move, const engine::State& before,
+                        carc::store::v1::GameCommand* out) const = 0;
+  virtual std::variant<engine::Move, std::string> FromStored(
+      const carc::store::v1::GameCommand& stored, const engine::State& state) const = 0;
+
+  // The same for every viewer at one seq (docs/protocol.md).
+  virtual std::uint64_t PublicHash(const engine::State& state) const = 0;
+  // What `seat` (kSpectator: spectators) receives of the move that took the game from
+  // `prev_seq` to `state`, and its snapshot of the state.
+  virtual v1::EventBatch BatchFor(const engine::State& state, std::uint64_t prev_seq,
+                                  engine::Seat seat, std::uint64_t public_hash) const = 0;
+  virtual v1::GameSnapshot SnapshotFor(const engine::State& state, engine::Seat seat) const = 0;
+
+  // The game as a record file, from its start and its log; while the record would reveal a
+  // secret, the reason instead (RecordRefusal).
+  virtual std::optional<std::string> RecordRefusal(const engine::State& state) const = 0;
+  virtual std::string Record(const engine::State& start,
+                             const std::vector<SeatMove>& log) const = 0;
+};
+
+}  // namespace carc::server

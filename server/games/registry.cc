@@ -1,0 +1,39 @@
+#include "games/registry.h"
+
+#include <memory>
+
+#include "games/base/base_adapter.h"
+#include "games/castle/castle_adapter.h"
+
+namespace carc::server {
+namespace {
+
+// Built once, on first use (thread-safe), and never changed: the adapters are stateless.
+const std::vector<std::unique_ptr<GameAdapter>>& Adapters() {
+  static const std::vector<std::unique_ptr<GameAdapter>> adapters = [] {
+    std::vector<std::unique_ptr<GameAdapter>> v;
+    v.push_back(MakeBaseAdapter());
+    v.push_back(MakeCastleAdapter());
+    return v;
+  }();
+  return adapters;
+}
+
+}  // namespace
+
+const GameAdapter* FindGame(v1::GameType type) {
+  // Rooms stored before there was more than one game name none: they are base games.
+  if (type == v1::GAME_TYPE_UNSPECIFIED) type = v1::GAME_TYPE_BASE;
+  for (const auto& a : Adapters()) {
+    if (a->game_type() == type) return a.get();
+  }
+  return nullptr;
+}
+
+std::vector<const GameAdapter*> AllGames() {
+  std::vector<const GameAdapter*> out;
+  for (const auto& a : Adapters()) out.push_back(a.get());
+  return out;
+}
+
+}  // namespace carc::server

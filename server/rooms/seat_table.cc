@@ -1,0 +1,159 @@
+#include "rooms/seat_table.h"
+
+#include <algorithm>
+
+#include "carc/engine/types.h"
+
+namespace carc::server {
+
+namespace sv1 = carc::store::v1;
+
+int SeatTable::Occupied() const {
+  return static_cast<int>(
+      std::count_if(seats_.begin(), seats_.end(), [](const Seat& x) { return x.occupied; }));
+}
+
+int SeatTable::SeatOf(const std::shared_ptr<Session>& s) const {
+  if (!s) return -1;
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].session == s) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+int SeatTable::SeatOfToken(const std::string& token_hash) const {
+  if (token_hash.empty()) return -1;
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].occupied && seats_[i].token_hash == token_hash) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+std::vector<std::string> SeatTable::TokenHashes() const {
+  std::vector<std::string> out;
+  for (const Seat& seat : seats_) {
+    if (seat.occupied && !seat.token_hash.empty()) out.push_back(seat.token_hash);
+  }
+  return out;
+}
+
+int SeatTable::FirstFree() const {
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (!seats_[i].occupied) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+void SeatTable::Grant(int seat, std::string name, std::shared_ptr<Session> session,
+                      std::string token_hash) {
+  if (!Valid(seat)) return;
+  const bool first = Occupied() == 0;
+  Seat& slot = At(seat);
+  slot = Seat{};
+  slot.occupied = true;
+  slot.name = std::move(name);
+  for (std::string_view c : engine::kSeatColours) {
+    const bool taken = std::any_of(seats_.begin(), seats_.end(), [&](const Seat& other) {
+      return other.occupied && other.colour == c;
+    });
+    if (!taken) {
+      slot.colour = std::string(c);
+      break;
+    }
+  }
+  slot.session = std::move(session);
+  slot.token_hash = std::move(token_hash);
+  if (first) host_ = seat;
+}
+
+std::string SeatTable::Free(int seat) {
+  if (!Valid(seat)) return {};
+  std::string token = std::move(At(seat).token_hash);
+  At(seat) = Seat{};
+  if (seat == host_) {
+    for (std::size_t i = 0; i < seats_.size(); ++i) {
+      if (seats_[i].occupied) {
+        host_ = static_cast<int>(i);
+        break;
+      }
+    }
+  }
+  return token;
+}
+
+SeatTable::Refusal SeatTable::Move(int from, int to, int* moved_to) {
+  if (!Valid(from) || !At(from).occupied) return Refusal::kNoSuchSeat;
+  if (to < -1 || to >= static_cast<int>(seats_.size())) return Refusal::kNoSuchSeat;
+  const int target = to == -1 ? FirstFree() : to;
+  if (target < 0 || At(target).occupied) return Refusal::kSeatTaken;
+  At(target) = std::move(At(from));
+  At(from) = Seat{};
+  if (host_ == from) host_ = target;
+  if (moved_to != nullptr) *moved_to = target;
+  return Refusal::kNone;
+}
+
+SeatTable::Refusal SeatTable::ChooseColour(int seat, const std::string& colour) {
+  if (!Valid(seat) || !At(seat).occupied) return Refusal::kNoSuchSeat;
+  if (std::find(engine::kSeatColours.begin(), engine::kSeatColours.end(), colour) ==
+      engine::kSeatColours.end()) {
+    return Refusal::kUnknownColour;
+  }
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (static_cast<int>(i) != seat && seats_[i].occupied && seats_[i].colour == colour) {
+      return Refusal::kColourTaken;
+    }
+  }
+  At(seat).colour = colour;
+  return Refusal::kNone;
+}
+
+std::optional<int> SeatTable::FirstNotReady() const {
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].occupied && !seats_[i].ready && static_cast<int>(i) != host_) {
+      return static_cast<int>(i);
+    }
+  }
+  return std::nullopt;
+}
+
+SeatTable SeatTable::Compacted() const {
+  SeatTable out;
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (!seats_[i].occupied) continue;
+    if (static_cast<int>(i) == host_) out.host_ = static_cast<int>(out.seats_.size());
+    out.seats_.push_back(seats_[i]);
+  }
+  return out;
+}
+
+sv1::SeatTable SeatTable::ToStored() const {
+  sv1::SeatTable table;
+  for (const Seat& seat : seats_) {
+    sv1::StoredSeat* s = table.add_seats();
+    s->set_occupied(seat.occupied);
+    s->set_name(seat.name);
+    s->set_colour(seat.colour);
+    s->set_ready(seat.ready);
+    s->set_token_hash(seat.token_hash);
+  }
+  table.set_host(host_);
+  return table;
+}
+
+void SeatTable::Load(const sv1::SeatTable& stored, std::chrono::steady_clock::time_point now) {
+  seats_.assign(static_cast<std::size_t>(stored.seats_size()), Seat{});
+  for (int i = 0; i < stored.seats_size(); ++i) {
+    const sv1::StoredSeat& s = stored.seats(i);
+    Seat& seat = seats_[static_cast<std::size_t>(i)];
+    seat.occupied = s.occupied();
+    seat.name = s.name();
+    seat.colour = s.colour();
+    seat.ready = s.ready();
+    seat.token_hash = s.token_hash();
+    seat.dropped_at = now;  // the grace period starts again with the server
+  }
+  host_ = stored.host();
+}
+
+}  // namespace carc::server

@@ -1,0 +1,85 @@
+// A room's seats: who sits where, under which name and colour, ready or not, the host, the
+// resume token of each seat (as a hash), and the connection currently holding it.
+//
+// Contract: not thread-safe (the room's strand); no I/O: the room writes the stored form
+// (ToStored) and tells the token index and the clients. Seat numbers are checked: a method
+// given a seat outside the table refuses or answers "none" instead of misbehaving. Invariants:
+// two occupied seats never share a colour, and the host is an occupied seat whenever any is.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "carc/store/v1/room_log.pb.h"
+#include "net/session.h"
+
+namespace carc::server {
+
+struct Seat {
+  bool occupied = false;
+  std::string name;
+  std::string colour;
+  bool ready = false;
+  std::shared_ptr<Session> session;  // null while the seat's player is away
+  std::string token_hash;
+  std::chrono::steady_clock::time_point dropped_at{};  // when the connection went
+};
+
+class SeatTable {
+ public:
+  explicit SeatTable(std::size_t seats = 0) : seats_(seats) {}
+
+  std::size_t size() const { return seats_.size(); }
+  Seat& operator[](std::size_t i) { return seats_[i]; }
+  const Seat& operator[](std::size_t i) const { return seats_[i]; }
+  auto begin() { return seats_.begin(); }
+  auto end() { return seats_.end(); }
+  auto begin() const { return seats_.begin(); }
+  auto end() const { return seats_.end(); }
+
+  int host() const { return host_; }
+  bool IsHost(int seat) const { return seat == host_ && Valid(seat) && At(seat).occupied; }
+  int Occupied() const;
+  // The seat `s` holds, or -1.
+  int SeatOf(const std::shared_ptr<Session>& s) const;
+  // The seat whose token hashes to `token_hash`, or -1.
+  int SeatOfToken(const std::string& token_hash) const;
+  std::vector<std::string> TokenHashes() const;
+  int FirstFree() const;
+
+  // A new player in free seat `seat`: the first colour nobody has (B-2), host if alone.
+  void Grant(int seat, std::string name, std::shared_ptr<Session> session, std::string token_hash);
+  // Empties the seat; the host passes to the first occupied seat. Returns the seat's token
+  // hash (for the room's token index), empty if it had none.
+  std::string Free(int seat);
+
+  enum class Refusal { kNone, kNoSuchSeat, kSeatTaken, kUnknownColour, kColourTaken };
+  // Moves the player in `from` to `to` (-1: the first free seat); `moved_to` gets the seat.
+  Refusal Move(int from, int to, int* moved_to);
+  Refusal ChooseColour(int seat, const std::string& colour);
+  // The first occupied seat, the host's excepted, that is not ready; nullopt if none.
+  std::optional<int> FirstNotReady() const;
+
+  // The players only, in seat order (room seat i becomes game seat i), the host's new seat
+  // kept: the table a game starts with.
+  SeatTable Compacted() const;
+
+  // The stored form (the room's log) and back; Load checks nothing but the seat count, which
+  // the caller compares with the room's.
+  carc::store::v1::SeatTable ToStored() const;
+  void Load(const carc::store::v1::SeatTable& stored, std::chrono::steady_clock::time_point now);
+
+ private:
+  bool Valid(int seat) const { return seat >= 0 && seat < static_cast<int>(seats_.size()); }
+  Seat& At(int seat) { return seats_[static_cast<std::size_t>(seat)]; }
+  const Seat& At(int seat) const { return seats_[static_cast<std::size_t>(seat)]; }
+
+  std::vector<Seat> seats_;
+  int host_ = 0;
+};
+
+}  // namespace carc::server

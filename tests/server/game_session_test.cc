@@ -1,0 +1,81 @@
+// The room's game session over every registered game, without a room or a socket: a move
+// stored and read back reproduces the game, an undone move leaves no trace, and the record of
+// the log is the record of the game.
+#include <catch2/catch.hpp>
+
+#include "carc/engine/rng.h"
+#include "games/registry.h"
+#include "rooms/game_session.h"
+
+using namespace carc;
+using server::GameSession;
+
+namespace {
+
+// A 2-player game of `game` with its default options.
+std::unique_ptr<GameSession> NewSession(const server::GameAdapter& game, std::uint64_t seed) {
+  v1::RoomOptions options;
+  options.set_game_type(game.game_type());
+  options.set_seats(2);
+  REQUIRE(game.NormalizeOptions(options).empty());
+  std::string error;
+  auto session = server::StartGameSession(options, 2, seed, 0, &error);
+  INFO(error);
+  REQUIRE(session);
+  return session;
+}
+
+}  // namespace
+
+TEST_CASE("game session: every game's moves survive the room log, undo and the record",
+          "[rooms][games]") {
+  const auto games = server::AllGames();
+  REQUIRE(games.size() >= 2);
+  for (const server::GameAdapter* game : games) {
+    DYNAMIC_SECTION(game->game().name()) {
+      auto live = NewSession(*game, 20261125);
+      auto restored = NewSession(*game, 20261125);
+      engine::Rng rng(7);
+      int moves = 0;
+      while (!live->IsOver()) {
+        REQUIRE(moves < 2000);
+        const int seat = live->ToMove();
+        const auto legal = live->state().LegalMoves(seat);
+        REQUIRE_FALSE(legal.empty());
+        const engine::Move move = legal[rng.Below(static_cast<std::uint32_t>(legal.size()))];
+        if (moves % 7 == 3) {
+          // The store refuses this one: undone, the game is as it was.
+          const std::uint64_t hash = live->state().Hash();
+          REQUIRE(live->ApplyMove(seat, move) == engine::RejectReason::kNone);
+          live->Undo();
+          CHECK(live->state().Hash() == hash);
+        }
+        REQUIRE(live->ApplyMove(seat, move) == engine::RejectReason::kNone);
+        live->Commit();
+        // The other session learns the move from its stored form only.
+        REQUIRE(restored->ApplyStored(live->Stored()) == "");
+        REQUIRE(restored->state().Hash() == live->state().Hash());
+        CHECK(restored->PublicHash() == live->PublicHash());
+        ++moves;
+      }
+      CHECK(moves > 20);
+      REQUIRE_FALSE(live->RecordRefusal());
+      CHECK(restored->Record() == live->Record());
+      CHECK(live->Record().find("\"seed\"") == std::string::npos);  // no secret in a record
+    }
+  }
+}
+
+TEST_CASE("game session: a stored command of another game or of no kind is refused",
+          "[rooms][games]") {
+  for (const server::GameAdapter* game : server::AllGames()) {
+    DYNAMIC_SECTION(game->game().name()) {
+      auto session = NewSession(*game, 1);
+      store::v1::GameCommand nothing;
+      CHECK_FALSE(session->ApplyStored(nothing).empty());
+      CHECK(session->seq() == 0);
+      v1::GameCommand wire;  // no body at all
+      CHECK_FALSE(session->CheckWire(wire).empty());
+    }
+  }
+}
