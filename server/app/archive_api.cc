@@ -9,20 +9,22 @@
 #include <variant>
 #include <vector>
 
-#include "carc/codec/castle_data.h"
-#include "carc/codec/castle_record.h"
-#include "carc/codec/castle_replay.h"
 #include "carc/codec/json_limits.h"
 #include "carc/codec/record.h"
 #include "carc/codec/replay.h"
+#include "games/registry.h"
 
 namespace carc::server {
 namespace {
 
-// The engine's work on a record grows faster than its length where tiles fit nowhere (B-6 with
-// reshuffle looks through the whole stack at every discard); a whole game, reshuffles
-// included, stays far below this.
-constexpr std::size_t kMaxUploadedDraws = 5000;
+// The names of the games this server replays, for error messages.
+std::string GameNames() {
+  std::string names;
+  for (const GameAdapter* g : AllGames()) {
+    names += (names.empty() ? "\"" : ", \"") + std::string(g->game().name()) + "\"";
+  }
+  return names;
+}
 
 std::string ErrorJson(const std::string& message) {
   return nlohmann::json{{"error", message}}.dump();
@@ -110,27 +112,17 @@ ApiResponse ReplayAnswer(const std::variant<v1::Replay, codec::RecordError>& bui
 // parsing, before anything recursive (dumps, copies, comparisons) can touch the value.
 ApiResponse ReplayUpload(const std::string& body) {
   try {
-    // No length limit of its own: a Castle game ends with its 60 tiles, and the engine refuses
-    // any turn after the end.
     // Parsed once: the game it names decides which record format reads the value.
     auto json = codec::ParseLimitedJson(body, "record");
     if (const auto* why = std::get_if<std::string>(&json)) {
       return ReplayAnswer(codec::RecordError{-1, "", *why});
     }
     const auto& value = std::get<nlohmann::ordered_json>(json);
-    if (codec::IsCastleRecordValue(value)) {
-      return ReplayAnswer(codec::BuildCastleReplay(
-          codec::ReplayCastleRecordValue(value, codec::DefaultCastleSet()), {}));
+    const GameAdapter* game = FindGameOfRecord(value);
+    if (game == nullptr) {
+      return ReplayAnswer(codec::RecordError{-1, "", "game must be one of " + GameNames()});
     }
-    const codec::ParsedRecord parsed = codec::ParseRecordValue(value);
-    if (!parsed.record) return ReplayAnswer(parsed.error);
-    const codec::Record& record = *parsed.record;
-    if (record.turns.size() > kMaxUploadedDraws ||
-        (record.draw_order && record.draw_order->size() > kMaxUploadedDraws)) {
-      return Json(400, ErrorJson("a record of more than " + std::to_string(kMaxUploadedDraws) +
-                                 " turns or draws is not replayed here"));
-    }
-    return ReplayAnswer(codec::BuildReplay(record, {}));
+    return ReplayAnswer(game->Replay(value, {}, /*uploaded=*/true));
   } catch (const std::exception& e) {
     return Json(400, ErrorJson(std::string("not a valid record: ") + e.what()));
   }
@@ -141,13 +133,17 @@ ApiResponse ArchivedReplay(const store::ArchivedGame& game) {
   std::vector<std::string> names;
   for (const auto& p : game.players) names.push_back(p.name);
   std::variant<v1::Replay, codec::RecordError> built;
-  // The store read the record's game already: no second parse of the record for it.
-  if (game.game == "castle") {
-    built = codec::BuildCastleReplay(game.record, codec::DefaultCastleSet(), names);
+  // The store read the record's game already: it picks the reader.
+  const GameAdapter* adapter = FindGameNamed(game.game);
+  if (adapter == nullptr) {
+    built = codec::RecordError{-1, "", "no game named " + game.game};
   } else {
-    const codec::ParsedRecord parsed = codec::ParseRecord(game.record);
-    built = parsed.record ? codec::BuildReplay(*parsed.record, names)
-                          : std::variant<v1::Replay, codec::RecordError>(parsed.error);
+    auto json = codec::ParseLimitedJson(game.record, "record");
+    if (const auto* why = std::get_if<std::string>(&json)) {
+      built = codec::RecordError{-1, "", *why};
+    } else {
+      built = adapter->Replay(std::get<nlohmann::ordered_json>(json), names, /*uploaded=*/false);
+    }
   }
   if (const auto* error = std::get_if<codec::RecordError>(&built)) {
     spdlog::error("archive: game {} cannot be replayed: {}", game.id, codec::Describe(*error));

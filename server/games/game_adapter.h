@@ -17,9 +17,11 @@
 #include <variant>
 #include <vector>
 
+#include "carc/codec/record.h"
 #include "carc/engine/game.h"
 #include "carc/store/v1/room_log.pb.h"
 #include "carc/v1/messages.pb.h"
+#include "carc/v1/replay.pb.h"
 
 namespace carc::server {
 
@@ -72,6 +74,13 @@ class GameAdapter {
   virtual std::optional<std::string> RecordRefusal(const engine::State& state) const = 0;
   virtual std::string Record(const engine::State& start,
                              const std::vector<SeatMove>& log) const = 0;
+  // A record of this game (parsed with codec::ParseLimitedJson) as the replay clients step
+  // through (carc.v1.Replay); `players` names the seats ("Player N" where empty). An upload is
+  // held to the limits of work for strangers; an archived game is the server's own. What is
+  // wrong with the record names its turn and rule.
+  virtual std::variant<v1::Replay, codec::RecordError> Replay(
+      const nlohmann::ordered_json& record, const std::vector<std::string>& players,
+      bool uploaded) const = 0;
 };
 
 }  // namespace carc::server

@@ -30,6 +30,22 @@ const GameAdapter* FindGame(v1::GameType type) {
   return nullptr;
 }
 
+const GameAdapter* FindGameNamed(std::string_view name) {
+  if (name.empty()) return FindGame(v1::GAME_TYPE_BASE);
+  for (const auto& a : Adapters()) {
+    if (a->game().name() == name) return a.get();
+  }
+  return nullptr;
+}
+
+const GameAdapter* FindGameOfRecord(const nlohmann::ordered_json& record) {
+  if (!record.is_object()) return FindGameNamed("");  // the base reader says what is wrong
+  const auto it = record.find("game");
+  if (it == record.end()) return FindGameNamed("");
+  if (!it->is_string()) return nullptr;
+  return FindGameNamed(it->get_ref<const std::string&>());
+}
+
 std::vector<const GameAdapter*> AllGames() {
   std::vector<const GameAdapter*> out;
   for (const auto& a : Adapters()) out.push_back(a.get());

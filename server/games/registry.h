@@ -2,6 +2,7 @@
 // adds its adapter here (docs/adding-a-game.md).
 #pragma once
 
+#include <string_view>
 #include <vector>
 
 #include "games/game_adapter.h"
@@ -11,5 +12,10 @@ namespace carc::server {
 // The adapter of a room's game type, or null for a type this server does not offer.
 const GameAdapter* FindGame(v1::GameType type);
 std::vector<const GameAdapter*> AllGames();
+// The adapter of the game a record or the archive names ("base", "castle": the engine's names;
+// empty means "base", which records of the base game do not write), or null.
+const GameAdapter* FindGameNamed(std::string_view name);
+// The game a parsed record names in its "game", or null for a name this server does not offer.
+const GameAdapter* FindGameOfRecord(const nlohmann::ordered_json& record);
 
 }  // namespace carc::server

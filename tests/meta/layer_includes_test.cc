@@ -25,7 +25,8 @@ TEST_CASE("server/net includes nothing from server/app or server/rooms") {
 
 // The games' server-side adapters sit below the rooms: a room reaches its game only through
 // games/game_adapter.h and the registry, and no game's own folder is included from rooms/.
-TEST_CASE("server/games includes nothing from rooms, net or app; rooms include no game's folder") {
+TEST_CASE(
+    "server/games includes nothing from rooms, net or app, and rooms include no game's folder") {
   int files = 0;
   std::string offenders;
   for (const carc::test::Include& i :

@@ -388,6 +388,15 @@ TEST_CASE("replay API: bad uploads get 400 or 413 and unknown games 404 and wron
       CHECK(error_of(r).contains("error"));
     }
   }
+  SECTION("a record of a game this server does not offer names the ones it does") {
+    for (const nlohmann::json& game : {nlohmann::json("chess"), nlohmann::json(7)}) {
+      auto record = nlohmann::json::parse(GoldenRecord("base_2p"));
+      record["game"] = game;
+      const HttpResult r = post(record.dump());
+      REQUIRE(r.status == 400);
+      CHECK(error_of(r)["error"] == "game must be one of \"base\", \"castle\"");
+    }
+  }
   SECTION("records that would cost the engine more than any game: refused at once") {
     // Every B (cloister in a field) fits anywhere: far more copies than the set has (B-1).
     nlohmann::json record = {{"format", "carcassonne-record/1"},

@@ -41,7 +41,7 @@ TEST_CASE("turn clock: the running seat is charged, gets the increment, and neve
   CHECK(clock.Deadline() == TurnClock::Clock::time_point::max());
 }
 
-TEST_CASE("turn clock: an undo restores the state; a restart charges nobody for the downtime",
+TEST_CASE("turn clock: an undo restores the state, a restart charges nobody for the downtime",
           "[rooms][clock]") {
   TurnClock clock(2, 30s, 0s);
   clock.Switch(0, t0);
@@ -66,7 +66,8 @@ TEST_CASE("turn clock: an undo restores the state; a restart charges nobody for 
   CHECK(off.RemainingMs(t0).empty());
 }
 
-TEST_CASE("token bucket: a burst, then the rate; time going backwards adds nothing", "[rooms]") {
+TEST_CASE("token bucket: a burst, then the rate, and time going backwards adds nothing",
+          "[rooms]") {
   TokenBucket b(3, 2, t0);
   CHECK(b.Take(t0));
   CHECK(b.Take(t0));

@@ -3,6 +3,7 @@
 #include "carc/codec/game_stream.h"
 #include "carc/codec/proto_codec.h"
 #include "carc/codec/record.h"
+#include "carc/codec/replay.h"
 #include "carc/engine/base_game.h"
 #include "carc/engine/replay.h"
 
@@ -11,6 +12,11 @@ namespace {
 
 namespace sv1 = carc::store::v1;
 using engine::BaseState;
+
+// The engine's work on a record grows faster than its length where tiles fit nowhere (B-6 with
+// reshuffle looks through the whole stack at every discard); a whole game, reshuffles
+// included, stays far below this.
+constexpr std::size_t kMaxUploadedDraws = 5000;
 
 const engine::GameState& Of(const engine::State& state) {
   return static_cast<const BaseState&>(state).game();
@@ -117,6 +123,21 @@ class BaseAdapter final : public GameAdapter {
     logged.reserve(log.size());
     for (const SeatMove& m : log) logged.push_back({m.seat, CommandFrom(m.move)});
     return codec::WriteRecord(codec::RecordOf(Of(start).config(), logged));
+  }
+
+  std::variant<v1::Replay, codec::RecordError> Replay(const nlohmann::ordered_json& value,
+                                                      const std::vector<std::string>& players,
+                                                      bool uploaded) const override {
+    const codec::ParsedRecord parsed = codec::ParseRecordValue(value);
+    if (!parsed.record) return parsed.error;
+    const codec::Record& record = *parsed.record;
+    if (uploaded && (record.turns.size() > kMaxUploadedDraws ||
+                     (record.draw_order && record.draw_order->size() > kMaxUploadedDraws))) {
+      return codec::RecordError{-1, "",
+                                "a record of more than " + std::to_string(kMaxUploadedDraws) +
+                                    " turns or draws is not replayed here"};
+    }
+    return codec::BuildReplay(record, players);
   }
 
  private:

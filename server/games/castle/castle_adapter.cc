@@ -2,6 +2,7 @@
 
 #include "carc/codec/castle_data.h"
 #include "carc/codec/castle_record.h"
+#include "carc/codec/castle_replay.h"
 #include "carc/codec/castle_stream.h"
 #include "carc/engine/castle/castle_game.h"
 #include "carc/engine/castle/castle_play.h"
@@ -108,6 +109,14 @@ class CastleAdapter final : public GameAdapter {
     logged.reserve(log.size());
     for (const SeatMove& m : log) logged.push_back({m.seat, CommandFrom(m.move)});
     return codec::WriteCastleRecord(Of(start).config(), logged);
+  }
+
+  // No length limit for uploads: a Castle game ends with its 60 tiles, and the engine refuses
+  // any turn after the end.
+  std::variant<v1::Replay, codec::RecordError> Replay(const nlohmann::ordered_json& value,
+                                                      const std::vector<std::string>& players,
+                                                      bool /*uploaded*/) const override {
+    return codec::BuildCastleReplay(codec::ReplayCastleRecordValue(value, set_), players);
   }
 
  private:
