@@ -12,12 +12,12 @@ Move RandomAgent::Choose(const State& state) {
   return legal_[rng_.Below(static_cast<std::uint32_t>(legal_.size()))];
 }
 
-void PlayOut(State& state, RandomAgent& agent, std::vector<std::pair<Seat, Move>>* log) {
+void PlayOut(State& state, RandomAgent& agent, std::vector<SeatMove>* log) {
   while (!state.IsOver()) {
     const Seat seat = state.ToMove();
     const Move move = agent.Choose(state);
     if (state.Apply(seat, move) != RejectReason::kNone) std::abort();  // legal by construction
-    if (log != nullptr) log->emplace_back(seat, move);
+    if (log != nullptr) log->push_back({seat, move});
   }
 }
 

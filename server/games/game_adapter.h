@@ -25,11 +25,19 @@
 
 namespace carc::server {
 
-// A move with the seat that made it: a game's log.
-struct SeatMove {
-  engine::Seat seat = 0;
-  engine::Move move;
+using engine::SeatMove;
+
+// What `carcassonne replay` reports of one record (besides its JSON line).
+struct RecordReport {
+  int exit_code = 0;    // 0 replayed (and matching), 1 a score mismatch, 2 no legal record
+  std::string message;  // for the user when exit_code is not 0
 };
+
+// "turn T (rule R): message" or "record: message": how the command-line tool names a place in
+// a record.
+std::string WhereInRecord(const codec::RecordError& error);
+// The report of a record the engine refuses: the error with its turn and rule in `line`.
+RecordReport IllegalRecord(const codec::RecordError& error, nlohmann::ordered_json& line);
 
 class GameAdapter {
  public:
@@ -37,6 +45,8 @@ class GameAdapter {
 
   virtual v1::GameType game_type() const = 0;
   virtual const engine::Game& game() const = 0;
+  // The game's name in sentences: "the base game", "The Castle".
+  virtual std::string_view title() const = 0;
 
   // The game's part of a new room's options (seats, the game's own options): refuses what
   // the game cannot play (the error text for ERROR_CODE_INVALID_OPTIONS) and writes out the
@@ -81,6 +91,11 @@ class GameAdapter {
   virtual std::variant<v1::Replay, codec::RecordError> Replay(
       const nlohmann::ordered_json& record, const std::vector<std::string>& players,
       bool uploaded) const = 0;
+  // `carcassonne replay`: replays the record text and adds to the report `line` (which has its
+  // "file") what it found: the scores after every turn and at the end, or the error with its
+  // turn and rule; with `check`, whether the record's own scores match the engine's.
+  virtual RecordReport ReportRecord(std::string_view text, bool check,
+                                    nlohmann::ordered_json& line) const = 0;
 };
 
 }  // namespace carc::server

@@ -1,5 +1,6 @@
 // The `carcassonne` tool as a user runs it: exit codes and output lines.
 #include <sys/wait.h>
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -7,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "cli_run.h"
 #include "read_file.h"
@@ -171,4 +173,38 @@ TEST_CASE("the bench signature equals the checked-in golden signature") {
   const Run r = Cli("bench --games 500 --players 3 --seed 42");
   REQUIRE(r.code == 0);
   CHECK(r.out.find("signature: " + golden) != std::string::npos);
+}
+
+TEST_CASE(
+    "replay --check prints for the shared and the golden records exactly what it printed "
+    "before the games went behind one interface") {
+  std::vector<fs::path> files;
+  auto add_sorted = [&files](const fs::path& dir) {
+    std::vector<fs::path> found;
+    for (const auto& e : fs::directory_iterator(dir)) {
+      if (e.path().extension() == ".json") found.push_back(e.path());
+    }
+    std::sort(found.begin(), found.end());
+    files.insert(files.end(), found.begin(), found.end());
+  };
+  add_sorted(fs::path(CARC_SHARED_DIR) / "records");
+  add_sorted(fs::path(CARC_SOURCE_DIR) / "tests" / "golden" / "records");
+  add_sorted(fs::path(CARC_SOURCE_DIR) / "tests" / "golden" / "castle_records");
+  std::string args = "replay --check";
+  for (const auto& f : files) args += " '" + f.string() + "'";
+  const Run r = Cli(args);
+  CHECK(r.code == 0);
+  // The golden lines name the files without their folders.
+  std::string got = r.out;
+  for (const auto& f : files) {
+    const std::string folder = f.parent_path().string() + "/";
+    for (auto at = got.find(folder); at != std::string::npos; at = got.find(folder, at)) {
+      got.erase(at, folder.size());
+    }
+  }
+  std::ifstream in(fs::path(CARC_SOURCE_DIR) / "tests" / "golden" / "replay_check.jsonl");
+  std::stringstream golden;
+  golden << in.rdbuf();
+  REQUIRE(files.size() >= 21);
+  CHECK(got == golden.str());
 }

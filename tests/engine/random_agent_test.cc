@@ -13,15 +13,15 @@ namespace carc::test {
 namespace {
 
 using engine::RandomAgent;
-using Moves = std::vector<std::pair<engine::Seat, engine::Move>>;
+using Moves = std::vector<engine::SeatMove>;
 
 // The agent's moves are the game's own player's commands, seat for seat.
 template <typename Logged, typename MoveOfCommand>
 void CheckSamePlay(const std::vector<Logged>& log, const Moves& moves, MoveOfCommand move_of) {
   REQUIRE(moves.size() == log.size());
   for (std::size_t i = 0; i < log.size(); ++i) {
-    CHECK(moves[i].first == log[i].seat);
-    CHECK(moves[i].second == move_of(log[i].command));
+    CHECK(moves[i].seat == log[i].seat);
+    CHECK(moves[i].move == move_of(log[i].command));
   }
 }
 

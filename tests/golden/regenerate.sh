@@ -30,9 +30,22 @@ play hand1_2p 2 26 "hand_size=1"
 play hole_extra_turn_4p 4 27 "extra_turn_on_hole=true"
 play table_7x7_closes_2p 2 28 "board_limit=7x7,edge_closes_features=true"
 play table_5x9_reshuffle_3p 3 29 "board_limit=5x9,unplaceable_tile=reshuffle"
+rm -rf "$here/castle_records"
+mkdir -p "$here/castle_records"
+tmp=$(mktemp -d)
+"$cli" selfplay --game castle --games 3 --seed 5 --out "$tmp" >/dev/null
+for i in 0 1 2; do mv "$tmp/game-5-00000$i.json" "$here/castle_records/castle_selfplay_seed5_$i.json"; done
+rmdir "$tmp"
+# What `carcassonne replay --check` prints for the shared records and the golden ones (file
+# names without their folders): the CLI test compares it byte for byte.
+shared=$(cd "$here/../../.." && pwd)/shared/records
+# shellcheck disable=SC2046
+"$cli" replay --check $(ls "$shared"/*.json | sort) $(ls "$here"/records/*.json | sort) \
+  $(ls "$here"/castle_records/*.json | sort) |
+  sed -E 's#"file":"[^"]*/([^"/]*)"#"file":"\1"#' > "$here/replay_check.jsonl"
 "$cli" bench --games 500 --players 3 --seed 42 | sed -n 's/^signature: //p' > "$here/bench_signature.txt"
 # The PublicHash views (read by the C++ codec tests and the web client's unit tests).
 CARC_WRITE_GOLDEN=1 "$codec_tests" "[hash]" >/dev/null
 # The tile set as snapshots carry it (read by the C++ codec tests and the web client's tests).
 CARC_WRITE_GOLDEN=1 "$codec_tests" "[tileset]" >/dev/null
-echo "golden records, bench signature, PublicHash views and tile set rewritten in $here"
+echo "golden records (base and Castle), their replay report, bench signature, PublicHash views and tile set rewritten in $here"

@@ -4,11 +4,9 @@
 #include <nlohmann/json.hpp>
 
 #include "args.h"
-#include "carc/codec/castle_data.h"
-#include "carc/codec/castle_record.h"
 #include "carc/codec/json_limits.h"
-#include "carc/codec/record.h"
 #include "commands.h"
+#include "games/registry.h"
 
 namespace carc::cli {
 namespace {
@@ -17,41 +15,22 @@ constexpr int kExitMismatch = 1;
 constexpr int kExitIllegal = 2;
 
 constexpr const char* kHelp =
-    "usage: carcassonne replay [--check] [--game base|castle] FILE...\n"
+    "usage: carcassonne replay [--check] [--game G] FILE...\n"
     "Replays each carcassonne-record/1 file and prints one JSON line per file with the scores\n"
-    "after every turn, the final scores and (base game) the end-game breakdown. Records of The\n"
-    "Castle (\"game\": \"castle\", docs/record-castle.md) replay on the built-in board and tiles.\n"
+    "after every turn, the final scores and what the game adds to them (the end-game\n"
+    "breakdown, for example). A record names its game in \"game\" (docs/record-*.md); one\n"
+    "that names none is a base-game record.\n"
     "  --check   compare with the record's own scores: exit 1 on the first difference\n"
-    "  --game G  only accept records of game G (base or castle); others are errors\n"
+    "  --game G  only accept records of game G; others are errors\n"
     "Exit codes: 0 all good, 1 a score mismatch, 2 an illegal or unreadable record.\n";
 
-std::string Where(const codec::RecordError& e) {
-  std::string s = e.turn >= 0 ? "turn " + std::to_string(e.turn) : "record";
-  if (!e.rule.empty()) s += " (rule " + e.rule + ")";
-  return s + ": " + e.message;
-}
-
-// Replays a Castle record into `line`; returns 0, kExitMismatch or kExitIllegal.
-int ReplayCastle(const std::string& text, bool check, nlohmann::ordered_json& line) {
-  const codec::CastleReplay replayed = codec::ReplayCastleRecord(text, codec::DefaultCastleSet());
-  line["game"] = "castle";
-  if (replayed.error) {
-    std::cerr << line["file"].get<std::string>() << ": illegal record: " << Where(*replayed.error)
-              << "\n";
-    line["error"] = Where(*replayed.error);
-    if (replayed.error->turn >= 0) line["turn"] = replayed.error->turn;
-    if (!replayed.error->rule.empty()) line["rule"] = replayed.error->rule;
-    return kExitIllegal;
+// The names of the games whose records this tool reads.
+std::string GameNames() {
+  std::string names;
+  for (const server::GameAdapter* g : server::AllGames()) {
+    names += (names.empty() ? "" : " or ") + std::string(g->game().name());
   }
-  line["after_turn"] = replayed.after_turn;
-  line["final"] = replayed.final_scores;
-  if (!check) return 0;
-  const auto diff = codec::CompareCastleScores(replayed);
-  line["match"] = !diff.has_value();
-  if (!diff) return 0;
-  std::cerr << line["file"].get<std::string>() << ": score mismatch: " << *diff << "\n";
-  line["mismatch"] = *diff;
-  return kExitMismatch;
+  return names;
 }
 
 }  // namespace
@@ -59,7 +38,7 @@ int ReplayCastle(const std::string& text, bool check, nlohmann::ordered_json& li
 int ReplayCommand(int argc, char** argv) {
   Args args(argc, argv, 2, {"game"}, {"check", "help"});
   if (args.Has("help")) {
-    std::cout << kHelp;
+    std::cout << kHelp << "Games: " << GameNames() << "\n";
     return 0;
   }
   if (!args.error().empty() || args.positional().empty()) {
@@ -70,8 +49,8 @@ int ReplayCommand(int argc, char** argv) {
   }
   const bool check = args.Has("check");
   const std::string only = args.Get("game", "");
-  if (!only.empty() && only != "base" && only != "castle") {
-    std::cerr << "carcassonne replay: --game takes base or castle, not '" << only << "'\n";
+  if (!only.empty() && server::FindGameNamed(only) == nullptr) {
+    std::cerr << "carcassonne replay: --game takes " << GameNames() << ", not '" << only << "'\n";
     return kExitIllegal;
   }
   int exit_code = 0;
@@ -90,58 +69,31 @@ int ReplayCommand(int argc, char** argv) {
       exit_code = kExitIllegal;
       continue;
     }
-    const bool castle = codec::IsCastleRecord(text);
-    if (!only.empty() && castle != (only == "castle")) {
-      const std::string error =
-          std::string("not a record of ") + (only == "castle" ? "The Castle" : "the base game");
+    // The game the record names picks its reader; what is no JSON object is the base game's
+    // reader's to refuse (base-game records name no game).
+    const auto json = codec::ParseLimitedJson(text, "record");
+    const auto* value = std::get_if<nlohmann::ordered_json>(&json);
+    const server::GameAdapter* game =
+        value != nullptr ? server::FindGameOfRecord(*value) : server::FindGameNamed("");
+    std::string error;
+    if (game == nullptr) {
+      error = "game must be " + GameNames();
+    } else if (!only.empty() && game != server::FindGameNamed(only)) {
+      error = "not a record of " + std::string(server::FindGameNamed(only)->title());
+    }
+    if (!error.empty()) {
       std::cerr << path << ": " << error << "\n";
       line["error"] = error;
       std::cout << line.dump() << "\n";
       exit_code = kExitIllegal;
       continue;
     }
-    if (castle) {
-      const int code = ReplayCastle(text, check, line);
-      std::cout << line.dump() << "\n";
-      if (code == kExitIllegal || (code == kExitMismatch && exit_code == 0)) exit_code = code;
-      continue;
-    }
-    const codec::ParsedRecord parsed = codec::ParseRecord(text);
-    if (!parsed.record) {
-      std::cerr << path << ": " << Where(parsed.error) << "\n";
-      line["error"] = Where(parsed.error);
-      std::cout << line.dump() << "\n";
-      exit_code = kExitIllegal;
-      continue;
-    }
-    const codec::ReplayedRecord replayed = codec::ReplayRecord(*parsed.record);
-    if (replayed.error) {
-      std::cerr << path << ": illegal record: " << Where(*replayed.error) << "\n";
-      line["error"] = Where(*replayed.error);
-      if (replayed.error->turn >= 0) line["turn"] = replayed.error->turn;
-      if (!replayed.error->rule.empty()) line["rule"] = replayed.error->rule;
-      std::cout << line.dump() << "\n";
-      exit_code = kExitIllegal;
-      continue;
-    }
-    line["after_turn"] = replayed.after_turn;
-    line["final"] = replayed.final_scores;
-    nlohmann::ordered_json breakdown = nlohmann::ordered_json::array();
-    for (int p = 0; p < parsed.record->players; ++p) {
-      const auto& b = replayed.final_breakdown.points[static_cast<std::size_t>(p)];
-      breakdown.push_back({{"road", b[0]}, {"city", b[1]}, {"cloister", b[2]}, {"field", b[3]}});
-    }
-    line["final_breakdown"] = breakdown;
-    if (check) {
-      const auto diff = codec::CompareScores(*parsed.record, replayed);
-      line["match"] = !diff.has_value();
-      if (diff) {
-        std::cerr << path << ": score mismatch: " << diff->message << "\n";
-        line["mismatch"] = diff->message;
-        if (exit_code == 0) exit_code = kExitMismatch;
-      }
-    }
+    const server::RecordReport report = game->ReportRecord(text, check, line);
+    if (report.exit_code != 0) std::cerr << path << ": " << report.message << "\n";
     std::cout << line.dump() << "\n";
+    if (report.exit_code == kExitIllegal || (report.exit_code == kExitMismatch && exit_code == 0)) {
+      exit_code = report.exit_code;
+    }
   }
   return exit_code;
 }

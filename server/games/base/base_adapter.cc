@@ -41,6 +41,7 @@ class BaseAdapter final : public GameAdapter {
 
   v1::GameType game_type() const override { return v1::GAME_TYPE_BASE; }
   const engine::Game& game() const override { return *game_; }
+  std::string_view title() const override { return "the base game"; }
 
   std::string NormalizeOptions(v1::RoomOptions& options) const override {
     if (options.seats() < 2 || options.seats() > 6) return "seats must be 2..6";
@@ -138,6 +139,33 @@ class BaseAdapter final : public GameAdapter {
                                     " turns or draws is not replayed here"};
     }
     return codec::BuildReplay(record, players);
+  }
+
+  RecordReport ReportRecord(std::string_view text, bool check,
+                            nlohmann::ordered_json& line) const override {
+    const codec::ParsedRecord parsed = codec::ParseRecord(text);
+    if (!parsed.record) {
+      line["error"] = WhereInRecord(parsed.error);
+      return {2, WhereInRecord(parsed.error)};
+    }
+    const codec::ReplayedRecord replayed = codec::ReplayRecord(*parsed.record);
+    if (replayed.error) {
+      return IllegalRecord(*replayed.error, line);
+    }
+    line["after_turn"] = replayed.after_turn;
+    line["final"] = replayed.final_scores;
+    nlohmann::ordered_json breakdown = nlohmann::ordered_json::array();
+    for (int p = 0; p < parsed.record->players; ++p) {
+      const auto& b = replayed.final_breakdown.points[static_cast<std::size_t>(p)];
+      breakdown.push_back({{"road", b[0]}, {"city", b[1]}, {"cloister", b[2]}, {"field", b[3]}});
+    }
+    line["final_breakdown"] = breakdown;
+    if (!check) return {};
+    const auto diff = codec::CompareScores(*parsed.record, replayed);
+    line["match"] = !diff.has_value();
+    if (!diff) return {};
+    line["mismatch"] = diff->message;
+    return {1, "score mismatch: " + diff->message};
   }
 
  private:

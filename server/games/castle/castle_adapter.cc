@@ -36,6 +36,7 @@ class CastleAdapter final : public GameAdapter {
 
   v1::GameType game_type() const override { return v1::GAME_TYPE_CASTLE; }
   const engine::Game& game() const override { return *game_; }
+  std::string_view title() const override { return "The Castle"; }
 
   std::string NormalizeOptions(v1::RoomOptions& options) const override {
     if (options.seats() != 2) return "The Castle is for exactly 2 (K-1)";
@@ -117,6 +118,23 @@ class CastleAdapter final : public GameAdapter {
                                                       const std::vector<std::string>& players,
                                                       bool /*uploaded*/) const override {
     return codec::BuildCastleReplay(codec::ReplayCastleRecordValue(value, set_), players);
+  }
+
+  RecordReport ReportRecord(std::string_view text, bool check,
+                            nlohmann::ordered_json& line) const override {
+    const codec::CastleReplay replayed = codec::ReplayCastleRecord(text, set_);
+    line["game"] = "castle";
+    if (replayed.error) {
+      return IllegalRecord(*replayed.error, line);
+    }
+    line["after_turn"] = replayed.after_turn;
+    line["final"] = replayed.final_scores;
+    if (!check) return {};
+    const auto diff = codec::CompareCastleScores(replayed);
+    line["match"] = !diff.has_value();
+    if (!diff) return {};
+    line["mismatch"] = *diff;
+    return {1, "score mismatch: " + *diff};
   }
 
  private:

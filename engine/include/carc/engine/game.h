@@ -56,6 +56,13 @@ constexpr bool FitsByte(std::int32_t v) {
   return v >= 0 && v <= 255;
 }
 
+// A move with the seat that made it: a game's log is a list of these.
+struct SeatMove {
+  Seat seat = 0;
+  Move move;
+  friend bool operator==(const SeatMove&, const SeatMove&) = default;
+};
+
 struct GameSetup {
   int players = 2;
   std::uint64_t seed = 0;  // never leaves the server

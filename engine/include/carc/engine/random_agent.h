@@ -21,6 +21,8 @@ class RandomAgent {
   // Counters for benchmarks: decisions taken, and legal moves offered in them.
   std::uint64_t decisions() const { return decisions_; }
   std::uint64_t offered() const { return offered_; }
+  // The legal moves of the decision taken last.
+  std::size_t last_offered() const { return legal_.size(); }
 
  private:
   Rng rng_;
@@ -30,6 +32,6 @@ class RandomAgent {
 };
 
 // Plays the game to its end with `agent`; appends (seat, move) to `log` when given.
-void PlayOut(State& state, RandomAgent& agent, std::vector<std::pair<Seat, Move>>* log = nullptr);
+void PlayOut(State& state, RandomAgent& agent, std::vector<SeatMove>* log = nullptr);
 
 }  // namespace carc::engine
