@@ -151,11 +151,17 @@ void BaseState::LegalMoves(Seat seat, std::vector<Move>& out) const {
   out.clear();
   if (seat != game().ToMove()) return;
   switch (game().phase()) {
-    case Phase::kPlaceTile:
-      for (const Placement& p : game().LegalPlacements()) {
-        out.push_back({kPlaceTileMove, {p.pos.x, p.pos.y, p.rotation, p.tile}});
+    case Phase::kPlaceTile: {
+      // The hot path of every playout: the placements go through a buffer the state keeps, and
+      // the moves are written in place.
+      game().LegalPlacements(placements_);
+      out.resize(placements_.size());
+      for (std::size_t i = 0; i < placements_.size(); ++i) {
+        const Placement& p = placements_[i];
+        out[i] = {kPlaceTileMove, {p.pos.x, p.pos.y, p.rotation, p.tile}};
       }
       return;
+    }
     case Phase::kPlaceFollower:
       for (const FollowerSpot& s : game().LegalFollowerSpots()) {
         out.push_back({kPlaceFollowerMove, {s.segment}});

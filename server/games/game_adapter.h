@@ -4,12 +4,14 @@
 // (server/games/registry.h) is the one place that names them.
 //
 // Contract: stateless and thread-safe (one instance serves every room). The states handed in
-// are states this adapter's NewState made (an adapter may rely on their concrete type).
+// are states of this adapter's game (from NewState or game().NewState): an adapter may rely on
+// their concrete type.
 // Everything sent is built from the engine's views, so nothing hidden can reach a message;
 // decoding never trusts its input: an unusable command gives an error text.
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <memory>
 #include <optional>
 #include <string>
@@ -38,6 +40,23 @@ struct RecordReport {
 std::string WhereInRecord(const codec::RecordError& error);
 // The report of a record the engine refuses: the error with its turn and rule in `line`.
 RecordReport IllegalRecord(const codec::RecordError& error, nlohmann::ordered_json& line);
+
+// Figures of many random games beyond the common ones (`carcassonne bench`): what play looks
+// like in this game, so that a change to its rules or data shows its effect.
+class PlayStats {
+ public:
+  virtual ~PlayStats() = default;
+  // After each accepted move (the state holds that move's events), and at each game's end.
+  virtual void AfterMove(const engine::State& state) = 0;
+  virtual void AtEnd(const engine::State& state) = 0;
+  virtual void Print(std::FILE* out, std::int64_t games) const = 0;
+};
+
+// How `carcassonne bench` describes a run: who plays (before the seed) and with which options.
+struct RunTitle {
+  std::string table;    // "3 players"
+  std::string options;  // "farmers on, expansion none"
+};
 
 class GameAdapter {
  public:
@@ -96,6 +115,11 @@ class GameAdapter {
   // turn and rule; with `check`, whether the record's own scores match the engine's.
   virtual RecordReport ReportRecord(std::string_view text, bool check,
                                     nlohmann::ordered_json& line) const = 0;
+
+  // `carcassonne bench`: the run's title from one of its games, and the game's own figures
+  // (null when it has none beyond the common ones).
+  virtual RunTitle DescribeRun(const engine::State& state) const = 0;
+  virtual std::unique_ptr<PlayStats> NewPlayStats() const { return nullptr; }
 };
 
 }  // namespace carc::server

@@ -6,6 +6,7 @@
 #include "carc/engine/base_game.h"
 #include "carc/engine/castle/castle_game.h"
 #include "carc/engine/castle/castle_play.h"
+#include "carc/engine/games.h"
 #include "carc/engine/random_agent.h"
 #include "carc/engine/random_player.h"
 
@@ -69,6 +70,29 @@ TEST_CASE("K-1..K-12 the random agent plays The Castle's RandomPlayer games") {
     CHECK(generic.game().Hash() == own.Hash());
     CheckSamePlay(log, moves,
                   [](const engine::castle::Command& c) { return engine::castle::MoveOf(c); });
+  }
+}
+
+TEST_CASE("B-1 K-1 a playout without events plays the same game: only the events are missing") {
+  const auto set = codec::DefaultCastleSet();
+  const engine::GameRegistry games = engine::StandardGames(set);
+  for (const engine::Game* game : games.All()) {
+    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+      INFO(game->name() << " seed " << seed);
+      const engine::GameSetup setup{2, seed, {}, 0};
+      auto with = std::get<std::unique_ptr<engine::State>>(game->NewState(setup));
+      auto without = std::get<std::unique_ptr<engine::State>>(game->NewState(setup));
+      without->KeepEvents(false);
+      RandomAgent a(seed);
+      RandomAgent b(seed);
+      Moves ma;
+      Moves mb;
+      engine::PlayOut(*with, a, &ma);
+      engine::PlayOut(*without, b, &mb);
+      CHECK(ma == mb);
+      CHECK(with->Hash() == without->Hash());
+      CHECK(with->Scores() == without->Scores());
+    }
   }
 }
 

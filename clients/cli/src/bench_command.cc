@@ -6,8 +6,7 @@
 #include <iostream>
 
 #include "args.h"
-#include "carc/engine/random_player.h"
-#include "castle_commands.h"
+#include "carc/engine/random_agent.h"
 #include "commands.h"
 #include "game_options.h"
 
@@ -15,13 +14,13 @@ namespace carc::cli {
 namespace {
 
 constexpr const char* kHelp =
-    "usage: carcassonne bench --games N --players P --seed S [--game base|castle]\n"
+    "usage: carcassonne bench --games N --players P --seed S [--game G]\n"
     "                         [--expansion none|count] [--rules LIST]\n"
-    "Plays N seeded games on one thread, every move uniform among all legal ones, and prints\n"
-    "games/s, turns/s, mean legal placements per turn, a determinism signature (a hash over\n"
-    "all final states: the same for the same arguments on every machine) and peak RSS.\n"
-    "With --game castle (2 players, the built-in board and tiles) it also prints mean final\n"
-    "scores, points by source, features completed, discards, empty spaces and wall tiles.\n";
+    "Plays N seeded games of game G (default base) on one thread, every move uniform among all\n"
+    "legal ones, and prints games/s, turns/s, mean legal placements per turn, a determinism\n"
+    "signature (a hash over all final states: the same for the same arguments on every\n"
+    "machine) and peak RSS, then the figures of play the game adds of its own (scores by\n"
+    "source, features completed, discards, ...).\n";
 
 long PeakRssKiB() {
   rusage u{};
@@ -42,36 +41,50 @@ int BenchCommand(int argc, char** argv) {
     std::cerr << "carcassonne bench: " << error << "\n" << kHelp;
     return 2;
   }
-  if (run.castle) return CastleBench(run, PeakRssKiB);
-
+  const std::unique_ptr<server::PlayStats> stats = run.game->NewPlayStats();
   std::uint64_t signature = 0;
   std::uint64_t turns = 0;
   std::uint64_t offered = 0;
-  std::uint64_t decisions = 0;
+  server::RunTitle title;
   const auto start = std::chrono::steady_clock::now();
   for (std::int64_t g = 0; g < run.games; ++g) {
-    engine::GameState state(GameConfigFor(run.players, run.seed, g, run.options));
-    engine::RandomPlayer player(PlayerSeed(run.seed, g));
-    engine::PlayOut(state, player);
-    turns += player.placement_decisions();
-    offered += player.placements_offered();
-    decisions += player.placement_decisions();
-    signature = (signature ^ state.Hash()) * 0x100000001b3ULL;
+    const std::unique_ptr<engine::State> state = NewGame(run, g);
+    if (g == 0) title = run.game->DescribeRun(*state);
+    state->KeepEvents(stats != nullptr);  // only the game's own figures read them
+    engine::RandomAgent agent(PlayerSeed(run.seed, g));
+    while (!state->IsOver()) {
+      const engine::Seat seat = state->ToMove();
+      // Turns are counted by their tile placements, in every game.
+      const bool placing = state->Decision() == "place_tile";
+      const engine::Move move = agent.Choose(*state);
+      if (placing) {
+        ++turns;
+        offered += agent.last_offered();
+      }
+      if (state->Apply(seat, move) != engine::RejectReason::kNone) {
+        std::fprintf(stderr, "carcassonne bench: game %lld: the engine refused its own move\n",
+                     static_cast<long long>(g));
+        return 1;
+      }
+      if (stats) stats->AfterMove(*state);
+    }
+    if (stats) stats->AtEnd(*state);
+    signature = (signature ^ state->Hash()) * 0x100000001b3ULL;
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  std::printf("bench: %lld games, %d players, seed %llu, farmers %s, expansion %s\n",
-              static_cast<long long>(run.games), run.players,
-              static_cast<unsigned long long>(run.seed), run.options.farmers ? "on" : "off",
-              run.options.count ? "count" : "none");
+  std::printf("bench: %lld games, %s, seed %llu, %s\n", static_cast<long long>(run.games),
+              title.table.c_str(), static_cast<unsigned long long>(run.seed),
+              title.options.c_str());
   std::printf("time: %.3f s\n", seconds);
   std::printf("games/s: %.0f\n", static_cast<double>(run.games) / seconds);
   std::printf("turns/s: %.0f\n", static_cast<double>(turns) / seconds);
   std::printf("mean legal placements per turn: %.2f\n",
-              decisions ? static_cast<double>(offered) / static_cast<double>(decisions) : 0.0);
+              turns ? static_cast<double>(offered) / static_cast<double>(turns) : 0.0);
   std::printf("signature: %016llx\n", static_cast<unsigned long long>(signature));
   std::printf("peak RSS: %ld KiB\n", PeakRssKiB());
+  if (stats) stats->Print(stdout, run.games);
   return 0;
 }
 

@@ -1,8 +1,9 @@
 #include "game_options.h"
 
+#include <algorithm>
 #include <sstream>
 
-#include "carc/codec/castle_data.h"
+#include "games/registry.h"
 
 namespace carc::cli {
 namespace {
@@ -38,53 +39,51 @@ std::string ParseRandomGames(Args& args, std::int64_t default_games, std::int64_
   out.players = static_cast<int>(args.Int("players", 2, 2, 6));
   out.seed = static_cast<std::uint64_t>(args.Int("seed", 1, 0, INT64_MAX));
   if (!args.error().empty()) return args.error();
-  const std::string game = args.Get("game", "base");
-  if (game == "castle") {
-    // K-1: The Castle is for exactly two and has no expansions.
-    if (out.players != 2) return "--game castle is for exactly 2 players (K-1)";
-    if (args.Has("expansion") && args.Get("expansion", "") != "none") {
-      return "--game castle takes no --expansion";
+  const std::string name = args.Get("game", "base");
+  out.game = server::FindGameNamed(name);
+  if (out.game == nullptr || name.empty()) {
+    std::string names;
+    for (const server::GameAdapter* g : server::AllGames()) {
+      names += (names.empty() ? "" : " or ") + std::string(g->game().name());
     }
-    out.castle = true;
-    std::istringstream in(args.Get("rules", ""));
-    for (std::string item; std::getline(in, item, ',');) {
-      if (item.empty()) continue;
-      const auto eq = item.find('=');
-      if (eq == std::string::npos) return "--rules takes NAME=VALUE items, not '" + item + "'";
-      if (std::string e = engine::castle::SetCastleOption(out.castle_options, item.substr(0, eq),
-                                                          item.substr(eq + 1));
-          !e.empty()) {
-        return e;
-      }
-    }
-    return {};
+    return "--game takes " + names + ", not '" + name + "'";
   }
-  if (game != "base") return "--game takes base or castle, not '" + game + "'";
   const std::string expansion = args.Get("expansion", "none");
-  if (expansion == "count") {
-    out.options.count = true;  // C-1..C-6
-  } else if (expansion != "none") {
-    return "--expansion takes none or count, not '" + expansion + "'";
+  if (expansion != "none") {
+    // An expansion is an on/off option of the game (the Count: count, C-1..C-6).
+    const auto specs = out.game->game().Options();
+    const bool known = std::any_of(specs.begin(), specs.end(), [&](const engine::OptionSpec& o) {
+      return o.name == expansion && o.type == engine::OptionType::kBool;
+    });
+    if (!known) {
+      return "--expansion takes none or an on/off option of --game " + name + ", not '" +
+             expansion + "'";
+    }
+    out.options.emplace_back(expansion, "true");
   }
-  return ParseRules(args.Get("rules", ""), out.options);
+  std::istringstream in(args.Get("rules", ""));
+  for (std::string item; std::getline(in, item, ',');) {
+    if (item.empty()) continue;
+    const auto eq = item.find('=');
+    if (eq == std::string::npos) return "--rules takes NAME=VALUE items, not '" + item + "'";
+    out.options.emplace_back(item.substr(0, eq), item.substr(eq + 1));
+  }
+  // The game itself says what its setups may be (players, option names and values).
+  auto first = out.game->game().NewState(SetupFor(out, 0));
+  if (const auto* why = std::get_if<std::string>(&first)) return *why;
+  return {};
 }
 
-engine::GameConfig GameConfigFor(int players, std::uint64_t seed, std::int64_t index,
-                                 const engine::Options& options) {
-  engine::GameConfig c;
-  c.players = players;
-  c.seed = Mix(seed * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(index));
-  c.options = options;
-  return c;
+engine::GameSetup SetupFor(const RandomGames& run, std::int64_t index) {
+  engine::GameSetup setup;
+  setup.players = run.players;
+  setup.seed = Mix(run.seed * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(index));
+  setup.options = run.options;
+  return setup;
 }
 
-engine::castle::CastleConfig CastleConfigFor(std::uint64_t seed, std::int64_t index,
-                                             const engine::castle::CastleOptions& options) {
-  engine::castle::CastleConfig c;
-  c.set = codec::DefaultCastleSet();
-  c.seed = Mix(seed * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(index));
-  c.options = options;
-  return c;
+std::unique_ptr<engine::State> NewGame(const RandomGames& run, std::int64_t index) {
+  return std::get<std::unique_ptr<engine::State>>(run.game->game().NewState(SetupFor(run, index)));
 }
 
 std::uint64_t PlayerSeed(std::uint64_t seed, std::int64_t index) {

@@ -1,38 +1,41 @@
-// Shared by selfplay and bench: game configs derived from a base seed, and --rules parsing.
+// Shared by selfplay and bench: which game (from the registry), its setup per game of a run
+// derived from a base seed, and --rules parsing.
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "args.h"
-#include "carc/engine/castle/castle_config.h"
+#include "carc/engine/game.h"
 #include "carc/engine/game_config.h"
+#include "games/game_adapter.h"
 
 namespace carc::cli {
 
-// "name=value,name=value" onto `options`; returns an error message or "".
+// "name=value,name=value" onto base-game `options`; returns an error message or "".
 std::string ParseRules(const std::string& list, engine::Options& options);
 
-// The arguments selfplay and bench share: --games, --players, --seed, --game (base or castle),
-// --expansion (none or count: The Count of Carcassonne) and --rules.
+// The arguments selfplay and bench share: --games, --players, --seed, --game (a registered
+// game's name), --expansion (none, or an on/off option of the game, e.g. count: The Count of
+// Carcassonne) and --rules (NAME=VALUE options of the game).
 struct RandomGames {
   std::int64_t games = 0;
   int players = 2;
   std::uint64_t seed = 1;
-  bool castle = false;  // The Castle (RULES.md section 4) instead of the base game
-  engine::Options options;
-  engine::castle::CastleOptions castle_options;
+  const server::GameAdapter* game = nullptr;
+  std::vector<std::pair<std::string, std::string>> options;
 };
-// Reads them from `args`; returns an error message or "".
+// Reads them from `args` and checks them against the game (a first game is set up); returns
+// an error message or "".
 std::string ParseRandomGames(Args& args, std::int64_t default_games, std::int64_t max_games,
                              RandomGames& out);
 
-// Game `index` of a run with base seed `seed`: its own seed, so any one game can be replayed.
-engine::GameConfig GameConfigFor(int players, std::uint64_t seed, std::int64_t index,
-                                 const engine::Options& options);
-// Game `index` of a Castle run on the built-in board and tiles.
-engine::castle::CastleConfig CastleConfigFor(std::uint64_t seed, std::int64_t index,
-                                             const engine::castle::CastleOptions& options);
+// Game `index` of a run: its own seed, so any one game can be replayed.
+engine::GameSetup SetupFor(const RandomGames& run, std::int64_t index);
+// Game `index` of a run at its start (the setup was checked by ParseRandomGames).
+std::unique_ptr<engine::State> NewGame(const RandomGames& run, std::int64_t index);
 // The seed of the random player of game `index`.
 std::uint64_t PlayerSeed(std::uint64_t seed, std::int64_t index);
 

@@ -6,10 +6,7 @@
 #include <sstream>
 
 #include "args.h"
-#include "carc/codec/castle_record.h"
-#include "carc/codec/record.h"
-#include "carc/engine/castle/castle_play.h"
-#include "carc/engine/random_player.h"
+#include "carc/engine/random_agent.h"
 #include "commands.h"
 #include "game_options.h"
 
@@ -25,8 +22,8 @@ constexpr const char* kHelp =
     "  --players P   2..6 (default 2)\n"
     "  --seed S      base seed (default 1); game i uses a seed derived from S and i\n"
     "  --out DIR     output folder, created if missing (required)\n"
-    "  --game G      base (default) or castle: The Castle (RULES.md K-1..K-12, 2 players,\n"
-    "                the built-in board and tiles; records as docs/record-castle.md)\n"
+    "  --game G      the game (default base; `carcassonne replay --help` lists them); records\n"
+    "                as docs/record-*.md\n"
     "  --expansion E none (default) or count: The Count of Carcassonne (RULES.md C-1..C-6)\n"
     "  --rules LIST  room options, e.g. farm_scoring=c1,small_city=true,count_move=follow\n";
 
@@ -56,27 +53,14 @@ int SelfplayCommand(int argc, char** argv) {
   for (std::int64_t g = 0; g < run.games; ++g) {
     std::ostringstream name;
     name << "game-" << run.seed << "-" << std::setw(6) << std::setfill('0') << g << ".json";
-    if (run.castle) {
-      const auto config = CastleConfigFor(run.seed, g, run.castle_options);
-      engine::castle::CastleState state(config);
-      engine::castle::RandomPlayer player(PlayerSeed(run.seed, g));
-      std::vector<engine::castle::LoggedCommand> log;
-      engine::castle::PlayOut(state, player, &log);
-      std::ofstream file(out / name.str());
-      file << codec::WriteCastleRecord(config, log);
-      if (!file) {
-        std::cerr << "carcassonne selfplay: cannot write " << (out / name.str()) << "\n";
-        return 2;
-      }
-      continue;
-    }
-    const engine::GameConfig config = GameConfigFor(run.players, run.seed, g, run.options);
-    engine::GameState state(config);
-    engine::RandomPlayer player(PlayerSeed(run.seed, g));
-    std::vector<engine::LoggedCommand> log;
-    engine::PlayOut(state, player, &log);
+    const std::unique_ptr<const engine::State> start = NewGame(run, g);
+    const std::unique_ptr<engine::State> state = start->Clone();
+    state->KeepEvents(false);  // a record is written from the moves alone
+    engine::RandomAgent agent(PlayerSeed(run.seed, g));
+    std::vector<engine::SeatMove> log;
+    engine::PlayOut(*state, agent, &log);
     std::ofstream file(out / name.str());
-    file << codec::WriteRecord(codec::RecordOf(config, log));
+    file << run.game->Record(*start, log);
     if (!file) {
       std::cerr << "carcassonne selfplay: cannot write " << (out / name.str()) << "\n";
       return 2;

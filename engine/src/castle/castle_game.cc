@@ -16,7 +16,7 @@ class CastleGame final : public Game {
   std::span<const OptionSpec> Options() const override { return CastleOptionSpecs(); }
   std::variant<std::unique_ptr<State>, std::string> NewState(
       const GameSetup& setup) const override {
-    if (setup.players != kPlayers) return std::string("The Castle is for 2 players (K-1)");
+    if (setup.players != kPlayers) return std::string("The Castle is for exactly 2 players (K-1)");
     CastleConfig config;
     config.set = set_;
     config.seed = setup.seed;

@@ -141,6 +141,13 @@ class BaseAdapter final : public GameAdapter {
     return codec::BuildReplay(record, players);
   }
 
+  RunTitle DescribeRun(const engine::State& state) const override {
+    const engine::Options& o = Of(state).config().options;
+    return {std::to_string(state.players()) + " players",
+            std::string("farmers ") + (o.farmers ? "on" : "off") + ", expansion " +
+                (o.count ? "count" : "none")};
+  }
+
   RecordReport ReportRecord(std::string_view text, bool check,
                             nlohmann::ordered_json& line) const override {
     const codec::ParsedRecord parsed = codec::ParseRecord(text);

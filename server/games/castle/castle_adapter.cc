@@ -1,5 +1,7 @@
 #include "games/castle/castle_adapter.h"
 
+#include "games/castle/castle_play_stats.h"
+
 #include "carc/codec/castle_data.h"
 #include "carc/codec/castle_record.h"
 #include "carc/codec/castle_replay.h"
@@ -119,6 +121,14 @@ class CastleAdapter final : public GameAdapter {
                                                       bool /*uploaded*/) const override {
     return codec::BuildCastleReplay(codec::ReplayCastleRecordValue(value, set_), players);
   }
+
+  RunTitle DescribeRun(const engine::State& state) const override {
+    return {
+        "The Castle (board: " + set_->board.provenance + ", tiles: " + set_->tiles_provenance + ")",
+        std::string("wall4_fountain_bonus ") +
+            (Of(state).config().options.wall4_fountain_bonus ? "true" : "false")};
+  }
+  std::unique_ptr<PlayStats> NewPlayStats() const override { return MakeCastlePlayStats(set_); }
 
   RecordReport ReportRecord(std::string_view text, bool check,
                             nlohmann::ordered_json& line) const override {

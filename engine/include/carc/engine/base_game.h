@@ -55,6 +55,9 @@ class BaseState final : public StateAdapter<BaseState, GameState, Command, Event
 
  private:
   std::uint8_t MoveTypes() const override { return kBaseMoveTypes; }
+
+  // Scratch for LegalMoves (no part of the state: copies and comparisons ignore what is in it).
+  mutable std::vector<Placement> placements_;
 };
 
 std::unique_ptr<Game> MakeBaseGame();

@@ -95,6 +95,11 @@ class State {
   // higher; a refusal changes nothing.
   RejectReason Apply(Seat seat, const Move& move);
 
+  // Whether Apply keeps the events of each move for the game's views (on from the start).
+  // Playouts that never read them (benchmarks, search) turn them off, and the engine then
+  // skips building them.
+  virtual void KeepEvents(bool keep) = 0;
+
   // Commands accepted so far.
   virtual std::uint64_t seq() const = 0;
   virtual bool IsOver() const = 0;

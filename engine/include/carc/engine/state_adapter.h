@@ -17,7 +17,7 @@ template <typename Derived, typename Engine, typename Command, typename Event>
 class StateAdapter : public State {
  public:
   const Engine& game() const { return game_; }
-  // The events of the setup, then of the move accepted last.
+  // The events of the setup, then of the move accepted last (none once KeepEvents(false)).
   const std::vector<Event>& events() const { return events_; }
 
   std::unique_ptr<State> Clone() const final {
@@ -29,6 +29,10 @@ class StateAdapter : public State {
   int Score(Seat seat) const final { return game_.score(seat); }
   bool Resigned(Seat seat) const final { return game_.resigned(seat); }
   std::uint64_t Hash() const final { return game_.Hash(); }
+  void KeepEvents(bool keep) final {
+    keep_events_ = keep;
+    if (!keep) events_.clear();
+  }
   bool SameView(const State& other, Seat seat) const final {
     const auto* o = dynamic_cast<const StateAdapter*>(&other);
     return o != nullptr && ViewFor(game_, seat) == ViewFor(o->game_, seat);
@@ -43,6 +47,7 @@ class StateAdapter : public State {
   RejectReason Step(Seat seat, const Move& move) final {
     Command command;
     if (const RejectReason r = CommandOf(move, command); r != RejectReason::kNone) return r;
+    if (!keep_events_) return game_.Apply(seat, command, nullptr);
     // A refusal leaves the events of the move before in place, as it leaves everything else.
     const auto before = static_cast<std::ptrdiff_t>(events_.size());
     const RejectReason r = game_.Apply(seat, command, &events_);
@@ -51,6 +56,7 @@ class StateAdapter : public State {
   }
 
   std::vector<Event> events_;  // before game_: its setup writes here
+  bool keep_events_ = true;
   Engine game_;
 };
 
