@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "carc/codec/castle_data.h"
+#include "carc/codec/castle/castle_data.h"
 #include "carc/engine/castle/castle_config.h"
 
 namespace carc::test {

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "carc/codec/castle_data.h"
+#include "carc/codec/castle/castle_data.h"
 #include "read_file.h"
 
 namespace carc::test {

@@ -3,8 +3,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "carc/codec/castle_data.h"
-#include "carc/codec/castle_record.h"
+#include "carc/codec/castle/castle_data.h"
+#include "carc/codec/castle/castle_record.h"
 #include "castle_configs.h"
 
 namespace carc::test {

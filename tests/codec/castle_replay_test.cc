@@ -4,10 +4,10 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "carc/codec/castle_data.h"
-#include "carc/codec/castle_record.h"
-#include "carc/codec/castle_replay.h"
-#include "carc/codec/castle_stream.h"
+#include "carc/codec/castle/castle_data.h"
+#include "carc/codec/castle/castle_record.h"
+#include "carc/codec/castle/castle_replay.h"
+#include "carc/codec/castle/castle_stream.h"
 #include "carc/engine/castle/castle_play.h"
 #include "castle_configs.h"
 

@@ -3,8 +3,8 @@
 // seat to move, and commands decoded without trusting the wire.
 #include <catch2/catch.hpp>
 
-#include "carc/codec/castle_data.h"
-#include "carc/codec/castle_stream.h"
+#include "carc/codec/castle/castle_data.h"
+#include "carc/codec/castle/castle_stream.h"
 #include "carc/engine/castle/castle_play.h"
 
 namespace carc::test {

@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "carc/codec/castle_data.h"
-#include "carc/codec/castle_record.h"
+#include "carc/codec/castle/castle_data.h"
+#include "carc/codec/castle/castle_record.h"
 #include "carc/codec/json_limits.h"
 #include "carc/codec/proto_codec.h"
 #include "carc/codec/record.h"

@@ -3,7 +3,7 @@
 // followers and tiles are conserved, scores never decrease.
 #include <catch2/catch.hpp>
 
-#include "carc/codec/castle_data.h"
+#include "carc/codec/castle/castle_data.h"
 #include "carc/engine/castle/castle_play.h"
 
 namespace carc::test {

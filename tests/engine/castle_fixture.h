@@ -8,7 +8,7 @@
 #include <variant>
 #include <vector>
 
-#include "carc/codec/castle_data.h"
+#include "carc/codec/castle/castle_data.h"
 #include "carc/engine/castle/castle_state.h"
 
 namespace carc::test {

@@ -5,7 +5,7 @@
 #include <set>
 #include <sstream>
 
-#include "carc/codec/castle_data.h"
+#include "carc/codec/castle/castle_data.h"
 #include "carc/engine/base_game.h"
 #include "carc/engine/games.h"
 

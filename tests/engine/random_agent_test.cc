@@ -2,7 +2,7 @@
 // games, so benchmarks and selfplay through the game interface keep their signatures.
 #include <catch2/catch.hpp>
 
-#include "carc/codec/castle_data.h"
+#include "carc/codec/castle/castle_data.h"
 #include "carc/engine/base_game.h"
 #include "carc/engine/castle/castle_game.h"
 #include "carc/engine/castle/castle_play.h"

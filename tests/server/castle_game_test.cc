@@ -3,8 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include "bot_game.h"
-#include "carc/codec/castle_data.h"
-#include "carc/codec/castle_record.h"
+#include "carc/codec/castle/castle_data.h"
+#include "carc/codec/castle/castle_record.h"
 #include "test_server.h"
 
 using namespace carc;

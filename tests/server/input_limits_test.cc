@@ -9,8 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include "app/server_config.h"
-#include "carc/codec/castle_data.h"
-#include "carc/codec/castle_record.h"
+#include "carc/codec/castle/castle_data.h"
+#include "carc/codec/castle/castle_record.h"
 #include "carc/codec/proto_codec.h"
 #include "carc/engine/castle/castle_play.h"
 #include "carc/engine/castle/castle_state.h"

@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "args.h"
-#include "carc/codec/castle_stream.h"
+#include "carc/codec/castle/castle_stream.h"
 #include "carc/codec/proto_codec.h"
 #include "client/bot_seat.h"
 #include "commands.h"

@@ -2,7 +2,7 @@
 #include <cstring>
 #include <iostream>
 
-#include "castle_commands.h"
+#include "castle/castle_commands.h"
 #include "commands.h"
 
 namespace {

@@ -2,10 +2,10 @@
 
 #include "games/castle/castle_play_stats.h"
 
-#include "carc/codec/castle_data.h"
-#include "carc/codec/castle_record.h"
-#include "carc/codec/castle_replay.h"
-#include "carc/codec/castle_stream.h"
+#include "carc/codec/castle/castle_data.h"
+#include "carc/codec/castle/castle_record.h"
+#include "carc/codec/castle/castle_replay.h"
+#include "carc/codec/castle/castle_stream.h"
 #include "carc/engine/castle/castle_game.h"
 #include "carc/engine/castle/castle_play.h"
 

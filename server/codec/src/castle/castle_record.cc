@@ -1,4 +1,4 @@
-#include "carc/codec/castle_record.h"
+#include "carc/codec/castle/castle_record.h"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>

@@ -1,4 +1,4 @@
-#include "carc/codec/castle_data.h"
+#include "carc/codec/castle/castle_data.h"
 
 #include <cstdlib>
 #include <nlohmann/json.hpp>

@@ -1,9 +1,9 @@
-#include "carc/codec/castle_stream.h"
+#include "carc/codec/castle/castle_stream.h"
 
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 
-#include "carc/codec/castle_data.h"
+#include "carc/codec/castle/castle_data.h"
 
 namespace carc::codec {
 namespace {

@@ -4,8 +4,8 @@
 #include <sstream>
 
 #include "args.h"
-#include "carc/codec/castle_data.h"
-#include "castle_commands.h"
+#include "carc/codec/castle/castle_data.h"
+#include "castle/castle_commands.h"
 
 namespace carc::cli {
 namespace {

@@ -1,9 +1,9 @@
-#include "carc/codec/castle_replay.h"
+#include "carc/codec/castle/castle_replay.h"
 
 #include <utility>
 
-#include "carc/codec/castle_record.h"
-#include "carc/codec/castle_stream.h"
+#include "carc/codec/castle/castle_record.h"
+#include "carc/codec/castle/castle_stream.h"
 #include "carc/codec/replay.h"
 #include "carc/engine/castle/castle_state.h"
 

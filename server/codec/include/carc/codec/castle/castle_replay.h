@@ -14,7 +14,7 @@
 #include <variant>
 #include <vector>
 
-#include "carc/codec/castle_record.h"
+#include "carc/codec/castle/castle_record.h"
 #include "carc/codec/record.h"
 #include "carc/engine/castle/castle_set.h"
 #include "carc/v1/replay.pb.h"
