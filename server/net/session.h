@@ -43,8 +43,11 @@ class Session : public std::enable_shared_from_this<Session> {
   //   free --ClaimMembership--> claimed --set_membership--> member --LeaveRoom--> free
   //   claimed --ReleaseClaim--> free;  any --Disconnect--> gone (final)
   struct Membership {
-    std::shared_ptr<Room> room;
+    // Weak: a room holds its members' sessions, and a session must not keep its room alive
+    // (no ownership cycle). A room that is gone leaves its members free.
+    std::weak_ptr<Room> room;
     int seat = -1;  // -1 = spectator (when room is set)
+    bool in_room() const { return !room.expired(); }
   };
   Membership membership() const {
     std::lock_guard lock(mu_);
@@ -53,7 +56,7 @@ class Session : public std::enable_shared_from_this<Session> {
   // False (nothing claimed) while the connection is in a room, claimed, or gone.
   bool ClaimMembership() {
     std::lock_guard lock(mu_);
-    if (gone_ || claimed_ || membership_.room) return false;
+    if (gone_ || claimed_ || membership_.in_room()) return false;
     claimed_ = true;
     return true;
   }
@@ -74,12 +77,12 @@ class Session : public std::enable_shared_from_this<Session> {
   // A member's seat changed within `room` (seat moves, the start's compaction).
   void set_seat(const Room* room, int seat) {
     std::lock_guard lock(mu_);
-    if (membership_.room.get() == room) membership_.seat = seat;
+    if (membership_.room.lock().get() == room) membership_.seat = seat;
   }
   // Clears the membership only if it still points at `room` (a newer join wins).
   void LeaveRoom(const Room* room) {
     std::lock_guard lock(mu_);
-    if (membership_.room.get() == room) membership_ = {};
+    if (membership_.room.lock().get() == room) membership_ = {};
   }
   // The connection is gone: returns the room it was in (to tell it) and drops the reference.
   Membership Disconnect() {

@@ -310,7 +310,7 @@ void WsSession::CheckLobbyIdle() {
   if (idle < timeout) return ArmLobbyIdle(timeout - idle);
   // A seated or watching connection is kept alive by WebSocket pings and the room's grace
   // period; only one that has nowhere to be is closed.
-  if (membership().room) return ArmLobbyIdle(timeout);
+  if (membership().in_room()) return ArmLobbyIdle(timeout);
   ++metrics_.lobby_idle_closed;
   DoClose(close_code::kLobbyIdle, "idle in the lobby");
 }

@@ -99,9 +99,9 @@ void Lobby::OnMessage(const std::shared_ptr<Session>& s, v1::ClientMessage m) {
     }
     return room->Join(claim.Hand(), name, m.join_room().spectate(), rid);
   }
-  const Session::Membership membership = s->membership();
-  if (!membership.room) return Error(s, rid, v1::ERROR_CODE_NOT_IN_ROOM, "join a room first");
-  membership.room->Handle(s, std::move(m));
+  const std::shared_ptr<Room> room = s->membership().room.lock();
+  if (!room) return Error(s, rid, v1::ERROR_CODE_NOT_IN_ROOM, "join a room first");
+  room->Handle(s, std::move(m));
 }
 
 void Lobby::Hello(const std::shared_ptr<Session>& s, const v1::ClientMessage& m) {
@@ -188,7 +188,7 @@ void Lobby::OnDisconnect(const std::shared_ptr<Session>& s) {
     std::lock_guard lock(open_mu_);
     open_.erase(s->id());
   }
-  if (const auto room = s->Disconnect().room) room->Disconnected(s);
+  if (const auto room = s->Disconnect().room.lock()) room->Disconnected(s);
 }
 
 void Lobby::CloseAll(std::uint16_t code, const std::string& reason) {

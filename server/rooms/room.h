@@ -86,9 +86,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void Record(std::function<void(unsigned status, std::string body)> reply);
   // Closes every connection (server shutdown).
   void CloseAll(std::uint16_t code, std::string reason);
-  // Drops the room's references to its sessions. Only once no thread runs the io_context
-  // (after shutdown): a session and its room refer to each other, and a connection whose close
-  // never got processed would otherwise keep both alive past the end of the process.
+  // Drops the room's references to its sessions, whose sockets belong to the io_context: only
+  // once no thread runs it (after shutdown), before it is destroyed. (A session does not own
+  // its room: its membership is a weak reference.)
   // Also writes the seat table if only readiness changed since the last write.
   void ReleaseSessions();
 

@@ -138,7 +138,7 @@ struct WsScript::Impl {
     if (m.has_join_room() && m.join_room().code().empty()) {
       for (const Connection& c : connections) {
         if (!c.session) continue;
-        if (const auto room = c.session->membership().room) {
+        if (const auto room = c.session->membership().room.lock()) {
           m.mutable_join_room()->set_code(room->code());
           break;
         }
