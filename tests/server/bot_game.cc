@@ -92,7 +92,12 @@ void CheckFinished(const BotGame& game) {
   if (with_spectator) all.push_back(game.spectator());
   const client::SeatResult& first = all.front();
   for (const client::SeatResult& r : all) {
-    INFO("seat " << r.seat << " of room " << game.code());
+    std::string errors;
+    for (const auto& e : r.errors_seen) errors += e + " ";
+    INFO("seat " << r.seat << " of room " << game.code() << ": " << r.commands << " commands, "
+                 << r.resyncs << " resyncs, errors seen: " << errors << "seq " << r.last_seq
+                 << ", to move " << r.last_to_move << ", phase " << r.last_phase << ", acked "
+                 << r.acked.size());
     CHECK(r.error == "");
     CHECK(r.finished);
     CHECK(r.hash_mismatches == 0);

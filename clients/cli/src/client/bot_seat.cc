@@ -305,7 +305,10 @@ void BotSeat::OnMessage(const v1::ServerMessage& m, SeatResult& result) {
       resync.mutable_request_snapshot();
       Request(resync);
       ++result.resyncs;
-    } else if (e.code() != v1::ERROR_CODE_RATE_LIMITED) {
+    } else if (e.code() == v1::ERROR_CODE_RATE_LIMITED) {
+      // Nothing was applied: back off for a few refills of the bucket, then resync and act.
+      retry_at_ = std::chrono::steady_clock::now() + 300ms;
+    } else {
       result.error = v1::ErrorCode_Name(e.code()) + ": " + e.message();
     }
   }
@@ -338,7 +341,14 @@ SeatResult BotSeat::Play(std::chrono::milliseconds deadline, int drop_after_comm
       ++result.reconnects;
       continue;
     }
-    const auto m = client_->Receive(200ms);
+    if (retry_at_ && std::chrono::steady_clock::now() >= *retry_at_) {
+      retry_at_.reset();
+      v1::ClientMessage resync;
+      resync.mutable_request_snapshot();
+      Request(resync);
+      ++result.resyncs;
+    }
+    const auto m = client_->Receive(retry_at_ ? 50ms : 200ms);
     if (m && hook_) hook_(*m);
     if (m) OnMessage(*m, result);
   }
@@ -351,6 +361,10 @@ SeatResult BotSeat::Play(std::chrono::milliseconds deadline, int drop_after_comm
     result.mirror_hash = codec::PublicHash(mirror_);
   }
   result.seat = seat_;
+  result.last_seq = seq_;
+  result.last_to_move = mirror_.to_move();
+  result.last_phase = static_cast<int>(mirror_.phase());
+  result.had_legal_moves = mirror_.has_legal_moves();
   return result;
 }
 

@@ -47,6 +47,11 @@ struct SeatResult {
   std::vector<AckedCommand> acked;
   std::vector<std::uint16_t> close_codes;  // of every connection the server closed or lost
   std::vector<std::string> errors_seen;    // every Error's code name, in order
+  // Where the seat's view stood at the end (for diagnosing a game that did not finish).
+  std::uint64_t last_seq = 0;
+  int last_to_move = -1;
+  int last_phase = 0;
+  bool had_legal_moves = false;
 };
 
 class BotSeat {
@@ -108,6 +113,9 @@ class BotSeat {
   std::uint64_t seq_ = 0;
   // The last command sent and the seq it was decided on, until its batch or an answer comes.
   std::optional<std::pair<std::uint64_t, std::string>> pending_;
+  // Refused for its rate (the server's token bucket): ask for the state again at this time, and
+  // act on it, instead of dropping out of the game.
+  std::optional<std::chrono::steady_clock::time_point> retry_at_;
   v1::BaseView mirror_;
   // The Castle: the bot keeps no mirror, only whether the game is over and its scores.
   bool castle_ = false;
