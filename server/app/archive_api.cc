@@ -17,15 +17,6 @@
 namespace carc::server {
 namespace {
 
-// The names of the games this server replays, for error messages.
-std::string GameNames() {
-  std::string names;
-  for (const GameAdapter* g : AllGames()) {
-    names += (names.empty() ? "\"" : ", \"") + std::string(g->game().name()) + "\"";
-  }
-  return names;
-}
-
 std::string ErrorJson(const std::string& message) {
   return nlohmann::json{{"error", message}}.dump();
 }
@@ -120,7 +111,8 @@ ApiResponse ReplayUpload(const std::string& body) {
     const auto& value = std::get<nlohmann::ordered_json>(json);
     const GameAdapter* game = FindGameOfRecord(value);
     if (game == nullptr) {
-      return ReplayAnswer(codec::RecordError{-1, "", "game must be one of " + GameNames()});
+      return ReplayAnswer(
+          codec::RecordError{-1, "", "game must be one of " + GameNames(", ", "\"")});
     }
     return ReplayAnswer(game->Replay(value, {}, /*uploaded=*/true));
   } catch (const std::exception& e) {

@@ -46,6 +46,15 @@ const GameAdapter* FindGameOfRecord(const nlohmann::ordered_json& record) {
   return FindGameNamed(it->get_ref<const std::string&>());
 }
 
+std::string GameNames(std::string_view separator, std::string_view quote) {
+  std::string names;
+  for (const auto& a : Adapters()) {
+    if (!names.empty()) names += separator;
+    names += std::string(quote) + std::string(a->game().name()) + std::string(quote);
+  }
+  return names;
+}
+
 std::vector<const GameAdapter*> AllGames() {
   std::vector<const GameAdapter*> out;
   for (const auto& a : Adapters()) out.push_back(a.get());

@@ -2,6 +2,7 @@
 // adds its adapter here (docs/adding-a-game.md).
 #pragma once
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -12,6 +13,9 @@ namespace carc::server {
 // The adapter of a room's game type, or null for a type this server does not offer.
 const GameAdapter* FindGame(v1::GameType type);
 std::vector<const GameAdapter*> AllGames();
+// The registered games' names for messages, in registry order, each between `quote`s, joined
+// by `separator`: GameNames(" or ") is "base or castle".
+std::string GameNames(std::string_view separator, std::string_view quote = "");
 // The adapter of the game a record or the archive names ("base", "castle": the engine's names;
 // empty means "base", which records of the base game do not write), or null.
 const GameAdapter* FindGameNamed(std::string_view name);

@@ -216,15 +216,7 @@ class SqliteStore final : public EventStore {
   void Append(RoomId room, std::uint32_t index, std::string_view entry) override {
     std::lock_guard lock(mu_);
     Transaction t(*this);
-    Statement& next = *stmts_.at("next_index");
-    {
-      ResetOnExit r{next};
-      next.Bind(1, room);
-      if (!next.Step() || next.Int(0) != static_cast<std::int64_t>(index)) {
-        throw StoreError("room " + std::to_string(room) + ": entry " + std::to_string(index) +
-                         " is out of order");
-      }
-    }
+    if (std::string why = OutOfOrder(room, index); !why.empty()) throw StoreError(why);
     InsertEntry(room, index, entry);
     t.Commit();
   }
@@ -403,22 +395,22 @@ class SqliteStore final : public EventStore {
     std::lock_guard lock(mu_);
     std::vector<std::string> errors(batch.size());
     Transaction t(*this);
-    Statement& next = *stmts_.at("next_index");
     for (std::size_t i = 0; i < batch.size(); ++i) {
       const PendingAppend& a = batch[i];
-      {
-        ResetOnExit r{next};
-        next.Bind(1, a.room);
-        if (!next.Step() || next.Int(0) != static_cast<std::int64_t>(a.index)) {
-          errors[i] = "room " + std::to_string(a.room) + ": entry " + std::to_string(a.index) +
-                      " is out of order";
-          continue;
-        }
-      }
-      InsertEntry(a.room, a.index, a.entry);
+      errors[i] = OutOfOrder(a.room, a.index);
+      if (errors[i].empty()) InsertEntry(a.room, a.index, a.entry);
     }
     t.Commit();
     return errors;
+  }
+
+  // Why entry `index` cannot be the room's next, or "" (with mu_ held).
+  std::string OutOfOrder(RoomId room, std::uint32_t index) {
+    Statement& next = *stmts_.at("next_index");
+    ResetOnExit r{next};
+    next.Bind(1, room);
+    if (next.Step() && next.Int(0) == static_cast<std::int64_t>(index)) return {};
+    return "room " + std::to_string(room) + ": entry " + std::to_string(index) + " is out of order";
   }
 
   void InsertEntry(RoomId room, std::uint32_t index, std::string_view entry) {

@@ -42,11 +42,7 @@ std::string ParseRandomGames(Args& args, std::int64_t default_games, std::int64_
   const std::string name = args.Get("game", "base");
   out.game = server::FindGameNamed(name);
   if (out.game == nullptr || name.empty()) {
-    std::string names;
-    for (const server::GameAdapter* g : server::AllGames()) {
-      names += (names.empty() ? "" : " or ") + std::string(g->game().name());
-    }
-    return "--game takes " + names + ", not '" + name + "'";
+    return "--game takes " + server::GameNames(" or ") + ", not '" + name + "'";
   }
   const std::string expansion = args.Get("expansion", "none");
   if (expansion != "none") {

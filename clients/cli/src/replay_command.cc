@@ -24,21 +24,12 @@ constexpr const char* kHelp =
     "  --game G  only accept records of game G; others are errors\n"
     "Exit codes: 0 all good, 1 a score mismatch, 2 an illegal or unreadable record.\n";
 
-// The names of the games whose records this tool reads.
-std::string GameNames() {
-  std::string names;
-  for (const server::GameAdapter* g : server::AllGames()) {
-    names += (names.empty() ? "" : " or ") + std::string(g->game().name());
-  }
-  return names;
-}
-
 }  // namespace
 
 int ReplayCommand(int argc, char** argv) {
   Args args(argc, argv, 2, {"game"}, {"check", "help"});
   if (args.Has("help")) {
-    std::cout << kHelp << "Games: " << GameNames() << "\n";
+    std::cout << kHelp << "Games: " << server::GameNames(" or ") << "\n";
     return 0;
   }
   if (!args.error().empty() || args.positional().empty()) {
@@ -50,7 +41,8 @@ int ReplayCommand(int argc, char** argv) {
   const bool check = args.Has("check");
   const std::string only = args.Get("game", "");
   if (!only.empty() && server::FindGameNamed(only) == nullptr) {
-    std::cerr << "carcassonne replay: --game takes " << GameNames() << ", not '" << only << "'\n";
+    std::cerr << "carcassonne replay: --game takes " << server::GameNames(" or ") << ", not '"
+              << only << "'\n";
     return kExitIllegal;
   }
   int exit_code = 0;
@@ -77,7 +69,7 @@ int ReplayCommand(int argc, char** argv) {
         value != nullptr ? server::FindGameOfRecord(*value) : server::FindGameNamed("");
     std::string error;
     if (game == nullptr) {
-      error = "game must be " + GameNames();
+      error = "game must be " + server::GameNames(" or ");
     } else if (!only.empty() && game != server::FindGameNamed(only)) {
       error = "not a record of " + std::string(server::FindGameNamed(only)->title());
     }

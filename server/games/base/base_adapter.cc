@@ -53,10 +53,9 @@ class BaseAdapter final : public GameAdapter {
 
   std::string RestoreOptions(v1::RoomOptions& stored) const override {
     if (stored.has_base()) codec::UpgradeStoredOptions(*stored.mutable_base());
-    if (stored.seats() < 2 || stored.seats() > 6) return "seats must be 2..6";
-    auto parsed = codec::OptionsFromProto(stored.base());
-    if (const auto* why = std::get_if<std::string>(&parsed)) return *why;
-    return "";
+    // The check a new room passed; on a copy, so that the stored options stay as they are.
+    v1::RoomOptions checked = stored;
+    return NormalizeOptions(checked);
   }
 
   std::unique_ptr<engine::State> NewState(const v1::RoomOptions& options, int players,
