@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -64,13 +65,18 @@ class GameAdapter {
 
   virtual v1::GameType game_type() const = 0;
   virtual const engine::Game& game() const = 0;
-  // The game's name in sentences: "the base game", "The Castle".
+  // The game's name in sentences: "the base game", ...
   virtual std::string_view title() const = 0;
 
   // The game's part of a new room's options (seats, the game's own options): refuses what
   // the game cannot play (the error text for ERROR_CODE_INVALID_OPTIONS) and writes out the
   // defaults, so that the stored options say everything. "" when accepted.
   virtual std::string NormalizeOptions(v1::RoomOptions& options) const = 0;
+  // A new room's options for `players` seats from the game's options in their text form
+  // (NAME=VALUE, as records and `carcassonne bot --rules` write them; engine::OptionSpec),
+  // normalized as above; or what is wrong with them.
+  virtual std::variant<v1::RoomOptions, std::string> RoomOptionsFrom(
+      int players, const std::vector<std::pair<std::string, std::string>>& options) const = 0;
   // Options a room stored, by this server or an earlier one: brought up to date and checked
   // again (a damaged log must not make a room). "" or what is wrong.
   virtual std::string RestoreOptions(v1::RoomOptions& stored) const = 0;

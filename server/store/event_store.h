@@ -50,7 +50,7 @@ struct ArchivedGame {
   std::int64_t finished_at = 0;  // seconds since the Unix epoch
   std::vector<ArchivedPlayer> players;
   std::string record;  // carcassonne-record/1 JSON text (summaries from ListGames leave it empty)
-  // The record's "game" ("castle" for The Castle), "base" when it names none; filled by
+  // The record's "game" (a registered game's name), "base" when it names none; filled by
   // ListGames and Game, ignored by Archive.
   std::string game = "base";
 };

@@ -166,9 +166,13 @@ TEST_CASE("C-2..C-5 complete Count games with bots, decisions out of turn includ
     CheckFinished(game);
     CheckRecord(server, game);
     for (const auto& r : game.seats()) {
-      decisions += r.count_decisions;
-      out_of_turn += r.out_of_turn_decisions;
-      redeploys_out_of_turn += r.out_of_turn_redeploys;
+      const auto count = [&](const char* kind) {
+        const auto it = r.decisions.find(kind);
+        return it == r.decisions.end() ? 0 : it->second;
+      };
+      decisions += count("count");
+      out_of_turn += count("out_of_turn");
+      redeploys_out_of_turn += count("out_of_turn_redeploy");
     }
     ++games;
   }

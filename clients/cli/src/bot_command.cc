@@ -7,11 +7,10 @@
 #include <thread>
 
 #include "args.h"
-#include "carc/codec/castle/castle_stream.h"
-#include "carc/codec/proto_codec.h"
 #include "client/bot_seat.h"
 #include "commands.h"
 #include "game_options.h"
+#include "games/registry.h"
 
 namespace carc::cli {
 namespace {
@@ -25,8 +24,9 @@ constexpr const char* kBotHelp =
     "  --create         create a room (its code is printed on stderr at once)\n"
     "  --players P      with --create: seats in the room, 2..6 (default: --seats)\n"
     "  --seats N        seats this process plays, each on its own connection (default 1)\n"
-    "  --game G         with --create: base (default) or castle (The Castle, 2 players)\n"
-    "  --rules LIST     with --create: room options, e.g. farm_scoring=c1,hand_size=1\n"
+    "  --game G         with --create: a game the server offers (default base; the\n"
+    "                   list is in 'carcassonne --help')\n"
+    "  --rules LIST     with --create: the game's options, e.g. farm_scoring=c1,hand_size=1\n"
     "  --public         with --create: list the room publicly\n"
     "  --name NAME      player name prefix (default bot)\n"
     "  --seed S         move choices (default: random)\n"
@@ -52,26 +52,32 @@ int BotCommand(int argc, char** argv) {
   const auto seed =
       static_cast<std::uint64_t>(args.Int("seed", std::random_device{}(), 0, INT64_MAX));
   std::string error = args.error();
-  engine::Options options;
-  engine::castle::CastleOptions castle_options;
-  const std::string game = args.Get("game", "base");
-  if (error.empty() && game != "base" && game != "castle") {
-    error = "--game takes base or castle, not '" + game + "'";
+  const std::string game_name = args.Get("game", "base");
+  const server::GameAdapter* game = server::FindGameNamed(game_name);
+  if (error.empty() && (game == nullptr || game_name.empty())) {
+    error = "--game takes " + server::GameNames(" or ") + ", not '" + game_name + "'";
   }
-  if (error.empty() && game == "castle" && players != 2) {
-    error = "--game castle is for exactly 2 players (K-1)";
-  }
-  if (error.empty() && game == "castle") {
+  v1::RoomOptions room;
+  if (error.empty() && args.Has("create")) {
+    std::vector<std::pair<std::string, std::string>> named;
     std::istringstream in(args.Get("rules", ""));
     for (std::string item; error.empty() && std::getline(in, item, ',');) {
+      if (item.empty()) continue;
       const auto eq = item.find('=');
-      error = eq == std::string::npos
-                  ? "--rules takes NAME=VALUE items, not '" + item + "'"
-                  : engine::castle::SetCastleOption(castle_options, item.substr(0, eq),
-                                                    item.substr(eq + 1));
+      if (eq == std::string::npos) {
+        error = "--rules takes NAME=VALUE items, not '" + item + "'";
+      } else {
+        named.emplace_back(item.substr(0, eq), item.substr(eq + 1));
+      }
     }
-  } else if (error.empty()) {
-    error = ParseRules(args.Get("rules", ""), options);
+    if (error.empty()) {
+      auto made = game->RoomOptionsFrom(players, named);
+      if (auto* why = std::get_if<std::string>(&made)) {
+        error = "--game " + game_name + ": " + *why;
+      } else {
+        room = std::get<v1::RoomOptions>(std::move(made));
+      }
+    }
   }
   if (error.empty() && args.Has("create") == args.Has("room")) {
     error = "give exactly one of --room CODE and --create";
@@ -94,16 +100,7 @@ int BotCommand(int argc, char** argv) {
       return 1;
     }
     if (i == 0 && args.Has("create")) {
-      v1::RoomOptions room;
-      room.set_seats(static_cast<std::uint32_t>(players));
       room.set_is_public(args.Has("public"));
-      if (game == "castle") {
-        room.set_game_type(v1::GAME_TYPE_CASTLE);
-        *room.mutable_castle() = codec::CastleOptionsToProto(castle_options);
-      } else {
-        room.set_game_type(v1::GAME_TYPE_BASE);
-        *room.mutable_base() = codec::OptionsToProto(options);
-      }
       code = bot->CreateRoom(room);
       if (code.empty()) {
         std::cerr << "carcassonne bot: cannot create a room: " << bot->error() << "\n";
@@ -133,7 +130,7 @@ int BotCommand(int argc, char** argv) {
     seat["finished"] = r.finished;
     seat["final"] = r.final_scores;
     seat["commands"] = r.commands;
-    seat["public_hash"] = r.mirror_hash;
+    if (r.has_mirror) seat["public_hash"] = r.mirror_hash;
     seat["hash_mismatches"] = r.hash_mismatches;
     seat["reconnects"] = r.reconnects;
     if (!r.error.empty()) {

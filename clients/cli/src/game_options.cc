@@ -18,21 +18,6 @@ std::uint64_t Mix(std::uint64_t x) {
 
 }  // namespace
 
-std::string ParseRules(const std::string& list, engine::Options& options) {
-  std::istringstream in(list);
-  std::string item;
-  while (std::getline(in, item, ',')) {
-    if (item.empty()) continue;
-    const auto eq = item.find('=');
-    if (eq == std::string::npos) return "--rules takes NAME=VALUE items, not '" + item + "'";
-    if (std::string e = engine::SetOption(options, item.substr(0, eq), item.substr(eq + 1));
-        !e.empty()) {
-      return e;
-    }
-  }
-  return {};
-}
-
 std::string ParseRandomGames(Args& args, std::int64_t default_games, std::int64_t max_games,
                              RandomGames& out) {
   out.games = args.Int("games", default_games, 1, max_games);

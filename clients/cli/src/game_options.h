@@ -1,5 +1,5 @@
 // Shared by selfplay and bench: which game (from the registry), its setup per game of a run
-// derived from a base seed, and --rules parsing.
+// derived from a base seed.
 #pragma once
 
 #include <cstdint>
@@ -9,13 +9,9 @@
 
 #include "args.h"
 #include "carc/engine/game.h"
-#include "carc/engine/game_config.h"
 #include "games/game_adapter.h"
 
 namespace carc::cli {
-
-// "name=value,name=value" onto base-game `options`; returns an error message or "".
-std::string ParseRules(const std::string& list, engine::Options& options);
 
 // The arguments selfplay and bench share: --games, --players, --seed, --game (a registered
 // game's name), --expansion (none, or an on/off option of the game, e.g. count: The Count of

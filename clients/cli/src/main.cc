@@ -1,46 +1,61 @@
-// `carcassonne`: replay and check game records, generate self-play games, benchmark the engine.
+// `carcassonne`: replay and check game records, generate self-play games, benchmark the engine,
+// play and watch on a server.
 #include <cstring>
 #include <iostream>
+#include <string>
 
-#include "castle/castle_commands.h"
 #include "commands.h"
+#include "game_commands.h"
+#include "games/registry.h"
 
 namespace {
 
-constexpr const char* kUsage =
-    "usage: carcassonne <command> [options]\n"
-    "\n"
-    "commands:\n"
-    "  replay [--check] [--game G] FILE...\n"
-    "                             replay carcassonne-record/1 files; one JSON line each\n"
-    "                             exit 0 all match, 1 a score mismatch, 2 illegal/unreadable\n"
-    "  selfplay --games N --players P --seed S --out DIR [--game castle] [--expansion count]\n"
-    "                             write N random complete games as records\n"
-    "  bench --games N --players P --seed S [--game castle] [--expansion count]\n"
-    "                             time N random games on one thread\n"
-    "  castle-data --check [--board FILE] [--tiles FILE]\n"
-    "                             validate The Castle's board and tile files\n"
-    "  bot --server URL (--room CODE | --create) [--seats N]\n"
-    "                             play random legal moves on a server; prints final scores\n"
-    "  watch --server URL --room CODE\n"
-    "                             print a room's events as text\n"
-    "\n"
-    "Run 'carcassonne <command> --help' for a command's options.\n";
+std::string Usage() {
+  std::string usage =
+      "usage: carcassonne <command> [options]\n"
+      "\n"
+      "commands:\n"
+      "  replay [--check] [--game G] FILE...\n"
+      "                             replay carcassonne-record/1 files; one JSON line each\n"
+      "                             exit 0 all match, 1 a score mismatch, 2 illegal/unreadable\n"
+      "  selfplay --games N --players P --seed S --out DIR [--game G] [--expansion E]\n"
+      "                             write N random complete games as records\n"
+      "  bench --games N --players P --seed S [--game G] [--expansion E]\n"
+      "                             time N random games on one thread\n";
+  for (const auto& c : carc::cli::GameSubcommands()) {
+    usage += "  " + std::string(c.name) + " " + std::string(c.synopsis) + "\n" +
+             "                             " + std::string(c.summary) + "\n";
+  }
+  usage +=
+      "  bot --server URL (--room CODE | --create) [--seats N] [--game G]\n"
+      "                             play random legal moves on a server; prints final scores\n"
+      "  watch --server URL --room CODE\n"
+      "                             print a room's events as text\n"
+      "\n"
+      "games (G): " +
+      carc::server::GameNames(", ") +
+      "; the base game's expansions (E) are its on/off options, e.g. count\n"
+      "\n"
+      "Run 'carcassonne <command> --help' for a command's options.\n";
+  return usage;
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "help") == 0) {
-    std::cout << kUsage;
+    std::cout << Usage();
     return argc < 2 ? 2 : 0;
   }
   const std::string command = argv[1];
   if (command == "replay") return carc::cli::ReplayCommand(argc, argv);
   if (command == "selfplay") return carc::cli::SelfplayCommand(argc, argv);
   if (command == "bench") return carc::cli::BenchCommand(argc, argv);
-  if (command == "castle-data") return carc::cli::CastleDataCommand(argc, argv);
   if (command == "bot") return carc::cli::BotCommand(argc, argv);
   if (command == "watch") return carc::cli::WatchCommand(argc, argv);
-  std::cerr << "carcassonne: unknown command '" << command << "'\n\n" << kUsage;
+  for (const auto& c : carc::cli::GameSubcommands()) {
+    if (command == c.name) return c.run(argc, argv);
+  }
+  std::cerr << "carcassonne: unknown command '" << command << "'\n\n" << Usage();
   return 2;
 }

@@ -51,6 +51,20 @@ class BaseAdapter final : public GameAdapter {
     return "";
   }
 
+  std::variant<v1::RoomOptions, std::string> RoomOptionsFrom(
+      int players, const std::vector<std::pair<std::string, std::string>>& named) const override {
+    engine::Options options;
+    for (const auto& [name, value] : named) {
+      if (std::string e = engine::SetOption(options, name, value); !e.empty()) return e;
+    }
+    v1::RoomOptions room;
+    room.set_game_type(game_type());
+    room.set_seats(static_cast<std::uint32_t>(players));
+    *room.mutable_base() = codec::OptionsToProto(options);
+    if (std::string e = NormalizeOptions(room); !e.empty()) return e;
+    return room;
+  }
+
   std::string RestoreOptions(v1::RoomOptions& stored) const override {
     if (stored.has_base()) codec::UpgradeStoredOptions(*stored.mutable_base());
     // The check a new room passed; on a copy, so that the stored options stay as they are.

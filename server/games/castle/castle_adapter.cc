@@ -41,14 +41,28 @@ class CastleAdapter final : public GameAdapter {
   std::string_view title() const override { return "The Castle"; }
 
   std::string NormalizeOptions(v1::RoomOptions& options) const override {
-    if (options.seats() != 2) return "The Castle is for exactly 2 (K-1)";
+    if (options.seats() != 2) return "The Castle is for exactly 2 players (K-1)";
     if (options.has_base()) return "The Castle takes CastleOptions, not base-game options";
     if (!options.has_castle()) options.mutable_castle();
     return "";
   }
 
+  std::variant<v1::RoomOptions, std::string> RoomOptionsFrom(
+      int players, const std::vector<std::pair<std::string, std::string>>& named) const override {
+    castle::CastleOptions options;
+    for (const auto& [name, value] : named) {
+      if (std::string e = castle::SetCastleOption(options, name, value); !e.empty()) return e;
+    }
+    v1::RoomOptions room;
+    room.set_game_type(game_type());
+    room.set_seats(static_cast<std::uint32_t>(players));
+    *room.mutable_castle() = codec::CastleOptionsToProto(options);
+    if (std::string e = NormalizeOptions(room); !e.empty()) return e;
+    return room;
+  }
+
   std::string RestoreOptions(v1::RoomOptions& stored) const override {
-    if (stored.seats() != 2) return "The Castle is for exactly 2 (K-1)";
+    if (stored.seats() != 2) return "The Castle is for exactly 2 players (K-1)";
     return "";
   }
 

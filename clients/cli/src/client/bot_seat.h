@@ -1,18 +1,21 @@
 // One seat played by a program over its own connection: joins, readies (or, as host, starts
 // the game when every seat is ready), plays uniformly random legal moves from the legal-move
-// lists the server sends, keeps a mirror of the public state from the events and checks it
-// against the server's public hash, resyncs on a gap and reconnects with its resume token.
+// lists the server sends, checks the public hash where its game keeps a copy of the state,
+// resyncs on a gap and reconnects with its resume token. The game's own part is a SeatGame
+// (client/seat_game.h), chosen by the first snapshot: this class names no game.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "carc/v1/messages.pb.h"
+#include "client/seat_game.h"
 #include "client/ws_client.h"
 
 namespace carc::client {
@@ -20,7 +23,7 @@ namespace carc::client {
 // A command of this seat that the server acknowledged: the batch it caused reached the seat.
 struct AckedCommand {
   std::uint64_t seq = 0;  // the game's seq after the command
-  std::string command;    // the serialized v1::BaseCommand that was sent
+  std::string command;    // the game's own command message that was sent, serialized
 };
 
 struct SeatResult {
@@ -29,21 +32,16 @@ struct SeatResult {
   std::string room;
   int seat = -1;
   std::vector<int> final_scores;
-  std::uint64_t mirror_hash = 0;  // PublicHash of the mirror built from events
+  // PublicHash of the copy of the state built from events, where the game keeps one.
+  bool has_mirror = false;
+  std::uint64_t mirror_hash = 0;
   std::uint64_t server_hash = 0;  // the public hash the server sent last
   int hash_mismatches = 0;
   int resyncs = 0;
   int reconnects = 0;
   int commands = 0;
-  // The Count: decisions this seat made (entering the city, redeploying, final moves, passes),
-  // and how many of them while another seat had the turn.
-  int count_decisions = 0;
-  int out_of_turn_decisions = 0;
-  int out_of_turn_redeploys = 0;  // C-4 rounds in another seat's turn
-  // The Castle: scoring orders chosen (K-9) and wall tile 1 decisions (K-10).
-  bool castle = false;  // the game was The Castle
-  int castle_scoring_choices = 0;
-  int castle_extra_turn_decisions = 0;
+  // Decisions of the game's rarer kinds, by the game's name for them (client/<game>/).
+  DecisionCounts decisions;
   std::vector<AckedCommand> acked;
   std::vector<std::uint16_t> close_codes;  // of every connection the server closed or lost
   std::vector<std::string> errors_seen;    // every Error's code name, in order
@@ -87,12 +85,8 @@ class BotSeat {
  private:
   bool Reconnect();
   void OnMessage(const v1::ServerMessage& m, SeatResult& result);
-  // A Count decision (C-2, C-4, C-5) from the legal moves, in the phase the mirror shows.
-  void ActCount(const v1::BaseLegalMoves& moves, v1::BaseCommand& out);
-  void Act(const v1::BaseLegalMoves& moves, SeatResult& result);
-  // The Castle: a random command from its legal moves (bot_castle.cc).
-  void ActCastle(const v1::CastleLegalMoves& moves, SeatResult& result);
-  void OnCastleSnapshot(const v1::GameSnapshot& snapshot, SeatResult& result);
+  // Answers the game's question, if it asked this seat one.
+  void Act(SeatResult& result);
   void Request(v1::ClientMessage m);
   // Sends a game command after the move delay.
   void SendCommand(v1::ClientMessage m);
@@ -105,7 +99,6 @@ class BotSeat {
   std::string token_;
   std::string room_;
   int seat_ = -1;
-  int turn_seat_ = -1;  // whose turn it is, from the last TurnStarted
   bool spectator_ = false;
   bool host_ = false;
   bool start_sent_ = false;
@@ -116,18 +109,11 @@ class BotSeat {
   // Refused for its rate (the server's token bucket): ask for the state again at this time, and
   // act on it, instead of dropping out of the game.
   std::optional<std::chrono::steady_clock::time_point> retry_at_;
-  v1::BaseView mirror_;
-  // The Castle: the bot keeps no mirror, only whether the game is over and its scores.
-  bool castle_ = false;
-  bool castle_over_ = false;
-  std::vector<int> castle_scores_;
+  std::unique_ptr<SeatGame> game_;  // from the first snapshot
   bool log_events_ = false;
   std::vector<std::string> event_log_;
   std::function<void(const v1::ServerMessage&)> hook_;
   std::chrono::milliseconds move_delay_{0};
 };
-
-// One line of text for an event (watch).
-std::string DescribeEvent(const v1::BaseEvent& event);
 
 }  // namespace carc::client

@@ -137,7 +137,7 @@ class State {
 class Game {
  public:
   virtual ~Game() = default;
-  // The name rooms, records and the CLI use: "base", "castle".
+  // The name rooms, records and the CLI use (the registry's key): "base", ...
   virtual std::string_view name() const = 0;
   virtual int min_players() const = 0;
   virtual int max_players() const = 0;

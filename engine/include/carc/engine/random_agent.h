@@ -1,6 +1,6 @@
 // The uniform random player of any game (game.h): every decision drawn uniformly from the
-// seat's whole legal-move list, with its own seeded generator. For the base game and The
-// Castle it plays exactly the games their own RandomPlayers play with the same seed.
+// seat's whole legal-move list, with its own seeded generator. For each registered game it
+// plays exactly the games that game's own RandomPlayer plays with the same seed (tests check).
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 // What every game's State (game.h) does the same way over its own engine: `Engine` is the
-// game's state class (GameState, CastleState, ...), built from its config with an event sink and
-// offering Apply(seat, command, events), ToMove(), seq(), IsOver(), score(seat) and Hash(); its
+// game's state class (GameState for the base game, ...), built from its config with an event sink
+// and offering Apply(seat, command, events), ToMove(), seq(), IsOver(), score(seat) and Hash(); its
 // namespace offers CommandOf(const Move&, Command&) and ViewFor(const Engine&, Seat). `Derived`
 // (CRTP) adds what is the game's own: its decisions, legal moves, winners and determinization.
 #pragma once

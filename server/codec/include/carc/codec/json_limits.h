@@ -12,9 +12,9 @@
 
 namespace carc::codec {
 
-// Arrays and objects inside each other: records and Castle data files need at most 5.
+// Arrays and objects inside each other: records and games' data files need at most 5.
 inline constexpr int kMaxJsonDepth = 64;
-// A whole base-game record is about 15 KB; the Castle's data files are smaller still.
+// A whole base-game record is about 15 KB; the games' data files are smaller still.
 inline constexpr std::size_t kMaxRecordBytes = 1024 * 1024;
 
 // The parsed value, or why it is refused, naming `what`:
