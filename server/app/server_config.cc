@@ -127,6 +127,12 @@ const std::map<std::string, Setting>& Settings() {
        {"CARC_MAX_ROOMS_PER_ADDRESS",
         "rooms created by one client address that still exist, rematches included (10)",
         Int(&ServerConfig::max_rooms_per_address, 1, 1000000)}},
+      {"room-queue",
+       {"CARC_ROOM_QUEUE",
+        "clients' messages a room holds while its last move is being written to the store; "
+        "past it they are refused with RATE_LIMITED \"the room is busy\" and counted in "
+        "carc_rejections_total{reason=\"room_busy\"} (1024)",
+        Int(&ServerConfig::room_queue, 1, 1 << 20)}},
       {"empty-lobby-ttl",
        {"CARC_EMPTY_LOBBY_TTL",
         "seconds before a lobby with no seat taken (spectators alone do not count) is disposed "

@@ -37,6 +37,9 @@ struct ServerConfig {
   // still exist (rematches included; rooms restored after a restart count for nobody).
   int max_rooms = 2000;
   int max_rooms_per_address = 10;
+  // Clients' messages a room holds while one of its commands is being written; past it they
+  // are refused as RATE_LIMITED (rooms/write_gate.h).
+  std::size_t room_queue = 1024;
   // A lobby with no seat taken (spectators do not count) is disposed of after this long.
   std::chrono::seconds empty_lobby_ttl{60};
   // How often the sweeper looks for rooms to dispose of (a field for tests, not a flag).

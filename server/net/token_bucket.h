@@ -1,5 +1,5 @@
 // A token bucket: `burst` at once, then `per_second` on average. Used for the messages of a
-// connection (ws_session) and for chat (rooms/chat_gate).
+// connection (ws_session) and for chat (rooms/chat_gate.h).
 //
 // Contract: not thread-safe (each bucket belongs to one strand). Time is handed in, so that
 // tests need no clock; a bucket starts full.

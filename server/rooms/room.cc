@@ -30,6 +30,7 @@ Room::Room(net::any_io_executor strand, std::string code, v1::RoomOptions option
       store_(store),
       room_id_(room_id),
       phase_({metrics_.rooms_lobby, metrics_.rooms_playing, metrics_.rooms_finished}),
+      gate_(config_.room_queue),
       seats_(options_.seats()),
       finished_linger_(config_.sweep_interval) {
   UpdateSummary();
@@ -79,23 +80,6 @@ void Room::Post(std::function<void()> fn) {
   });
 }
 
-void Room::RunWhenIdle(std::function<void()> fn) {
-  if (writing_) {
-    deferred_.push_back(std::move(fn));
-  } else {
-    fn();
-  }
-}
-
-void Room::RunDeferred() {
-  // Each may start a write of its own, which holds back the rest again.
-  while (!writing_ && !deferred_.empty()) {
-    auto fn = std::move(deferred_.front());
-    deferred_.pop_front();
-    fn();
-  }
-}
-
 void Room::Join(std::shared_ptr<Session> session, std::string name, bool spectate,
                 std::uint32_t request_id) {
   BeginJoin();
@@ -116,7 +100,7 @@ void Room::Resume(std::shared_ptr<Session> session, std::string token_hash,
 void Room::Handle(std::shared_ptr<Session> session, v1::ClientMessage message) {
   net::post(strand_,
             [self = shared_from_this(), s = std::move(session), m = std::move(message)]() mutable {
-              if (self->writing_ && self->deferred_.size() >= kMaxDeferred) {
+              if (self->gate_.full()) {
                 self->metrics_.Reject("room_busy");
                 return self->Error(s, m.request_id(), v1::ERROR_CODE_RATE_LIMITED,
                                    "the room is busy saving the last move; try again");
@@ -142,7 +126,7 @@ void Room::CloseAll(std::uint16_t code, std::string reason) {
 }
 
 void Room::ReleaseSessions() {
-  deferred_.clear();  // their connections are gone with the io_context
+  gate_.Clear();  // their connections are gone with the io_context
   if (!disposed()) PersistSeats(/*with_ready=*/true);
   for (Seat& seat : seats_) seat.session.reset();
   spectators_.clear();
@@ -187,7 +171,7 @@ void Room::Dispose() {
     }
     for (const auto& s : self->spectators_) let_go(s);
     self->spectators_.clear();
-    self->chat_buckets_.clear();
+    self->chat_.Clear();
   });
 }
 
@@ -302,7 +286,7 @@ void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_
 }
 
 void Room::DoDisconnected(const std::shared_ptr<Session>& s) {
-  chat_buckets_.erase(s->id());
+  chat_.Forget(s->id());
   std::erase(spectators_, s);
   const int seat = seats_.SeatOf(s);
   if (seat >= 0) {

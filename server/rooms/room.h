@@ -45,11 +45,12 @@
 #include "carc/store/v1/room_log.pb.h"
 #include "carc/v1/messages.pb.h"
 #include "net/session.h"
-#include "net/token_bucket.h"
+#include "rooms/chat_gate.h"
 #include "rooms/game_session.h"
 #include "rooms/room_phase.h"
 #include "rooms/seat_table.h"
 #include "rooms/turn_clock.h"
+#include "rooms/write_gate.h"
 #include "store/event_store.h"
 
 namespace carc::server {
@@ -137,8 +138,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // Posts `fn` to the strand, where it runs once no write is in flight (strand-only work
   // that must not see an unwritten command goes through here).
   void Post(std::function<void()> fn);
-  void RunWhenIdle(std::function<void()> fn);
-  void RunDeferred();
+  void RunWhenIdle(std::function<void()> fn) { gate_.RunOrHold(std::move(fn)); }
   // Store writes. False after logging the store's error.
   bool Persist(const carc::store::v1::RoomLogEntry& entry);
   // Writes the seat table if it changed since the last write (lobby only); readiness alone
@@ -191,13 +191,9 @@ class Room : public std::enable_shared_from_this<Room> {
   const store::RoomId room_id_;
   RoomPhaseTracker phase_;
   std::uint32_t log_size_ = 1;  // entries in the room's log (RoomCreated is entry 0)
-  // Messages held back while a write is in flight, at most: past this a message is refused
-  // (ERROR_CODE_RATE_LIMITED) rather than queued, should the disk stall.
-  static constexpr std::size_t kMaxDeferred = 1024;
-  bool writing_ = false;                        // a command's append is in flight
-  std::deque<std::function<void()>> deferred_;  // what reached the room meanwhile, in order
-  std::string stored_seats_;                    // the last SeatTable written, serialized
-  std::string stored_durable_;                  // the same without readiness: what forces a write
+  WriteGate gate_;              // a command's append in flight holds back the rest
+  std::string stored_seats_;    // the last SeatTable written, serialized
+  std::string stored_durable_;  // the same without readiness: what forces a write
 
   SeatTable seats_;
   std::vector<std::shared_ptr<Session>> spectators_;
@@ -209,8 +205,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::string rematch_code_;
   TurnClock clock_;  // off unless the options set one
 
-  // Chat flood control per connection (room_lobby.cc has the figures).
-  std::map<std::string, TokenBucket> chat_buckets_;
+  ChatGate chat_;
 
   mutable std::mutex summary_mu_;
   v1::RoomSummary summary_;

@@ -105,7 +105,7 @@ void Room::ApplyCommand(const std::function<engine::RejectReason(GameSession&)>&
   if (r != engine::RejectReason::kNone) return then(r);
   pending.then = std::move(then);
   UpdateClock();
-  writing_ = true;
+  gate_.BeginWrite();
   store_.AppendAsync(
       room_id_, log_size_, CommandEntry().SerializeAsString(),
       [self = shared_from_this(), p = std::move(pending)](std::string error) mutable {
@@ -117,7 +117,7 @@ void Room::ApplyCommand(const std::function<engine::RejectReason(GameSession&)>&
 }
 
 void Room::CommandWritten(const std::string& error, PendingCommand pending) {
-  writing_ = false;
+  gate_.EndWrite();
   if (!error.empty()) {
     ++metrics_.store_errors;
     spdlog::error("room {}: store write failed: {}", code_, error);
@@ -133,11 +133,11 @@ void Room::CommandWritten(const std::string& error, PendingCommand pending) {
     BroadcastBatch(pending.prev_seq, pending.received);
     pending.then(engine::RejectReason::kNone);
   }
-  RunDeferred();
+  gate_.RunHeld();
 }
 
 void Room::PlayFallbackMoves(int budget) {
-  if (!game_ || closed_ || writing_ || budget <= 0 || game_->IsOver()) return;
+  if (!game_ || closed_ || gate_.writing() || budget <= 0 || game_->IsOver()) return;
   // The engine's Timeout plays the documented fallback move (first legal placement, no
   // follower) for a resigned seat, and, with the fallback policy, for a seat abandoned past
   // the grace period.

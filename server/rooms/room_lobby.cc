@@ -11,34 +11,13 @@ namespace carc::server {
 
 using Clock = std::chrono::steady_clock;
 
-namespace {
-
-// Chat flood control per connection: a burst of 5, then one message every 2 s.
-constexpr double kChatBurst = 5;
-constexpr double kChatPerSecond = 0.5;
-
-}  // namespace
-
 void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMessage& m) {
   const std::uint32_t rid = m.request_id();
   if (m.has_send_chat()) {
-    if (const auto problem = codec::CheckText(m.send_chat().text(), codec::kMaxChatChars);
-        problem != codec::TextProblem::kNone) {
-      return Error(s, rid, v1::ERROR_CODE_CHAT_TOO_LONG,
-                   codec::TextProblemMessage(problem, "chat messages", codec::kMaxChatChars));
-    }
-    const auto now = Clock::now();
-    TokenBucket& b =
-        chat_buckets_.try_emplace(s->id(), kChatBurst, kChatPerSecond, now).first->second;
-    if (!b.Take(now)) {
-      metrics_.Reject("chat_flood");
-      return Error(s, rid, v1::ERROR_CODE_RATE_LIMITED, "too many chat messages");
-    }
-    v1::ServerMessage chat;
-    chat.mutable_chat()->set_seat(seat);
-    chat.mutable_chat()->set_name(s->name());
-    chat.mutable_chat()->set_text(m.send_chat().text());
-    return BroadcastToAll(Serialize(chat));
+    ChatGate::Verdict v = chat_.Check(s->id(), seat, s->name(), m.send_chat().text(), Clock::now());
+    if (v.code == v1::ERROR_CODE_RATE_LIMITED) metrics_.Reject("chat_flood");
+    if (v.code != v1::ERROR_CODE_UNSPECIFIED) return Error(s, rid, v.code, v.error);
+    return BroadcastToAll(Serialize(v.message));
   }
   if (m.has_leave_room()) {
     s->LeaveRoom(this);

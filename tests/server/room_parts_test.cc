@@ -1,14 +1,19 @@
 // The room's parts on their own, without a socket or a clock: the turn clock and the token
-// bucket (connections' messages and chat), the room's phase, the seat table.
+// bucket (connections' messages and chat), the chat gate, the write gate, the room's phase,
+// the seat table.
 #include <catch2/catch.hpp>
 
 #include "net/token_bucket.h"
+#include "rooms/chat_gate.h"
 #include "rooms/room_phase.h"
 #include "rooms/seat_table.h"
 #include "rooms/turn_clock.h"
+#include "rooms/write_gate.h"
 
+using carc::server::ChatGate;
 using carc::server::TokenBucket;
 using carc::server::TurnClock;
+using carc::server::WriteGate;
 using namespace std::chrono_literals;
 
 namespace {
@@ -80,6 +85,77 @@ TEST_CASE("token bucket: a burst, then the rate, and time going backwards adds n
   CHECK(b.Take(t0 + 100s));
   CHECK(b.Take(t0 + 100s));
   CHECK_FALSE(b.Take(t0 + 100s));
+}
+
+TEST_CASE("chat gate: length in characters, 5 at once then one per 2 s per connection", "[rooms]") {
+  ChatGate chat;
+  // 500 characters of two bytes each pass; 501 do not, and cost the sender nothing.
+  std::string long_text;
+  for (int i = 0; i < 500; ++i) long_text += "\xc3\xa9";  // é
+  ChatGate::Verdict v = chat.Check("a", 1, "Ann", long_text, t0);
+  CHECK(v.code == carc::v1::ERROR_CODE_UNSPECIFIED);
+  CHECK(v.message.chat().seat() == 1);
+  CHECK(v.message.chat().name() == "Ann");
+  CHECK(v.message.chat().text() == long_text);
+  v = chat.Check("a", 1, "Ann", long_text + "e", t0);
+  CHECK(v.code == carc::v1::ERROR_CODE_CHAT_TOO_LONG);
+  CHECK(v.error.find("500") != std::string::npos);
+  CHECK_FALSE(v.message.has_chat());
+  CHECK(chat.Check("a", 1, "Ann", "", t0).code == carc::v1::ERROR_CODE_CHAT_TOO_LONG);
+  // Four more make the burst of 5; the sixth is a flood. Another connection has its own.
+  for (int i = 0; i < 4; ++i) CHECK(chat.Check("a", 1, "Ann", "hi", t0).code == 0);
+  v = chat.Check("a", 1, "Ann", "hi", t0);
+  CHECK(v.code == carc::v1::ERROR_CODE_RATE_LIMITED);
+  CHECK(v.error == "too many chat messages");
+  CHECK(chat.Check("b", -1, "Bo", "hi", t0).code == 0);
+  CHECK(chat.Check("a", 1, "Ann", "hi", t0 + 1900ms).code == carc::v1::ERROR_CODE_RATE_LIMITED);
+  CHECK(chat.Check("a", 1, "Ann", "hi", t0 + 2s).code == 0);
+  CHECK(chat.tracked() == 2);
+  chat.Forget("a");  // the connection left: a new one starts with a full burst
+  CHECK(chat.tracked() == 1);
+  for (int i = 0; i < 5; ++i) CHECK(chat.Check("a", 1, "Ann", "hi", t0 + 2s).code == 0);
+  chat.Clear();
+  CHECK(chat.tracked() == 0);
+}
+
+TEST_CASE("write gate: held in order while a write is in flight, clients refused past the bound",
+          "[rooms]") {
+  WriteGate gate(3);
+  std::vector<int> ran;
+  gate.RunOrHold([&] { ran.push_back(0); });  // no write: at once
+  CHECK(ran == std::vector<int>{0});
+  CHECK_FALSE(gate.full());
+  gate.BeginWrite();
+  for (int i = 1; i <= 3; ++i) {
+    CHECK_FALSE(gate.full());
+    gate.RunOrHold([&ran, i] { ran.push_back(i); });
+  }
+  CHECK(gate.held() == 3);
+  CHECK(gate.full());  // a fourth client's message would be refused
+  CHECK(ran == std::vector<int>{0});
+  // The room's own work is still held past the bound.
+  gate.RunOrHold([&] {
+    ran.push_back(4);
+    gate.BeginWrite();  // a held command starts a write of its own: the rest waits again
+  });
+  gate.RunOrHold([&] { ran.push_back(5); });
+  gate.EndWrite();
+  CHECK(ran == std::vector<int>{0});  // nothing runs until the room has broadcast the result
+  gate.RunHeld();
+  CHECK(ran == std::vector<int>{0, 1, 2, 3, 4});
+  CHECK(gate.writing());
+  CHECK(gate.held() == 1);
+  CHECK_FALSE(gate.full());
+  gate.EndWrite();
+  gate.RunHeld();
+  CHECK(ran == std::vector<int>{0, 1, 2, 3, 4, 5});
+  CHECK(gate.held() == 0);
+  gate.BeginWrite();
+  gate.RunOrHold([&] { ran.push_back(6); });
+  gate.Clear();  // the connections are gone
+  gate.EndWrite();
+  gate.RunHeld();
+  CHECK(ran.size() == 6);
 }
 
 TEST_CASE("room phase: lobby, playing, finished in that order only, counted in the gauges",
