@@ -9,7 +9,7 @@
 //
 // The steps every game test takes the same way (open the page, create a room from the form, join
 // it from the invite link, get ready and start, play until the final table or the deadline) are
-// here too, so the tests of the base game, the Count and The Castle go through one lobby flow.
+// here too, so the tests of every game (e2e/games/<game>/) go through one lobby flow.
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";

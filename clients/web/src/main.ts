@@ -1,12 +1,14 @@
 // The page: connects to /ws on the host that served it and shows Home, the room lobby or the
-// game in progress (src/ui/app.ts). A GameMirror is kept up to date, with RequestSnapshot on a
-// gap, a hash mismatch or ERROR_CODE_STALE_SEQ; the resume token of CarcClient takes the seat
-// back after a reconnect or a reload.
+// game in progress (src/ui/app.ts). The game's copy (its mirror, src/games/<game>/) is kept up to
+// date, with RequestSnapshot on a gap, a hash mismatch or ERROR_CODE_STALE_SEQ; the resume token
+// of CarcClient takes the seat back after a reconnect or a reload.
 
+// First, so that each game's stylesheet (imported by its module) comes after the shared rules
+// and wins where both style the same element.
+import "./ui/style.css";
 import { initLanguage } from "./i18n";
 import { CarcClient, sameHostWebSocketUrl } from "./net/client";
 import { App } from "./ui/app";
-import "./ui/style.css";
 
 const CLIENT_VERSION = "web-0.1.0";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ErrorCode } from "../src/gen/carc/v1/session_pb";
+import { GAMES } from "../src/games/registry";
 import {
   LANGUAGES,
   MESSAGES,
@@ -9,33 +10,48 @@ import {
   pickLanguage,
   setLanguage,
   t,
+  type Language,
 } from "../src/i18n";
 import { en } from "../src/i18n/en";
 import { MemoryStorage } from "../src/net/resume_token";
 import { errorCodeMessage, errorKey } from "../src/ui/errors";
-import { OPTION_SPECS, choiceKey, optionHelpKey, optionLabelKey } from "../src/ui/options";
 
+/** Every language has exactly the English keys, no empty value, and each message's placeholders. */
+function expectComplete(tables: Record<Language, Readonly<Record<string, string>>>, what: string): void {
+  const english = tables.en;
+  const names = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+  for (const lang of LANGUAGES) {
+    const messages = tables[lang];
+    expect(Object.keys(messages).sort(), `${what} ${lang}`).toEqual(Object.keys(english).sort());
+    for (const [key, value] of Object.entries(messages)) {
+      expect(value.trim(), `${what} ${lang} ${key}`).not.toBe("");
+    }
+    for (const [key, value] of Object.entries(english)) {
+      expect(names(messages[key] ?? ""), `${what} ${lang} ${key}`).toEqual(names(value));
+    }
+  }
+}
 
 describe("messages", () => {
-  const englishKeys = Object.keys(en).sort();
+  it("has every shared message in every language, with its placeholders", () => {
+    expectComplete(MESSAGES, "shared");
+  });
 
-  for (const lang of LANGUAGES) {
-    it(`${lang} has exactly the English keys and no empty value`, () => {
-      const messages = MESSAGES[lang] as Record<string, string>;
-      expect(Object.keys(messages).sort()).toEqual(englishKeys);
-      for (const [key, value] of Object.entries(messages)) {
-        expect(value.trim(), `${lang} ${key}`).not.toBe("");
-      }
-    });
-
-    it(`${lang} keeps the placeholders of each English message`, () => {
-      const messages = MESSAGES[lang] as Record<string, string>;
-      const names = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-      for (const [key, value] of Object.entries(en)) {
-        expect(names(messages[key] ?? ""), `${lang} ${key}`).toEqual(names(value));
-      }
+  for (const game of GAMES) {
+    it(`has every message of the game ${game.id} in every language, with its placeholders`, () => {
+      expectComplete(game.messages, game.id);
     });
   }
+
+  it("never gives a game's key twice: not a shared key, not another game's", () => {
+    const seen = new Map<string, string>(Object.keys(en).map((k) => [k, "shared"]));
+    for (const game of GAMES) {
+      for (const key of Object.keys(game.messages.en)) {
+        expect(seen.get(key), `${game.id} ${key}`).toBeUndefined();
+        seen.set(key, game.id);
+      }
+    }
+  });
 
   it("has a message for every ErrorCode in every language", () => {
     const codes = Object.values(ErrorCode).filter((v): v is number => typeof v === "number");
@@ -45,17 +61,6 @@ describe("messages", () => {
       expect(key, ErrorCode[code]).toBeDefined();
       for (const lang of LANGUAGES) {
         expect((MESSAGES[lang] as Record<string, string>)[key!], `${lang} ${key}`).toBeTruthy();
-      }
-    }
-  });
-
-  it("has a label, an explanation and choice labels for every option", () => {
-    const all = en as Record<string, string>;
-    for (const spec of OPTION_SPECS) {
-      expect(all[optionLabelKey(spec.name)]).toBeTruthy();
-      expect(all[optionHelpKey(spec.name)]).toBeTruthy();
-      if (spec.kind === "choice") {
-        for (const c of spec.choices) expect(all[choiceKey(spec.name, c)], `${spec.name}.${c}`).toBeTruthy();
       }
     }
   });

@@ -2,18 +2,19 @@
 
 import { create } from "@bufbuild/protobuf";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { BaseViewSchema } from "../src/gen/carc/v1/base_game_pb";
 import { RoomStateSchema, RoomStatus, type RoomState } from "../src/gen/carc/v1/lobby_pb";
+import { OPTION_SPECS } from "../src/games/base/base_options";
+import { publicHash } from "../src/games/base/public_hash";
 import { setLanguage } from "../src/i18n";
 import { CarcClient } from "../src/net/client";
+import { MemoryStorage } from "../src/net/resume_token";
 import { App } from "../src/ui/app";
 import { copyText } from "../src/ui/copy";
 import { renderHome, type HomeActions, type HomeModel } from "../src/ui/home";
 import { renderLobby, type LobbyActions } from "../src/ui/lobby";
-import { OPTION_SPECS, defaultRoomForm } from "../src/ui/options";
-import { BaseViewSchema } from "../src/gen/carc/v1/base_game_pb";
-import { publicHash } from "../src/state/public_hash";
+import { defaultRoomForm } from "../src/ui/options";
 import { FakeWebSocket } from "./fake_websocket";
-import { MemoryStorage } from "../src/net/resume_token";
 
 function room(yourSeat: number, status = RoomStatus.LOBBY): RoomState {
   return create(RoomStateSchema, {

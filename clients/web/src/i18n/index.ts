@@ -1,5 +1,10 @@
 // Translation: t(key, params) in the current language, chosen from navigator.languages (English
 // when none of them is known) and switchable; the choice is kept in localStorage.
+//
+// The tables here are the messages every game shares. Each game keeps its own tables in its
+// folder and words them with a `t` of its own (gameTranslator), which falls back to these: so a
+// game's keys are checked by the compiler in its code, and shared code cannot reach into a game's
+// words (it asks the game, through src/games/registry.ts).
 
 import { de } from "./de";
 import { en, type MessageKey, type Messages } from "./en";
@@ -54,6 +59,18 @@ export function format(template: string, params?: Params): string {
 export function t(key: MessageKey, params?: Params): string {
   const text = MESSAGES[current][key] || en[key];
   return format(text, params);
+}
+
+/** A game's own messages in every language (the same keys in each, as for the shared ones). */
+export type GameMessages<K extends string> = Record<Language, Record<K, string>>;
+
+/**
+ * The `t` of a game: its own keys from its tables (English when missing), every other key from
+ * the shared ones. The game's keys must not repeat a shared key (the i18n test checks).
+ */
+export function gameTranslator<K extends string>(messages: GameMessages<K>): (key: K | MessageKey, params?: Params) => string {
+  const own = (key: string): key is K => Object.hasOwn(messages.en, key);
+  return (key, params) => (own(key) ? format(messages[current][key] || messages.en[key], params) : t(key, params));
 }
 
 export function getLanguage(): Language {

@@ -1,8 +1,8 @@
 // The rule every copy of a game follows for the order of what the server sends (docs/protocol.md,
 // "seq, EventBatch and resync"), whichever game it is: a snapshot sets the seq, a batch follows on
 // only when its prev_seq is that seq, and anything else drops the batch and asks for one snapshot
-// (never two at once). The base game's GameMirror and The Castle's CastleMirror both build on it,
-// so the two cannot drift apart on when to resync.
+// (never two at once). Every game's mirror (src/games/<game>/) builds on it, so they cannot drift
+// apart on when to resync.
 
 import { clone } from "@bufbuild/protobuf";
 import { ClockStateSchema, type ClockState, type EventBatch, type GameSnapshot } from "../gen/carc/v1/game_pb";

@@ -5,11 +5,8 @@
 // (so they survive), and the focused control is focused again.
 
 import { create } from "@bufbuild/protobuf";
-import type { BaseCommand } from "../gen/carc/v1/base_game_pb";
-import type { CastleCommand } from "../gen/carc/v1/castle_game_pb";
-import { GameCommandSchema, RequestSnapshotSchema } from "../gen/carc/v1/game_pb";
+import { GameCommandSchema, RequestSnapshotSchema, type EventBatch, type GameCommand } from "../gen/carc/v1/game_pb";
 import {
-  GameType,
   RoomStatus,
   type ChatMessage,
   type CreateRoom,
@@ -19,6 +16,8 @@ import {
 } from "../gen/carc/v1/lobby_pb";
 import type { ServerMessage } from "../gen/carc/v1/messages_pb";
 import { ErrorCode } from "../gen/carc/v1/session_pb";
+import type { GameModule, GameSession } from "../games/game_module";
+import { DEFAULT_GAME, GAMES, batchIsOf, gameByType, gameOfSnapshot } from "../games/registry";
 import {
   LANGUAGES,
   LANGUAGE_NAMES,
@@ -30,20 +29,16 @@ import {
 } from "../i18n";
 import type { CarcClient, ConnectionStatus, RequestBody } from "../net/client";
 import { CloseCode } from "../net/reconnect";
-import { CastleMirror } from "../state/castle_mirror";
-import { GameMirror } from "../state/game_mirror";
-import { CastleScreen } from "./castle_screen";
 import { copyText } from "./copy";
 import { h, resetUids } from "./dom";
 import { describeError, errorCodeMessage } from "./errors";
-import type { GamePageActions } from "./game_head";
-import { GameScreen } from "./game_screen";
-import { parseGameList, renderReplayList, type ArchivedGameSummary } from "./replay_list";
-import { ReplayViewer, type ReplaySource } from "./replay_view";
+import { validName } from "./form";
 import { renderHome, type HomeModel } from "./home";
 import { homePath, inviteUrl, parseInvitePath } from "./invite";
 import { renderLobby } from "./lobby";
-import { defaultRoomForm, validName } from "./options";
+import { defaultRoomForm } from "./options";
+import { parseGameList, renderReplayList, type ArchivedGameSummary } from "./replay_list";
+import { ReplayViewer, type ReplaySource } from "./replay_view";
 
 export const NAME_STORAGE_KEY = "carc.playerName";
 const MAX_CHAT_LINES = 200;
@@ -64,12 +59,9 @@ export class App {
   private notice: string | undefined;
   private banner: string | undefined;
   private statusText: string;
-  private mirror = new GameMirror();
-  /** The copy of a game of The Castle (its own messages, castle_game.proto). */
-  private castleMirror = new CastleMirror();
+  /** The room's game by game, made when its first message or screen is needed. */
+  private readonly sessions = new Map<GameModule, GameSession>();
   private gameSeen = false;
-  private game: GameScreen | undefined;
-  private castle: CastleScreen | undefined;
   /** The replay viewer, shown instead of the screens while open. */
   private replay: ReplayViewer | undefined;
   private archived: ArchivedGameSummary[] = [];
@@ -140,8 +132,7 @@ export class App {
     // A snapshot asked for on a connection that is gone will never come; the server sends a
     // new one after the reconnect.
     if (status === "reconnecting") {
-      this.mirror.clearSnapshotRequest();
-      this.castleMirror.clearSnapshotRequest();
+      for (const session of this.sessions.values()) session.clearSnapshotRequest();
     }
     this.render();
   }
@@ -188,39 +179,14 @@ export class App {
         break;
       }
       case "snapshot": {
-        if (m.body.value.view.case === "castle") {
-          const result = this.castleMirror.applySnapshot(m.body.value);
-          this.gameSeen = true;
-          this.castleScreen().snapshotApplied();
-          if (result.definitionsError !== undefined) console.warn(`The Castle's definitions: ${result.definitionsError}`);
-          break;
-        }
-        const result = this.mirror.applySnapshot(m.body.value);
+        const game = gameOfSnapshot(m.body.value) ?? DEFAULT_GAME;
+        this.session(game).applySnapshot(m.body.value);
         this.gameSeen = true;
-        this.gameScreen().snapshotApplied(this.mirror.view);
-        if (result.hasView && !result.hashMatches) {
-          console.warn(`PublicHash of the snapshot at seq ${result.seq} differs from the server's`);
-        }
         break;
       }
       case "eventBatch": {
         const batch = m.body.value;
-        if (this.isCastleGame() || batch.legalMoves.case === "castleLegalMoves" || batch.events.some((e) => e.event.case === "castle")) {
-          const result = this.castleMirror.applyBatch(batch);
-          if (result.kind === "applied") {
-            const events = batch.events.flatMap((e) => (e.event.case === "castle" ? [e.event.value] : []));
-            this.castleScreen().batchApplied(batch.seq, events);
-          } else console.warn(result.message);
-          // A gap, or a choice of scoring (K-9) whose pending features only a snapshot lists.
-          if (result.requestSnapshot) this.requestSnapshot();
-          break;
-        }
-        const result = this.mirror.applyBatch(batch);
-        if (result.kind === "applied") {
-          const events = batch.events.flatMap((e) => (e.event.case === "base" ? [e.event.value] : []));
-          this.gameScreen().batchApplied(batch.seq, events, this.mirror.view);
-        } else console.warn(result.message);
-        if (result.requestSnapshot) this.requestSnapshot();
+        if (this.session(this.roomGame(batch)).applyBatch(batch)) this.requestSnapshot();
         break;
       }
       case "roomLeft":
@@ -232,17 +198,14 @@ export class App {
         }
         break;
       case "rematchCreated":
-        if (this.isCastleGame()) this.castleScreen().rematchCreated(m.body.value.roomCode);
-        else this.gameScreen().rematchCreated(m.body.value.roomCode);
+        this.session(this.roomGame()).rematchCreated(m.body.value.roomCode);
         break;
       case "error": {
         const error = m.body.value;
-        this.game?.commandFailed();
-        this.castle?.commandFailed();
+        for (const session of this.sessions.values()) session.commandFailed();
         if (error.code === ErrorCode.STALE_SEQ) {
           // This copy is behind the game: resync.
-          const mirror = this.isCastleGame() ? this.castleMirror : this.mirror;
-          if (mirror.requestResync()) this.requestSnapshot();
+          if (this.session(this.roomGame()).requestResync()) this.requestSnapshot();
           break;
         }
         // The client answers a refused resume token by itself (Hello without it).
@@ -260,58 +223,42 @@ export class App {
     this.render();
   }
 
-  /** What a game screen may ask of the page, the same for every game but how it sends a command. */
-  private screenActions<C>(send: (command: C) => boolean): GamePageActions & { send(command: C): boolean } {
-    return {
-      send,
-      resign: () => this.sendRequest({ case: "resign", value: {} }),
-      leave: () => this.leave(),
-      rematch: () => this.sendRequest({ case: "rematch", value: {} }),
-      joinRematch: (code: string) => this.joinRematch(code),
-      changed: () => this.render(),
-    };
+  /**
+   * The game this room plays: its game type says, but the default type is also what a room
+   * shows before (or without) knowing its game, so there another game takes over once its own
+   * messages have come: a view of it, or a batch of it (`batch`).
+   */
+  private roomGame(batch?: EventBatch): GameModule {
+    const byType = gameByType(this.room?.options?.gameType);
+    if (byType && byType !== DEFAULT_GAME) return byType;
+    const shown = (g: GameModule) => this.sessions.get(g)?.hasView === true || (batch !== undefined && batchIsOf(g, batch));
+    return GAMES.find((g) => g !== DEFAULT_GAME && shown(g)) ?? DEFAULT_GAME;
   }
 
-  private gameScreen(): GameScreen {
-    if (!this.game) {
-      this.game = new GameScreen(this.root.ownerDocument, this.screenActions((command: BaseCommand) => this.sendGameCommand(command)));
+  /** The session of `game` in this room, made on first use. */
+  private session(game: GameModule): GameSession {
+    let session = this.sessions.get(game);
+    if (!session) {
+      session = game.createSession(this.root.ownerDocument, {
+        sendCommand: (command, expectedSeq) => this.sendGameCommand(command, expectedSeq),
+        resign: () => this.sendRequest({ case: "resign", value: {} }),
+        leave: () => this.leave(),
+        rematch: () => this.sendRequest({ case: "rematch", value: {} }),
+        joinRematch: (code: string) => this.joinRematch(code),
+        changed: () => this.render(),
+      });
+      this.sessions.set(game, session);
     }
-    return this.game;
+    return session;
   }
 
-  /** The room hosts The Castle (or a Castle snapshot has arrived). */
-  private isCastleGame(): boolean {
-    return this.room?.options?.gameType === GameType.CASTLE || this.castleMirror.view !== undefined;
+  private disposeSessions(): void {
+    for (const session of this.sessions.values()) session.dispose();
+    this.sessions.clear();
   }
 
-  private castleScreen(): CastleScreen {
-    if (!this.castle) {
-      this.castle = new CastleScreen(this.root.ownerDocument, this.screenActions((command: CastleCommand) => this.sendCastleCommand(command)));
-    }
-    return this.castle;
-  }
-
-  private disposeGame(): void {
-    this.game?.dispose();
-    this.game = undefined;
-    this.castle?.dispose();
-    this.castle = undefined;
-  }
-
-  private sendGameCommand(command: BaseCommand): boolean {
-    const value = create(GameCommandSchema, {
-      expectedSeq: this.mirror.seq,
-      command: { case: "base", value: command },
-    });
-    return this.sendRequest({ case: "gameCommand", value }) !== 0;
-  }
-
-  /** A command of The Castle, built on the Castle copy's seq. */
-  private sendCastleCommand(command: CastleCommand): boolean {
-    const value = create(GameCommandSchema, {
-      expectedSeq: this.castleMirror.seq,
-      command: { case: "castle", value: command },
-    });
+  private sendGameCommand(command: GameCommand["command"], expectedSeq: bigint): boolean {
+    const value = create(GameCommandSchema, { expectedSeq, command });
     return this.sendRequest({ case: "gameCommand", value }) !== 0;
   }
 
@@ -419,9 +366,7 @@ export class App {
     this.chatDraft = "";
     this.notice = undefined;
     this.gameSeen = false;
-    this.mirror = new GameMirror();
-    this.castleMirror = new CastleMirror();
-    this.disposeGame();
+    this.disposeSessions();
   }
 
   private leaveLocally(): void {
@@ -566,13 +511,7 @@ export class App {
         );
       case "game":
         if (!room) throw new Error("no room");
-        if (this.isCastleGame()) return this.castleScreen().render({ room, mirror: this.castleMirror });
-        return this.gameScreen().render({
-          room,
-          view: this.mirror.view,
-          seq: this.mirror.seq,
-          clock: this.mirror.clock,
-        });
+        return this.session(this.roomGame()).render(room);
     }
   }
 }

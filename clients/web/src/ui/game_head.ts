@@ -1,7 +1,6 @@
-// The head of every game screen and the controls every turn shares, one build for the base game
-// and The Castle so the two screens look and answer alike: the room code, the prompt saying what
-// the game waits for, resign (asked twice) and leave; and the rotate and confirm buttons of a
-// tile placement.
+// The head of every game screen and the controls every turn shares, one build for every game so
+// that their screens look and answer alike: the room code, the prompt saying what the game waits
+// for, resign (asked twice) and leave; and the rotate and confirm buttons of a tile placement.
 
 import { t } from "../i18n";
 import { h } from "./dom";

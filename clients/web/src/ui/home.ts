@@ -1,33 +1,21 @@
-// The home screen: the player's name, create a room (the base game with every option, or The
-// Castle with its own), join by code, and the list of public rooms.
+// The home screen: the player's name, create a room (of any game of the registry, with the
+// game's own part of the form), join by code, and the list of public rooms.
 
 import type { CreateRoom, JoinRoom, RoomSummary } from "../gen/carc/v1/lobby_pb";
-import { GameType, RoomStatus } from "../gen/carc/v1/lobby_pb";
+import { RoomStatus } from "../gen/carc/v1/lobby_pb";
+import { DEFAULT_GAME, GAMES } from "../games/registry";
 import { t, type MessageKey } from "../i18n";
 import { h, uid } from "./dom";
+import { MAX_NAME_LENGTH, failureText, range } from "./form";
 import { buildJoinRoom, normaliseInviteCode } from "./invite";
 import {
-  CASTLE_SEATS,
-  BOARD_MAX,
-  BOARD_MIN,
   MAX_CLOCK_INCREMENT_SECONDS,
   MAX_CLOCK_SECONDS,
-  MAX_NAME_LENGTH,
-  MAX_SEATS,
-  MIN_SEATS,
-  OPTION_SPECS,
   buildCreateRoom,
-  choiceKey,
-  optionHelpKey,
-  optionLabelKey,
-  parseBoardLimit,
-  type OptionSpec,
-  type OptionValues,
+  formGame,
+  gameOptionsForm,
   type RoomForm,
 } from "./options";
-
-/** The value of the game menu for each choice of the form. */
-const GAME_VALUES = { base: String(GameType.BASE), castle: String(GameType.CASTLE) } as const;
 
 export interface HomeModel {
   name: string;
@@ -131,7 +119,7 @@ function renderJoin(model: HomeModel, actions: HomeActions): HTMLElement {
         ev.preventDefault();
         const result = buildJoinRoom(model.joinCode, model.name, model.spectate);
         if (!result.ok) {
-          error.textContent = t(result.error);
+          error.textContent = failureText(result);
           return;
         }
         error.textContent = "";
@@ -155,26 +143,28 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
   const f = model.form;
   const error = h("p", { class: "form-error", role: "alert" });
 
-  const castle = f.game === "castle";
+  const chosen = formGame(f);
+  const rule = chosen.form.seats;
   const seatsId = uid("seats");
   const seatsHelpId = `${seatsId}-help`;
-  // The Castle is for exactly two (K-1): the menu shows 2 and cannot be changed.
-  const seats = castle
-    ? h("select", { id: seatsId, disabled: true, "aria-describedby": seatsHelpId },
-        h("option", { value: String(CASTLE_SEATS), selected: true }, String(CASTLE_SEATS)),
-      )
-    : h(
-        "select",
-        {
-          id: seatsId,
-          onchange: () => {
-            f.seats = Number(seats.value);
+  // A game for a fixed number of players: the menu shows that number and cannot be changed.
+  const seats =
+    "fixed" in rule
+      ? h("select", { id: seatsId, disabled: true, "aria-describedby": seatsHelpId },
+          h("option", { value: String(rule.fixed), selected: true }, String(rule.fixed)),
+        )
+      : h(
+          "select",
+          {
+            id: seatsId,
+            onchange: () => {
+              f.seats = Number(seats.value);
+            },
           },
-        },
-        range(MIN_SEATS, MAX_SEATS).map((n) =>
-          h("option", { value: String(n), selected: n === f.seats }, String(n)),
-        ),
-      );
+          range(rule.min, rule.max).map((n) =>
+            h("option", { value: String(n), selected: n === f.seats }, String(n)),
+          ),
+        );
   const gameId = uid("game");
   const game = h(
     "select",
@@ -182,15 +172,14 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
       id: gameId,
       name: "game-type",
       onchange: () => {
-        f.game = game.value === GAME_VALUES.castle ? "castle" : "base";
+        f.game = (GAMES.find((g) => String(g.gameType) === game.value) ?? DEFAULT_GAME).id;
         // The form changes shape (seats, options): draw it again in place, keeping the focus.
         const next = renderCreate(model, actions);
         form.replaceWith(next);
         next.querySelector<HTMLSelectElement>('select[name="game-type"]')?.focus();
       },
     },
-    h("option", { value: GAME_VALUES.base, selected: !castle }, t("home.gameTypeBase")),
-    h("option", { value: GAME_VALUES.castle, selected: castle }, t("home.gameTypeCastle")),
+    GAMES.map((g) => h("option", { value: String(g.gameType), selected: g === chosen }, g.title())),
   );
   const publicId = uid("public");
   const isPublic = h("input", {
@@ -228,9 +217,7 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
         ev.preventDefault();
         const result = buildCreateRoom(f, model.name);
         if (!result.ok) {
-          error.textContent = t(result.error, {
-            name: result.option ? t(optionLabelKey(result.option)) : "",
-          });
+          error.textContent = failureText(result);
           return;
         }
         error.textContent = "";
@@ -241,167 +228,22 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
     h("div", { class: "field" },
       h("label", { for: gameId }, t("home.gameType")),
       game,
-      castle ? h("p", { class: "notice castle-note", "data-castle-note": "" }, t("home.castleNote")) : null,
+      chosen.form.note?.() ?? null,
     ),
     h("div", { class: "field" },
       h("label", { for: seatsId }, t("home.seats")),
       seats,
-      castle ? h("p", { class: "help", id: seatsHelpId }, t("home.castleSeats")) : null,
+      "fixed" in rule ? h("p", { class: "help", id: seatsHelpId }, rule.help()) : null,
     ),
     h("div", { class: "field check" }, isPublic, h("label", { for: publicId }, t("home.public"))),
     h("div", { class: "field" }, h("label", { for: initialId }, t("home.clockInitial")), initial),
     h("div", { class: "field" }, h("label", { for: incrementId }, t("home.clockIncrement")), increment),
     h("div", { class: "field" }, h("label", { for: abandonId }, t("home.abandon")), abandon),
-    castle
-      ? h(
-          "fieldset",
-          { class: "options", "data-options": "castle" },
-          h("legend", {}, t("home.castleOptions")),
-          renderCastleOption(f),
-        )
-      : h(
-          "fieldset",
-          { class: "options", "data-options": "base" },
-          h("legend", {}, t("home.options")),
-          OPTION_SPECS.map((spec) => renderOption(spec, f.options)),
-        ),
+    gameOptionsForm(f, chosen).render(),
     error,
     h("button", { type: "submit", class: "primary", disabled: model.busy }, t("home.create")),
   );
   return form;
-}
-
-/** The Castle's one option, wall4_fountain_bonus (K-10), with its explanation naming the rule. */
-function renderCastleOption(f: RoomForm): HTMLElement {
-  const id = uid("opt-wall4_fountain_bonus");
-  const helpId = `${id}-help`;
-  const box = h("input", {
-    id,
-    type: "checkbox",
-    name: "wall4_fountain_bonus",
-    checked: f.castle.wall4_fountain_bonus,
-    "aria-describedby": helpId,
-    onchange: () => {
-      f.castle.wall4_fountain_bonus = box.checked;
-    },
-  });
-  return h(
-    "div",
-    { class: "field check", "data-option": "wall4_fountain_bonus" },
-    box,
-    h("label", { for: id }, t("opt.wall4_fountain_bonus")),
-    h("p", { class: "help", id: helpId }, t("opt.rule", { rule: "K-10", text: t("opt.wall4_fountain_bonus.help") })),
-  );
-}
-
-/** One base-game option as a form control with its one-line explanation naming the rule. */
-export function renderOption(spec: OptionSpec, values: OptionValues): HTMLElement {
-  const id = uid(`opt-${spec.name}`);
-  const helpId = `${id}-help`;
-  const label = t(optionLabelKey(spec.name));
-  const help = h(
-    "p",
-    { class: "help", id: helpId },
-    t("opt.rule", { rule: spec.rule, text: t(optionHelpKey(spec.name)) }),
-  );
-  const wrap = (control: HTMLElement, check = false): HTMLElement =>
-    check
-      ? h("div", { class: "field check", "data-option": spec.name }, control, h("label", { for: id }, label), help)
-      : h("div", { class: "field", "data-option": spec.name }, h("label", { for: id }, label), control, help);
-
-  switch (spec.kind) {
-    case "bool": {
-      const box = h("input", {
-        id,
-        type: "checkbox",
-        name: spec.name,
-        checked: values[spec.name] === "true",
-        "aria-describedby": helpId,
-        onchange: () => {
-          values[spec.name] = box.checked ? "true" : "false";
-        },
-      });
-      return wrap(box, true);
-    }
-    case "choice": {
-      const select = h(
-        "select",
-        {
-          id,
-          name: spec.name,
-          "aria-describedby": helpId,
-          onchange: () => {
-            values[spec.name] = select.value;
-          },
-        },
-        spec.choices.map((c) =>
-          h("option", { value: c, selected: values[spec.name] === c }, t(choiceKey(spec.name, c))),
-        ),
-      );
-      return wrap(select);
-    }
-    case "int": {
-      const select = h(
-        "select",
-        {
-          id,
-          name: spec.name,
-          "aria-describedby": helpId,
-          onchange: () => {
-            values[spec.name] = select.value;
-          },
-        },
-        range(spec.min, spec.max).map((n) =>
-          h("option", { value: String(n), selected: values[spec.name] === String(n) }, String(n)),
-        ),
-      );
-      return wrap(select);
-    }
-    case "board": {
-      const current = parseBoardLimit(values[spec.name]) ?? { width: 0, height: 0 };
-      const on = current.width > 0;
-      const wId = `${id}-w`;
-      const hId = `${id}-h`;
-      const size = (inputId: string, v: number, key: MessageKey): [HTMLLabelElement, HTMLInputElement] => [
-        h("label", { for: inputId }, t(key)),
-        h("input", {
-          id: inputId,
-          type: "number",
-          inputmode: "numeric",
-          min: BOARD_MIN,
-          max: BOARD_MAX,
-          step: 1,
-          value: String(v > 0 ? v : 15),
-          disabled: !on,
-          oninput: () => update(),
-        }),
-      ];
-      const [wLabel, wInput] = size(wId, current.width, "opt.board_limit.width");
-      const [hLabel, hInput] = size(hId, current.height, "opt.board_limit.height");
-      const box = h("input", {
-        id,
-        type: "checkbox",
-        name: spec.name,
-        checked: on,
-        "aria-describedby": helpId,
-        onchange: () => {
-          wInput.disabled = !box.checked;
-          hInput.disabled = !box.checked;
-          update();
-        },
-      });
-      function update(): void {
-        values[spec.name] = box.checked ? `${wInput.value.trim()}x${hInput.value.trim()}` : "off";
-      }
-      return h(
-        "div",
-        { class: "field board", "data-option": spec.name },
-        h("div", { class: "check" }, box, h("label", { for: id }, label)),
-        help,
-        h("div", { class: "pair" }, h("div", {}, wLabel, wInput), h("div", {}, hLabel, hInput)),
-      );
-    }
-  }
 }
 
 function renderRoomList(model: HomeModel, actions: HomeActions): HTMLElement {
@@ -409,7 +251,7 @@ function renderRoomList(model: HomeModel, actions: HomeActions): HTMLElement {
   const join = (code: string, spectate: boolean) => () => {
     const result = buildJoinRoom(code, model.name, spectate);
     if (!result.ok) {
-      error.textContent = t(result.error);
+      error.textContent = failureText(result);
       return;
     }
     error.textContent = "";
@@ -480,10 +322,4 @@ function secondsInput(id: string, value: string, max: number, set: (v: string) =
     oninput: () => set(input.value),
   });
   return input;
-}
-
-function range(lo: number, hi: number): number[] {
-  const out: number[] = [];
-  for (let n = lo; n <= hi; n++) out.push(n);
-  return out;
 }

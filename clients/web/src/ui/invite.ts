@@ -2,8 +2,8 @@
 
 import { create } from "@bufbuild/protobuf";
 import { JoinRoomSchema, type JoinRoom } from "../gen/carc/v1/lobby_pb";
-import type { Result } from "./options";
-import { validName } from "./options";
+import type { Result } from "./form";
+import { validName } from "./form";
 
 /** The letters and digits of room codes: no I, L, O, 0 or 1. */
 export const INVITE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";

@@ -1,20 +1,15 @@
 // The room lobby: seats (name, colour with its shape, ready, connected, host), take a seat,
-// choose a colour, ready, the host's start and kick, spectators, chat and the invite link.
+// choose a colour, ready, the host's start and kick, spectators, chat, the invite link, and the
+// room's options (the game's own described by the game).
 
 import type { ChatMessage, RoomState, SeatInfo } from "../gen/carc/v1/lobby_pb";
-import { AbandonPolicy, GameType, RoomStatus } from "../gen/carc/v1/lobby_pb";
+import { AbandonPolicy, RoomStatus } from "../gen/carc/v1/lobby_pb";
+import { DEFAULT_GAME, gameByType } from "../games/registry";
 import { t } from "../i18n";
-import { COLOURS, colourInfo } from "./colours";
+import { colourBadge } from "./colour_badge";
+import { COLOURS } from "./colours";
 import { h, uid } from "./dom";
-import {
-  OPTION_SPECS,
-  choiceKey,
-  optionLabelKey,
-  optionValuesFromBase,
-  utf8Length,
-  type OptionSpec,
-  type OptionValues,
-} from "./options";
+import { utf8Length } from "./form";
 import { roomStatusKey } from "./home";
 
 export const MAX_CHAT_LENGTH = 500;
@@ -65,24 +60,6 @@ export function chatText(draft: string): string | undefined {
   const text = draft.trim();
   const length = utf8Length(text);
   return length >= 1 && length <= MAX_CHAT_LENGTH ? text : undefined;
-}
-
-/** A colour swatch: the colour and its shape, with the colour's name for screen readers. */
-export function colourBadge(colour: string): HTMLElement {
-  const info = colourInfo(colour);
-  if (!info) return h("span", { class: "swatch none", role: "img", "aria-label": t("colour.none") }, "–");
-  return h(
-    "span",
-    {
-      class: "swatch",
-      role: "img",
-      "aria-label": t(info.label),
-      title: t(info.label),
-      style: `background:${info.fill};color:${info.ink}`,
-      "data-colour": info.name,
-    },
-    info.shape,
-  );
 }
 
 export function renderLobby(model: LobbyModel, actions: LobbyActions): HTMLElement {
@@ -238,27 +215,13 @@ function renderMyControls(room: RoomState, me: SeatInfo, host: boolean, actions:
   );
 }
 
-function optionValueText(spec: OptionSpec, values: OptionValues): string {
-  const v = values[spec.name];
-  switch (spec.kind) {
-    case "bool":
-      return v === "true" ? t("opt.yes") : t("opt.no");
-    case "choice":
-      return t(choiceKey(spec.name, v));
-    case "int":
-      return v;
-    case "board":
-      return v === "off" ? t("opt.off") : v.replace("x", " × ");
-  }
-}
-
 function renderOptionsSummary(room: RoomState): HTMLElement | null {
   const options = room.options;
   if (!options) return null;
   const clock = options.clock;
-  const castle = options.gameType === GameType.CASTLE;
+  const game = gameByType(options.gameType) ?? DEFAULT_GAME;
   const rows: [string, string][] = [
-    [t("home.gameType"), castle ? t("home.gameTypeCastle") : t("home.gameTypeBase")],
+    [t("home.gameType"), game.title()],
     [t("home.seats"), String(options.seats)],
     [t("lobby.visibility"), options.isPublic ? t("lobby.public") : t("lobby.private")],
     [
@@ -272,21 +235,14 @@ function renderOptionsSummary(room: RoomState): HTMLElement | null {
       options.abandonPolicy === AbandonPolicy.FALLBACK_MOVE ? t("home.abandonFallback") : t("home.abandonWait"),
     ],
   ];
-  if (castle) {
-    const wall4 = options.gameOptions.case === "castle" && options.gameOptions.value.wall4FountainBonus;
-    rows.push([`${t("opt.wall4_fountain_bonus")} (K-10)`, wall4 ? t("opt.yes") : t("opt.no")]);
-  } else if (options.gameOptions.case === "base") {
-    const values = optionValuesFromBase(options.gameOptions.value);
-    for (const spec of OPTION_SPECS) {
-      rows.push([`${t(optionLabelKey(spec.name))} (${spec.rule})`, optionValueText(spec, values)]);
-    }
-  }
+  const summary = game.lobbySummary(options);
+  rows.push(...summary.rows);
   return h(
     "details",
     { class: "card options-summary" },
     h("summary", {}, `${t("lobby.options")} · ${t(roomStatusKey(room.status))}`),
     h("dl", {}, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
-    castle ? h("p", { class: "help castle-note" }, t("home.castleNote")) : null,
+    summary.note ?? null,
   );
 }
 

@@ -1,330 +1,88 @@
-// The room options form: a table that mirrors OptionSpecs in engine/src/game_config.cc (names,
-// allowed values, defaults, rule ids) and pure functions that turn the form's state into the
-// protobuf RoomOptions / BaseOptions of a CreateRoom (docs/protocol.md, "BaseOptions").
-//
-// Values are kept as the engine's option strings ("true", "c3", "2", "off", "8x8"), parsed with
-// the same rules as carc::engine::SetOption, so that the server never has to refuse a form.
+// The create-room form: what it holds and what it sends. The settings every room has (the game,
+// seats, public, the turn clock, what happens to an absent player) are here; each game's own
+// options are its GameOptionsForm (src/games/<game>/), kept per game so that switching the game
+// menu back and forth loses nothing. Pure functions turn the form into the protobuf RoomOptions
+// and CreateRoom, checked as the server checks them, so that it never has to refuse a form.
 
 import { create } from "@bufbuild/protobuf";
-import { BaseOptionsSchema, type BaseOptions } from "../gen/carc/v1/base_game_pb";
-import { CastleOptionsSchema } from "../gen/carc/v1/castle_game_pb";
 import {
   AbandonPolicy,
   CreateRoomSchema,
-  GameType,
   RoomOptionsSchema,
   type CreateRoom,
   type RoomOptions,
 } from "../gen/carc/v1/lobby_pb";
-import type { MessageKey } from "../i18n";
-
-export type OptionName =
-  | "farmers"
-  | "farm_scoring"
-  | "small_city"
-  | "incomplete_features_score"
-  | "hand_size"
-  | "hand_visibility"
-  | "extra_turn_on_hole"
-  | "board_limit"
-  | "unplaceable_tile"
-  | "start_player"
-  | "edge_closes_features"
-  | "followers"
-  | "count"
-  | "count_move";
-
-export type OptionSpec =
-  | { name: OptionName; kind: "bool"; rule: string; values: "true|false"; default: "true" | "false" }
-  | { name: OptionName; kind: "choice"; rule: string; values: string; choices: readonly string[]; default: string }
-  | { name: OptionName; kind: "int"; rule: string; values: string; min: number; max: number; default: string }
-  | { name: OptionName; kind: "board"; rule: string; values: string; min: number; max: number; default: "off" };
-
-/** The limits of board_limit (V-5): W and H in 1..145. */
-export const BOARD_MIN = 1;
-export const BOARD_MAX = 145;
-
-/**
- * OptionSpecs of engine/src/game_config.cc, in the same order, with the defaults of
- * carc::engine::Options (engine/include/carc/engine/game_config.h).
- */
-export const OPTION_SPECS: readonly OptionSpec[] = [
-  { name: "farmers", kind: "bool", rule: "B-20", values: "true|false", default: "true" },
-  { name: "farm_scoring", kind: "choice", rule: "B-17", values: "c3|c1", choices: ["c3", "c1"], default: "c3" },
-  { name: "small_city", kind: "bool", rule: "B-19", values: "true|false", default: "false" },
-  { name: "incomplete_features_score", kind: "bool", rule: "V-1", values: "true|false", default: "true" },
-  { name: "hand_size", kind: "int", rule: "V-2", values: "0..3", min: 0, max: 3, default: "0" },
-  {
-    name: "hand_visibility",
-    kind: "choice",
-    rule: "V-2",
-    values: "public|private",
-    choices: ["public", "private"],
-    default: "public",
-  },
-  { name: "extra_turn_on_hole", kind: "bool", rule: "V-4", values: "true|false", default: "false" },
-  { name: "board_limit", kind: "board", rule: "V-5", values: "off|WxH (1..145)", min: BOARD_MIN, max: BOARD_MAX, default: "off" },
-  {
-    name: "unplaceable_tile",
-    kind: "choice",
-    rule: "B-6",
-    values: "discard|reshuffle",
-    choices: ["discard", "reshuffle"],
-    default: "discard",
-  },
-  {
-    name: "start_player",
-    kind: "choice",
-    rule: "V-6",
-    values: "random|host|seat_order",
-    choices: ["random", "host", "seat_order"],
-    default: "random",
-  },
-  { name: "edge_closes_features", kind: "bool", rule: "V-7", values: "true|false", default: "false" },
-  { name: "followers", kind: "int", rule: "B-2", values: "1..7", min: 1, max: 7, default: "7" },
-  { name: "count", kind: "bool", rule: "C-1", values: "true|false", default: "false" },
-  {
-    name: "count_move",
-    kind: "choice",
-    rule: "C-3",
-    values: "free|clockwise|follow",
-    choices: ["free", "clockwise", "follow"],
-    default: "free",
-  },
-];
-
-/** C-1: the Count's block spans columns -2..1 and rows -1..1 of a table centred on (0,0). */
-export const COUNT_MIN_BOARD = { width: 5, height: 3 } as const;
-
-export type OptionValues = Record<OptionName, string>;
-
-export function optionSpec(name: OptionName): OptionSpec {
-  const spec = OPTION_SPECS.find((s) => s.name === name);
-  if (!spec) throw new Error(`unknown option ${name}`);
-  return spec;
-}
-
-export function defaultOptionValues(): OptionValues {
-  const values = {} as OptionValues;
-  for (const spec of OPTION_SPECS) values[spec.name] = spec.default;
-  return values;
-}
-
-/** The label and explanation keys of an option, and of one of its choices. */
-export function optionLabelKey(name: OptionName): MessageKey {
-  return `opt.${name}` as MessageKey;
-}
-export function optionHelpKey(name: OptionName): MessageKey {
-  return `opt.${name}.help` as MessageKey;
-}
-export function choiceKey(name: OptionName, choice: string): MessageKey {
-  return `opt.${name}.${choice}` as MessageKey;
-}
-
-/** "8x8" -> {8, 8}; "off" -> {0, 0}; anything else undefined (as SetOption("board_limit")). */
-export function parseBoardLimit(value: string): { width: number; height: number } | undefined {
-  if (value === "off") return { width: 0, height: 0 };
-  const x = value.indexOf("x");
-  if (x < 0) return undefined;
-  const width = parseIntIn(value.slice(0, x), BOARD_MIN, BOARD_MAX);
-  const height = parseIntIn(value.slice(x + 1), BOARD_MIN, BOARD_MAX);
-  if (width === undefined || height === undefined) return undefined;
-  return { width, height };
-}
-
-/** A whole number written in decimal digits only, within lo..hi. */
-export function parseIntIn(text: string, lo: number, hi: number): number | undefined {
-  if (!/^\d+$/.test(text)) return undefined;
-  const n = Number(text);
-  return n >= lo && n <= hi ? n : undefined;
-}
-
-export type Result<T> = { ok: true; value: T } | { ok: false; error: MessageKey; option?: OptionName };
-
-/** BaseOptions from the form's values, validated as the engine does (SetOption + Validate). */
-export function buildBaseOptions(values: OptionValues): Result<BaseOptions> {
-  for (const spec of OPTION_SPECS) {
-    const v = values[spec.name];
-    let ok: boolean;
-    switch (spec.kind) {
-      case "bool":
-        ok = v === "true" || v === "false";
-        break;
-      case "choice":
-        ok = spec.choices.includes(v);
-        break;
-      case "int":
-        ok = parseIntIn(v, spec.min, spec.max) !== undefined;
-        break;
-      case "board":
-        ok = parseBoardLimit(v) !== undefined;
-        if (!ok) return { ok: false, error: "form.errorBoard", option: spec.name };
-        break;
-    }
-    if (!ok) return { ok: false, error: "form.errorOption", option: spec.name };
-  }
-  const board = parseBoardLimit(values.board_limit) ?? { width: 0, height: 0 };
-  const edge = values.edge_closes_features === "true";
-  if (edge && board.width === 0) {
-    return { ok: false, error: "form.errorEdge", option: "edge_closes_features" };
-  }
-  const count = values.count === "true";
-  if (count && board.width > 0 && (board.width < COUNT_MIN_BOARD.width || board.height < COUNT_MIN_BOARD.height)) {
-    return { ok: false, error: "form.errorCountBoard", option: "board_limit" };
-  }
-  return {
-    ok: true,
-    value: create(BaseOptionsSchema, {
-      farmers: values.farmers === "true",
-      farmScoring: values.farm_scoring,
-      smallCity: values.small_city === "true",
-      incompleteFeaturesScore: values.incomplete_features_score === "true",
-      handSize: Number(values.hand_size),
-      handVisibility: values.hand_visibility,
-      extraTurnOnHole: values.extra_turn_on_hole === "true",
-      boardWidth: board.width,
-      boardHeight: board.height,
-      unplaceableTile: values.unplaceable_tile,
-      startPlayer: values.start_player,
-      edgeClosesFeatures: edge,
-      followers: Number(values.followers),
-      count,
-      countMove: values.count_move,
-    }),
-  };
-}
-
-/**
- * The option values a BaseOptions stands for, with the server's reading of absent fields
- * (docs/protocol.md): absent farmers and incomplete_features_score are true, empty strings are
- * the defaults and followers 0 is 7.
- */
-export function optionValuesFromBase(base: BaseOptions): OptionValues {
-  const values = defaultOptionValues();
-  values.farmers = String(base.farmers ?? true);
-  if (base.farmScoring !== "") values.farm_scoring = base.farmScoring;
-  values.small_city = String(base.smallCity);
-  values.incomplete_features_score = String(base.incompleteFeaturesScore ?? true);
-  values.hand_size = String(base.handSize);
-  if (base.handVisibility !== "") values.hand_visibility = base.handVisibility;
-  values.extra_turn_on_hole = String(base.extraTurnOnHole);
-  values.board_limit =
-    base.boardWidth > 0 && base.boardHeight > 0 ? `${base.boardWidth}x${base.boardHeight}` : "off";
-  if (base.unplaceableTile !== "") values.unplaceable_tile = base.unplaceableTile;
-  if (base.startPlayer !== "") values.start_player = base.startPlayer;
-  values.edge_closes_features = String(base.edgeClosesFeatures);
-  values.followers = base.followers === 0 ? "7" : String(base.followers);
-  values.count = String(base.count);
-  if (base.countMove !== "") values.count_move = base.countMove;
-  return values;
-}
+import type { GameModule, GameOptionsForm } from "../games/game_module";
+import { DEFAULT_GAME, gameById } from "../games/registry";
+import { parseIntIn, validName, type Result } from "./form";
 
 export type AbandonChoice = "wait" | "fallback";
 
-/** The games the form can create: the base game (with the Count as an option) or The Castle. */
-export type GameChoice = "base" | "castle";
-
-/** The Castle's options (castle_game.proto CastleOptions, RULES.md K-10). */
-export interface CastleFormOptions {
-  /** K-10: wall tile 4 scores 2 per tile of a path with a fountain (the English edition). */
-  wall4_fountain_bonus: boolean;
-}
-
-/** The Castle is for exactly two players (K-1). */
-export const CASTLE_SEATS = 2;
-
 /** Everything the "create a room" form holds. */
 export interface RoomForm {
-  game: GameChoice;
-  /** Seats of a base-game room; a Castle room always has CASTLE_SEATS. */
+  /** The id of the chosen game (src/games/registry.ts). */
+  game: string;
+  /** Seats of a game whose host chooses them; a game with a fixed number ignores it. */
   seats: number;
   isPublic: boolean;
   /** Text of the number inputs: whole seconds. */
   clockInitial: string;
   clockIncrement: string;
   abandon: AbandonChoice;
-  options: OptionValues;
-  castle: CastleFormOptions;
+  /** Each game's own options by its id, made when the game is first chosen. */
+  gameOptions: Record<string, GameOptionsForm>;
 }
 
-export const MIN_SEATS = 2;
-export const MAX_SEATS = 6;
 export const MAX_CLOCK_SECONDS = 86_400;
 /** The server's limit on the increment per turn (lobby.cc): an hour. */
 export const MAX_CLOCK_INCREMENT_SECONDS = 3_600;
 
 export function defaultRoomForm(): RoomForm {
   return {
-    game: "base",
+    game: DEFAULT_GAME.id,
     seats: 4,
     isPublic: true,
     clockInitial: "0",
     clockIncrement: "0",
     abandon: "wait",
-    options: defaultOptionValues(),
-    castle: { wall4_fountain_bonus: false },
+    gameOptions: {},
   };
 }
 
+/** The game the form creates a room of. */
+export function formGame(form: RoomForm): GameModule {
+  return gameById(form.game) ?? DEFAULT_GAME;
+}
+
+/** The form's options of `game`, made on first use. */
+export function gameOptionsForm(form: RoomForm, game: GameModule): GameOptionsForm {
+  return (form.gameOptions[game.id] ??= game.form.createOptions());
+}
+
 export function buildRoomOptions(form: RoomForm): Result<RoomOptions> {
-  const castle = form.game === "castle";
-  if (!castle && (!Number.isInteger(form.seats) || form.seats < MIN_SEATS || form.seats > MAX_SEATS)) {
+  const game = formGame(form);
+  const rule = game.form.seats;
+  if (!("fixed" in rule) && (!Number.isInteger(form.seats) || form.seats < rule.min || form.seats > rule.max)) {
     return { ok: false, error: "form.errorSeats" };
   }
   const initial = parseIntIn(form.clockInitial.trim(), 0, MAX_CLOCK_SECONDS);
   const increment = parseIntIn(form.clockIncrement.trim(), 0, MAX_CLOCK_INCREMENT_SECONDS);
   if (initial === undefined || increment === undefined) return { ok: false, error: "form.errorClock" };
-  const common = {
-    isPublic: form.isPublic,
-    abandonPolicy: form.abandon === "fallback" ? AbandonPolicy.FALLBACK_MOVE : AbandonPolicy.WAIT,
-    // No clock: no increment either.
-    clock: { initialSeconds: initial, incrementSeconds: initial === 0 ? 0 : increment },
-  };
-  if (castle) {
-    // The Castle: exactly two seats (K-1) and CastleOptions, never base-game options.
-    return {
-      ok: true,
-      value: create(RoomOptionsSchema, {
-        ...common,
-        gameType: GameType.CASTLE,
-        seats: CASTLE_SEATS,
-        gameOptions: {
-          case: "castle",
-          value: create(CastleOptionsSchema, { wall4FountainBonus: form.castle.wall4_fountain_bonus }),
-        },
-      }),
-    };
-  }
-  const base = buildBaseOptions(form.options);
-  if (!base.ok) return base;
+  // Only the chosen game's options are sent, never another's (which may not even be valid).
+  const options = gameOptionsForm(form, game).build();
+  if (!options.ok) return options;
   return {
     ok: true,
     value: create(RoomOptionsSchema, {
-      ...common,
-      gameType: GameType.BASE,
-      seats: form.seats,
-      gameOptions: { case: "base", value: base.value },
+      isPublic: form.isPublic,
+      abandonPolicy: form.abandon === "fallback" ? AbandonPolicy.FALLBACK_MOVE : AbandonPolicy.WAIT,
+      // No clock: no increment either.
+      clock: { initialSeconds: initial, incrementSeconds: initial === 0 ? 0 : increment },
+      gameType: game.gameType,
+      seats: "fixed" in rule ? rule.fixed : form.seats,
+      gameOptions: options.value,
     }),
   };
-}
-
-export const MAX_NAME_LENGTH = 32;
-
-/** The length in UTF-8 bytes: what the server counts. */
-export function utf8Length(text: string): number {
-  return new TextEncoder().encode(text).length;
-}
-
-/**
- * The trimmed player name, or undefined when the server would refuse it: 1..32 bytes of UTF-8
- * without control characters (server/rooms/lobby.cc ValidName).
- */
-export function validName(name: string): string | undefined {
-  const trimmed = name.trim();
-  const length = utf8Length(trimmed);
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(trimmed)) return undefined;
-  return length >= 1 && length <= MAX_NAME_LENGTH ? trimmed : undefined;
 }
 
 export function buildCreateRoom(form: RoomForm, playerName: string): Result<CreateRoom> {

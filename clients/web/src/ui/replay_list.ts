@@ -1,13 +1,14 @@
 // The way into the replay viewer from the home screen: the latest finished games of this
 // server (GET /api/games) and a record file from the user's device.
 
+import { DEFAULT_GAME, gameById } from "../games/registry";
 import { t } from "../i18n";
 import { h } from "./dom";
 
 export interface ArchivedGameSummary {
   id: number;
-  /** Which game it was (GET /api/games's "game"). */
-  game: "base" | "castle";
+  /** Which game it was: GET /api/games's "game", the id of a game of the registry. */
+  game: string;
   room: string;
   finishedAt: number;
   players: { name: string; score: number }[];
@@ -22,7 +23,8 @@ export function parseGameList(json: unknown): ArchivedGameSummary[] {
     if (typeof g.id !== "number" || !Array.isArray(g.players)) continue;
     out.push({
       id: g.id,
-      game: g.game === "castle" ? "castle" : "base",
+      // A game this client does not know, or none named, is listed as the default game.
+      game: (typeof g.game === "string" ? gameById(g.game) : undefined)?.id ?? DEFAULT_GAME.id,
       room: typeof g.room === "string" ? g.room : "",
       finishedAt: typeof g.finished_at === "number" ? g.finished_at : 0,
       players: (g.players as Record<string, unknown>[]).map((p) => ({
@@ -59,14 +61,15 @@ export function renderReplayList(games: readonly ArchivedGameSummary[], actions:
       : h(
           "ul",
           { class: "plain" },
-          games.map((g) =>
-            h("li", { class: "room", "data-game": g.id, "data-game-type": g.game },
-              g.game === "castle" ? h("span", { class: "badge" }, t("replay.castleGame")) : null,
+          games.map((g) => {
+            const badge = gameById(g.game)?.archiveBadge?.();
+            return h("li", { class: "room", "data-game": g.id, "data-game-type": g.game },
+              badge !== undefined ? h("span", { class: "badge" }, badge) : null,
               h("span", {}, g.players.map((p) => `${p.name} ${p.score}`).join(" · ")),
               h("span", { class: "help" }, g.finishedAt > 0 ? new Date(g.finishedAt * 1000).toLocaleString() : ""),
               h("button", { type: "button", class: "secondary", onclick: () => actions.open(g.id) }, t("replay.watch")),
-            ),
-          ),
+            );
+          }),
         ),
     h("div", { class: "field" }, h("label", { for: "record-file" }, t("replay.openFile")), file),
   );

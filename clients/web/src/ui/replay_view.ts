@@ -1,55 +1,21 @@
 // The replay viewer: an archived game (GET /api/games/{id}/replay) or a record file the user
-// opens (POST /api/replay), of the base game or of The Castle (castle_replay.ts). The server
-// replays the game with its engine and sends the start snapshot and one EventBatch per command;
-// this page applies them with the same mirror as a live game (every step's public hash checked
-// for the base game), keeps the view after each step, and lets the user step, play and jump
-// with a slider.
+// opens (POST /api/replay), of any game of the registry. The server replays the game with its
+// engine and sends the start snapshot and one EventBatch per command; the game's own replay
+// (GameModule.replay) applies them with the same mirror as a live game and keeps the view after
+// each step; this viewer lets the user step, play and jump with a slider or the keys.
 
-import { clone, fromBinary } from "@bufbuild/protobuf";
-import { BasePhase, BaseViewSchema, type BaseEvent, type BaseView } from "../gen/carc/v1/base_game_pb";
-import type { SeatInfo } from "../gen/carc/v1/lobby_pb";
+import { fromBinary } from "@bufbuild/protobuf";
 import { ReplaySchema, type Replay } from "../gen/carc/v1/replay_pb";
-import { BoardView } from "../board/board_view";
-import { castleFramesOf, renderCastleReplayStep, replayRoom, type CastleReplayFrames } from "./castle_replay";
+import type { GameReplay } from "../games/game_module";
+import { DEFAULT_GAME, gameOfReplay } from "../games/registry";
 import { t } from "../i18n";
-import { GameMirror } from "../state/game_mirror";
-import { colourInfo } from "./colours";
 import { h } from "./dom";
-import { cityBlockModel, renderCityCard } from "./count_panel";
-import { describeEvent, kindName } from "./event_log";
-import { renderFinalTable, renderScoreChart } from "./final_table";
-import { renderPlayers } from "./players_panel";
 
 export type ReplaySource = { kind: "archive"; id: string } | { kind: "file"; name: string; text: string };
 
-export interface ReplayFrames {
-  kind: "base";
-  views: BaseView[];
-  /** events[i] took views[i] to views[i + 1]. */
-  events: BaseEvent[][];
-  players: string[];
-}
-
-/** Applies the replay's steps with the live mirror and keeps the view after each of them. */
-export function framesOf(replay: Replay): ReplayFrames {
-  const mirror = new GameMirror();
-  if (!replay.start) throw new Error(t("replay.broken", { step: 0 }));
-  const first = mirror.applySnapshot(replay.start);
-  if (!first.hasView || !mirror.view) throw new Error(t("replay.broken", { step: 0 }));
-  const views = [clone(BaseViewSchema, mirror.view)];
-  const events: BaseEvent[][] = [];
-  replay.steps.forEach((step, i) => {
-    const result = mirror.applyBatch(step);
-    if (result.kind !== "applied" || !mirror.view) throw new Error(t("replay.broken", { step: i + 1 }));
-    views.push(clone(BaseViewSchema, mirror.view));
-    events.push(step.events.flatMap((e) => (e.event.case === "base" ? [e.event.value] : [])));
-  });
-  return { kind: "base", views, events, players: replay.players };
-}
-
-/** The frames of either game, by the start snapshot's view. */
-export function anyFramesOf(replay: Replay): ReplayFrames | CastleReplayFrames {
-  return replay.start?.view.case === "castle" ? castleFramesOf(replay) : framesOf(replay);
+/** The replay of its game (the default game when the start snapshot names none this client knows). */
+export function gameReplayOf(doc: Document, replay: Replay): GameReplay {
+  return (gameOfReplay(replay) ?? DEFAULT_GAME).replay(doc, replay);
 }
 
 /** Fetches and decodes a replay; errors carry the server's explanation. */
@@ -74,8 +40,8 @@ export async function loadReplay(source: ReplaySource, http: typeof fetch = fetc
 const PLAY_INTERVAL_MS = 700;
 
 export class ReplayViewer {
-  readonly board: BoardView;
-  private frames: ReplayFrames | CastleReplayFrames | undefined;
+  /** The loaded replay, undefined while it loads. */
+  private replay: GameReplay | undefined;
   private error: string | undefined;
   private index = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -87,11 +53,10 @@ export class ReplayViewer {
     private readonly actions: { changed(): void; close(): void },
     http: typeof fetch = fetch,
   ) {
-    this.board = new BoardView(doc, { cellChosen: () => {}, spotChosen: () => {} });
     doc.addEventListener("keydown", this.keyListener);
     loadReplay(source, http)
       .then((replay) => {
-        this.frames = anyFramesOf(replay);
+        this.replay = gameReplayOf(this.doc, replay);
         this.actions.changed();
       })
       .catch((e: unknown) => {
@@ -110,7 +75,7 @@ export class ReplayViewer {
   }
 
   get steps(): number {
-    return this.frames ? this.frames.views.length - 1 : 0;
+    return this.replay ? this.replay.steps : 0;
   }
 
   jump(step: number): void {
@@ -120,7 +85,7 @@ export class ReplayViewer {
   }
 
   play(): void {
-    if (this.timer !== undefined || !this.frames) return;
+    if (this.timer !== undefined || !this.replay) return;
     if (this.index === this.steps) this.index = 0;
     this.timer = setInterval(() => this.jump(this.index + 1), PLAY_INTERVAL_MS);
     this.actions.changed();
@@ -143,45 +108,13 @@ export class ReplayViewer {
     if (this.error !== undefined) {
       return h("div", { class: "screen replay" }, head, h("p", { class: "banner", role: "alert" }, t("replay.failed", { reason: this.error })));
     }
-    const frames = this.frames;
-    if (!frames) return h("div", { class: "screen replay" }, head, h("p", { role: "status" }, t("replay.loading")));
+    const replay = this.replay;
+    if (!replay) return h("div", { class: "screen replay" }, head, h("p", { role: "status" }, t("replay.loading")));
     const controls = this.renderControls();
-    if (frames.kind === "castle") {
-      return h("div", { class: "screen replay castle-replay" }, head, renderCastleReplayStep(this.doc, frames, this.index, controls));
-    }
-    const view = frames.views[this.index]!;
-    const seats = replayRoom(frames.players).seats;
-    this.updateBoard(view, frames, seats);
-    const name = (seat: number): string => frames.players[seat] ?? t("lobby.seat", { n: seat + 1 });
-    const recent: string[] = [];
-    for (let i = this.index - 1; i >= 0 && recent.length < 12; i--) {
-      for (const e of [...frames.events[i]!].reverse()) {
-        const text = describeEvent(e, name);
-        if (text !== undefined) recent.push(text);
-      }
-    }
-    const over = view.phase === BasePhase.GAME_OVER;
-    return h(
-      "div",
-      { class: "screen replay" },
-      head,
-      h("div", { class: "game-layout" },
-        h("div", { class: "board-area" }, this.board.element),
-        h("aside", { class: "side" },
-          controls,
-          renderPlayers(view, seats, undefined, -1, false),
-          renderCityCard(view, seats, (seat) => seats[seat]?.name ?? t("lobby.seat", { n: seat + 1 })),
-          over ? h("section", { class: "card final" }, renderFinalTable(view, seats), renderScoreChart(scoreHistory(frames), seats)) : null,
-          h("section", { class: "card log" },
-            h("h3", {}, t("game.log")),
-            recent.length === 0 ? h("p", { class: "help" }, t("game.logEmpty")) : h("ol", { class: "events", reversed: true }, recent.map((l) => h("li", {}, l))),
-          ),
-        ),
-      ),
-    );
+    return h("div", { class: replay.screenClass ? `screen replay ${replay.screenClass}` : "screen replay" }, head, replay.render(this.index, controls));
   }
 
-  /** Step, play, pause and the slider: the same for both games. */
+  /** Step, play, pause and the slider: the same for every game. */
   private renderControls(): HTMLElement {
     const slider = h("input", {
       type: "range",
@@ -207,23 +140,6 @@ export class ReplayViewer {
     );
   }
 
-  private updateBoard(view: BaseView, frames: ReplayFrames, seats: SeatInfo[]): void {
-    const last = view.tiles[view.tiles.length - 1];
-    const defs = new Map(frames.views[0]!.tileSet.map((d) => [d.letter, d]));
-    const name = (seat: number): string => seats[seat]?.name ?? t("lobby.seat", { n: seat + 1 });
-    this.board.update({
-      tiles: view.tiles,
-      defs,
-      followers: view.followers,
-      colourOf: (seat) => colourInfo(seats[seat]?.colour ?? ""),
-      candidates: [],
-      last: view.tiles.length > 1 && last && !defs.get(last.tile)?.cityBlock ? { x: last.position?.x ?? 0, y: last.position?.y ?? 0 } : undefined,
-      city: cityBlockModel(view, name),
-      highlight: view.phase === BasePhase.REDEPLOY ? view.count?.redeployTiles.map((p) => ({ x: p.x, y: p.y })) : undefined,
-      labels: { board: t("game.board"), cell: (x, y) => t("game.cellLabel", { x, y }), spot: (k) => t("game.spotLabel", { kind: kindName(k) }) },
-    });
-  }
-
   private onKey(e: KeyboardEvent): void {
     const target = e.target as HTMLElement | null;
     if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
@@ -238,13 +154,4 @@ export class ReplayViewer {
     } else return;
     e.preventDefault();
   }
-}
-
-/** The scores at the start, after every turn, and after the final scoring. */
-export function scoreHistory(frames: ReplayFrames): number[][] {
-  const out: number[][] = [[...frames.views[0]!.scores]];
-  frames.events.forEach((events, i) => {
-    if (events.some((e) => e.event.case === "turnStarted" || e.event.case === "gameEnded")) out.push([...frames.views[i + 1]!.scores]);
-  });
-  return out;
 }

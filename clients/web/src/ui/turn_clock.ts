@@ -3,7 +3,20 @@
 // without rendering the whole screen again. Every game screen keeps one.
 
 import type { ClockState } from "../gen/carc/v1/game_pb";
-import { formatClock, remainingMs } from "./players_panel";
+
+/** "4:05" for 245,000 ms; never negative. */
+export function formatClock(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const m = Math.floor(total / 60);
+  const s = total % 60;
+  return `${m}:${String(s).padStart(2, "0")}`;
+}
+
+/** The remaining time of `seat` now, counting down for the seat whose clock runs. */
+export function remainingMs(clock: ClockState, seat: number, elapsedMs: number): number {
+  const base = clock.remainingMs[seat] ?? 0;
+  return clock.runningFor === seat ? base - elapsedMs : base;
+}
 
 export function now(): number {
   return typeof performance !== "undefined" ? performance.now() : Date.now();

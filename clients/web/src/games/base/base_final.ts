@@ -1,0 +1,68 @@
+// The end of a base game: the final table (points scored during play, then the end-game scoring
+// per category, B-16/B-17, and the total). Its head and player cells are every game's
+// (ui/final_table.ts); the chart of the scores over the turns is score_chart.ts.
+
+import type { BaseView } from "../../gen/carc/v1/base_game_pb";
+import type { SeatInfo } from "../../gen/carc/v1/lobby_pb";
+import { h } from "../../ui/dom";
+import { finalPlayerCell, finalTableHead } from "../../ui/final_table";
+import { t } from "./i18n";
+
+export interface FinalRow {
+  seat: number;
+  duringPlay: number;
+  road: number;
+  city: number;
+  cloister: number;
+  field: number;
+  total: number;
+  winner: boolean;
+}
+
+/** One row per seat, best first; the end-game categories come from final_breakdown. */
+export function finalRows(view: BaseView): FinalRow[] {
+  return view.scores
+    .map((total, seat) => {
+      const b = view.finalBreakdown[seat];
+      const road = b?.road ?? 0;
+      const city = b?.city ?? 0;
+      const cloister = b?.cloister ?? 0;
+      const field = b?.field ?? 0;
+      return { seat, duringPlay: total - road - city - cloister - field, road, city, cloister, field, total, winner: view.winners.includes(seat) };
+    })
+    .sort((a, b) => b.total - a.total || a.seat - b.seat);
+}
+
+export function renderFinalTable(view: BaseView, seats: readonly SeatInfo[]): HTMLElement {
+  const name = (seat: number): string => seats[seat]?.name ?? t("lobby.seat", { n: seat + 1 });
+  // Seven columns do not fit a phone: the table scrolls sideways inside its card.
+  return h("div", { class: "table-wrap" }, h(
+    "table",
+    { class: "final-table" },
+    h("caption", {}, t("final.caption")),
+    finalTableHead([
+      t("final.player"),
+      t("final.duringPlay"),
+      t("final.roads"),
+      t("final.cities"),
+      t("final.cloisters"),
+      t("final.farms"),
+      t("final.total"),
+    ]),
+    h(
+      "tbody",
+      {},
+      finalRows(view).map((r) =>
+        h("tr", { "data-seat": r.seat, class: r.winner ? "winner" : "" },
+          finalPlayerCell(seats[r.seat], name(r.seat), r.winner),
+          h("td", {}, r.duringPlay),
+          h("td", {}, r.road),
+          h("td", {}, r.city),
+          h("td", {}, r.cloister),
+          h("td", {}, r.field),
+          h("td", { class: "total" }, r.total),
+        ),
+      ),
+    ),
+  ));
+}

@@ -1,0 +1,117 @@
+// The base game in the replay viewer (ui/replay_view.ts): the server's replay applied with the
+// live BaseMirror, so that every step's public hash is checked, the view after each step kept
+// for jumping, and a step drawn on the board with the players, the Count's city, the latest
+// events and, at the end, the final table and the score chart.
+
+import { clone } from "@bufbuild/protobuf";
+import { BasePhase, BaseViewSchema, type BaseEvent, type BaseView } from "../../gen/carc/v1/base_game_pb";
+import type { SeatInfo } from "../../gen/carc/v1/lobby_pb";
+import type { Replay } from "../../gen/carc/v1/replay_pb";
+import { colourInfo } from "../../ui/colours";
+import { h } from "../../ui/dom";
+import { replayRoom } from "../../ui/replay_room";
+import type { GameReplay } from "../game_module";
+import { renderFinalTable } from "./base_final";
+import { describeEvent, kindName } from "./base_log";
+import { BaseMirror } from "./base_mirror";
+import { BoardView } from "./board/board_view";
+import { cityBlockModel, renderCityCard } from "./count_panel";
+import { t } from "./i18n";
+import { renderPlayers } from "./players_panel";
+import { renderScoreChart } from "./score_chart";
+
+export interface ReplayFrames {
+  kind: "base";
+  views: BaseView[];
+  /** events[i] took views[i] to views[i + 1]. */
+  events: BaseEvent[][];
+  players: string[];
+}
+
+/** Applies the replay's steps with the live mirror and keeps the view after each of them. */
+export function framesOf(replay: Replay): ReplayFrames {
+  const mirror = new BaseMirror();
+  if (!replay.start) throw new Error(t("replay.broken", { step: 0 }));
+  const first = mirror.applySnapshot(replay.start);
+  if (!first.hasView || !mirror.view) throw new Error(t("replay.broken", { step: 0 }));
+  const views = [clone(BaseViewSchema, mirror.view)];
+  const events: BaseEvent[][] = [];
+  replay.steps.forEach((step, i) => {
+    const result = mirror.applyBatch(step);
+    if (result.kind !== "applied" || !mirror.view) throw new Error(t("replay.broken", { step: i + 1 }));
+    views.push(clone(BaseViewSchema, mirror.view));
+    events.push(step.events.flatMap((e) => (e.event.case === "base" ? [e.event.value] : [])));
+  });
+  return { kind: "base", views, events, players: replay.players };
+}
+
+/** The scores at the start, after every turn, and after the final scoring. */
+export function scoreHistory(frames: ReplayFrames): number[][] {
+  const out: number[][] = [[...frames.views[0]!.scores]];
+  frames.events.forEach((events, i) => {
+    if (events.some((e) => e.event.case === "turnStarted" || e.event.case === "gameEnded")) out.push([...frames.views[i + 1]!.scores]);
+  });
+  return out;
+}
+
+/** A base game's replay: one board kept across the steps (tiles drawn once), nothing to choose. */
+export class BaseReplay implements GameReplay {
+  private readonly board: BoardView;
+
+  constructor(
+    doc: Document,
+    readonly frames: ReplayFrames,
+  ) {
+    this.board = new BoardView(doc, { cellChosen: () => {}, spotChosen: () => {} });
+  }
+
+  get steps(): number {
+    return this.frames.views.length - 1;
+  }
+
+  render(index: number, controls: HTMLElement): HTMLElement {
+    const frames = this.frames;
+    const view = frames.views[index]!;
+    const seats = replayRoom(frames.players).seats;
+    this.updateBoard(view, seats);
+    const name = (seat: number): string => frames.players[seat] ?? t("lobby.seat", { n: seat + 1 });
+    const recent: string[] = [];
+    for (let i = index - 1; i >= 0 && recent.length < 12; i--) {
+      for (const e of [...frames.events[i]!].reverse()) {
+        const text = describeEvent(e, name);
+        if (text !== undefined) recent.push(text);
+      }
+    }
+    const over = view.phase === BasePhase.GAME_OVER;
+    return h("div", { class: "game-layout" },
+      h("div", { class: "board-area" }, this.board.element),
+      h("aside", { class: "side" },
+        controls,
+        renderPlayers(view, seats, undefined, -1, false),
+        renderCityCard(view, seats, (seat) => seats[seat]?.name ?? t("lobby.seat", { n: seat + 1 })),
+        over ? h("section", { class: "card final" }, renderFinalTable(view, seats), renderScoreChart(scoreHistory(frames), seats)) : null,
+        h("section", { class: "card log" },
+          h("h3", {}, t("game.log")),
+          recent.length === 0 ? h("p", { class: "help" }, t("game.logEmpty")) : h("ol", { class: "events", reversed: true }, recent.map((l) => h("li", {}, l))),
+        ),
+      ),
+    );
+  }
+
+  private updateBoard(view: BaseView, seats: SeatInfo[]): void {
+    const last = view.tiles[view.tiles.length - 1];
+    const defs = new Map(this.frames.views[0]!.tileSet.map((d) => [d.letter, d]));
+    const name = (seat: number): string => seats[seat]?.name ?? t("lobby.seat", { n: seat + 1 });
+    this.board.update({
+      tiles: view.tiles,
+      defs,
+      followers: view.followers,
+      colourOf: (seat) => colourInfo(seats[seat]?.colour ?? ""),
+      candidates: [],
+      last: view.tiles.length > 1 && last && !defs.get(last.tile)?.cityBlock ? { x: last.position?.x ?? 0, y: last.position?.y ?? 0 } : undefined,
+      city: cityBlockModel(view, name),
+      highlight: view.phase === BasePhase.REDEPLOY ? view.count?.redeployTiles.map((p) => ({ x: p.x, y: p.y })) : undefined,
+      labels: { board: t("game.board"), cell: (x, y) => t("game.cellLabel", { x, y }), spot: (k) => t("game.spotLabel", { kind: kindName(k) }) },
+    });
+  }
+}

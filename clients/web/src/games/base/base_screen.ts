@@ -1,0 +1,457 @@
+// The game screen of the base game: the board, the turn controls (tile in play, rotate, confirm,
+// follower spots, skip), the Count's decisions (count_decisions.ts) and his city
+// (count_panel.ts), the players, the tiles left, the event log, and at the end the final table,
+// the score chart, rematch and the record. It lives as long as its session (base_session.ts),
+// which passes it the mirror's view after every snapshot or batch; it renders from that.
+//
+// Everything offered to the player comes from the server's legal moves: a cell is highlighted
+// only if some legal placement uses it, rotation steps only through that cell's legal
+// rotations, the follower spots are exactly the legal ones, and so are the quarters, the number
+// of followers and the features of the Count's decisions.
+
+import { create } from "@bufbuild/protobuf";
+import {
+  BasePhase,
+  FeatureKind,
+  type BaseCommand,
+  BaseCommandSchema,
+  type BaseEvent,
+  type BaseView,
+  type TileDefinition,
+} from "../../gen/carc/v1/base_game_pb";
+import type { ClockState } from "../../gen/carc/v1/game_pb";
+import type { RoomState } from "../../gen/carc/v1/lobby_pb";
+import { colourInfo } from "../../ui/colours";
+import { h } from "../../ui/dom";
+import { renderLogCard } from "../../ui/event_log";
+import { renderEndActions } from "../../ui/final_table";
+import { renderGameHead, renderPlacementControls, type GamePageActions } from "../../ui/game_head";
+import { TurnClock } from "../../ui/turn_clock";
+import { listenTurnKeys, type TurnControls } from "../../ui/turn_keys";
+import { renderFinalTable } from "./base_final";
+import { describeEvent, kindName, MAX_LOG_ENTRIES, type LogEntry } from "./base_log";
+import { BOARD_CONTROLS, BoardView, type BoardModel } from "./board/board_view";
+import { CountDecisions, countWait } from "./count_decisions";
+import { isCountPhase, renderCityCard } from "./count_panel";
+import { t } from "./i18n";
+import { renderPlayers } from "./players_panel";
+import { renderScoreChart } from "./score_chart";
+import { renderTilesLeft, tileIcon } from "./tiles_left";
+import {
+  candidateCells,
+  chooseCell,
+  isComplete,
+  legalRotations,
+  placeableTiles,
+  revalidate,
+  rotate,
+  type Selection,
+} from "./turn";
+
+export interface BaseContext {
+  room: RoomState;
+  view: BaseView | undefined;
+  seq: bigint;
+  clock: ClockState | undefined;
+}
+
+export interface BaseScreenActions extends GamePageActions {
+  /** Sends a game command for the current seq; false when it could not be sent. */
+  send(command: BaseCommand): boolean;
+}
+
+export class BaseScreen implements TurnControls {
+  readonly board: BoardView;
+  private defs = new Map<string, TileDefinition>();
+  private selection: Selection = { tile: "" };
+  /** The Count's decisions (C-2..C-5): what the player has chosen so far. */
+  private readonly count: CountDecisions;
+  private log: LogEntry[] = [];
+  /** Scores after each turn seen live; replaced by the record's when the game is archived. */
+  private history: number[][] = [];
+  private recordHistory: number[][] | undefined;
+  private recordRequested = false;
+  private rematchCode: string | undefined;
+  /** A command is on its way: the controls wait for its answer instead of sending twice. */
+  private pendingSeq: bigint | undefined;
+  private readonly turnClock: TurnClock;
+  private readonly stopKeys: () => void;
+  private ctx: BaseContext | undefined;
+
+  constructor(
+    private readonly doc: Document,
+    private readonly actions: BaseScreenActions,
+    private readonly fetchJson: (url: string) => Promise<unknown> = defaultFetchJson,
+  ) {
+    this.count = new CountDecisions({
+      current: () => (this.ctx ? { view: this.ctx.view, seat: this.ctx.room.yourSeat } : undefined),
+      busy: () => this.pendingSeq !== undefined,
+      send: (command) => this.sendCommand(command),
+      changed: () => this.actions.changed(),
+    });
+    this.board = new BoardView(doc, {
+      cellChosen: (cell) => this.chooseCell(cell.x, cell.y),
+      spotChosen: (segment) => this.placeFollower(segment),
+      quarterChosen: (quarter) => this.count.chooseQuarter(quarter),
+      targetChosen: (key) => this.count.chooseTarget(key),
+    });
+    this.stopKeys = listenTurnKeys(doc, this, {
+      active: () => this.ctx !== undefined,
+      boardControls: BOARD_CONTROLS,
+      other: (key) => this.boardKey(key),
+    });
+    this.turnClock = new TurnClock(doc, () => this.ctx?.clock);
+  }
+
+  dispose(): void {
+    this.stopKeys();
+    this.turnClock.dispose();
+  }
+
+  /** A snapshot replaced the view: the tile set comes with it. */
+  snapshotApplied(view: BaseView | undefined): void {
+    if (view && view.tileSet.length > 0) this.defs = new Map(view.tileSet.map((d) => [d.letter, d]));
+    this.pendingSeq = undefined;
+    this.count.reset();
+    this.turnClock.restart();
+    if (view && this.history.length === 0) this.history.push([...view.scores]);
+  }
+
+  /** A batch was applied: log its events and note the scores at the end of each turn. */
+  batchApplied(seq: bigint, events: readonly BaseEvent[], view: BaseView | undefined): void {
+    this.pendingSeq = undefined;
+    // Every decision comes with a batch of its own: the choices of the last one are done with.
+    this.count.reset();
+    this.turnClock.restart();
+    for (const event of events) {
+      this.log.push({ seq, event });
+      if (view && (event.event.case === "turnStarted" || event.event.case === "gameEnded")) {
+        this.history.push([...view.scores]);
+      }
+    }
+    if (this.log.length > MAX_LOG_ENTRIES) this.log.splice(0, this.log.length - MAX_LOG_ENTRIES);
+  }
+
+  rematchCreated(code: string): void {
+    this.rematchCode = code;
+  }
+
+  /** The command was refused: let the player choose again. */
+  commandFailed(): void {
+    this.pendingSeq = undefined;
+  }
+
+  render(ctx: BaseContext): HTMLElement {
+    this.ctx = ctx;
+    const { room, view } = ctx;
+    const mySeat = room.yourSeat;
+    const seats = room.seats.filter((s) => s.occupied);
+    const name = (seat: number): string => seats[seat]?.name ?? t("lobby.seat", { n: seat + 1 });
+    const over = view?.phase === BasePhase.GAME_OVER;
+    const myTurn = view !== undefined && !over && view.toMove === mySeat && view.legalMoves !== undefined;
+    const placements = myTurn ? (view?.legalMoves?.placements ?? []) : [];
+    if (myTurn && view?.phase === BasePhase.PLACE_TILE) this.selection = revalidate(placements, this.selection);
+    else this.selection = { tile: "" };
+    this.count.revalidate(view, myTurn);
+    this.updateBoard(view, seats, myTurn);
+    if (over) this.loadRecord(room);
+
+    return h(
+      "div",
+      { class: "screen game" },
+      renderGameHead(
+        this.doc,
+        room.code,
+        this.prompt(view, mySeat, myTurn, name),
+        mySeat >= 0 && !over && view !== undefined && !(view.resigned[mySeat] ?? false),
+        this.actions,
+      ),
+      over && view ? this.renderEnd(view, room) : null,
+      h(
+        "div",
+        { class: "game-layout" },
+        h("div", { class: "board-area" },
+          this.board.element,
+          h("div", { class: "zoom", role: "group", "aria-label": t("game.zoom") },
+            h("button", { type: "button", class: "secondary", "aria-label": t("game.zoomIn"), title: t("game.zoomIn"), onclick: () => this.board.zoom(1.25) }, "+"),
+            h("button", { type: "button", class: "secondary", "aria-label": t("game.zoomOut"), title: t("game.zoomOut"), onclick: () => this.board.zoom(0.8) }, "−"),
+            h("button", { type: "button", class: "secondary", "aria-label": t("game.fit"), title: t("game.fit"), onclick: () => this.board.fitBoard() }, "⤢"),
+          ),
+        ),
+        h(
+          "aside",
+          { class: "side" },
+          view === undefined ? h("p", {}, t("game.waiting")) : null,
+          view && !over ? this.renderTurn(view, myTurn, mySeat) : null,
+          view ? renderPlayers(view, seats, this.clockFor(ctx.clock), mySeat) : null,
+          view ? renderCityCard(view, seats, name) : null,
+          view ? renderTilesLeft(view, this.defs) : null,
+          this.renderLog(name),
+          h("details", { class: "keys" },
+            h("summary", {}, t("game.keysTitle")),
+            h("p", { class: "help" }, t("game.keys")),
+          ),
+        ),
+      ),
+    );
+  }
+
+  private prompt(view: BaseView | undefined, mySeat: number, myTurn: boolean, name: (s: number) => string): string {
+    if (!view) return t("game.waiting");
+    if (view.phase === BasePhase.GAME_OVER) return t("game.over");
+    if (mySeat < 0 && !isCountPhase(view.phase)) return t("game.watching", { name: name(view.toMove) });
+    if (isCountPhase(view.phase) && view.toMove !== mySeat) return countWait(view.phase, name(view.toMove));
+    // The seat to move without legal moves yet: they come with the next batch.
+    if (!myTurn) return view.toMove === mySeat ? t("game.turn") : t("game.waitingFor", { name: name(view.toMove) });
+    if (this.pendingSeq !== undefined) return t("game.sending");
+    const countPrompt = this.count.prompt(view);
+    if (countPrompt !== undefined) return countPrompt;
+    if (view.phase === BasePhase.PLACE_FOLLOWER) {
+      return (view.legalMoves?.followerSpots.length ?? 0) > 0 ? t("game.promptFollower") : t("game.promptNoSpot");
+    }
+    return isComplete(view.legalMoves?.placements ?? [], this.selection) ? t("game.promptConfirm") : t("game.promptPlace");
+  }
+
+  private updateBoard(view: BaseView | undefined, seats: RoomState["seats"], myTurn: boolean): void {
+    const placements = myTurn ? (view?.legalMoves?.placements ?? []) : [];
+    const placing = myTurn && view?.phase === BasePhase.PLACE_TILE && this.pendingSeq === undefined;
+    const sel = this.selection;
+    const last = view?.tiles[view.tiles.length - 1];
+    const choosingFollower = myTurn && view?.phase === BasePhase.PLACE_FOLLOWER && this.pendingSeq === undefined && last !== undefined;
+    const model: BoardModel = {
+      tiles: view?.tiles ?? [],
+      defs: this.defs,
+      followers: view?.followers ?? [],
+      colourOf: (seat) => colourInfo(seats[seat]?.colour ?? ""),
+      candidates: placing ? candidateCells(placements, sel.tile) : [],
+      preview:
+        placing && sel.x !== undefined && sel.y !== undefined && sel.rotation !== undefined
+          ? { letter: sel.tile, x: sel.x, y: sel.y, rotation: sel.rotation }
+          : undefined,
+      spots:
+        choosingFollower && last
+          ? {
+              x: last.position?.x ?? 0,
+              y: last.position?.y ?? 0,
+              letter: last.tile,
+              rotation: last.rotation,
+              segments: view?.legalMoves?.followerSpots ?? [],
+            }
+          : undefined,
+      // Not the start tile, nor the Count's block laid in its place.
+      last:
+        view && view.tiles.length > 1 && last && !this.defs.get(last.tile)?.cityBlock
+          ? { x: last.position?.x ?? 0, y: last.position?.y ?? 0 }
+          : undefined,
+      ...this.count.board(view, seats, myTurn),
+      labels: {
+        board: t("game.board"),
+        cell: (x, y) => t("game.cellLabel", { x, y }),
+        spot: (kind: FeatureKind) => t("game.spotLabel", { kind: kindName(kind) }),
+      },
+    };
+    this.board.update(model);
+  }
+
+  private renderTurn(view: BaseView, myTurn: boolean, mySeat: number): HTMLElement {
+    const placements = view.legalMoves?.placements ?? [];
+    const sel = this.selection;
+    const placing = myTurn && view.phase === BasePhase.PLACE_TILE;
+    const following = myTurn && view.phase === BasePhase.PLACE_FOLLOWER;
+    const busy = this.pendingSeq !== undefined;
+    const inPlay = placing ? sel.tile : view.currentTile;
+    const rotations = placing && sel.x !== undefined && sel.y !== undefined ? legalRotations(placements, sel.tile, sel.x, sel.y) : [];
+    const hand = mySeat >= 0 ? (view.hands[mySeat]?.tiles ?? []) : [];
+    const choosable = placing ? placeableTiles(placements) : [];
+    return h(
+      "section",
+      { class: "card turn", "aria-label": t("game.turn") },
+      inPlay !== ""
+        ? h("div", { class: "in-play" },
+            tileIcon(this.defs.get(inPlay), placing && sel.rotation !== undefined ? sel.rotation : 0, 72, t("game.tileLabel", { tile: inPlay })),
+            h("span", {}, t("game.tileInPlay", { tile: inPlay })),
+          )
+        : null,
+      hand.length > 0
+        ? h("div", { class: "hand row", role: "group", "aria-label": t("game.hand") },
+            hand.map((letter) =>
+              h("button", {
+                type: "button",
+                class: `hand-tile ${letter === sel.tile ? "chosen" : ""}`,
+                "aria-pressed": letter === sel.tile ? "true" : "false",
+                disabled: !choosable.includes(letter) || busy,
+                "data-hand-tile": letter,
+                onclick: () => {
+                  this.selection = { tile: letter };
+                  this.actions.changed();
+                },
+              }, tileIcon(this.defs.get(letter), 0, 44, t("game.tileLabel", { tile: letter }))),
+            ),
+          )
+        : null,
+      placing
+        ? renderPlacementControls({
+            rotations: rotations.length,
+            complete: isComplete(placements, sel),
+            busy,
+            rotate: (step) => this.rotate(step),
+            confirm: () => this.confirm(),
+          })
+        : null,
+      following
+        ? h("div", { class: "row controls" },
+            h("button", { type: "button", id: "skip", disabled: busy, onclick: () => this.skip() }, t("game.skip")),
+          )
+        : null,
+      this.count.render(view, myTurn, busy),
+    );
+  }
+
+  private renderLog(name: (seat: number) => string): HTMLElement {
+    return renderLogCard(
+      this.log,
+      (event) => describeEvent(event, name),
+      (event) => event.event.case === "featureScored" && event.event.value.winners.length > 0,
+    );
+  }
+
+  private renderEnd(view: BaseView, room: RoomState): HTMLElement {
+    const seats = room.seats.filter((s) => s.occupied);
+    const history = this.recordHistory ?? this.history;
+    const id = room.gameId;
+    return h(
+      "section",
+      { class: "card final", id: "final" },
+      h("h3", {}, t("final.title")),
+      renderFinalTable(view, seats),
+      history.length > 1 ? renderScoreChart(history, seats) : null,
+      renderEndActions(
+        {
+          rematch: () => this.actions.rematch(),
+          joinRematch: this.rematchCode !== undefined ? () => this.actions.joinRematch(this.rematchCode!) : undefined,
+          recordHref: id !== 0n ? `/api/games/${id}/record` : undefined,
+          replayHref: id !== 0n ? `/replay/${id}` : undefined,
+          downloadName: `carcassonne-${room.code}.json`,
+        },
+        room.yourSeat >= 0,
+        this.rematchCode,
+      ),
+    );
+  }
+
+  /** The archived record has the scores after every turn, even those this page did not see. */
+  private loadRecord(room: RoomState): void {
+    if (this.recordRequested || room.gameId === 0n) return;
+    this.recordRequested = true;
+    this.fetchJson(`/api/games/${room.gameId}/record`)
+      .then((record) => {
+        const scores = (record as { scores?: { after_turn?: number[][]; final?: number[] } }).scores;
+        if (!scores?.after_turn) return;
+        const start = scores.after_turn[0]?.map(() => 0) ?? [];
+        this.recordHistory = [start, ...scores.after_turn, ...(scores.final ? [scores.final] : [])];
+        this.actions.changed();
+      })
+      .catch(() => {
+        // The live history stays; the record can still be downloaded by its link.
+        this.recordRequested = false;
+      });
+  }
+
+  private clockFor(state: ClockState | undefined): { state: ClockState; elapsedMs: number } | undefined {
+    if (!state || state.remainingMs.length === 0) return undefined;
+    return { state, elapsedMs: this.turnClock.elapsedMs() };
+  }
+
+  private placements() {
+    const view = this.ctx?.view;
+    if (!view || view.phase !== BasePhase.PLACE_TILE || view.toMove !== this.ctx?.room.yourSeat) return [];
+    return view.legalMoves?.placements ?? [];
+  }
+
+  private chooseCell(x: number, y: number): void {
+    if (this.pendingSeq !== undefined) return;
+    this.selection = chooseCell(this.placements(), this.selection, x, y);
+    this.actions.changed();
+  }
+
+  rotate(step: 1 | -1): void {
+    if (this.pendingSeq !== undefined) return;
+    this.selection = rotate(this.placements(), this.selection, step);
+    this.actions.changed();
+  }
+
+  confirm(): void {
+    if (this.ctx?.view?.phase === BasePhase.ENTER_CITY) {
+      this.count.enterCity();
+      return;
+    }
+    const placements = this.placements();
+    const sel = this.selection;
+    if (this.pendingSeq !== undefined || !isComplete(placements, sel)) return;
+    const hands = (this.ctx?.view?.options?.handSize ?? 0) > 0;
+    this.sendCommand(
+      create(BaseCommandSchema, {
+        command: {
+          case: "placeTile",
+          value: { position: { x: sel.x ?? 0, y: sel.y ?? 0 }, rotation: sel.rotation ?? 0, tile: hands ? sel.tile : "" },
+        },
+      }),
+    );
+  }
+
+  private placeFollower(segment: number): void {
+    const view = this.ctx?.view;
+    if (this.pendingSeq !== undefined || view?.phase !== BasePhase.PLACE_FOLLOWER) return;
+    if (!view.legalMoves?.followerSpots.some((s) => s.segment === segment)) return;
+    this.sendCommand(create(BaseCommandSchema, { command: { case: "placeFollower", value: { segment } } }));
+  }
+
+  skip(): void {
+    const view = this.ctx?.view;
+    if (this.pendingSeq !== undefined || view?.phase !== BasePhase.PLACE_FOLLOWER || view.legalMoves === undefined) return;
+    this.sendCommand(create(BaseCommandSchema, { command: { case: "skipFollower", value: {} } }));
+  }
+
+  private sendCommand(command: BaseCommand): void {
+    if (!this.actions.send(command)) return;
+    this.pendingSeq = this.ctx?.seq ?? 0n;
+    this.selection = { tile: this.selection.tile };
+    this.actions.changed();
+  }
+
+  /** The board's own keys: zoom (+, -, 0 to fit) and the arrows to pan. */
+  private boardKey(key: string): boolean {
+    switch (key) {
+      case "+":
+      case "=":
+        this.board.zoom(1.25);
+        return true;
+      case "-":
+        this.board.zoom(0.8);
+        return true;
+      case "0":
+        this.board.fitBoard();
+        return true;
+      case "ArrowLeft":
+        this.board.pan(-1, 0);
+        return true;
+      case "ArrowRight":
+        this.board.pan(1, 0);
+        return true;
+      case "ArrowUp":
+        this.board.pan(0, -1);
+        return true;
+      case "ArrowDown":
+        this.board.pan(0, 1);
+        return true;
+      default:
+        return false;
+    }
+  }
+}
+
+async function defaultFetchJson(url: string): Promise<unknown> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.json();
+}

@@ -1,0 +1,478 @@
+// The board as one SVG that lives as long as the game screen: tiles drawn from their
+// definitions (tile_svg.ts), the city of Carcassonne over the Count's block (city_block_svg.ts),
+// followers, the cells where the current tile may go, the previewed tile, the follower spots of
+// the tile just placed, the tiles of a feature being scored and the features followers may move
+// onto from the city. Pan with a drag, zoom with the wheel, pinch with two fingers; cells, spots,
+// targets and choosable quarters are buttons for the keyboard too.
+//
+// The element is created once and moved into each rendering of the page, so the camera and
+// the tiles already drawn survive the App's re-renders; update() only adds what changed.
+
+import type { FollowerOnBoard, PlacedTile, Quarter, TileDefinition } from "../../../gen/carc/v1/base_game_pb";
+import { FeatureKind } from "../../../gen/carc/v1/base_game_pb";
+import { fit, pan, viewBox, zoomAt, type Camera, type Size } from "../../../board/camera";
+import { meeple } from "../../../board/meeple";
+import type { ColourInfo } from "../../../ui/colours";
+import { cityBlockLayout, type CityBlockLayout } from "./city_block";
+import { drawCityBlock, type CityBlockModel } from "./city_block_svg";
+import { segmentAnchor } from "./tile_geometry";
+import { TILE } from "./tile_plane";
+import { tileSvg } from "./tile_svg";
+
+export { meeple } from "../../../board/meeple";
+export type { CityBlockModel } from "./city_block_svg";
+
+const SVG = "http://www.w3.org/2000/svg";
+/** A pointer that moves less than this (pixels) between down and up is a tap, not a drag. */
+const TAP_SLOP = 6;
+
+export interface Cell {
+  x: number;
+  y: number;
+}
+
+/** A feature a follower may be moved onto (C-5): segment `segment` of the tile at (x, y). */
+export interface BoardTarget extends Cell {
+  segment: number;
+  /** Handed back to BoardActions.targetChosen. */
+  key: string;
+  label: string;
+  chosen?: boolean | undefined;
+}
+
+/** What is clickable on the board: everything BoardView.activate knows. */
+export const BOARD_CONTROLS = "[data-cell],[data-spot],[data-target],[data-quarter][role=button]";
+
+export interface BoardModel {
+  tiles: readonly PlacedTile[];
+  defs: ReadonlyMap<string, TileDefinition>;
+  followers: readonly FollowerOnBoard[];
+  colourOf(seat: number): ColourInfo | undefined;
+  /** Cells where the tile in hand may go (highlighted, clickable). */
+  candidates: readonly Cell[];
+  /** The tile shown at a chosen cell before it is confirmed. */
+  preview?: { letter: string; x: number; y: number; rotation: number } | undefined;
+  /** Follower spots on the tile just placed (clickable). */
+  spots?: { x: number; y: number; letter: string; rotation: number; segments: readonly { segment: number; kind: FeatureKind }[] } | undefined;
+  /** The tile placed last, outlined so every player sees what changed. */
+  last?: Cell | undefined;
+  /** The Count's city (C-1): present in games with the Count. */
+  city?: CityBlockModel | undefined;
+  /** Tiles of a feature to point out (the one a redeployment round is about, C-4). */
+  highlight?: readonly Cell[] | undefined;
+  /** Features a follower may move onto from the city (C-5), clickable. */
+  targets?: readonly BoardTarget[] | undefined;
+  /** Labels for assistive technology, in the current language. */
+  labels: {
+    board: string;
+    cell(x: number, y: number): string;
+    spot(kind: FeatureKind): string;
+  };
+}
+
+export interface BoardActions {
+  cellChosen(cell: Cell): void;
+  spotChosen(segment: number): void;
+  quarterChosen?(quarter: Quarter): void;
+  targetChosen?(key: string): void;
+}
+
+export class BoardView {
+  readonly element: HTMLDivElement;
+  private readonly svg: SVGSVGElement;
+  private readonly tileLayer: SVGGElement;
+  private readonly cityLayer: SVGGElement;
+  private readonly markLayer: SVGGElement;
+  private readonly candidateLayer: SVGGElement;
+  private readonly previewLayer: SVGGElement;
+  private readonly followerLayer: SVGGElement;
+  private readonly spotLayer: SVGGElement;
+  private readonly drawn = new Map<string, { key: string; node: SVGGElement }>();
+  /** The block's layout, computed again only when the tiles it stands on change. */
+  private city: { key: string; layout: CityBlockLayout | undefined } = { key: "", layout: undefined };
+  private camera: Camera = { cx: TILE / 2, cy: TILE / 2, scale: 0.8 };
+  /** True once the player moved the view: updates then stop re-fitting the board. */
+  private moved = false;
+  private bounds = { minX: 0, minY: 0, maxX: TILE, maxY: TILE };
+  private readonly pointers = new Map<number, { x: number; y: number }>();
+  private gesture: { startX: number; startY: number; travelled: number; target: Element | null } | undefined;
+  private pinchDistance = 0;
+
+  constructor(
+    private readonly doc: Document,
+    private readonly actions: BoardActions,
+  ) {
+    this.element = doc.createElement("div");
+    this.element.className = "board";
+    this.svg = doc.createElementNS(SVG, "svg");
+    this.svg.setAttribute("class", "board-svg");
+    this.svg.setAttribute("role", "group");
+    this.tileLayer = this.layer("tiles");
+    this.cityLayer = this.layer("city");
+    this.markLayer = this.layer("marks");
+    this.candidateLayer = this.layer("candidates");
+    this.previewLayer = this.layer("preview");
+    this.followerLayer = this.layer("followers");
+    this.spotLayer = this.layer("spots");
+    this.element.appendChild(this.svg);
+    this.svg.addEventListener("pointerdown", (e) => this.onPointerDown(e));
+    this.svg.addEventListener("wheel", (e) => this.onWheel(e), { passive: false });
+    this.svg.addEventListener("keydown", (e) => this.onKey(e));
+    const RO = (doc.defaultView as (Window & { ResizeObserver?: typeof ResizeObserver }) | null)?.ResizeObserver;
+    if (RO) new RO(() => this.applyCamera()).observe(this.element);
+  }
+
+  update(model: BoardModel): void {
+    this.svg.setAttribute("aria-label", model.labels.board);
+    this.drawTiles(model);
+    this.drawCity(model);
+    this.drawMarks(model);
+    this.drawCandidates(model);
+    this.drawPreview(model);
+    this.drawFollowers(model);
+    this.drawSpots(model);
+    if (!this.moved) this.camera = fit(this.paddedBounds(), this.size());
+    this.applyCamera();
+  }
+
+  zoom(factor: number): void {
+    const size = this.size();
+    this.camera = zoomAt(this.camera, size, factor, size.width / 2, size.height / 2);
+    this.moved = true;
+    this.applyCamera();
+  }
+
+  /** Moves the view by whole steps of a third of a tile, for the arrow keys. */
+  pan(dx: number, dy: number): void {
+    this.camera = { ...this.camera, cx: this.camera.cx + (dx * TILE) / 3, cy: this.camera.cy + (dy * TILE) / 3 };
+    this.moved = true;
+    this.applyCamera();
+  }
+
+  /** Shows the whole board again and follows it as it grows. */
+  fitBoard(): void {
+    this.moved = false;
+    this.camera = fit(this.paddedBounds(), this.size());
+    this.applyCamera();
+  }
+
+  get currentCamera(): Camera {
+    return { ...this.camera };
+  }
+
+  private layer(name: string): SVGGElement {
+    const g = this.doc.createElementNS(SVG, "g");
+    g.setAttribute("class", name);
+    this.svg.appendChild(g);
+    return g;
+  }
+
+  private size(): Size {
+    const width = this.element.clientWidth || 800;
+    const height = this.element.clientHeight || 600;
+    return { width, height };
+  }
+
+  private applyCamera(): void {
+    this.svg.setAttribute("viewBox", viewBox(this.camera, this.size()));
+  }
+
+  private paddedBounds(): { minX: number; minY: number; maxX: number; maxY: number } {
+    // Half a tile of margin around everything shown, candidates included.
+    const b = this.bounds;
+    return { minX: b.minX - TILE / 2, minY: b.minY - TILE / 2, maxX: b.maxX + TILE / 2, maxY: b.maxY + TILE / 2 };
+  }
+
+  private grow(cell: Cell): void {
+    const b = this.bounds;
+    b.minX = Math.min(b.minX, cell.x * TILE);
+    b.minY = Math.min(b.minY, cell.y * TILE);
+    b.maxX = Math.max(b.maxX, (cell.x + 1) * TILE);
+    b.maxY = Math.max(b.maxY, (cell.y + 1) * TILE);
+  }
+
+  private drawTiles(model: BoardModel): void {
+    const seen = new Set<string>();
+    for (const placed of model.tiles) {
+      const pos = { x: placed.position?.x ?? 0, y: placed.position?.y ?? 0 };
+      const where = `${pos.x},${pos.y}`;
+      const key = `${placed.tile}/${placed.rotation}`;
+      seen.add(where);
+      this.grow(pos);
+      const existing = this.drawn.get(where);
+      if (existing && existing.key === key) continue;
+      existing?.node.remove();
+      const def = model.defs.get(placed.tile);
+      if (!def) continue;
+      const node = this.placeAt(tileSvg(this.doc, def, placed.rotation), pos);
+      node.setAttribute("data-x", String(pos.x));
+      node.setAttribute("data-y", String(pos.y));
+      this.tileLayer.appendChild(node);
+      this.drawn.set(where, { key, node });
+    }
+    // A snapshot of another game (or a replay going back) removes tiles too.
+    for (const [where, entry] of this.drawn) {
+      if (!seen.has(where)) {
+        entry.node.remove();
+        this.drawn.delete(where);
+      }
+    }
+    if (model.tiles.length === 0) this.bounds = { minX: 0, minY: 0, maxX: TILE, maxY: TILE };
+  }
+
+  private drawCity(model: BoardModel): void {
+    this.cityLayer.replaceChildren();
+    const block = model.tiles.filter((t) => model.defs.get(t.tile)?.cityBlock);
+    const key = block.map((t) => `${t.tile}@${t.position?.x ?? 0},${t.position?.y ?? 0}/${t.rotation}`).join(" ");
+    if (key !== this.city.key) this.city = { key, layout: cityBlockLayout(block, model.defs) };
+    const layout = this.city.layout;
+    if (!layout || !model.city) return;
+    this.cityLayer.appendChild(drawCityBlock(this.doc, layout, model.city, (seat) => model.colourOf(seat)));
+  }
+
+  private drawMarks(model: BoardModel): void {
+    this.markLayer.replaceChildren();
+    for (const cell of model.highlight ?? []) {
+      const r = this.rect(cell, "feature-highlight");
+      r.setAttribute("data-highlight", `${cell.x},${cell.y}`);
+      r.setAttribute("fill", "#1f5fbf");
+      r.setAttribute("fill-opacity", "0.18");
+      r.setAttribute("stroke", "#1f5fbf");
+      r.setAttribute("stroke-width", "4");
+      r.setAttribute("stroke-dasharray", "10 6");
+      r.setAttribute("pointer-events", "none");
+      this.markLayer.appendChild(r);
+    }
+    if (!model.last) return;
+    const r = this.rect(model.last, "last-placed");
+    r.setAttribute("fill", "none");
+    r.setAttribute("stroke", "#ff9800");
+    r.setAttribute("stroke-width", "4");
+    r.setAttribute("pointer-events", "none");
+    this.markLayer.appendChild(r);
+  }
+
+  private drawCandidates(model: BoardModel): void {
+    this.candidateLayer.replaceChildren();
+    for (const cell of model.candidates) {
+      this.grow(cell);
+      const r = this.rect(cell, "candidate");
+      r.setAttribute("data-cell", `${cell.x},${cell.y}`);
+      r.setAttribute("id", `cell_${cell.x}_${cell.y}`);
+      r.setAttribute("role", "button");
+      r.setAttribute("tabindex", "0");
+      r.setAttribute("aria-label", model.labels.cell(cell.x, cell.y));
+      const selected = model.preview && model.preview.x === cell.x && model.preview.y === cell.y;
+      if (selected) r.setAttribute("aria-pressed", "true");
+      this.candidateLayer.appendChild(r);
+    }
+  }
+
+  private drawPreview(model: BoardModel): void {
+    this.previewLayer.replaceChildren();
+    const p = model.preview;
+    const def = p ? model.defs.get(p.letter) : undefined;
+    if (!p || !def) return;
+    const node = this.placeAt(tileSvg(this.doc, def, p.rotation), p);
+    node.setAttribute("class", "preview-tile");
+    node.setAttribute("data-preview", `${p.letter},${p.rotation}`);
+    node.setAttribute("opacity", "0.9");
+    // Taps on the previewed tile reach the cell under it (a second tap rotates).
+    node.setAttribute("pointer-events", "none");
+    this.previewLayer.appendChild(node);
+    const outline = this.rect(p, "preview-outline");
+    outline.setAttribute("fill", "none");
+    outline.setAttribute("stroke", "#1f5fbf");
+    outline.setAttribute("stroke-width", "5");
+    outline.setAttribute("pointer-events", "none");
+    this.previewLayer.appendChild(outline);
+  }
+
+  private drawFollowers(model: BoardModel): void {
+    this.followerLayer.replaceChildren();
+    for (const f of model.followers) {
+      const pos = { x: f.position?.x ?? 0, y: f.position?.y ?? 0 };
+      const placed = model.tiles.find((t) => t.position?.x === pos.x && t.position?.y === pos.y);
+      const def = placed ? model.defs.get(placed.tile) : undefined;
+      if (!placed || !def) continue;
+      const at = segmentAnchor(def, f.segment, placed.rotation);
+      const colour = model.colourOf(f.seat);
+      const g = meeple(this.doc, colour, f.kind === FeatureKind.FIELD);
+      g.setAttribute("transform", `translate(${pos.x * TILE + at.x} ${pos.y * TILE + at.y})`);
+      g.setAttribute("data-follower", `${f.seat}@${pos.x},${pos.y}/${f.segment}`);
+      this.followerLayer.appendChild(g);
+    }
+  }
+
+  private drawSpots(model: BoardModel): void {
+    this.spotLayer.replaceChildren();
+    this.drawTargets(model);
+    const s = model.spots;
+    const def = s ? model.defs.get(s.letter) : undefined;
+    if (!s || !def) return;
+    for (const spot of s.segments) {
+      const at = segmentAnchor(def, spot.segment, s.rotation);
+      const c = this.doc.createElementNS(SVG, "circle");
+      c.setAttribute("cx", String(s.x * TILE + at.x));
+      c.setAttribute("cy", String(s.y * TILE + at.y));
+      c.setAttribute("r", "9");
+      c.setAttribute("class", "spot");
+      c.setAttribute("data-spot", String(spot.segment));
+      c.setAttribute("id", `spot_${spot.segment}`);
+      c.setAttribute("role", "button");
+      c.setAttribute("tabindex", "0");
+      c.setAttribute("aria-label", model.labels.spot(spot.kind));
+      this.spotLayer.appendChild(c);
+    }
+  }
+
+  private drawTargets(model: BoardModel): void {
+    for (const target of model.targets ?? []) {
+      const placed = model.tiles.find((t) => (t.position?.x ?? 0) === target.x && (t.position?.y ?? 0) === target.y);
+      const def = placed ? model.defs.get(placed.tile) : undefined;
+      if (!placed || !def || target.segment >= def.segments.length) continue;
+      this.grow(target);
+      const at = segmentAnchor(def, target.segment, placed.rotation);
+      const c = this.doc.createElementNS(SVG, "circle");
+      c.setAttribute("cx", String(target.x * TILE + at.x));
+      c.setAttribute("cy", String(target.y * TILE + at.y));
+      c.setAttribute("r", "10");
+      c.setAttribute("class", target.chosen ? "spot target chosen" : "spot target");
+      c.setAttribute("data-target", target.key);
+      c.setAttribute("id", `target_${target.x}_${target.y}_${target.segment}`);
+      c.setAttribute("role", "button");
+      c.setAttribute("tabindex", "0");
+      c.setAttribute("aria-label", target.label);
+      if (target.chosen) c.setAttribute("aria-pressed", "true");
+      this.spotLayer.appendChild(c);
+    }
+  }
+
+  private rect(cell: Cell, cls: string): SVGRectElement {
+    const r = this.doc.createElementNS(SVG, "rect");
+    r.setAttribute("x", String(cell.x * TILE + 2));
+    r.setAttribute("y", String(cell.y * TILE + 2));
+    r.setAttribute("width", String(TILE - 4));
+    r.setAttribute("height", String(TILE - 4));
+    r.setAttribute("rx", "6");
+    r.setAttribute("class", cls);
+    return r;
+  }
+
+  private placeAt(node: SVGGElement, cell: Cell): SVGGElement {
+    const g = this.doc.createElementNS(SVG, "g");
+    g.setAttribute("transform", `translate(${cell.x * TILE} ${cell.y * TILE})`);
+    g.appendChild(node);
+    return g;
+  }
+
+  private activate(target: Element | null): void {
+    const el = target?.closest(BOARD_CONTROLS);
+    if (!el) return;
+    const quarter = el.getAttribute("data-quarter-value");
+    if (quarter !== null) {
+      this.actions.quarterChosen?.(Number(quarter) as Quarter);
+      return;
+    }
+    const key = el.getAttribute("data-target");
+    if (key !== null) {
+      this.actions.targetChosen?.(key);
+      return;
+    }
+    const cell = el.getAttribute("data-cell");
+    if (cell !== null) {
+      const [x, y] = cell.split(",").map(Number);
+      this.actions.cellChosen({ x: x ?? 0, y: y ?? 0 });
+      return;
+    }
+    const spot = el.getAttribute("data-spot");
+    if (spot !== null) this.actions.spotChosen(Number(spot));
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    const target = e.target instanceof Element ? e.target : null;
+    if (!target?.closest(BOARD_CONTROLS)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    this.activate(target);
+  }
+
+  private onPointerDown(e: PointerEvent): void {
+    if (e.button !== 0 && e.pointerType === "mouse") return;
+    this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (this.pointers.size === 1) {
+      this.gesture = { startX: e.clientX, startY: e.clientY, travelled: 0, target: e.target instanceof Element ? e.target : null };
+      const win = this.doc.defaultView;
+      if (!win) return;
+      const move = (ev: PointerEvent): void => this.onPointerMove(ev);
+      const up = (ev: PointerEvent): void => {
+        this.onPointerUp(ev);
+        if (this.pointers.size === 0) {
+          win.removeEventListener("pointermove", move);
+          win.removeEventListener("pointerup", up);
+          win.removeEventListener("pointercancel", up);
+        }
+      };
+      win.addEventListener("pointermove", move);
+      win.addEventListener("pointerup", up);
+      win.addEventListener("pointercancel", up);
+    } else if (this.pointers.size === 2) {
+      this.pinchDistance = this.distance();
+      if (this.gesture) this.gesture.travelled = Infinity; // two fingers never tap
+    }
+  }
+
+  private onPointerMove(e: PointerEvent): void {
+    const previous = this.pointers.get(e.pointerId);
+    if (!previous) return;
+    if (this.pointers.size >= 2) {
+      const before = this.midpoint();
+      this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      const after = this.midpoint();
+      const distance = this.distance();
+      const rect = this.svg.getBoundingClientRect();
+      if (this.pinchDistance > 0 && distance > 0) {
+        this.camera = zoomAt(this.camera, this.size(), distance / this.pinchDistance, after.x - rect.left, after.y - rect.top);
+      }
+      this.camera = pan(this.camera, after.x - before.x, after.y - before.y);
+      this.pinchDistance = distance;
+    } else {
+      this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      const dx = e.clientX - previous.x;
+      const dy = e.clientY - previous.y;
+      if (this.gesture) this.gesture.travelled += Math.abs(dx) + Math.abs(dy);
+      if (!this.gesture || this.gesture.travelled <= TAP_SLOP) return;
+      this.camera = pan(this.camera, dx, dy);
+    }
+    this.moved = true;
+    this.applyCamera();
+  }
+
+  private onPointerUp(e: PointerEvent): void {
+    this.pointers.delete(e.pointerId);
+    if (this.pointers.size > 0) return;
+    const g = this.gesture;
+    this.gesture = undefined;
+    if (g && e.type === "pointerup" && g.travelled <= TAP_SLOP) this.activate(g.target);
+  }
+
+  private onWheel(e: WheelEvent): void {
+    e.preventDefault();
+    const rect = this.svg.getBoundingClientRect();
+    const factor = Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015));
+    this.camera = zoomAt(this.camera, this.size(), factor, e.clientX - rect.left, e.clientY - rect.top);
+    this.moved = true;
+    this.applyCamera();
+  }
+
+  private distance(): number {
+    const [a, b] = [...this.pointers.values()];
+    return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
+  }
+
+  private midpoint(): { x: number; y: number } {
+    const [a, b] = [...this.pointers.values()];
+    return a && b ? { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } : { x: 0, y: 0 };
+  }
+}

@@ -1,0 +1,97 @@
+// The end of a game of The Castle: who won, the final table with the final scoring by category
+// (K-11: keep, courts, wall tiles), and the ways on (rematch, the record, and the replay once
+// the game is archived). The base game's end has other categories and a score chart; the
+// table's head and player cells are every game's (ui/final_table.ts).
+
+import { CastlePhase, type CastleView } from "../../gen/carc/v1/castle_game_pb";
+import type { RoomState } from "../../gen/carc/v1/lobby_pb";
+import { h } from "../../ui/dom";
+import { finalPlayerCell, finalTableHead, renderEndActions } from "../../ui/final_table";
+import type { CastleFinalPoints } from "./castle_mirror";
+import { seatInfo } from "./castle_players";
+import { t } from "./i18n";
+
+/** The game is over: the phase says so, or (in an old copy) the winners are known. */
+export function isOver(view: CastleView): boolean {
+  return view.phase === CastlePhase.GAME_OVER || (view.toMove < 0 && view.winners.length > 0);
+}
+
+export function winnersText(view: CastleView, name: (s: number) => string): string {
+  const names = view.winners.map((w) => name(w)).join(", ");
+  if (view.winners.length === 0) return t("castle.final.noWinner");
+  return view.winners.length > 1 ? t("castle.final.shared", { names }) : t("castle.final.winner", { names });
+}
+
+/**
+ * The final table: per seat, points during play, then the final scoring (K-11) by category when
+ * this page saw it (a page that only got a snapshot after the end shows "–" there), the total.
+ */
+export function renderCastleFinalTable(view: CastleView, room: RoomState, final: readonly CastleFinalPoints[] | undefined): HTMLElement {
+  const rows = view.seats
+    .map((s, seat) => {
+      const f = final?.[seat];
+      return { seat, total: s.score, final: f, during: f ? s.score - f.keep - f.courts - f.wallTiles : undefined, winner: view.winners.includes(seat) };
+    })
+    .sort((a, b) => b.total - a.total || a.seat - b.seat);
+  const cell = (n: number | undefined) => h("td", {}, n === undefined ? "–" : n);
+  return h("div", { class: "table-wrap" }, h(
+    "table",
+    { class: "final-table castle-final" },
+    h("caption", {}, t("castle.final.caption")),
+    finalTableHead([
+      t("final.player"),
+      t("final.duringPlay"),
+      t("castle.final.keep"),
+      t("castle.final.courts"),
+      t("castle.final.wallTiles"),
+      t("final.total"),
+    ]),
+    h("tbody", {},
+      rows.map((r) => {
+        const info = seatInfo(room, r.seat);
+        return h("tr", { "data-seat": r.seat, class: r.winner ? "winner" : "" },
+          finalPlayerCell(info, info?.name ?? t("lobby.seat", { n: r.seat + 1 }), r.winner),
+          cell(r.during),
+          cell(r.final?.keep),
+          cell(r.final?.courts),
+          cell(r.final?.wallTiles),
+          h("td", { class: "total" }, r.total),
+        );
+      }),
+    ),
+  ));
+}
+
+export interface CastleEndActions {
+  rematch(): void;
+  joinRematch(code: string): void;
+}
+
+/** The end card: title, table, winners, and rematch (or the rematch room to join) and the record. */
+export function renderCastleEnd(
+  view: CastleView,
+  room: RoomState,
+  final: readonly CastleFinalPoints[] | undefined,
+  name: (s: number) => string,
+  rematchCode: string | undefined,
+  actions: CastleEndActions,
+): HTMLElement {
+  return h(
+    "section",
+    { class: "card final", id: "final" },
+    h("h3", {}, t("final.title")),
+    renderCastleFinalTable(view, room, final),
+    h("p", { id: "winners" }, winnersText(view, name)),
+    renderEndActions(
+      {
+        rematch: () => actions.rematch(),
+        joinRematch: rematchCode !== undefined ? () => actions.joinRematch(rematchCode) : undefined,
+        recordHref: `/api/rooms/${room.code}/record`,
+        replayHref: room.gameId !== 0n ? `/replay/${room.gameId}` : undefined,
+        downloadName: `carcassonne-castle-${room.code}.json`,
+      },
+      room.yourSeat >= 0,
+      rematchCode,
+    ),
+  );
+}

@@ -1,0 +1,27 @@
+// The Castle (RULES.md section 4), a game for two, as the page sees it: see GameModule
+// (../game_module.ts) for what each part is for.
+
+import { GameType } from "../../gen/carc/v1/lobby_pb";
+import type { GameModule } from "../game_module";
+import { castleReplay } from "./castle_replay";
+import { CASTLE_SEATS, CastleOptionsForm, castleFormNote, castleLobbySummary } from "./castle_room_options";
+import { CastleSession } from "./castle_session";
+import { CASTLE_MESSAGES, t } from "./i18n";
+import "./castle.css";
+
+export const castleGame: GameModule = {
+  id: "castle",
+  gameType: GameType.CASTLE,
+  wire: { view: "castle", legalMoves: "castleLegalMoves", event: "castle" },
+  title: () => t("home.gameTypeCastle"),
+  archiveBadge: () => t("replay.castleGame"),
+  form: {
+    seats: { fixed: CASTLE_SEATS, help: () => t("home.castleSeats") },
+    note: castleFormNote,
+    createOptions: () => new CastleOptionsForm(),
+  },
+  lobbySummary: castleLobbySummary,
+  createSession: (doc, actions) => new CastleSession(doc, actions),
+  replay: castleReplay,
+  messages: CASTLE_MESSAGES,
+};

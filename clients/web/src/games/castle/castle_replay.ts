@@ -1,0 +1,100 @@
+// The Castle in the replay viewer (ui/replay_view.ts): the server's replay applied with the live
+// CastleMirror, the view after every step kept for jumping, and a step drawn with the game
+// screen's own parts (board, players, stack, final table, log) with nothing to choose.
+//
+// The Castle mirror cannot check public hashes (castle_mirror.ts says why), so a replay step is
+// checked by its seq only, as a live batch is.
+
+import { clone } from "@bufbuild/protobuf";
+import { CastleViewSchema, type CastleEvent, type CastleView } from "../../gen/carc/v1/castle_game_pb";
+import type { Replay } from "../../gen/carc/v1/replay_pb";
+import { h } from "../../ui/dom";
+import { replayRoom } from "../../ui/replay_room";
+import type { GameReplay } from "../game_module";
+import { renderCastleBoard } from "./castle_board";
+import { isOver, renderCastleFinalTable, winnersText } from "./castle_final";
+import { MAX_CASTLE_LOG_ENTRIES, renderCastleLog, type CastleLogEntry } from "./castle_log";
+import { CastleMirror, type CastleDefinitions, type CastleFinalPoints } from "./castle_mirror";
+import { renderCastlePlayers, renderCastleStack, renderWallTileHelp } from "./castle_players";
+import { t } from "./i18n";
+
+export interface CastleReplayFrames {
+  kind: "castle";
+  defs: CastleDefinitions;
+  views: CastleView[];
+  /** events[i] took views[i] to views[i + 1]. */
+  events: CastleEvent[][];
+  /** The final scoring by category (K-11), from the steps that ended the game. */
+  finalPoints: readonly CastleFinalPoints[] | undefined;
+  players: string[];
+}
+
+function broken(step: number): Error {
+  return new Error(t("replay.broken", { step }));
+}
+
+/** Applies a Castle replay's steps with the live mirror and keeps the view after each of them. */
+export function castleFramesOf(replay: Replay): CastleReplayFrames {
+  const mirror = new CastleMirror();
+  if (!replay.start) throw broken(0);
+  const first = mirror.applySnapshot(replay.start);
+  if (first.definitionsError !== undefined) throw new Error(t("castle.definitionsError", { reason: first.definitionsError }));
+  const defs = mirror.definitions;
+  if (!first.hasView || !mirror.view || !defs) throw broken(0);
+  const views = [clone(CastleViewSchema, mirror.view)];
+  const events: CastleEvent[][] = [];
+  replay.steps.forEach((step, i) => {
+    const result = mirror.applyBatch(step);
+    if (result.kind !== "applied" || !mirror.view) throw broken(i + 1);
+    views.push(clone(CastleViewSchema, mirror.view));
+    events.push(step.events.flatMap((e) => (e.event.case === "castle" ? [e.event.value] : [])));
+  });
+  return { kind: "castle", defs, views, events, finalPoints: mirror.finalPoints, players: replay.players };
+}
+
+/** Step `index` of a Castle replay: the board, and the side panel below the replay's controls. */
+export function renderCastleReplayStep(doc: Document, frames: CastleReplayFrames, index: number, controls: HTMLElement): HTMLElement {
+  const view = frames.views[index]!;
+  const room = replayRoom(frames.players);
+  const name = (seat: number): string => frames.players[seat] ?? t("lobby.seat", { n: seat + 1 });
+  const over = isOver(view);
+  const wall4 = view.options?.wall4FountainBonus ?? false;
+  const log: CastleLogEntry[] = [];
+  for (let i = 0; i < index; i++) {
+    for (const event of frames.events[i]!) log.push({ seq: BigInt(i + 1), event });
+  }
+  return h(
+    "div",
+    { class: "game-layout" },
+    h("div", { class: "board-area castle-board-area" },
+      renderCastleBoard(
+        doc,
+        { defs: frames.defs, view, room, moves: undefined, pendingKnown: index === 0, busy: false, selection: {} },
+        { chooseSpace: () => {}, placeFollower: () => {} },
+      ),
+    ),
+    h("aside", { class: "side" },
+      controls,
+      renderCastlePlayers(view, room, undefined, over, 0),
+      renderCastleStack(view),
+      over
+        ? h("section", { class: "card final", id: "final" },
+            renderCastleFinalTable(view, room, index === frames.views.length - 1 ? frames.finalPoints : undefined),
+            h("p", { id: "winners" }, winnersText(view, name)),
+          )
+        : null,
+      renderCastleLog(log.slice(-MAX_CASTLE_LOG_ENTRIES), name, wall4),
+      renderWallTileHelp(wall4),
+    ),
+  );
+}
+
+/** A Castle replay for the viewer: the frames, each step drawn by renderCastleReplayStep. */
+export function castleReplay(doc: Document, replay: Replay): GameReplay {
+  const frames = castleFramesOf(replay);
+  return {
+    steps: frames.views.length - 1,
+    screenClass: "castle-replay",
+    render: (index, controls) => renderCastleReplayStep(doc, frames, index, controls),
+  };
+}

@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+
+// The Castle in the replay viewer: the replay is applied with the live Castle mirror, the view
+// after each step is kept, a step that does not follow is named, and a step is drawn with the
+// game screen's parts, nothing to choose, the final table at the end.
+
+import { create } from "@bufbuild/protobuf";
+import { describe, expect, it } from "vitest";
+import { CastleScoreReason } from "../../../src/gen/carc/v1/castle_game_pb";
+import { ReplaySchema } from "../../../src/gen/carc/v1/replay_pb";
+import { castleFramesOf, renderCastleReplayStep } from "../../../src/games/castle/castle_replay";
+import { gameOfReplay } from "../../../src/games/registry";
+import { castleBatch, castleEvent, castleSnapshot, castleView } from "./castle_helpers";
+
+const start = castleSnapshot(0n, castleView({ legalMoves: undefined }));
+const steps = [
+  castleBatch(0n, 1n, [
+    castleEvent({ case: "tilePlaced", value: { player: 1, tile: "K07", position: { x: 4, y: 2 }, rotation: 0 } }),
+    castleEvent({ case: "featureScored", value: { reason: CastleScoreReason.COMPLETED, winner: 1, points: 2 } }),
+  ]),
+  castleBatch(1n, 2n, [
+    castleEvent({ case: "wallTilesRemoved", value: { count: 13 } }),
+    castleEvent({ case: "featureScored", value: { reason: CastleScoreReason.KEEP, winner: 1, points: 3 } }),
+    castleEvent({ case: "featureScored", value: { reason: CastleScoreReason.COURT, winner: 0, points: 6 } }),
+    castleEvent({ case: "gameEnded", value: { scores: [10, 14], winners: [1] } }),
+  ]),
+];
+
+describe("Castle replay frames", () => {
+  it("K-11 keeps the view after every step and the final scoring by category", () => {
+    const frames = castleFramesOf(create(ReplaySchema, { start, steps, players: ["Ann", "Bob"] }));
+    expect(frames.kind).toBe("castle");
+    expect(frames.views).toHaveLength(3);
+    expect(frames.views[0]!.tiles).toHaveLength(2);
+    expect(frames.views[1]!.tiles).toHaveLength(3);
+    expect(frames.views[1]!.seats.map((s) => s.score)).toEqual([4, 11]);
+    expect(frames.views[2]!.seats.map((s) => s.score)).toEqual([10, 14]);
+    expect(frames.events[1]!.map((e) => e.event.case)).toEqual(["wallTilesRemoved", "featureScored", "featureScored", "gameEnded"]);
+    expect(frames.finalPoints).toEqual([
+      { keep: 0, courts: 6, wallTiles: 0 },
+      { keep: 3, courts: 0, wallTiles: 0 },
+    ]);
+    expect(frames.defs.board.rows.length).toBeGreaterThan(0);
+  });
+
+  it("is chosen by the start snapshot's view", () => {
+    expect(gameOfReplay(create(ReplaySchema, { start, steps, players: [] }))?.id).toBe("castle");
+  });
+
+  it("names the step that does not follow", () => {
+    const gap = castleBatch(5n, 6n, []);
+    expect(() => castleFramesOf(create(ReplaySchema, { start, steps: [steps[0]!, gap], players: [] }))).toThrow(
+      "The replay does not fit together at step 2.",
+    );
+  });
+
+  it("draws a step: the board, the players, the log; the final table only at the end", () => {
+    const frames = castleFramesOf(create(ReplaySchema, { start, steps, players: ["Ann", "Bob"] }));
+    const controls = document.createElement("section");
+    const first = renderCastleReplayStep(document, frames, 1, controls);
+    expect(first.querySelector("svg")).not.toBeNull();
+    expect(first.contains(controls)).toBe(true);
+    expect(first.querySelector("#final")).toBeNull();
+    expect(first.querySelectorAll(".castle-players li")).toHaveLength(2);
+    expect(first.textContent).toContain("Bob");
+    // Nothing to choose in a replay.
+    expect(first.querySelectorAll("[data-space], [data-spot]")).toHaveLength(0);
+    const last = renderCastleReplayStep(document, frames, 2, controls);
+    const table = last.querySelector("#final table");
+    expect(table).not.toBeNull();
+    expect(last.querySelector("#winners")?.textContent).toContain("Bob");
+    expect(last.querySelector('#final tr[data-seat="0"]')?.textContent).toContain("6");
+  });
+});
