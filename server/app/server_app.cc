@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/archive_api.h"
+#include "games/game_table.h"
 #include "net/session.h"
 #include "store/sqlite_store.h"
 
@@ -73,6 +74,11 @@ void ServerApp::Api(ApiRequest request, ApiReply reply) {
   if (request.method != "GET" && request.method != "HEAD") {
     return reply(
         {405, "application/json", R"({"error":"method not allowed: use GET, HEAD"})", "GET, HEAD"});
+  }
+  if (target == "/api/game-types") {
+    // The same for every request while the process lives: built once.
+    static const std::string table = GameTable().dump();
+    return reply({200, "application/json", table, ""});
   }
   // /api/rooms/{code}/record
   const std::string prefix = "/api/rooms/";

@@ -208,3 +208,18 @@ TEST_CASE(
   REQUIRE(files.size() >= 21);
   CHECK(got == golden.str());
 }
+
+TEST_CASE(
+    "B-1 K-1 games --json prints the option tables the golden file has, games the readable list") {
+  const Run json = Cli("games --json");
+  REQUIRE(json.code == 0);
+  std::ifstream in(fs::path(CARC_SOURCE_DIR) / "tests" / "golden" / "game_table.json");
+  const std::string golden((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(json.out == golden);  // tests/golden/regenerate.sh writes it
+  const Run text = Cli("games");
+  REQUIRE(text.code == 0);
+  CHECK(text.out.find("base: the base game, 2..6 players") != std::string::npos);
+  CHECK(text.out.find("castle: The Castle, 2 players") != std::string::npos);
+  CHECK(text.out.find("  board_limit=off|WxH (1..145) (default off, V-5)") != std::string::npos);
+  CHECK(Cli("games extra").code == 2);
+}

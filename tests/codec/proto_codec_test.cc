@@ -180,10 +180,25 @@ TEST_CASE("options: out-of-range values are refused with the option's name (V-2 
   refuse([](auto& p) { p.set_unplaceable_tile("burn"); }, "unplaceable_tile");
   refuse([](auto& p) { p.set_start_player("me"); }, "start_player");
   refuse([](auto& p) { p.set_followers(8); }, "followers");
-  refuse([](auto& p) { p.set_board_width(9); }, "board_limit");
-  refuse([](auto& p) { p.set_board_height(9); }, "board_limit");
+  refuse([](auto& p) { p.set_board_limit("146x9"); }, "board_limit");
+  refuse([](auto& p) { p.set_board_limit("9"); }, "board_limit");
+  refuse([](auto& p) { p.set_board_limit("0x0"); }, "board_limit");
+  // Protocol 1's form, read when board_limit is empty.
   refuse(
       [](auto& p) {
+        p.clear_board_limit();
+        p.set_board_width(9);
+      },
+      "board_limit");
+  refuse(
+      [](auto& p) {
+        p.clear_board_limit();
+        p.set_board_height(9);
+      },
+      "board_limit");
+  refuse(
+      [](auto& p) {
+        p.clear_board_limit();
         p.set_board_width(146);
         p.set_board_height(9);
       },

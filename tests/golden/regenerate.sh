@@ -43,9 +43,11 @@ shared=$(cd "$here/../../.." && pwd)/shared/records
 "$cli" replay --check $(ls "$shared"/*.json | sort) $(ls "$here"/records/*.json | sort) \
   $(ls "$here"/castle_records/*.json | sort) |
   sed -E 's#"file":"[^"]*/([^"/]*)"#"file":"\1"#' > "$here/replay_check.jsonl"
+# The games and their option tables (the web client's tests build option forms from it).
+"$cli" games --json > "$here/game_table.json"
 "$cli" bench --games 500 --players 3 --seed 42 | sed -n 's/^signature: //p' > "$here/bench_signature.txt"
 # The PublicHash views (read by the C++ codec tests and the web client's unit tests).
 CARC_WRITE_GOLDEN=1 "$codec_tests" "[hash]" >/dev/null
 # The tile set as snapshots carry it (read by the C++ codec tests and the web client's tests).
 CARC_WRITE_GOLDEN=1 "$codec_tests" "[tileset]" >/dev/null
-echo "golden records (base and Castle), their replay report, bench signature, PublicHash views and tile set rewritten in $here"
+echo "golden records (base and Castle), their replay report, the game table, bench signature, PublicHash views and tile set rewritten in $here"

@@ -457,3 +457,23 @@ TEST_CASE("replay API: bad uploads get 400 or 413 and unknown games 404 and wron
   // Whatever came before, the server still serves.
   CHECK(HttpGet(port, "/healthz").status == 200);
 }
+
+TEST_CASE("B-1 K-1 GET /api/game-types serves every game's option table, as the golden file has it",
+          "[api]") {
+  TestServer server;
+  const HttpResult r = HttpGet(server.port(), "/api/game-types");
+  REQUIRE(r.status == 200);
+  CHECK(r.content_type == "application/json");
+  const auto table = nlohmann::json::parse(r.body);
+  const auto golden = nlohmann::json::parse(carc::test::ReadFile(
+      std::filesystem::path(CARC_SOURCE_DIR) / "tests" / "golden" / "game_table.json"));
+  CHECK(table == golden);  // the web client's tests read the golden file
+  REQUIRE(table["games"].size() == 2);
+  for (const auto& game : table["games"]) {
+    INFO(game["name"]);
+    CHECK_FALSE(game["options"].empty());
+    for (const auto& o : game["options"]) CHECK_FALSE(o["default"].get<std::string>().empty());
+  }
+  CHECK(HttpRequest(server.port(), "POST", "/api/game-types", "").status == 405);
+  CHECK(HttpGet(server.port(), "/api/game-types/x").status == 404);
+}

@@ -8,5 +8,6 @@ int SelfplayCommand(int argc, char** argv);
 int BenchCommand(int argc, char** argv);
 int BotCommand(int argc, char** argv);
 int WatchCommand(int argc, char** argv);
+int GamesCommand(int argc, char** argv);
 
 }  // namespace carc::cli

@@ -21,7 +21,8 @@ std::string Usage() {
       "  selfplay --games N --players P --seed S --out DIR [--game G] [--expansion E]\n"
       "                             write N random complete games as records\n"
       "  bench --games N --players P --seed S [--game G] [--expansion E]\n"
-      "                             time N random games on one thread\n";
+      "                             time N random games on one thread\n"
+      "  games [--json]             the games and their options (names, values, defaults)\n";
   for (const auto& c : carc::cli::GameSubcommands()) {
     usage += "  " + std::string(c.name) + " " + std::string(c.synopsis) + "\n" +
              "                             " + std::string(c.summary) + "\n";
@@ -34,7 +35,7 @@ std::string Usage() {
       "\n"
       "games (G): " +
       carc::server::GameNames(", ") +
-      "; the base game's expansions (E) are its on/off options, e.g. count\n"
+      "; expansions (E) are a game's on/off options, e.g. count ('carcassonne games')\n"
       "\n"
       "Run 'carcassonne <command> --help' for a command's options.\n";
   return usage;
@@ -53,6 +54,7 @@ int main(int argc, char** argv) {
   if (command == "bench") return carc::cli::BenchCommand(argc, argv);
   if (command == "bot") return carc::cli::BotCommand(argc, argv);
   if (command == "watch") return carc::cli::WatchCommand(argc, argv);
+  if (command == "games") return carc::cli::GamesCommand(argc, argv);
   for (const auto& c : carc::cli::GameSubcommands()) {
     if (command == c.name) return c.run(argc, argv);
   }

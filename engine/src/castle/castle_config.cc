@@ -9,7 +9,8 @@ namespace {
 
 constexpr std::array<OptionSpec, 1> kCastleSpecs{{
     {"wall4_fountain_bonus", OptionType::kBool, "K-10", "true|false",
-     "Wall tile 4: an incomplete path scores 2 per tile with a fountain (English edition)"},
+     "Wall tile 4: an incomplete path scores 2 per tile with a fountain (English edition)",
+     "false"},
 }};
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <string>
 #include <string_view>
 
+#include "carc/codec/option_fields.h"
 #include "carc/codec/proto_codec.h"
 #include "wire_names.h"
 
@@ -23,58 +24,28 @@ constexpr std::string_view kQuarterValues = "QUARTER_CASTLE, _MARKET, _BLACKSMIT
 
 v1::BaseOptions OptionsToProto(const engine::Options& o) {
   v1::BaseOptions out;
-  out.set_farmers(o.farmers);
-  out.set_farm_scoring(engine::GetOption(o, "farm_scoring"));
-  out.set_small_city(o.small_city);
-  out.set_incomplete_features_score(o.incomplete_features_score);
-  out.set_hand_size(static_cast<std::uint32_t>(o.hand_size));
-  out.set_hand_visibility(engine::GetOption(o, "hand_visibility"));
-  out.set_extra_turn_on_hole(o.extra_turn_on_hole);
-  out.set_board_width(static_cast<std::uint32_t>(o.board_width));
+  SetOptionFields(
+      engine::OptionSpecs(), [&o](std::string_view name) { return engine::GetOption(o, name); },
+      out);
+  out.set_board_width(static_cast<std::uint32_t>(o.board_width));  // for protocol 1's clients
   out.set_board_height(static_cast<std::uint32_t>(o.board_height));
-  out.set_unplaceable_tile(engine::GetOption(o, "unplaceable_tile"));
-  out.set_start_player(engine::GetOption(o, "start_player"));
-  out.set_edge_closes_features(o.edge_closes_features);
-  out.set_followers(static_cast<std::uint32_t>(o.followers));
-  out.set_count(o.count);
-  out.set_count_move(engine::GetOption(o, "count_move"));
   return out;
 }
 
 std::variant<engine::Options, std::string> OptionsFromProto(const v1::BaseOptions& p) {
-  engine::Options o;  // the defaults, for every field the message leaves out
-  if (p.has_farmers()) o.farmers = p.farmers();
-  o.small_city = p.small_city();
-  if (p.has_incomplete_features_score()) {
-    o.incomplete_features_score = p.incomplete_features_score();
+  engine::Options o;  // the defaults, for every option the message leaves out
+  NamedOptions named = OptionFieldsOf(p, engine::OptionSpecs());
+  if (p.board_limit().empty() && (p.board_width() != 0 || p.board_height() != 0)) {
+    // Protocol 1's form of the board limit.
+    if ((p.board_width() == 0) != (p.board_height() == 0)) {
+      return "board_limit needs both board_width and board_height (or neither)";
+    }
+    named.emplace_back("board_limit",
+                       std::to_string(p.board_width()) + "x" + std::to_string(p.board_height()));
   }
-  o.extra_turn_on_hole = p.extra_turn_on_hole();
-  o.edge_closes_features = p.edge_closes_features();
-  o.count = p.count();
   // The engine's own parser is the one definition of the accepted values and of the message.
-  auto set = [&o](std::string_view name, const std::string& value) {
-    return engine::SetOption(o, name, value);
-  };
-  for (const auto& [name, value] :
-       {std::pair<std::string_view, const std::string*>{"farm_scoring", &p.farm_scoring()},
-        {"hand_visibility", &p.hand_visibility()},
-        {"unplaceable_tile", &p.unplaceable_tile()},
-        {"start_player", &p.start_player()},
-        {"count_move", &p.count_move()}}) {
-    if (value->empty()) continue;  // proto3 cannot tell "unset" from "": the default
-    if (std::string e = set(name, *value); !e.empty()) return e;
-  }
-  if (std::string e = set("hand_size", std::to_string(p.hand_size())); !e.empty()) return e;
-  if (p.followers() != 0) {
-    if (std::string e = set("followers", std::to_string(p.followers())); !e.empty()) return e;
-  }
-  if ((p.board_width() == 0) != (p.board_height() == 0)) {
-    return "board_limit needs both board_width and board_height (or neither)";
-  }
-  if (p.board_width() != 0) {
-    const std::string limit =
-        std::to_string(p.board_width()) + "x" + std::to_string(p.board_height());
-    if (std::string e = set("board_limit", limit); !e.empty()) return e;
+  for (const auto& [name, value] : named) {
+    if (std::string e = engine::SetOption(o, name, value); !e.empty()) return e;
   }
   engine::GameConfig config;  // two players, host seat 0: only the options can be wrong
   config.options = o;

@@ -4,6 +4,7 @@
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 
 #include "carc/codec/castle/castle_data.h"
+#include "carc/codec/option_fields.h"
 
 namespace carc::codec {
 namespace {
@@ -47,13 +48,18 @@ void FollowerToProto(const castle::FollowerRef& f, const castle::CastleSet& set,
 
 v1::CastleOptions CastleOptionsToProto(const castle::CastleOptions& options) {
   v1::CastleOptions p;
-  p.set_wall4_fountain_bonus(options.wall4_fountain_bonus);
+  SetOptionFields(
+      castle::CastleOptionSpecs(),
+      [&options](std::string_view name) { return castle::GetCastleOption(options, name); }, p);
   return p;
 }
 
 castle::CastleOptions CastleOptionsFromProto(const v1::CastleOptions& proto) {
   castle::CastleOptions o;
-  o.wall4_fountain_bonus = proto.wall4_fountain_bonus();
+  // The Castle's options are all on/off: every text a field gives is one SetCastleOption takes.
+  for (const auto& [name, value] : OptionFieldsOf(proto, castle::CastleOptionSpecs())) {
+    castle::SetCastleOption(o, name, value);
+  }
   return o;
 }
 
