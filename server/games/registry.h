@@ -14,9 +14,9 @@ namespace carc::server {
 const GameAdapter* FindGame(v1::GameType type);
 std::vector<const GameAdapter*> AllGames();
 // The registered games' names for messages, in registry order, each between `quote`s, joined
-// by `separator`: GameNames(" or ") is "base or castle".
+// by `separator`: GameNames(" or ") is "base or <game> or ...".
 std::string GameNames(std::string_view separator, std::string_view quote = "");
-// The adapter of the game a record or the archive names ("base", "castle": the engine's names;
+// The adapter of the game a record or the archive names (the engine's names, "base", ...;
 // empty means "base", which records of the base game do not write), or null.
 const GameAdapter* FindGameNamed(std::string_view name);
 // The game a parsed record names in its "game", or null for a name this server does not offer.

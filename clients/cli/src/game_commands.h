@@ -8,7 +8,7 @@
 namespace carc::cli {
 
 struct GameSubcommand {
-  std::string_view name;      // "castle-data"
+  std::string_view name;      // the subcommand, e.g. "<game>-data"
   std::string_view synopsis;  // its options, for the usage text
   std::string_view summary;   // one line: what it does
   int (*run)(int argc, char** argv);

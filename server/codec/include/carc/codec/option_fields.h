@@ -1,4 +1,4 @@
-// A game's options message (carc.v1.BaseOptions, CastleOptions, ...) read and written through
+// A game's options message (carc.v1.BaseOptions, ...) read and written through
 // the game's option table (carc/engine/option_spec.h): option `name` is the message's field
 // `name`, a bool for kBool, a uint32 for kInt and a string for kChoice and kSize. A new option
 // is a row in the table and a field in the message; nothing here changes.
