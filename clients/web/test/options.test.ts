@@ -1,17 +1,21 @@
-// The create-room form: RoomOptions and CreateRoom from its state, with the seats, the clock and
-// the name checked as the server checks them, for a room of the default game (the base game).
+// The create-room form: RoomOptions and CreateRoom from its state, with the seats (from the
+// served table), the clock and the name checked as the server checks them, for a room of the
+// default game (the base game).
 
 import { describe, expect, it } from "vitest";
 import { AbandonPolicy, GameType } from "../src/gen/carc/v1/lobby_pb";
-import type { GameOptionsForm } from "../src/games/game_module";
-import { GAMES } from "../src/games/registry";
+import { DEFAULT_GAME, GAMES } from "../src/games/registry";
 import { validName } from "../src/ui/form";
-import { buildCreateRoom, buildRoomOptions, defaultRoomForm } from "../src/ui/options";
+import { OptionForm } from "../src/ui/option_form";
+import { buildCreateRoom, buildRoomOptions, defaultRoomForm, formGame } from "../src/ui/options";
+import { goldenGames } from "./game_table";
+
+const games = goldenGames();
 
 describe("RoomOptions and CreateRoom from the form", () => {
   it("builds a base-game room", () => {
     const form = { ...defaultRoomForm(), seats: 3, isPublic: false, clockInitial: "600", clockIncrement: "15", abandon: "fallback" as const };
-    const r = buildRoomOptions(form);
+    const r = buildRoomOptions(form, games);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.gameType).toBe(GameType.BASE);
@@ -23,23 +27,23 @@ describe("RoomOptions and CreateRoom from the form", () => {
   });
 
   it("checks seats and the clock", () => {
-    expect(buildRoomOptions({ ...defaultRoomForm(), seats: 1 })).toMatchObject({ ok: false, error: "form.errorSeats" });
-    expect(buildRoomOptions({ ...defaultRoomForm(), seats: 7 })).toMatchObject({ ok: false, error: "form.errorSeats" });
-    expect(buildRoomOptions({ ...defaultRoomForm(), clockInitial: "1.5" })).toMatchObject({ ok: false, error: "form.errorClock" });
-    expect(buildRoomOptions({ ...defaultRoomForm(), clockIncrement: "-3" })).toMatchObject({ ok: false, error: "form.errorClock" });
+    expect(buildRoomOptions({ ...defaultRoomForm(), seats: 1 }, games)).toMatchObject({ ok: false, error: "form.errorSeats" });
+    expect(buildRoomOptions({ ...defaultRoomForm(), seats: 7 }, games)).toMatchObject({ ok: false, error: "form.errorSeats" });
+    expect(buildRoomOptions({ ...defaultRoomForm(), clockInitial: "1.5" }, games)).toMatchObject({ ok: false, error: "form.errorClock" });
+    expect(buildRoomOptions({ ...defaultRoomForm(), clockIncrement: "-3" }, games)).toMatchObject({ ok: false, error: "form.errorClock" });
     // The server's maxima: a day of time, an hour of increment.
-    const max = buildRoomOptions({ ...defaultRoomForm(), clockInitial: "86400", clockIncrement: "3600" });
+    const max = buildRoomOptions({ ...defaultRoomForm(), clockInitial: "86400", clockIncrement: "3600" }, games);
     expect(max.ok && max.value.clock).toMatchObject({ initialSeconds: 86400, incrementSeconds: 3600 });
-    expect(buildRoomOptions({ ...defaultRoomForm(), clockInitial: "86401" })).toMatchObject({ ok: false, error: "form.errorClock" });
-    expect(buildRoomOptions({ ...defaultRoomForm(), clockInitial: "60", clockIncrement: "3601" })).toMatchObject({ ok: false, error: "form.errorClock" });
-    const noClock = buildRoomOptions({ ...defaultRoomForm(), clockInitial: "0", clockIncrement: "30" });
+    expect(buildRoomOptions({ ...defaultRoomForm(), clockInitial: "86401" }, games)).toMatchObject({ ok: false, error: "form.errorClock" });
+    expect(buildRoomOptions({ ...defaultRoomForm(), clockInitial: "60", clockIncrement: "3601" }, games)).toMatchObject({ ok: false, error: "form.errorClock" });
+    const noClock = buildRoomOptions({ ...defaultRoomForm(), clockInitial: "0", clockIncrement: "30" }, games);
     expect(noClock.ok && noClock.value.clock).toMatchObject({ initialSeconds: 0, incrementSeconds: 0 });
-    expect(buildRoomOptions(defaultRoomForm()).ok && buildRoomOptions(defaultRoomForm())).toMatchObject({ value: { abandonPolicy: AbandonPolicy.WAIT } });
+    expect(buildRoomOptions(defaultRoomForm(), games).ok && buildRoomOptions(defaultRoomForm(), games)).toMatchObject({ value: { abandonPolicy: AbandonPolicy.WAIT } });
   });
 
   it("needs a valid name", () => {
-    expect(buildCreateRoom(defaultRoomForm(), "  ")).toMatchObject({ ok: false, error: "form.errorName" });
-    const r = buildCreateRoom(defaultRoomForm(), "  Ada ");
+    expect(buildCreateRoom(defaultRoomForm(), games, "  ")).toMatchObject({ ok: false, error: "form.errorName" });
+    const r = buildCreateRoom(defaultRoomForm(), games, "  Ada ");
     expect(r.ok && r.value.playerName).toBe("Ada");
     expect(validName("x".repeat(32))).toBe("x".repeat(32));
     expect(validName("x".repeat(33))).toBeUndefined();
@@ -50,12 +54,33 @@ describe("RoomOptions and CreateRoom from the form", () => {
 
 describe("each game's part of the form", () => {
   it("sends only the chosen game's options, whatever the other games' parts hold", () => {
-    const refused: GameOptionsForm = { render: () => document.createElement("fieldset"), build: () => ({ ok: false, message: "refused" }) };
+    const refused = (id: string) => {
+      const form = new OptionForm(games.find((g) => g.module.id === id)!);
+      for (const name of Object.keys(form.values)) form.values[name] = "not a value";
+      return form;
+    };
     for (const game of GAMES) {
-      const others = Object.fromEntries(GAMES.filter((g) => g !== game).map((g) => [g.id, refused]));
-      const r = buildRoomOptions({ ...defaultRoomForm(), game: game.id, seats: 2, gameOptions: others });
+      const others = Object.fromEntries(GAMES.filter((g) => g !== game).map((g) => [g.id, refused(g.id)]));
+      const r = buildRoomOptions({ ...defaultRoomForm(), game: game.id, seats: 2, gameOptions: others }, games);
       expect(r.ok, game.id).toBe(true);
       expect(r.ok && r.value.gameType, game.id).toBe(game.gameType);
     }
+  });
+
+  it("takes the seats from the game's table: min_players to max_players, or its one number", () => {
+    const players = (minPlayers: number, maxPlayers: number) =>
+      games.map((g) => (g.module === DEFAULT_GAME ? { ...g, table: { ...g.table, minPlayers, maxPlayers } } : g));
+    expect(buildRoomOptions({ ...defaultRoomForm(), seats: 3 }, players(2, 3)).ok).toBe(true);
+    expect(buildRoomOptions({ ...defaultRoomForm(), seats: 4 }, players(2, 3))).toMatchObject({ ok: false, error: "form.errorSeats" });
+    for (const seats of [1, 3, 7]) {
+      expect(buildRoomOptions({ ...defaultRoomForm(), seats }, players(3, 3))).toMatchObject({ ok: true, value: { seats: 3 } });
+    }
+  });
+
+  it("creates a room of the first offered game when the chosen one is not offered", () => {
+    const others = games.filter((g) => g.module !== DEFAULT_GAME);
+    expect(formGame(defaultRoomForm(), others)).toBe(others[0]);
+    expect(buildRoomOptions(defaultRoomForm(), others)).toMatchObject({ ok: true, value: { gameType: others[0]!.module.gameType } });
+    expect(buildRoomOptions(defaultRoomForm(), [])).toMatchObject({ ok: false });
   });
 });

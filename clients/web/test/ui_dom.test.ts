@@ -2,10 +2,10 @@
 
 import { create } from "@bufbuild/protobuf";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { BaseViewSchema } from "../src/gen/carc/v1/base_game_pb";
+import { BaseOptionsSchema, BaseViewSchema } from "../src/gen/carc/v1/base_game_pb";
 import { RoomStateSchema, RoomStatus, type RoomState } from "../src/gen/carc/v1/lobby_pb";
-import { OPTION_SPECS } from "../src/games/base/base_options";
 import { publicHash } from "../src/games/base/public_hash";
+import { GAMES } from "../src/games/registry";
 import { setLanguage } from "../src/i18n";
 import { CarcClient } from "../src/net/client";
 import { MemoryStorage } from "../src/net/resume_token";
@@ -15,6 +15,9 @@ import { renderHome, type HomeActions, type HomeModel } from "../src/ui/home";
 import { renderLobby, type LobbyActions } from "../src/ui/lobby";
 import { defaultRoomForm } from "../src/ui/options";
 import { FakeWebSocket } from "./fake_websocket";
+import { goldenGame, goldenGames, serving } from "./game_table";
+
+const games = goldenGames();
 
 function room(yourSeat: number, status = RoomStatus.LOBBY): RoomState {
   return create(RoomStateSchema, {
@@ -74,7 +77,7 @@ beforeEach(() => {
 
 describe("lobby", () => {
   it("renders the seats of a RoomState", () => {
-    const el = renderLobby({ room: room(0), chat: [], chatDraft: "", inviteUrl: "https://x/r/ABC234", botCommand: "carcassonne bot --server ws://x --room ABC234" }, lobbyActions());
+    const el = renderLobby({ room: room(0), chat: [], chatDraft: "", inviteUrl: "https://x/r/ABC234", botCommand: "carcassonne bot --server ws://x --room ABC234", games }, lobbyActions());
     const seats = el.querySelectorAll("li.seat");
     expect(seats).toHaveLength(3);
     expect(seats[0]!.textContent).toContain("Ada");
@@ -94,7 +97,7 @@ describe("lobby", () => {
 
   it("shows Start and Kick to the host", () => {
     const actions = lobbyActions();
-    const el = renderLobby({ room: room(0), chat: [], chatDraft: "", inviteUrl: "", botCommand: "" }, actions);
+    const el = renderLobby({ room: room(0), chat: [], chatDraft: "", inviteUrl: "", botCommand: "", games }, actions);
     expect(buttons(el, "Start the game")).toHaveLength(1);
     const kicks = buttons(el, "Remove");
     expect(kicks).toHaveLength(1); // Bo, not the host's own seat
@@ -106,7 +109,7 @@ describe("lobby", () => {
 
   it("shows neither Start nor Kick to a guest", () => {
     const actions = lobbyActions();
-    const el = renderLobby({ room: room(1), chat: [], chatDraft: "", inviteUrl: "", botCommand: "" }, actions);
+    const el = renderLobby({ room: room(1), chat: [], chatDraft: "", inviteUrl: "", botCommand: "", games }, actions);
     expect(buttons(el, "Start the game")).toHaveLength(0);
     expect(buttons(el, "Remove")).toHaveLength(0);
     expect(el.textContent).toContain("Waiting for the host");
@@ -122,10 +125,37 @@ describe("lobby", () => {
     expect(actions.calls).toEqual([["chooseColour", "green"], ["setReady", true]]);
   });
 
+  it("lists the room's own options from the game's served table, each with its rule", () => {
+    const r = room(0);
+    r.options!.gameOptions = { case: "base", value: create(BaseOptionsSchema, { farmers: false, handSize: 2, boardLimit: "9x11", startPlayer: "host" }) };
+    const rows = (games: Parameters<typeof renderLobby>[0]["games"]) =>
+      [...renderLobby({ room: r, chat: [], chatDraft: "", inviteUrl: "", botCommand: "", games }, lobbyActions()).querySelectorAll(".options-summary dt")].map(
+        (dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`,
+      );
+    const all = rows(games);
+    expect(all).toHaveLength(5 + goldenGame("base").table.options.length);
+    expect(all).toEqual(
+      expect.arrayContaining([
+        "Game: Carcassonne (base game)",
+        "Farmers (B-20): no",
+        "Small cities (B-19): no",
+        "Score unfinished features (V-1): yes",
+        "Farm scoring (B-17): 3 points per completed city for each farm",
+        "Tiles in hand (V-2): 2",
+        "Table limit (V-5): 9 × 11",
+        "First player (V-6): The host",
+        "Followers (B-2): 7",
+        "Where the Count moves (C-3): Where the player chooses",
+      ]),
+    );
+    // Without the table (it did not load), the room's settings every game has, and nothing made up.
+    expect(rows([])).toHaveLength(5);
+  });
+
   it("lets a spectator chat but not take seats", () => {
     const actions = lobbyActions();
     const el = renderLobby(
-      { room: room(-1), chat: [{ seat: -1, name: "Cy", text: "hi" } as never], chatDraft: "", inviteUrl: "", botCommand: "" },
+      { room: room(-1), chat: [{ seat: -1, name: "Cy", text: "hi" } as never], chatDraft: "", inviteUrl: "", botCommand: "", games },
       actions,
     );
     expect(el.textContent).toContain("You are watching this room.");
@@ -142,26 +172,60 @@ describe("lobby", () => {
 });
 
 describe("home", () => {
-  function home(): { el: HTMLElement; model: HomeModel; calls: unknown[][] } {
+  function home(offered: HomeModel["games"] = { status: "ready", games }): { el: HTMLElement; model: HomeModel; calls: unknown[][] } {
     const calls: unknown[][] = [];
-    const model: HomeModel = { name: "Ada", form: defaultRoomForm(), joinCode: "", spectate: false, rooms: [] };
+    const model: HomeModel = { name: "Ada", form: defaultRoomForm(), games: offered, joinCode: "", spectate: false, rooms: [] };
     const actions: HomeActions = {
       nameChanged: (n) => calls.push(["name", n]),
       createRoom: (r) => calls.push(["create", r]),
       joinRoom: (r) => calls.push(["join", r]),
       refreshRooms: () => calls.push(["refresh"]),
+      reloadGames: () => calls.push(["reloadGames"]),
     };
     return { el: renderHome(model, actions), model, calls };
   }
 
-  it("has a labelled control with its rule for every option", () => {
+  it("has a labelled control with its rule for every option of the served table", () => {
     const { el } = home();
-    for (const spec of OPTION_SPECS) {
-      const field = el.querySelector(`[data-option="${spec.name}"]`);
-      expect(field, spec.name).not.toBeNull();
-      expect(field!.textContent).toContain(`Rule ${spec.rule}:`);
+    for (const option of goldenGame("base").table.options) {
+      const field = el.querySelector(`[data-option="${option.name}"]`);
+      expect(field, option.name).not.toBeNull();
+      expect(field!.textContent).toContain(`Rule ${option.rule}:`);
     }
     expectLabelled(el);
+  });
+
+  it("offers the seats of the game's table", () => {
+    const { el } = home();
+    const seats = el.querySelector<HTMLSelectElement>(`#${el.querySelector("label[for^='seats']")!.getAttribute("for")}`)!;
+    expect([...seats.options].map((o) => o.value)).toEqual(["2", "3", "4", "5", "6"]);
+  });
+
+  it("says so while the games' table loads, and still joins by code", () => {
+    const { el, model, calls } = home({ status: "loading" });
+    const create = el.querySelector('[data-game-types="loading"]')!;
+    expect(create.textContent).toContain("Loading the games and their options");
+    expect(el.querySelector('form[aria-labelledby="create-heading"]')).toBeNull();
+    expect(el.querySelector("[data-option]")).toBeNull();
+    model.joinCode = "ABC234";
+    el.querySelector('form[aria-labelledby="join-heading"]')!.dispatchEvent(new Event("submit", { cancelable: true }));
+    expect(calls[0]).toMatchObject(["join", { code: "ABC234" }]);
+  });
+
+  it("says why the games' table failed, offers to try again, and keeps joining and the room list", () => {
+    const { el, calls } = home({ status: "failed", reason: "/api/game-types: HTTP 503" });
+    const create = el.querySelector('[data-game-types="failed"]')!;
+    expect(create.querySelector('[role="alert"]')?.textContent).toBe(
+      "The games and their options could not be loaded from the server (/api/game-types: HTTP 503).",
+    );
+    buttons(create as HTMLElement, "Try again")[0]!.click();
+    expect(calls).toEqual([["reloadGames"]]);
+    expect(el.querySelector('form[aria-labelledby="join-heading"]')).not.toBeNull();
+    expect(el.querySelector('[aria-labelledby="list-heading"]')).not.toBeNull();
+    buttons(el, "Refresh")[0]!.click();
+    expect(calls).toEqual([["reloadGames"], ["refresh"]]);
+    setLanguage("sv", undefined);
+    expect(home({ status: "failed", reason: "x" }).el.textContent).toContain("Försök igen");
   });
 
   it("creates a room from the form", () => {
@@ -210,6 +274,32 @@ describe("copy", () => {
 });
 
 describe("app", () => {
+  it("loads the games' table once at start, says when it failed and asks again on request", async () => {
+    FakeWebSocket.reset();
+    const answers = [serving({ error: "busy" }, 503), serving()];
+    const asked: string[] = [];
+    const http: typeof fetch = (input) => {
+      asked.push(String(input));
+      return answers[asked.length - 1]!(input);
+    };
+    const client = new CarcClient({ url: "ws://x/ws", WebSocket: FakeWebSocket, storage: new MemoryStorage() });
+    const root = document.createElement("div");
+    document.body.append(root);
+    const app = new App(root, client, { location: { origin: "https://x", pathname: "/", hash: "" }, http });
+    app.start();
+    expect(root.querySelector('[data-game-types="loading"]')?.textContent).toContain("Loading the games and their options");
+    await vi.waitFor(() => expect(root.querySelector('[data-game-types="failed"]')).not.toBeNull());
+    expect(root.querySelector('[data-game-types="failed"] [role="alert"]')?.textContent).toContain("HTTP 503");
+    expect(root.querySelector('form[aria-labelledby="join-heading"]')).not.toBeNull();
+    buttons(root, "Try again")[0]!.click();
+    expect(root.querySelector('[data-game-types="loading"]')).not.toBeNull();
+    await vi.waitFor(() => expect(root.querySelector('[data-option="farmers"]')).not.toBeNull());
+    const menu = root.querySelector<HTMLSelectElement>('select[name="game-type"]')!;
+    expect([...menu.options].map((o) => o.textContent)).toEqual(GAMES.map((g) => g.title()));
+    expect(asked).toEqual(["/api/game-types", "/api/game-types"]);
+    client.close();
+  });
+
 
   it("joins an invite link, shows the lobby, then the game", () => {
     FakeWebSocket.reset();
@@ -221,6 +311,7 @@ describe("app", () => {
     const app = new App(root, client, {
       location: { origin: "https://x", pathname: "/r/abc234", hash: "" },
       storage: storage as unknown as Storage,
+      http: serving(),
     });
     app.start();
     expect(app.screen).toBe("home");

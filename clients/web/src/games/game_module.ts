@@ -6,13 +6,14 @@
 // exports a GameModule, one line in registry.ts, and the code generated from its .proto.
 
 import type { EventBatch, GameCommand, GameEvent, GameSnapshot } from "../gen/carc/v1/game_pb";
-import type { GameType, RoomOptions, RoomState } from "../gen/carc/v1/lobby_pb";
+import type { GameType, RoomState } from "../gen/carc/v1/lobby_pb";
 import type { Replay } from "../gen/carc/v1/replay_pb";
 import type { Language } from "../i18n";
-import type { Result } from "../ui/form";
+import type { OptionValues } from "../net/option_value";
+import type { OptionsCase } from "../net/options_message";
 import type { GamePageActions } from "../ui/game_head";
 
-/** What the game's fields are called in the oneofs of game.proto, so that its messages are known. */
+/** What the game's fields are called in the oneofs of game.proto and lobby.proto, so that its messages are known. */
 export interface GameWire {
   /** GameSnapshot.view (and a replay's start snapshot). */
   view: NonNullable<GameSnapshot["view"]["case"]>;
@@ -20,6 +21,8 @@ export interface GameWire {
   legalMoves: NonNullable<EventBatch["legalMoves"]["case"]>;
   /** GameEvent.event. */
   event: NonNullable<GameEvent["event"]["case"]>;
+  /** RoomOptions.game_options: the game's options message, whose fields are its options. */
+  options: OptionsCase;
 }
 
 /** What a game's session may ask of the page: the shared actions, and sending its commands. */
@@ -50,29 +53,24 @@ export interface GameSession {
   dispose(): void;
 }
 
-/** How many seats a room of the game has: always the same number, or the host's choice. */
-export type SeatRule = { fixed: number; help(): string } | { min: number; max: number };
-
-/** The game's part of the create-room form; it keeps its controls' values between renders. */
-export interface GameOptionsForm {
-  /** The game's fieldset of options. */
-  render(): HTMLElement;
-  /** The game's options for RoomOptions.game_options, or why they cannot be sent. */
-  build(): Result<RoomOptions["gameOptions"]>;
-}
-
-/** The game in the create-room form. */
+/**
+ * What the game adds to the create-room form beyond its served option table (src/net/game_types.ts),
+ * which gives the controls, values, defaults, ranges, seats and the words' keys. Data, mostly.
+ */
 export interface GameForm {
-  readonly seats: SeatRule;
+  /** The legend of the game's fieldset of options. */
+  legend(): string;
   /** A line under the game menu while the game is chosen. */
   note?(): HTMLElement;
-  createOptions(): GameOptionsForm;
-}
-
-/** The lobby's summary of the game's own options: label and value rows, and a note below them. */
-export interface LobbySummary {
-  rows: [string, string][];
-  note?: HTMLElement | undefined;
+  /** Under a number of seats the host cannot choose: why. */
+  seatsHelp?(): string;
+  /** What a size option that is off proposes once turned on ("15x15"), by option name. */
+  readonly proposals?: Readonly<Record<string, string>>;
+  /**
+   * The rules between options that the table does not carry (each value already valid on its
+   * own): why the options cannot go together, in words, or undefined when they can.
+   */
+  check?(values: OptionValues): string | undefined;
 }
 
 /** A replay of the game, applied step by step and kept for jumping. */
@@ -86,7 +84,7 @@ export interface GameReplay {
 }
 
 export interface GameModule {
-  /** The game's name in GET /api/games ("game") and in this client's forms. */
+  /** The game's name in GET /api/games ("game"), GET /api/game-types ("name") and this client's forms. */
   readonly id: string;
   readonly gameType: GameType;
   readonly wire: GameWire;
@@ -95,10 +93,14 @@ export interface GameModule {
   /** A badge for its games in the list of finished games; none for the most common game. */
   archiveBadge?(): string;
   readonly form: GameForm;
-  lobbySummary(options: RoomOptions): LobbySummary;
+  /** Below the lobby's summary of a room of the game (whose rows come from the option table). */
+  lobbyNote?(): HTMLElement;
   createSession(doc: Document, actions: GameSessionActions): GameSession;
   /** Applies a replay of the game; throws an Error that says why it does not fit together. */
   replay(doc: Document, replay: Replay): GameReplay;
-  /** The game's own messages, for the check that every language has them all. */
+  /**
+   * The game's own messages, for the check that every language has them all; they also word its
+   * served options, under keys made of their names (src/ui/option_text.ts).
+   */
   readonly messages: Record<Language, Readonly<Record<string, string>>>;
 }

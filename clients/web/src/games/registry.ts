@@ -8,6 +8,7 @@
 import type { EventBatch, GameSnapshot } from "../gen/carc/v1/game_pb";
 import type { GameType } from "../gen/carc/v1/lobby_pb";
 import type { Replay } from "../gen/carc/v1/replay_pb";
+import type { GameTable, GameTypes } from "../net/game_types";
 import { baseGame } from "./base/base_module";
 import { castleGame } from "./castle/castle_module";
 import type { GameModule } from "./game_module";
@@ -38,4 +39,20 @@ export function batchIsOf(game: GameModule, batch: EventBatch): boolean {
 /** The game of a replay, by its start snapshot. */
 export function gameOfReplay(replay: Replay): GameModule | undefined {
   return replay.start ? gameOfSnapshot(replay.start) : undefined;
+}
+
+/** A game the server offers (its served table) that this page plays (its module). */
+export interface OfferedGame {
+  readonly module: GameModule;
+  readonly table: GameTable;
+}
+
+/** The games of the registry that the server's table lists, in the order of GAMES; others are not offered. */
+export function offeredGames(types: GameTypes): OfferedGame[] {
+  const offered: OfferedGame[] = [];
+  for (const module of GAMES) {
+    const table = types.games.find((g) => g.gameType === module.gameType);
+    if (table) offered.push({ module, table });
+  }
+  return offered;
 }

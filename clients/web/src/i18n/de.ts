@@ -42,6 +42,9 @@ export const de: Messages = {
   "home.joinRoom": "Raum {code} beitreten",
   "home.watchRoom": "Raum {code} zuschauen",
   "home.inviteWaiting": "Gib deinen Namen ein, um Raum {code} beizutreten.",
+  "home.gameTypesLoading": "Die Spiele und ihre Optionen werden geladen…",
+  "home.gameTypesFailed": "Die Spiele und ihre Optionen konnten nicht vom Server geladen werden ({reason}).",
+  "home.gameTypesRetry": "Erneut versuchen",
 
   "roomStatus.lobby": "wartet",
   "roomStatus.playing": "läuft",
@@ -52,10 +55,14 @@ export const de: Messages = {
   "form.errorCode": "Ein Raumcode hat 6 Zeichen: Buchstaben und Ziffern ohne I, L, O, 0 und 1.",
   "form.errorSeats": "Ein Raum hat 2 bis 6 Plätze.",
   "form.errorClock": "Zeiten sind ganze Sekunden: Bedenkzeit 0 bis 86400, Zuschlag 0 bis 3600.",
+  "form.errorOption": "Der Wert der Option {name} ist nicht erlaubt.",
 
   "opt.rule": "Regel {rule}: {text}",
   "opt.yes": "ja",
   "opt.no": "nein",
+  "opt.off": "aus",
+  "opt.width": "Breite",
+  "opt.height": "Höhe",
 
   "lobby.title": "Raum {code}",
   "lobby.invite": "Einladungslink",

@@ -42,6 +42,9 @@ export const en = {
   "home.joinRoom": "Join room {code}",
   "home.watchRoom": "Watch room {code}",
   "home.inviteWaiting": "Enter your name to join room {code}.",
+  "home.gameTypesLoading": "Loading the games and their options…",
+  "home.gameTypesFailed": "The games and their options could not be loaded from the server ({reason}).",
+  "home.gameTypesRetry": "Try again",
 
   "roomStatus.lobby": "waiting",
   "roomStatus.playing": "playing",
@@ -52,10 +55,14 @@ export const en = {
   "form.errorCode": "A room code has 6 characters: letters and digits without I, L, O, 0 and 1.",
   "form.errorSeats": "A room has 2 to 6 seats.",
   "form.errorClock": "Clock times are whole seconds: 0 to 86400 for the time, 0 to 3600 for the increment.",
+  "form.errorOption": "The value of option {name} is not allowed.",
 
   "opt.rule": "Rule {rule}: {text}",
   "opt.yes": "yes",
   "opt.no": "no",
+  "opt.off": "off",
+  "opt.width": "Width",
+  "opt.height": "Height",
 
   "lobby.title": "Room {code}",
   "lobby.invite": "Invite link",

@@ -73,6 +73,21 @@ export function gameTranslator<K extends string>(messages: GameMessages<K>): (ke
   return (key, params) => (own(key) ? format(messages[current][key] || messages.en[key], params) : t(key, params));
 }
 
+/**
+ * The message `key` of a game's `tables` in the current language (else English), undefined when
+ * neither has it: for keys made at run time (opt.NAME of a served option), where the caller has
+ * a fallback of its own.
+ */
+export function lookup(
+  tables: Record<Language, Readonly<Record<string, string>>>,
+  key: string,
+  params?: Params,
+): string | undefined {
+  const own = (table: Readonly<Record<string, string>>) => (Object.hasOwn(table, key) ? table[key] : undefined);
+  const text = own(tables[current]) || own(tables.en);
+  return text === undefined ? undefined : format(text, params);
+}
+
 export function getLanguage(): Language {
   return current;
 }

@@ -42,6 +42,9 @@ export const nl: Messages = {
   "home.joinRoom": "Kamer {code} binnengaan",
   "home.watchRoom": "Kamer {code} bekijken",
   "home.inviteWaiting": "Vul je naam in om kamer {code} binnen te gaan.",
+  "home.gameTypesLoading": "De spellen en hun opties worden geladen…",
+  "home.gameTypesFailed": "De spellen en hun opties konden niet van de server worden geladen ({reason}).",
+  "home.gameTypesRetry": "Opnieuw proberen",
 
   "roomStatus.lobby": "wacht",
   "roomStatus.playing": "speelt",
@@ -52,10 +55,14 @@ export const nl: Messages = {
   "form.errorCode": "Een kamercode heeft 6 tekens: letters en cijfers zonder I, L, O, 0 en 1.",
   "form.errorSeats": "Een kamer heeft 2 tot 6 plaatsen.",
   "form.errorClock": "Kloktijden zijn hele seconden: bedenktijd 0 tot 86400, increment 0 tot 3600.",
+  "form.errorOption": "De waarde van optie {name} is niet toegestaan.",
 
   "opt.rule": "Regel {rule}: {text}",
   "opt.yes": "ja",
   "opt.no": "nee",
+  "opt.off": "uit",
+  "opt.width": "Breedte",
+  "opt.height": "Hoogte",
 
   "lobby.title": "Kamer {code}",
   "lobby.invite": "Uitnodigingslink",

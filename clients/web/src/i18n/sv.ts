@@ -42,6 +42,9 @@ export const sv: Messages = {
   "home.joinRoom": "Gå med i rum {code}",
   "home.watchRoom": "Titta på rum {code}",
   "home.inviteWaiting": "Skriv ditt namn för att gå med i rum {code}.",
+  "home.gameTypesLoading": "Spelen och deras inställningar hämtas…",
+  "home.gameTypesFailed": "Spelen och deras inställningar kunde inte hämtas från servern ({reason}).",
+  "home.gameTypesRetry": "Försök igen",
 
   "roomStatus.lobby": "väntar",
   "roomStatus.playing": "spelar",
@@ -52,10 +55,14 @@ export const sv: Messages = {
   "form.errorCode": "En rumskod har 6 tecken: bokstäver och siffror utom I, L, O, 0 och 1.",
   "form.errorSeats": "Ett rum har 2 till 6 platser.",
   "form.errorClock": "Klocktider är hela sekunder: betänketid 0 till 86400, tillägg 0 till 3600.",
+  "form.errorOption": "Värdet för inställningen {name} är inte tillåtet.",
 
   "opt.rule": "Regel {rule}: {text}",
   "opt.yes": "ja",
   "opt.no": "nej",
+  "opt.off": "av",
+  "opt.width": "Bredd",
+  "opt.height": "Höjd",
 
   "lobby.title": "Rum {code}",
   "lobby.invite": "Inbjudningslänk",

@@ -17,7 +17,7 @@ import {
 import type { ServerMessage } from "../gen/carc/v1/messages_pb";
 import { ErrorCode } from "../gen/carc/v1/session_pb";
 import type { GameModule, GameSession } from "../games/game_module";
-import { DEFAULT_GAME, GAMES, batchIsOf, gameByType, gameOfSnapshot } from "../games/registry";
+import { DEFAULT_GAME, GAMES, batchIsOf, gameByType, gameOfSnapshot, offeredGames } from "../games/registry";
 import {
   LANGUAGES,
   LANGUAGE_NAMES,
@@ -28,12 +28,13 @@ import {
   t,
 } from "../i18n";
 import type { CarcClient, ConnectionStatus, RequestBody } from "../net/client";
+import { loadGameTypes } from "../net/game_types";
 import { CloseCode } from "../net/reconnect";
 import { copyText } from "./copy";
 import { h, resetUids } from "./dom";
 import { describeError, errorCodeMessage } from "./errors";
 import { validName } from "./form";
-import { renderHome, type HomeModel } from "./home";
+import { NO_GAME_OFFERED, renderHome, type HomeModel } from "./home";
 import { homePath, inviteUrl, parseInvitePath } from "./invite";
 import { renderLobby } from "./lobby";
 import { defaultRoomForm } from "./options";
@@ -47,6 +48,8 @@ export interface AppEnvironment {
   location: { origin: string; pathname: string; hash: string };
   history?: { replaceState(data: unknown, unused: string, url?: string): void } | undefined;
   storage?: Storage | undefined;
+  /** For GET /api/game-types and the archive; the page's fetch unless given. */
+  http?: typeof fetch | undefined;
 }
 
 export type Screen = "home" | "lobby" | "game";
@@ -84,6 +87,7 @@ export class App {
     this.home = {
       name: this.loadName(),
       form: defaultRoomForm(),
+      games: { status: "loading" },
       joinCode: this.pendingInvite ?? "",
       spectate: false,
       rooms: [],
@@ -123,8 +127,28 @@ export class App {
   }
 
   start(): void {
+    this.loadGames();
     this.render();
     this.client.connect();
+  }
+
+  /** Asks the server once for its games and their option table (the create-room form's source). */
+  private loadGames(): void {
+    this.home.games = { status: "loading" };
+    const http = this.http();
+    if (!http) {
+      this.home.games = { status: "failed", reason: "no fetch in this browser" };
+      return;
+    }
+    loadGameTypes(http)
+      .then((types) => {
+        const games = offeredGames(types);
+        this.home.games = games.length > 0 ? { status: "ready", games } : { status: "failed", reason: NO_GAME_OFFERED };
+      })
+      .catch((e: unknown) => {
+        this.home.games = { status: "failed", reason: e instanceof Error ? e.message : String(e) };
+      })
+      .finally(() => this.render());
   }
 
   private onStatus(status: ConnectionStatus): void {
@@ -332,10 +356,16 @@ export class App {
     }
   }
 
+  /** The environment's fetch, else the page's, if it has one. */
+  private http(): typeof fetch | undefined {
+    return this.env.http ?? (typeof fetch === "undefined" ? undefined : fetch);
+  }
+
   /** The latest finished games on this server, for the replay list. */
   private refreshArchive(): void {
-    if (typeof fetch === "undefined") return;
-    fetch("/api/games?limit=10")
+    const http = this.http();
+    if (!http) return;
+    http("/api/games?limit=10")
       .then((r) => (r.ok ? r.json() : { games: [] }))
       .then((json: unknown) => {
         this.archived = parseGameList(json);
@@ -467,6 +497,10 @@ export class App {
             createRoom: (r) => this.createRoom(r),
             joinRoom: (r) => this.joinRoom(r),
             refreshRooms: () => this.refreshRooms(),
+            reloadGames: () => {
+              this.loadGames();
+              this.render();
+            },
           }),
           renderReplayList(this.archived, {
             open: (id) => this.openReplay({ kind: "archive", id: String(id) }),
@@ -482,6 +516,7 @@ export class App {
             chatDraft: this.chatDraft,
             inviteUrl: inviteUrl(this.env.location.origin, room.invitePath, room.code),
             botCommand: `carcassonne bot --server ${this.env.location.origin.replace(/^http/, "ws")} --room ${room.code}`,
+            games: this.home.games.status === "ready" ? this.home.games.games : [],
             notice: this.notice,
           },
           {

@@ -1,9 +1,10 @@
-// The home screen: the player's name, create a room (of any game of the registry, with the
-// game's own part of the form), join by code, and the list of public rooms.
+// The home screen: the player's name, create a room (of any game of the registry that the server
+// offers, with the game's own part of the form from the server's option table), join by code, and
+// the list of public rooms.
 
 import type { CreateRoom, JoinRoom, RoomSummary } from "../gen/carc/v1/lobby_pb";
 import { RoomStatus } from "../gen/carc/v1/lobby_pb";
-import { DEFAULT_GAME, GAMES } from "../games/registry";
+import type { OfferedGame } from "../games/registry";
 import { t, type MessageKey } from "../i18n";
 import { h, uid } from "./dom";
 import { MAX_NAME_LENGTH, failureText, range } from "./form";
@@ -12,14 +13,21 @@ import {
   MAX_CLOCK_INCREMENT_SECONDS,
   MAX_CLOCK_SECONDS,
   buildCreateRoom,
+  fixedSeats,
   formGame,
   gameOptionsForm,
+  type OfferedGames,
   type RoomForm,
 } from "./options";
+
+/** The failure's detail when the server's table lists none of the games of this page. */
+export const NO_GAME_OFFERED = "the server offers none of this page's games";
 
 export interface HomeModel {
   name: string;
   form: RoomForm;
+  /** The games the create-room form offers, once GET /api/game-types has answered. */
+  games: OfferedGames;
   joinCode: string;
   spectate: boolean;
   rooms: readonly RoomSummary[];
@@ -34,6 +42,8 @@ export interface HomeActions {
   createRoom(request: CreateRoom): void;
   joinRoom(request: JoinRoom): void;
   refreshRooms(): void;
+  /** Asks the server for its games and their options again, after a failure. */
+  reloadGames(): void;
 }
 
 /** The home screen. The controls write into `model` as they change. */
@@ -140,31 +150,25 @@ function renderJoin(model: HomeModel, actions: HomeActions): HTMLElement {
 }
 
 function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
+  const games = model.games;
+  if (games.status !== "ready") return renderCreateWaiting(games, actions);
   const f = model.form;
   const error = h("p", { class: "form-error", role: "alert" });
 
-  const chosen = formGame(f);
-  const rule = chosen.form.seats;
+  const chosen = formGame(f, games.games);
+  // The app offers none when the server has none of this page's games; it says so itself.
+  if (!chosen) return renderCreateWaiting({ status: "failed", reason: NO_GAME_OFFERED }, actions);
+  const fixed = fixedSeats(chosen);
+  const seatsHelp = fixed === undefined ? undefined : chosen.module.form.seatsHelp?.();
   const seatsId = uid("seats");
   const seatsHelpId = `${seatsId}-help`;
   // A game for a fixed number of players: the menu shows that number and cannot be changed.
   const seats =
-    "fixed" in rule
-      ? h("select", { id: seatsId, disabled: true, "aria-describedby": seatsHelpId },
-          h("option", { value: String(rule.fixed), selected: true }, String(rule.fixed)),
+    fixed !== undefined
+      ? h("select", { id: seatsId, disabled: true, "aria-describedby": seatsHelp === undefined ? undefined : seatsHelpId },
+          h("option", { value: String(fixed), selected: true }, String(fixed)),
         )
-      : h(
-          "select",
-          {
-            id: seatsId,
-            onchange: () => {
-              f.seats = Number(seats.value);
-            },
-          },
-          range(rule.min, rule.max).map((n) =>
-            h("option", { value: String(n), selected: n === f.seats }, String(n)),
-          ),
-        );
+      : seatsMenu(seatsId, f, chosen);
   const gameId = uid("game");
   const game = h(
     "select",
@@ -172,14 +176,14 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
       id: gameId,
       name: "game-type",
       onchange: () => {
-        f.game = (GAMES.find((g) => String(g.gameType) === game.value) ?? DEFAULT_GAME).id;
+        f.game = (games.games.find((g) => String(g.module.gameType) === game.value) ?? chosen).module.id;
         // The form changes shape (seats, options): draw it again in place, keeping the focus.
         const next = renderCreate(model, actions);
         form.replaceWith(next);
         next.querySelector<HTMLSelectElement>('select[name="game-type"]')?.focus();
       },
     },
-    GAMES.map((g) => h("option", { value: String(g.gameType), selected: g === chosen }, g.title())),
+    games.games.map((g) => h("option", { value: String(g.module.gameType), selected: g === chosen }, g.module.title())),
   );
   const publicId = uid("public");
   const isPublic = h("input", {
@@ -215,7 +219,7 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
       novalidate: true,
       onsubmit: (ev: Event) => {
         ev.preventDefault();
-        const result = buildCreateRoom(f, model.name);
+        const result = buildCreateRoom(f, games.games, model.name);
         if (!result.ok) {
           error.textContent = failureText(result);
           return;
@@ -228,12 +232,12 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
     h("div", { class: "field" },
       h("label", { for: gameId }, t("home.gameType")),
       game,
-      chosen.form.note?.() ?? null,
+      chosen.module.form.note?.() ?? null,
     ),
     h("div", { class: "field" },
       h("label", { for: seatsId }, t("home.seats")),
       seats,
-      "fixed" in rule ? h("p", { class: "help", id: seatsHelpId }, rule.help()) : null,
+      seatsHelp !== undefined ? h("p", { class: "help", id: seatsHelpId }, seatsHelp) : null,
     ),
     h("div", { class: "field check" }, isPublic, h("label", { for: publicId }, t("home.public"))),
     h("div", { class: "field" }, h("label", { for: initialId }, t("home.clockInitial")), initial),
@@ -244,6 +248,39 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
     h("button", { type: "submit", class: "primary", disabled: model.busy }, t("home.create")),
   );
   return form;
+}
+
+/** The seats menu of a game whose host chooses: its min_players to max_players. */
+function seatsMenu(id: string, f: RoomForm, game: OfferedGame): HTMLSelectElement {
+  const { minPlayers, maxPlayers } = game.table;
+  // A number another game allowed, or the first default, may be out of this game's range.
+  f.seats = Math.min(Math.max(f.seats, minPlayers), maxPlayers);
+  const menu = h(
+    "select",
+    {
+      id,
+      onchange: () => {
+        f.seats = Number(menu.value);
+      },
+    },
+    range(minPlayers, maxPlayers).map((n) => h("option", { value: String(n), selected: n === f.seats }, String(n))),
+  );
+  return menu;
+}
+
+/** The create-room card while the games' table is on its way, or when it could not be had. */
+function renderCreateWaiting(games: Exclude<OfferedGames, { status: "ready" }>, actions: HomeActions): HTMLElement {
+  return h(
+    "section",
+    { class: "card", "aria-labelledby": "create-heading", "data-game-types": games.status },
+    h("h2", { id: "create-heading" }, t("home.createTitle")),
+    games.status === "loading"
+      ? h("p", { class: "notice", role: "status" }, t("home.gameTypesLoading"))
+      : [
+          h("p", { class: "form-error", role: "alert" }, t("home.gameTypesFailed", { reason: games.reason })),
+          h("button", { type: "button", onclick: () => actions.reloadGames() }, t("home.gameTypesRetry")),
+        ],
+  );
 }
 
 function renderRoomList(model: HomeModel, actions: HomeActions): HTMLElement {

@@ -1,16 +1,19 @@
 // The room lobby: seats (name, colour with its shape, ready, connected, host), take a seat,
 // choose a colour, ready, the host's start and kick, spectators, chat, the invite link, and the
-// room's options (the game's own described by the game).
+// room's options (the game's own read from the room's options message through the game's served
+// option table).
 
-import type { ChatMessage, RoomState, SeatInfo } from "../gen/carc/v1/lobby_pb";
+import type { ChatMessage, RoomOptions, RoomState, SeatInfo } from "../gen/carc/v1/lobby_pb";
 import { AbandonPolicy, RoomStatus } from "../gen/carc/v1/lobby_pb";
-import { DEFAULT_GAME, gameByType } from "../games/registry";
+import { DEFAULT_GAME, gameByType, type OfferedGame } from "../games/registry";
 import { t } from "../i18n";
+import { gameOptionValues } from "../net/options_message";
 import { colourBadge } from "./colour_badge";
 import { COLOURS } from "./colours";
 import { h, uid } from "./dom";
 import { utf8Length } from "./form";
 import { roomStatusKey } from "./home";
+import { optionLabel, valueText } from "./option_text";
 
 export const MAX_CHAT_LENGTH = 500;
 
@@ -25,6 +28,8 @@ export interface LobbyModel {
   botCommand: string;
   /** A short status line (e.g. "Link copied."). */
   notice?: string | undefined;
+  /** The games the server offers, for their option tables; empty when not (yet) known. */
+  games: readonly OfferedGame[];
 }
 
 export interface LobbyActions {
@@ -81,7 +86,7 @@ export function renderLobby(model: LobbyModel, actions: LobbyActions): HTMLEleme
     h("p", { class: "spectators" }, t("lobby.spectators", { n: room.spectators })),
     me === undefined ? h("p", { class: "notice" }, t("lobby.spectating")) : null,
     me !== undefined && inLobby ? renderMyControls(room, me, host, actions) : null,
-    renderOptionsSummary(room),
+    renderOptionsSummary(room, model.games),
     renderChat(model, actions),
   );
 }
@@ -215,11 +220,12 @@ function renderMyControls(room: RoomState, me: SeatInfo, host: boolean, actions:
   );
 }
 
-function renderOptionsSummary(room: RoomState): HTMLElement | null {
+function renderOptionsSummary(room: RoomState, games: readonly OfferedGame[]): HTMLElement | null {
   const options = room.options;
   if (!options) return null;
   const clock = options.clock;
   const game = gameByType(options.gameType) ?? DEFAULT_GAME;
+  const offered = games.find((g) => g.module === game);
   const rows: [string, string][] = [
     [t("home.gameType"), game.title()],
     [t("home.seats"), String(options.seats)],
@@ -235,15 +241,22 @@ function renderOptionsSummary(room: RoomState): HTMLElement | null {
       options.abandonPolicy === AbandonPolicy.FALLBACK_MOVE ? t("home.abandonFallback") : t("home.abandonWait"),
     ],
   ];
-  const summary = game.lobbySummary(options);
-  rows.push(...summary.rows);
+  if (offered) rows.push(...gameOptionRows(offered, options));
   return h(
     "details",
     { class: "card options-summary" },
     h("summary", {}, `${t("lobby.options")} · ${t(roomStatusKey(room.status))}`),
     h("dl", {}, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
-    summary.note ?? null,
+    game.lobbyNote?.() ?? null,
   );
+}
+
+/** A line per option of the game's table: its label with its rule, and the room's value. */
+function gameOptionRows(game: OfferedGame, options: RoomOptions): [string, string][] {
+  const values = gameOptionValues(game.module.wire.options, game.table.options, options);
+  if (!values) return [];
+  const words = game.module.messages;
+  return game.table.options.map((o) => [`${optionLabel(words, o)} (${o.rule})`, valueText(words, o, values[o.name] ?? o.default)]);
 }
 
 function renderChat(model: LobbyModel, actions: LobbyActions): HTMLElement {

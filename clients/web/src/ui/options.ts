@@ -1,8 +1,9 @@
 // The create-room form: what it holds and what it sends. The settings every room has (the game,
 // seats, public, the turn clock, what happens to an absent player) are here; each game's own
-// options are its GameOptionsForm (src/games/<game>/), kept per game so that switching the game
-// menu back and forth loses nothing. Pure functions turn the form into the protobuf RoomOptions
-// and CreateRoom, checked as the server checks them, so that it never has to refuse a form.
+// options are its OptionForm (option_form.ts), built from the server's table and kept per game so
+// that switching the game menu back and forth loses nothing. Pure functions turn the form into the
+// protobuf RoomOptions and CreateRoom, checked as the server checks them, so that it never has to
+// refuse a form.
 
 import { create } from "@bufbuild/protobuf";
 import {
@@ -12,15 +13,22 @@ import {
   type CreateRoom,
   type RoomOptions,
 } from "../gen/carc/v1/lobby_pb";
-import type { GameModule, GameOptionsForm } from "../games/game_module";
-import { DEFAULT_GAME, gameById } from "../games/registry";
+import { DEFAULT_GAME, type OfferedGame } from "../games/registry";
 import { parseIntIn, validName, type Result } from "./form";
+import { OptionForm } from "./option_form";
+
+/** The games the form can create, as far as GET /api/game-types has told. */
+export type OfferedGames =
+  | { status: "loading" }
+  /** `reason` is the technical detail, shown inside a translated sentence. */
+  | { status: "failed"; reason: string }
+  | { status: "ready"; games: readonly OfferedGame[] };
 
 export type AbandonChoice = "wait" | "fallback";
 
 /** Everything the "create a room" form holds. */
 export interface RoomForm {
-  /** The id of the chosen game (src/games/registry.ts). */
+  /** The id of the chosen game (src/games/registry.ts); the first offered game when the server does not offer it. */
   game: string;
   /** Seats of a game whose host chooses them; a game with a fixed number ignores it. */
   seats: number;
@@ -30,7 +38,7 @@ export interface RoomForm {
   clockIncrement: string;
   abandon: AbandonChoice;
   /** Each game's own options by its id, made when the game is first chosen. */
-  gameOptions: Record<string, GameOptionsForm>;
+  gameOptions: Record<string, OptionForm>;
 }
 
 export const MAX_CLOCK_SECONDS = 86_400;
@@ -49,20 +57,27 @@ export function defaultRoomForm(): RoomForm {
   };
 }
 
-/** The game the form creates a room of. */
-export function formGame(form: RoomForm): GameModule {
-  return gameById(form.game) ?? DEFAULT_GAME;
+/** The game the form creates a room of, undefined when none is offered. */
+export function formGame(form: RoomForm, games: readonly OfferedGame[]): OfferedGame | undefined {
+  return games.find((g) => g.module.id === form.game) ?? games[0];
 }
 
 /** The form's options of `game`, made on first use. */
-export function gameOptionsForm(form: RoomForm, game: GameModule): GameOptionsForm {
-  return (form.gameOptions[game.id] ??= game.form.createOptions());
+export function gameOptionsForm(form: RoomForm, game: OfferedGame): OptionForm {
+  return (form.gameOptions[game.module.id] ??= new OptionForm(game));
 }
 
-export function buildRoomOptions(form: RoomForm): Result<RoomOptions> {
-  const game = formGame(form);
-  const rule = game.form.seats;
-  if (!("fixed" in rule) && (!Number.isInteger(form.seats) || form.seats < rule.min || form.seats > rule.max)) {
+/** A number of seats the host cannot choose: the game's only one. */
+export function fixedSeats(game: OfferedGame): number | undefined {
+  return game.table.minPlayers === game.table.maxPlayers ? game.table.minPlayers : undefined;
+}
+
+export function buildRoomOptions(form: RoomForm, games: readonly OfferedGame[]): Result<RoomOptions> {
+  const game = formGame(form, games);
+  if (!game) return { ok: false, error: "home.gameTypesLoading" };
+  const { minPlayers, maxPlayers } = game.table;
+  const fixed = fixedSeats(game);
+  if (fixed === undefined && (!Number.isInteger(form.seats) || form.seats < minPlayers || form.seats > maxPlayers)) {
     return { ok: false, error: "form.errorSeats" };
   }
   const initial = parseIntIn(form.clockInitial.trim(), 0, MAX_CLOCK_SECONDS);
@@ -78,17 +93,17 @@ export function buildRoomOptions(form: RoomForm): Result<RoomOptions> {
       abandonPolicy: form.abandon === "fallback" ? AbandonPolicy.FALLBACK_MOVE : AbandonPolicy.WAIT,
       // No clock: no increment either.
       clock: { initialSeconds: initial, incrementSeconds: initial === 0 ? 0 : increment },
-      gameType: game.gameType,
-      seats: "fixed" in rule ? rule.fixed : form.seats,
+      gameType: game.module.gameType,
+      seats: fixed ?? form.seats,
       gameOptions: options.value,
     }),
   };
 }
 
-export function buildCreateRoom(form: RoomForm, playerName: string): Result<CreateRoom> {
+export function buildCreateRoom(form: RoomForm, games: readonly OfferedGame[], playerName: string): Result<CreateRoom> {
   const name = validName(playerName);
   if (name === undefined) return { ok: false, error: "form.errorName" };
-  const options = buildRoomOptions(form);
+  const options = buildRoomOptions(form, games);
   if (!options.ok) return options;
   return { ok: true, value: create(CreateRoomSchema, { options: options.value, playerName: name }) };
 }

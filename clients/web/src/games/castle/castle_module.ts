@@ -4,7 +4,7 @@
 import { GameType } from "../../gen/carc/v1/lobby_pb";
 import type { GameModule } from "../game_module";
 import { castleReplay } from "./castle_replay";
-import { CASTLE_SEATS, CastleOptionsForm, castleFormNote, castleLobbySummary } from "./castle_room_options";
+import { castleForm, castleLobbyNote } from "./castle_room_options";
 import { CastleSession } from "./castle_session";
 import { CASTLE_MESSAGES, t } from "./i18n";
 import "./castle.css";
@@ -12,15 +12,11 @@ import "./castle.css";
 export const castleGame: GameModule = {
   id: "castle",
   gameType: GameType.CASTLE,
-  wire: { view: "castle", legalMoves: "castleLegalMoves", event: "castle" },
+  wire: { view: "castle", legalMoves: "castleLegalMoves", event: "castle", options: "castle" },
   title: () => t("home.gameTypeCastle"),
   archiveBadge: () => t("replay.castleGame"),
-  form: {
-    seats: { fixed: CASTLE_SEATS, help: () => t("home.castleSeats") },
-    note: castleFormNote,
-    createOptions: () => new CastleOptionsForm(),
-  },
-  lobbySummary: castleLobbySummary,
+  form: castleForm,
+  lobbyNote: castleLobbyNote,
   createSession: (doc, actions) => new CastleSession(doc, actions),
   replay: castleReplay,
   messages: CASTLE_MESSAGES,

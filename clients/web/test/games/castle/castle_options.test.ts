@@ -1,47 +1,52 @@
 // @vitest-environment happy-dom
 
-// The create-room form's Castle choice: GAME_TYPE_CASTLE, exactly 2 seats (K-1), CastleOptions
-// with wall4_fountain_bonus (K-10) and never base-game options; the form hides the base options,
-// fixes the seats and says that the board and tiles are the project's reconstruction.
+// The create-room form's Castle choice: GAME_TYPE_CASTLE, exactly 2 seats (K-1, the served
+// table's min_players = max_players), CastleOptions with wall4_fountain_bonus (K-10) and never
+// base-game options; the form hides the base options, fixes the seats and says that the board and
+// tiles are the project's reconstruction.
 
 import { create } from "@bufbuild/protobuf";
 import { beforeEach, describe, expect, it } from "vitest";
-import { GameType, RoomStateSchema, RoomStatus } from "../../../src/gen/carc/v1/lobby_pb";
-import { CASTLE_SEATS, CastleOptionsForm } from "../../../src/games/castle/castle_room_options";
+import { GameType, RoomOptionsSchema, RoomStateSchema, RoomStatus } from "../../../src/gen/carc/v1/lobby_pb";
 import { setLanguage } from "../../../src/i18n";
+import { gameOptionValues } from "../../../src/net/options_message";
 import { renderHome, type HomeActions, type HomeModel } from "../../../src/ui/home";
 import { renderLobby, type LobbyActions } from "../../../src/ui/lobby";
-import { buildCreateRoom, buildRoomOptions, defaultRoomForm } from "../../../src/ui/options";
+import { OptionForm } from "../../../src/ui/option_form";
+import { buildCreateRoom, buildRoomOptions, defaultRoomForm, fixedSeats } from "../../../src/ui/options";
+import { goldenGame, goldenGames } from "../../game_table";
+
+const games = goldenGames();
 
 beforeEach(() => setLanguage("en", undefined));
 
 describe("RoomOptions for The Castle", () => {
   it("is GAME_TYPE_CASTLE with 2 seats and CastleOptions, never base options", () => {
     const form = { ...defaultRoomForm(), game: "castle", seats: 5 };
-    const r = buildRoomOptions(form);
+    const r = buildRoomOptions(form, games);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.gameType).toBe(GameType.CASTLE);
     expect(r.value.seats).toBe(2);
-    expect(CASTLE_SEATS).toBe(2);
+    expect(fixedSeats(goldenGame("castle"))).toBe(2);
     expect(r.value.gameOptions.case).toBe("castle");
     expect(r.value.gameOptions.value).toMatchObject({ wall4FountainBonus: false });
   });
 
   it("carries wall4_fountain_bonus (K-10)", () => {
-    const castle = new CastleOptionsForm();
-    castle.values.wall4_fountain_bonus = true;
+    const castle = new OptionForm(goldenGame("castle"));
+    castle.values.wall4_fountain_bonus = "true";
     const form = { ...defaultRoomForm(), game: "castle", gameOptions: { castle } };
-    const r = buildCreateRoom(form, "Ann");
+    const r = buildCreateRoom(form, games, "Ann");
     expect(r.ok && r.value.options?.gameOptions).toMatchObject({ case: "castle", value: { wall4FountainBonus: true } });
   });
 
   it("still checks the clock", () => {
-    expect(buildRoomOptions({ ...defaultRoomForm(), game: "castle", clockInitial: "x" })).toMatchObject({ ok: false, error: "form.errorClock" });
+    expect(buildRoomOptions({ ...defaultRoomForm(), game: "castle", clockInitial: "x" }, games)).toMatchObject({ ok: false, error: "form.errorClock" });
   });
 
   it("leaves the base game as it was", () => {
-    const r = buildRoomOptions(defaultRoomForm());
+    const r = buildRoomOptions(defaultRoomForm(), games);
     expect(r.ok && r.value.gameType).toBe(GameType.BASE);
     expect(r.ok && r.value.gameOptions.case).toBe("base");
   });
@@ -50,12 +55,13 @@ describe("RoomOptions for The Castle", () => {
 describe("the create-room form", () => {
   function home(): { root: HTMLElement; model: HomeModel; calls: unknown[][] } {
     const calls: unknown[][] = [];
-    const model: HomeModel = { name: "Ann", form: defaultRoomForm(), joinCode: "", spectate: false, rooms: [] };
+    const model: HomeModel = { name: "Ann", form: defaultRoomForm(), games: { status: "ready", games }, joinCode: "", spectate: false, rooms: [] };
     const actions: HomeActions = {
       nameChanged: (n) => calls.push(["name", n]),
       createRoom: (r) => calls.push(["create", r]),
       joinRoom: (r) => calls.push(["join", r]),
       refreshRooms: () => calls.push(["refresh"]),
+      reloadGames: () => calls.push(["reloadGames"]),
     };
     const root = document.createElement("div");
     document.body.replaceChildren(root);
@@ -124,6 +130,30 @@ describe("the create-room form", () => {
   });
 });
 
+describe("The Castle's fieldset", () => {
+  it("has its one option from the served table, and sends it", () => {
+    const form = new OptionForm(goldenGame("castle"));
+    const el = form.render();
+    document.body.replaceChildren(el);
+    expect(el.getAttribute("data-options")).toBe("castle");
+    expect(el.querySelector("legend")?.textContent).toBe("Options of The Castle");
+    expect([...el.querySelectorAll("[data-option]")].map((f) => f.getAttribute("data-option"))).toEqual(["wall4_fountain_bonus"]);
+    expect(el.querySelector('[data-option="wall4_fountain_bonus"]')?.textContent).toContain("Rule K-10:");
+    expect(form.build()).toMatchObject({ ok: true, value: { case: "castle", value: { wall4FountainBonus: false } } });
+    const box = el.querySelector<HTMLInputElement>('input[name="wall4_fountain_bonus"]')!;
+    box.checked = true;
+    box.dispatchEvent(new Event("change"));
+    expect(form.build()).toMatchObject({ ok: true, value: { case: "castle", value: { wall4FountainBonus: true } } });
+  });
+
+  it("reads a room's option back by its name", () => {
+    const castle = goldenGame("castle");
+    const room = create(RoomOptionsSchema, { gameOptions: { case: "castle", value: { wall4FountainBonus: true } } });
+    expect(gameOptionValues("castle", castle.table.options, room)).toEqual({ wall4_fountain_bonus: "true" });
+    expect(gameOptionValues("base", goldenGame("base").table.options, room)).toBeUndefined();
+  });
+});
+
 describe("the lobby of a Castle room", () => {
   it("names the game and its option, not the base options", () => {
     const room = create(RoomStateSchema, {
@@ -141,7 +171,7 @@ describe("the lobby of a Castle room", () => {
     const actions: LobbyActions = {
       takeSeat: noop, chooseColour: noop, setReady: noop, start: noop, kick: noop, sendChat: noop, chatDraftChanged: noop, copyInvite: noop, leave: noop,
     };
-    const el = renderLobby({ room, chat: [], chatDraft: "", inviteUrl: "https://x/r/ABC234", botCommand: "carcassonne bot" }, actions);
+    const el = renderLobby({ room, chat: [], chatDraft: "", inviteUrl: "https://x/r/ABC234", botCommand: "carcassonne bot", games }, actions);
     const summary = el.querySelector("details.options-summary")!.textContent ?? "";
     expect(summary).toContain("Carcassonne: The Castle");
     expect(summary).toContain("Wall tile 4 doubles fountain paths (K-10)yes");

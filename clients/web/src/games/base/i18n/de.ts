@@ -6,9 +6,7 @@ export const de: BaseMessages = {
   "home.gameTypeBase": "Carcassonne (Grundspiel)",
   "home.options": "Spieloptionen",
 
-  "form.errorBoard": "Die Tischgröße sind zwei ganze Zahlen von 1 bis 145.",
   "form.errorEdge": "„Der Tischrand schließt Gebiete ab“ braucht eine Tischgrenze.",
-  "form.errorOption": "Der Wert der Option {name} ist nicht erlaubt.",
   "form.errorCountBoard": "Die Stadt des Grafen braucht eine Tischgrenze von mindestens 5 × 3.",
 
   "opt.farmers": "Bauern",
@@ -33,6 +31,7 @@ export const de: BaseMessages = {
   "opt.board_limit.help": "Karten bleiben in einem Tisch von B × H um die Startkarte.",
   "opt.board_limit.width": "Tischbreite (Karten)",
   "opt.board_limit.height": "Tischhöhe (Karten)",
+  "opt.board_limit.invalid": "Die Tischgröße sind zwei ganze Zahlen von {min} bis {max}.",
   "opt.unplaceable_tile": "Karte, die nirgends passt",
   "opt.unplaceable_tile.help": "was mit einer gezogenen Karte geschieht, die nirgends passt.",
   "opt.unplaceable_tile.discard": "Aus dem Spiel nehmen",
@@ -53,7 +52,6 @@ export const de: BaseMessages = {
   "opt.count_move.free": "Wohin der Spieler will",
   "opt.count_move.clockwise": "Ins nächste Viertel im Uhrzeigersinn",
   "opt.count_move.follow": "In das gerade betretene Viertel",
-  "opt.off": "aus",
 
   "game.supplyHelp": "Gefolgsleute, die noch im Vorrat sind (B-2)",
   "game.zoom": "Zoom",

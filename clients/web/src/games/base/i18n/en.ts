@@ -5,9 +5,7 @@ export const en = {
   "home.gameTypeBase": "Carcassonne (base game)",
   "home.options": "Game options",
 
-  "form.errorBoard": "The table size is two whole numbers from 1 to 145.",
   "form.errorEdge": "“The table edge closes features” needs a table limit.",
-  "form.errorOption": "The value of option {name} is not allowed.",
   "form.errorCountBoard": "The Count's city needs a table limit of at least 5 × 3.",
 
   "opt.farmers": "Farmers",
@@ -32,6 +30,7 @@ export const en = {
   "opt.board_limit.help": "tiles must stay inside a W × H table centred on the start tile.",
   "opt.board_limit.width": "Table width (tiles)",
   "opt.board_limit.height": "Table height (tiles)",
+  "opt.board_limit.invalid": "The table size is two whole numbers from {min} to {max}.",
   "opt.unplaceable_tile": "Tile that fits nowhere",
   "opt.unplaceable_tile.help": "what happens to a drawn tile that cannot be placed.",
   "opt.unplaceable_tile.discard": "Put it out of the game",
@@ -52,7 +51,6 @@ export const en = {
   "opt.count_move.free": "Where the player chooses",
   "opt.count_move.clockwise": "To the next quarter clockwise",
   "opt.count_move.follow": "To the quarter just entered",
-  "opt.off": "off",
 
   "game.supplyHelp": "Followers still in the supply (B-2)",
   "game.zoom": "Zoom",

@@ -6,9 +6,7 @@ export const nl: BaseMessages = {
   "home.gameTypeBase": "Carcassonne (basisspel)",
   "home.options": "Spelopties",
 
-  "form.errorBoard": "De tafelmaat is twee hele getallen van 1 tot 145.",
   "form.errorEdge": "„De tafelrand sluit gebieden af” vraagt om een tafelgrens.",
-  "form.errorOption": "De waarde van optie {name} is niet toegestaan.",
   "form.errorCountBoard": "De stad van de graaf vraagt om een tafelgrens van minstens 5 × 3.",
 
   "opt.farmers": "Boeren",
@@ -33,6 +31,7 @@ export const nl: BaseMessages = {
   "opt.board_limit.help": "tegels blijven binnen een tafel van B × H rond de starttegel.",
   "opt.board_limit.width": "Tafelbreedte (tegels)",
   "opt.board_limit.height": "Tafelhoogte (tegels)",
+  "opt.board_limit.invalid": "De tafelmaat is twee hele getallen van {min} tot {max}.",
   "opt.unplaceable_tile": "Tegel die nergens past",
   "opt.unplaceable_tile.help": "wat er gebeurt met een getrokken tegel die nergens past.",
   "opt.unplaceable_tile.discard": "Uit het spel halen",
@@ -53,7 +52,6 @@ export const nl: BaseMessages = {
   "opt.count_move.free": "Waar de speler wil",
   "opt.count_move.clockwise": "Naar de volgende wijk met de klok mee",
   "opt.count_move.follow": "Naar de wijk die net betreden is",
-  "opt.off": "uit",
 
   "game.supplyHelp": "Horigen die nog in de voorraad zijn (B-2)",
   "game.zoom": "Zoomen",

@@ -6,9 +6,7 @@ export const sv: BaseMessages = {
   "home.gameTypeBase": "Carcassonne (grundspelet)",
   "home.options": "Spelinställningar",
 
-  "form.errorBoard": "Bordets storlek är två heltal från 1 till 145.",
   "form.errorEdge": "”Bordskanten sluter områden” kräver en bordsgräns.",
-  "form.errorOption": "Värdet för inställningen {name} är inte tillåtet.",
   "form.errorCountBoard": "Grevens stad kräver en bordsgräns på minst 5 × 3.",
 
   "opt.farmers": "Bönder",
@@ -33,6 +31,7 @@ export const sv: BaseMessages = {
   "opt.board_limit.help": "brickorna måste ligga inom ett bord på B × H runt startbrickan.",
   "opt.board_limit.width": "Bordets bredd (brickor)",
   "opt.board_limit.height": "Bordets höjd (brickor)",
+  "opt.board_limit.invalid": "Bordets storlek är två heltal från {min} till {max}.",
   "opt.unplaceable_tile": "Bricka som inte passar",
   "opt.unplaceable_tile.help": "vad som händer med en dragen bricka som inte passar någonstans.",
   "opt.unplaceable_tile.discard": "Ta den ur spelet",
@@ -53,7 +52,6 @@ export const sv: BaseMessages = {
   "opt.count_move.free": "Dit spelaren väljer",
   "opt.count_move.clockwise": "Till nästa stadsdel medurs",
   "opt.count_move.follow": "Till stadsdelen som just fick en tjänare",
-  "opt.off": "av",
 
   "game.supplyHelp": "Tjänare som finns kvar i förrådet (B-2)",
   "game.zoom": "Zoom",
