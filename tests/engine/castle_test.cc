@@ -561,6 +561,45 @@ TEST_CASE("K-10 wall tile 8: the keep counts two tiles larger") {
   CHECK(g.state().score(0) == 3 + 1 + 2);
 }
 
+TEST_CASE("K-11 each wall tile 8 adds 2 to its owner's keep: two tiles 8 add 4 (clarified)") {
+  // Seat 0 takes both tiles 8 (landing on fields 3 and 6), keeps a house of 1; seat 1 keeps a
+  // house of 3. With 2 + 2 seat 0's keep is 5 and wins the one empty space; 1 + 2 would tie.
+  CastleScenario g(
+      ScenarioSet({"#######", "#######"},
+                  "[" + PathStart("S1", 0, 0, "W") + "," + PathStart("S2", 0, 1, "W") + "]",
+                  R"([{"fields": [0, 1], "wall_tile": false}, {"fields": [3, 4]},
+                      {"fields": [6, 7]}])"),
+      {"PS", "PE", "PS", "PE", "HO", "CO", "TW", "HO", "TW", "HO", "TW", "HO", "CO"}, {0, 8, 8});
+  g.Place(0, 0, 0, "p");
+  g.Place(1, 0, 0);  // seat 0: 3 points, field 3: the first tile 8
+  g.Place(0, 1, 0, "p");
+  g.Place(1, 1, 0);  // seat 0: 6, the second tile 8
+  REQUIRE(g.state().wall_tiles(0).size() == 2);
+  g.Place(2, 0, 0, "h");
+  g.Place(2, 1, 0);
+  g.Place(3, 0, 0);  // closes seat 0's house of 1
+  g.Place(3, 1, 0, "h");
+  g.Place(4, 0, 0);
+  g.Place(4, 1, 0);
+  g.Place(5, 0, 0);
+  g.Place(5, 1, 0);
+  g.Place(6, 1, 0);  // closes seat 1's house of 3
+  REQUIRE(g.state().IsOver());
+  CHECK(g.state().keep(0).size == 1);
+  CHECK(g.state().keep(1).size == 3);
+  const auto scored = g.Scored();
+  const auto keep = std::find_if(scored.begin(), scored.end(),
+                                 [](const auto& s) { return s.reason == ScoreReason::kKeep; });
+  REQUIRE(keep != scored.end());
+  CHECK(keep->winner == 0);
+  CHECK(keep->wall_tile == 8);
+  CHECK(keep->points == 1);
+  CHECK(g.Count<castle::WallTileUsed>() == 2);
+  CHECK(g.state().wall_tiles(0).empty());
+  CHECK(g.state().score(0) == 3 + 3 + 1 + 1);
+  CHECK(g.state().score(1) == 3);
+}
+
 TEST_CASE("K-11 the larger keep scores the largest empty area, equal keeps score nothing") {
   const std::string starts =
       "[" + PlainStart("S1", 0, 0, "W", "tower") + "," + PlainStart("S2", 5, 0, "E", "tower") + "]";

@@ -215,12 +215,15 @@ void CastleState::FinalScoring(std::vector<Event>* events) {
                                           held_[static_cast<std::size_t>(s)].end(),
                                           [&](const HeldWallTile& h) { return h.kind == kind; }));
   };
-  // (a) The keep: the larger keep (wall tile 8: two tiles larger) scores the largest empty area.
+  // (a) The keep: the larger keep (each wall tile 8: two tiles larger) scores the largest empty
+  // area.
   std::array<int, kPlayers> keep_size{};
   for (Seat s = 0; s < kPlayers; ++s) {
     keep_size[static_cast<std::size_t>(s)] = keep(s).size;
-    // Wall tile 8 enlarges a keep; without one there is nothing to enlarge (CASTLE-NOTES §5.9).
-    if (keep(s).size > 0 && held(s, 8) > 0) {
+    // K-11 (clarified): each tile 8 adds 2, so two add 4. Without a keep there is nothing to
+    // enlarge (CASTLE-NOTES §5.9): the tiles stay unused.
+    if (keep(s).size == 0) continue;
+    for (int copy = held(s, 8); copy > 0; --copy) {
       keep_size[static_cast<std::size_t>(s)] += 2;
       UseWallTile(s, 8, events);
     }
