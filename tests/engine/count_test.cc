@@ -345,6 +345,62 @@ TEST_CASE("C-4 one round starting left of the placer and ending with the placer 
   CHECK(s.state().phase() == Phase::kPlaceTile);
 }
 
+TEST_CASE(
+    "C-2 a placer outnumbered on the feature it completed scored nothing: it may enter the "
+    "city (clarified)") {
+  // Seat 1 puts a thief on the road CO11-U, seat 0 ends it; in the C-4 round both move their
+  // blacksmith follower onto it. Seat 1 has 2 there, seat 0 (the placer) 1: seat 0 scores
+  // nothing although it is on the road, so C-2 asks seat 0.
+  Scenario s = BothInBlacksmith("U W B B", false);
+  s.Play("0,2 r0 r1");  // seat 1
+  const std::size_t mark = s.events().size();
+  s.Play("0,3 r2 -");  // seat 0
+  REQUIRE(s.state().phase() == Phase::kRedeploy);
+  REQUIRE(s.Apply(1, Redeploy{1}) == RejectReason::kNone);
+  REQUIRE(s.Apply(0, Redeploy{1}) == RejectReason::kNone);
+  const auto roads = ScoredOf(s.events(), FeatureKind::kRoad, ScoreReason::kCompleted);
+  CHECK(roads.back().followers[0] == 1);
+  CHECK(roads.back().followers[1] == 2);
+  CHECK(roads.back().winners == std::vector<Seat>{1});
+  CHECK(s.state().phase() == Phase::kEnterCity);
+  CHECK(s.state().ToMove() == 0);
+  CHECK(Decisions(s, mark).back() == std::pair<Seat, CountChoice>{0, CountChoice::kEnterCity});
+}
+
+TEST_CASE(
+    "C-4 three players: a seat with nothing in the quarter is skipped, the order stays "
+    "(clarified)") {
+  // Seats 1 and 2 get a follower into the blacksmith by C-2, seat 0 none. When seat 1 ends a
+  // road, the round goes left of the placer: seat 2 decides, seat 0 is skipped, then seat 1.
+  Scenario s(3, "A L W U W B B", CountOptions());
+  s.Play("2,0 r0 r1");  // seat 0: a thief on A's road
+  s.Play("2,1 r3 r3");  // seat 1 ends it (seat 0 scores) and puts a thief on L's south road
+  REQUIRE(s.state().phase() == Phase::kEnterCity);
+  REQUIRE(s.Apply(1, EnterCity{Quarter::kBlacksmith, Quarter::kCastle}) == RejectReason::kNone);
+  std::size_t mark = s.events().size();
+  s.Play("2,2 r2 -");  // seat 2 ends seat 1's road
+  REQUIRE(s.state().phase() == Phase::kRedeploy);
+  // Left of seat 2 is seat 0, with nothing in the blacksmith: skipped, seat 1 decides.
+  CHECK(s.state().ToMove() == 1);
+  REQUIRE(s.Apply(1, Pass{}) == RejectReason::kNone);
+  CHECK(Decisions(s, mark).front() == std::pair<Seat, CountChoice>{1, CountChoice::kRedeploy});
+  // Seat 1 scored its thief's road, seat 2 nothing: C-2 for seat 2.
+  REQUIRE(s.state().phase() == Phase::kEnterCity);
+  REQUIRE(s.state().ToMove() == 2);
+  REQUIRE(s.Apply(2, EnterCity{Quarter::kBlacksmith, Quarter::kCastle}) == RejectReason::kNone);
+  s.Play("0,2 r0 -");  // seat 0
+  mark = s.events().size();
+  s.Play("0,3 r2 -");  // seat 1 ends the road CO11-U-W, on which nobody stands
+  REQUIRE(s.state().phase() == Phase::kRedeploy);
+  CHECK(s.state().ToMove() == 2);
+  REQUIRE(s.Apply(2, Pass{}) == RejectReason::kNone);
+  CHECK(s.state().ToMove() == 1);  // seat 0 skipped
+  REQUIRE(s.Apply(1, Pass{}) == RejectReason::kNone);
+  CHECK(Decisions(s, mark) == std::vector<std::pair<Seat, CountChoice>>{
+                                  {2, CountChoice::kRedeploy}, {1, CountChoice::kRedeploy}});
+  CHECK(s.state().phase() == Phase::kPlaceTile);
+}
+
 TEST_CASE("C-4 completing a feature nobody occupies: redeploy, then it scores (notes 18, 19)") {
   // Seat 1 passes on its own road; seat 0 then completes CO11's unoccupied road, seat 1 moves
   // its blacksmith follower onto it and scores alone; seat 0 scored nothing, so C-2 asks seat 0.
