@@ -16,6 +16,15 @@ using engine::RejectReason;
 
 const std::string kTowers = R"([{"fields": [0, 1], "wall_tile": false}, {"fields": [3, 4]}])";
 
+// The final keep scoring of a finished scenario (K-11); the test stops if there is none.
+castle::FeatureScored KeepScored(const CastleScenario& g) {
+  const auto scored = g.Scored();
+  const auto keep = std::find_if(scored.begin(), scored.end(),
+                                 [](const auto& s) { return s.reason == ScoreReason::kKeep; });
+  REQUIRE(keep != scored.end());
+  return *keep;
+}
+
 TEST_CASE("K-1 two players, six followers each in play, no keep yet") {
   CastleScenario g(ScenarioSet({"###"}, "[" + PathStart("S1", 0, 0, "W") + "]"), {"PS", "PS"});
   for (int s = 0; s < castle::kPlayers; ++s) {
@@ -551,13 +560,10 @@ TEST_CASE("K-10 wall tile 8: the keep counts two tiles larger") {
   g.Place(4, 1, 0);       // closes seat 1's house
   REQUIRE(g.state().IsOver());
   REQUIRE(g.state().keep(1).size == 1);
-  const auto scored = g.Scored();
-  const auto keep = std::find_if(scored.begin(), scored.end(),
-                                 [](const auto& s) { return s.reason == ScoreReason::kKeep; });
-  REQUIRE(keep != scored.end());
-  CHECK(keep->winner == 0);
-  CHECK(keep->wall_tile == 8);
-  CHECK(keep->points == 2);
+  const castle::FeatureScored keep = KeepScored(g);
+  CHECK(keep.winner == 0);
+  CHECK(keep.wall_tile == 8);
+  CHECK(keep.points == 2);
   CHECK(g.state().score(0) == 3 + 1 + 2);
 }
 
@@ -587,13 +593,10 @@ TEST_CASE("K-11 each wall tile 8 adds 2 to its owner's keep: two tiles 8 add 4 (
   REQUIRE(g.state().IsOver());
   CHECK(g.state().keep(0).size == 1);
   CHECK(g.state().keep(1).size == 3);
-  const auto scored = g.Scored();
-  const auto keep = std::find_if(scored.begin(), scored.end(),
-                                 [](const auto& s) { return s.reason == ScoreReason::kKeep; });
-  REQUIRE(keep != scored.end());
-  CHECK(keep->winner == 0);
-  CHECK(keep->wall_tile == 8);
-  CHECK(keep->points == 1);
+  const castle::FeatureScored keep = KeepScored(g);
+  CHECK(keep.winner == 0);
+  CHECK(keep.wall_tile == 8);
+  CHECK(keep.points == 1);
   CHECK(g.Count<castle::WallTileUsed>() == 2);
   CHECK(g.state().wall_tiles(0).empty());
   CHECK(g.state().score(0) == 3 + 3 + 1 + 1);
@@ -611,12 +614,9 @@ TEST_CASE("K-11 the larger keep scores the largest empty area, equal keeps score
     g.Place(4, 0, 0);
     REQUIRE(g.state().IsOver());
     CHECK(g.state().LargestEmptyArea().size() == 2);
-    const auto scored = g.Scored();
-    const auto keep = std::find_if(scored.begin(), scored.end(),
-                                   [](const auto& s) { return s.reason == ScoreReason::kKeep; });
-    REQUIRE(keep != scored.end());
-    CHECK(keep->winner == -1);
-    CHECK(keep->points == 0);
+    const castle::FeatureScored keep = KeepScored(g);
+    CHECK(keep.winner == -1);
+    CHECK(keep.points == 0);
     CHECK(g.state().score(0) == 1);
     CHECK(g.state().score(1) == 1);
   }

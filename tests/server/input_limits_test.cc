@@ -289,3 +289,26 @@ TEST_CASE("input limits: --game-seed takes 0..2^64-1 and refuses 2^64 and negati
   REQUIRE(game.error == "");
   CHECK(PlayOneCommand(game));
 }
+
+TEST_CASE("input limits: --room-queue takes 1..1048576 and refuses 0, negatives and junk",
+          "[server][limits][config]") {
+  auto parse = [](const std::string& value) {
+    std::string flag = "--room-queue";
+    std::string arg = value;
+    std::string prog = "carcassonne-server";
+    char* argv[] = {prog.data(), flag.data(), arg.data()};
+    return server::ParseServerConfig(3, argv);
+  };
+  const auto one = parse("1");
+  REQUIRE(std::holds_alternative<server::ServerConfig>(one));
+  CHECK(std::get<server::ServerConfig>(one).room_queue == 1);
+  const auto max = parse("1048576");
+  REQUIRE(std::holds_alternative<server::ServerConfig>(max));
+  CHECK(std::get<server::ServerConfig>(max).room_queue == 1048576);
+  for (const std::string bad : {"0", "-1", "1048577", "99999999999999999999", "", "12x"}) {
+    INFO(bad);
+    const auto refused = parse(bad);
+    REQUIRE(std::holds_alternative<std::string>(refused));
+    CHECK(std::get<std::string>(refused).find("--room-queue") != std::string::npos);
+  }
+}

@@ -60,16 +60,7 @@ int BotCommand(int argc, char** argv) {
   v1::RoomOptions room;
   if (error.empty() && args.Has("create")) {
     std::vector<std::pair<std::string, std::string>> named;
-    std::istringstream in(args.Get("rules", ""));
-    for (std::string item; error.empty() && std::getline(in, item, ',');) {
-      if (item.empty()) continue;
-      const auto eq = item.find('=');
-      if (eq == std::string::npos) {
-        error = "--rules takes NAME=VALUE items, not '" + item + "'";
-      } else {
-        named.emplace_back(item.substr(0, eq), item.substr(eq + 1));
-      }
-    }
+    error = ParseRules(args.Get("rules", ""), named);
     if (error.empty()) {
       auto made = game->RoomOptionsFrom(players, named);
       if (auto* why = std::get_if<std::string>(&made)) {

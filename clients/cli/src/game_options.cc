@@ -18,6 +18,18 @@ std::uint64_t Mix(std::uint64_t x) {
 
 }  // namespace
 
+std::string ParseRules(const std::string& list,
+                       std::vector<std::pair<std::string, std::string>>& out) {
+  std::istringstream in(list);
+  for (std::string item; std::getline(in, item, ',');) {
+    if (item.empty()) continue;
+    const auto eq = item.find('=');
+    if (eq == std::string::npos) return "--rules takes NAME=VALUE items, not '" + item + "'";
+    out.emplace_back(item.substr(0, eq), item.substr(eq + 1));
+  }
+  return {};
+}
+
 std::string ParseRandomGames(Args& args, std::int64_t default_games, std::int64_t max_games,
                              RandomGames& out) {
   out.games = args.Int("games", default_games, 1, max_games);
@@ -42,13 +54,7 @@ std::string ParseRandomGames(Args& args, std::int64_t default_games, std::int64_
     }
     out.options.emplace_back(expansion, "true");
   }
-  std::istringstream in(args.Get("rules", ""));
-  for (std::string item; std::getline(in, item, ',');) {
-    if (item.empty()) continue;
-    const auto eq = item.find('=');
-    if (eq == std::string::npos) return "--rules takes NAME=VALUE items, not '" + item + "'";
-    out.options.emplace_back(item.substr(0, eq), item.substr(eq + 1));
-  }
+  if (std::string e = ParseRules(args.Get("rules", ""), out.options); !e.empty()) return e;
   // The game itself says what its setups may be (players, option names and values).
   auto first = out.game->game().NewState(SetupFor(out, 0));
   if (const auto* why = std::get_if<std::string>(&first)) return *why;

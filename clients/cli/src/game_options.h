@@ -13,6 +13,11 @@
 
 namespace carc::cli {
 
+// --rules "NAME=VALUE,NAME=VALUE" appended to `out` as text forms (the game checks them);
+// returns an error message or "".
+std::string ParseRules(const std::string& list,
+                       std::vector<std::pair<std::string, std::string>>& out);
+
 // The arguments selfplay and bench share: --games, --players, --seed, --game (a registered
 // game's name), --expansion (none, or an on/off option of the game, e.g. count: The Count of
 // Carcassonne) and --rules (NAME=VALUE options of the game).
