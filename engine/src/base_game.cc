@@ -175,9 +175,9 @@ void BaseState::LegalMoves(Seat seat, std::vector<Move>& out) const {
       out.push_back({kPassMove, {}});
       return;
     case Phase::kRedeploy:
-      // Pass first, so that move i moves i followers.
+      // Pass first, then the numbers a redeployment may move, ascending.
       out.push_back({kPassMove, {}});
-      for (int n = 1; n <= game().RedeployLimit(); ++n) out.push_back({kRedeployMove, {n}});
+      for (const int n : game().RedeployCounts()) out.push_back({kRedeployMove, {n}});
       return;
     case Phase::kFinalMove:
       for (const CityExit& e : game().LegalCityExits()) {

@@ -54,6 +54,10 @@ RejectReason GameState::ApplyCount(Seat seat, const Command& command, std::vecto
     if (redeploy->followers < 1 || redeploy->followers > RedeployLimit()) {
       return RejectReason::kEmptyQuarter;
     }
+    if (config_.options.count_redeploy == CountRedeploy::kSeed && redeploy->followers != 1 &&
+        redeploy->followers != RedeployLimit()) {
+      return RejectReason::kRedeployAmount;
+    }
     const PendingFeature& p = pending_[pending_next_];
     MoveOutOfCity(seat, QuarterFor(p.kind), p.segment, redeploy->followers, events);
     ++round_step_;
@@ -163,6 +167,18 @@ std::vector<Pos> GameState::RedeployTiles() const {
 int GameState::RedeployLimit() const {
   if (phase_ != Phase::kRedeploy) return 0;
   return InCity(QuarterFor(pending_[pending_next_].kind), decider_);
+}
+
+std::vector<int> GameState::RedeployCounts() const {
+  const int limit = RedeployLimit();
+  std::vector<int> out;
+  if (config_.options.count_redeploy == CountRedeploy::kSeed) {
+    if (limit >= 1) out.push_back(1);
+    if (limit > 1) out.push_back(limit);
+    return out;
+  }
+  for (int n = 1; n <= limit; ++n) out.push_back(n);
+  return out;
 }
 
 std::vector<CityEntry> GameState::LegalCityEntries() const {

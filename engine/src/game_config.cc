@@ -8,7 +8,7 @@
 namespace carc::engine {
 namespace {
 
-constexpr std::array<OptionSpec, 14> kSpecs{{
+constexpr std::array<OptionSpec, 15> kSpecs{{
     {"farmers", OptionType::kBool, "B-20", "true|false",
      "Farmers may be placed on fields and score at the end", "true"},
     {"farm_scoring", OptionType::kChoice, "B-17", "c3|c1",
@@ -37,6 +37,8 @@ constexpr std::array<OptionSpec, 14> kSpecs{{
      "false"},
     {"count_move", OptionType::kChoice, "C-3", "free|clockwise|follow",
      "With the Count: where he moves when a follower enters the city", "free"},
+    {"count_redeploy", OptionType::kChoice, "C-4", "any|seed",
+     "With the Count: how many followers one redeployment moves (seed: all, one or none)", "any"},
 }};
 
 bool ParseBool(std::string_view v, bool& out) {
@@ -120,6 +122,9 @@ std::string SetOption(Options& o, std::string_view name, std::string_view v) {
                      : v == "clockwise" ? CountMove::kClockwise
                                         : CountMove::kFollow;
     }
+  } else if (name == "count_redeploy") {
+    ok = v == "any" || v == "seed";
+    if (ok) o.count_redeploy = v == "any" ? CountRedeploy::kAny : CountRedeploy::kSeed;
   }
   if (ok) return {};
   return "option '" + std::string(name) + "' takes " + std::string(spec->values) + ", not '" +
@@ -167,6 +172,7 @@ std::string GetOption(const Options& o, std::string_view name) {
         return "follow";
     }
   }
+  if (name == "count_redeploy") return o.count_redeploy == CountRedeploy::kAny ? "any" : "seed";
   return {};
 }
 

@@ -49,6 +49,7 @@ PlayerView ViewFor(const GameState& state, Seat seat) {
     v.legal_follower_spots = state.LegalFollowerSpots();
     v.legal_city_entries = state.LegalCityEntries();
     v.redeploy_limit = state.RedeployLimit();
+    v.redeploy_counts = state.RedeployCounts();
     v.legal_city_exits = state.LegalCityExits();
   }
   if (o.count) {

@@ -19,9 +19,11 @@ LoggedCommand RandomPlayer::Choose(const GameState& state) {
       return {seat, EnterCity{entries[pick].quarter, entries[pick].count_to}};
     }
     case Phase::kRedeploy: {
-      const auto n = rng_.Below(static_cast<std::uint32_t>(state.RedeployLimit() + 1));
+      // Drawn as 0..limit (0 = pass) so that games with count_redeploy=any replay as before.
+      const std::vector<int> counts = state.RedeployCounts();
+      const auto n = rng_.Below(static_cast<std::uint32_t>(counts.size() + 1));
       if (n == 0) return {seat, Pass{}};
-      return {seat, Redeploy{static_cast<int>(n)}};
+      return {seat, Redeploy{counts[n - 1]}};
     }
     case Phase::kFinalMove: {
       const std::vector<CityExit> exits = state.LegalCityExits();

@@ -40,6 +40,8 @@ std::string_view Name(RejectReason r) {
       return "quarter_blocked";
     case RejectReason::kEmptyQuarter:
       return "empty_quarter";
+    case RejectReason::kRedeployAmount:
+      return "redeploy_amount";
     case RejectReason::kBadCountMove:
       return "bad_count_move";
     case RejectReason::kWrongTarget:
@@ -54,39 +56,12 @@ std::string_view Name(RejectReason r) {
   return "unknown";
 }
 
-std::string_view RuleOf(RejectReason r) {
-  switch (r) {
-    case RejectReason::kNotAdjacent:
-    case RejectReason::kEdgeMismatch:
-    case RejectReason::kOccupiedSquare:
-      return "B-5";
-    case RejectReason::kOutsideBoard:
-      return "V-5";
-    case RejectReason::kNoFollowerLeft:
-      return "B-9";
-    case RejectReason::kFeatureOccupied:
-      return "B-7";
-    case RejectReason::kFarmersDisabled:
-      return "B-20";
-    case RejectReason::kNotYourTurn:
-    case RejectReason::kWrongPhase:
-      return "B-14";
-    case RejectReason::kBadQuarter:
-      return "C-1";
-    case RejectReason::kQuarterBlocked:
-    case RejectReason::kBadCountMove:
-      return "C-3";
-    case RejectReason::kEmptyQuarter:
-      return "C-4";
-    case RejectReason::kWrongTarget:
-      return "C-5";
-    case RejectReason::kNoSuchFeature:
-      return "K-9";
-    case RejectReason::kCannotDouble:
-      return "K-10";
-    default:
-      return "";
-  }
+std::string Describe(const Refusal& r) {
+  if (r.rule.empty()) return std::string(r.text);
+  std::string out(r.rule);
+  out += ": ";
+  out += r.text;
+  return out;
 }
 
 }  // namespace carc::engine

@@ -7,9 +7,10 @@ namespace {
 
 namespace sv1 = carc::store::v1;
 
-std::string Refused(int seat, engine::RejectReason r) {
-  return "the engine refuses seat " + std::to_string(seat) + "'s command (" +
-         std::string(engine::Name(r)) + ", " + std::string(engine::RuleOf(r)) + ")";
+std::string Refused(int seat, const engine::Refusal& why) {
+  return "the engine refuses seat " + std::to_string(seat) +
+         "'s command: " + engine::Describe(why) + " (" + std::string(engine::Name(why.reason)) +
+         ")";
 }
 
 }  // namespace
@@ -56,7 +57,7 @@ std::string GameSession::ApplyStored(const sv1::GameCommand& stored) {
     move = std::get<engine::Move>(decoded);
   }
   if (const auto r = Apply(stored.seat(), move); r != engine::RejectReason::kNone) {
-    return Refused(stored.seat(), r);
+    return Refused(stored.seat(), state_->Explain(r));
   }
   Commit();
   return {};

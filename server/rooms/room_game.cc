@@ -83,13 +83,15 @@ void Room::HandleGameCommand(const std::shared_ptr<Session>& s, int seat,
                  }
                  if (const engine::RejectReason r = *applied; r != engine::RejectReason::kNone) {
                    metrics_.Reject(std::string(engine::Name(r)));
+                   // A refusal left the state as it was: it explains the refusal still.
+                   const engine::Refusal why = game_->state().Explain(r);
                    v1::ServerMessage out;
                    out.set_request_id(rid);
                    v1::Error* e = out.mutable_error();
                    e->set_code(v1::ERROR_CODE_RULE_VIOLATION);
-                   e->set_message("refused by the rules: " + std::string(engine::Name(r)));
+                   e->set_message(engine::Describe(why));
                    e->set_reject_reason(std::string(engine::Name(r)));
-                   e->set_rule(std::string(engine::RuleOf(r)));
+                   e->set_rule(std::string(why.rule));
                    e->set_seq(game_->seq());
                    s->Send(Serialize(out));
                    return;

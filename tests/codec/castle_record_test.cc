@@ -71,7 +71,8 @@ TEST_CASE("K-4 K-5 K-9 an illegal Castle record names the turn and the rule") {
     const auto replay = codec::ReplayCastleRecord(r.dump(), codec::DefaultCastleSet());
     REQUIRE(replay.error);
     CHECK(replay.error->turn == 1);
-    CHECK(replay.error->message == "occupied_square");
+    CHECK(replay.error->rule == "K-4");
+    CHECK(replay.error->message == "a tile already lies on that space");
   }
   SECTION("a follower on a region the tile does not have") {
     for (auto& t : r["turns"]) {

@@ -147,7 +147,8 @@ TEST_CASE("C-4 resignations and timeouts between Count decisions replay the same
 
 TEST_CASE("C-4 a record whose Count decision breaks a rule names the turn and the rule") {
   // The opening of the Count scenario tests: seat 1's L scores only for seat 0, so seat 1 may
-  // enter the city; entering the Count's quarter (the castle) is refused.
+  // enter the city; entering the Count's quarter (the castle) is refused, citing C-2 ("except the
+  // Count's quarter").
   const std::string base = R"({"format": "carcassonne-record/1", "players": 2,
     "rules": {"count": true},
     "start": {"city_block": "count", "x": -2, "y": -1},
@@ -165,7 +166,8 @@ TEST_CASE("C-4 a record whose Count decision breaks a rule names the turn and th
   const codec::ReplayedRecord blocked = with(R"({"player": 1, "enter": "castle"})");
   REQUIRE(blocked.error.has_value());
   CHECK(blocked.error->turn == 1);
-  CHECK(blocked.error->rule == "C-3");
+  CHECK(blocked.error->rule == "C-2");
+  CHECK(blocked.error->message == "illegal Count decision 0: the Count's quarter is blocked");
   const codec::ReplayedRecord wrong_seat = with(R"({"player": 0, "enter": "market"})");
   REQUIRE(wrong_seat.error.has_value());
   CHECK(wrong_seat.error->turn == 1);

@@ -77,7 +77,7 @@ TEST_CASE("an illegal placement is reported with its turn and rule") {
   REQUIRE(e.has_value());
   CHECK(e->turn == 2);
   CHECK(e->rule == "B-5");
-  CHECK(e->message.find("not_adjacent") != std::string::npos);
+  CHECK(e->message.find("the tile must share a full edge with a placed tile") != std::string::npos);
 }
 
 TEST_CASE("a record with an unknown option, a wrong format or too many tiles is refused") {

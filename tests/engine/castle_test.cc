@@ -121,6 +121,25 @@ TEST_CASE("K-4 the first tile touches a start space, paths must match, the wall 
   CHECK(g.state().LegalPlacements() == std::vector<castle::Placement>{{{1, 0}, 0}, {{1, 0}, 2}});
 }
 
+TEST_CASE("K-4 a refused placement cites K-4 and says what was wrong (clarified)") {
+  CastleScenario g(ScenarioSet({"###"}, "[" + PathStart("S1", 0, 0, "W") + "]"),
+                   {"PS", "TW", "PS"});
+  const auto refusal = [&](const castle::Command& c) {
+    const RejectReason r = g.Try(c);
+    return engine::Describe(g.state().Explain(r));
+  };
+  CHECK(refusal(castle::PlaceTile{{1, 0}, 0}) ==
+        "K-4: the tile must share a full side with a start space or a placed tile");
+  CHECK(refusal(castle::PlaceTile{{0, 0}, 1}) == "K-4: a path must meet a path or the wall");
+  CHECK(refusal(castle::PlaceTile{{0, 0}, 4}) == "K-4: the rotation must be 0, 1, 2 or 3");
+  CHECK(refusal(castle::PlaceTile{{5, 0}, 0}) == "K-2: not a space inside the castle wall");
+  g.Place(0, 0, 0);
+  CHECK(refusal(castle::PlaceTile{{0, 0}, 0}) == "K-4: a tile already lies on that space");
+  // Never the base game's B-5.
+  CHECK(g.state().Explain(RejectReason::kEdgeMismatch).rule == "K-4");
+  CHECK(g.state().Explain(RejectReason::kNotAdjacent).rule == "K-4");
+}
+
 TEST_CASE("K-4 a tile that fits nowhere is discarded and the player draws again") {
   // Only (0,0) touches the start path, and a tower has no path: it cannot go anywhere.
   CastleScenario g(ScenarioSet({"##"}, "[" + PathStart("S1", 0, 0, "W") + "]"), {"TW", "PS", "PS"});
@@ -171,6 +190,24 @@ TEST_CASE("K-5 no follower on a feature that already holds one, even one's own")
   g.Do(engine::SkipFollower{});
   g.Do(castle::PlaceTile{{2, 0}, 0});
   CHECK(g.Try(castle::PlaceFollower{1}) == RejectReason::kFeatureOccupied);  // seat 0's own
+}
+
+TEST_CASE("K-5 a refused follower cites K-5 and says what was wrong (clarified)") {
+  CastleScenario g(ScenarioSet({"####"}, "[" + PathStart("S1", 0, 0, "W") + "]"),
+                   {"PS", "PS", "PS", "CO"});
+  g.Place(0, 0, 0, "p");
+  g.Do(castle::PlaceTile{{1, 0}, 0});
+  RejectReason r = g.Try(castle::PlaceFollower{1});
+  REQUIRE(r == RejectReason::kFeatureOccupied);
+  CHECK(engine::Describe(g.state().Explain(r)) == "K-5: that feature already holds a follower");
+  r = g.Try(castle::PlaceFollower{9});
+  REQUIRE(r == RejectReason::kNoSuchSegment);
+  CHECK(engine::Describe(g.state().Explain(r)) == "K-5: the tile has no such feature");
+  // A tile now, while the follower decision waits: the decision at hand is K-5's.
+  r = g.Try(castle::PlaceTile{{2, 0}, 0});
+  REQUIRE(r == RejectReason::kWrongPhase);
+  CHECK(engine::Describe(g.state().Explain(r)) ==
+        "K-5: the tile is placed: place a follower on it or skip");
 }
 
 TEST_CASE("K-6 a path ending at the wall is complete") {
@@ -632,6 +669,52 @@ TEST_CASE("K-11 the larger keep scores the largest empty area, equal keeps score
     REQUIRE(g.state().IsOver());
     // Spaces 5 and 6 are empty: seat 0's keep against none scores 2.
     CHECK(g.state().score(0) == 1 + 2);
+  }
+}
+
+TEST_CASE(
+    "K-11 castle_start_spaces_empty: start spaces are no empty spaces, unless unbuilt counts "
+    "those with no tile against them (clarified)") {
+  // A row of 7 with start spaces against (0,0) and (6,0). Seat 0's house at (0,0), closed by a
+  // court at (1,0), is its keep of 1. Spaces 2..6 stay empty: 5 spaces, and no tile lies against
+  // the start space S2 at (6,0).
+  const std::string starts =
+      "[" + PlainStart("S1", 0, 0, "W", "tower") + "," + PlainStart("S2", 6, 0, "E", "tower") + "]";
+  const auto play = [&](castle::StartSpacesEmpty option) {
+    castle::CastleOptions o;
+    o.start_spaces_empty = option;
+    auto g = std::make_unique<CastleScenario>(ScenarioSet({"#######"}, starts),
+                                              std::vector<std::string>{"HO", "CO"},
+                                              std::vector<castle::WallTile>{}, o);
+    g->Place(0, 0, 0, "h");
+    g->Place(1, 0, 0);  // the court closes the house: seat 0's keep
+    REQUIRE(g->state().IsOver());
+    REQUIRE(g->state().keep(0).size == 1);
+    return g;
+  };
+  SECTION("ignored, the default: 5 empty spaces") {
+    CHECK(castle::GetCastleOption(castle::CastleOptions{}, "castle_start_spaces_empty") ==
+          "ignored");
+    const auto g = play(castle::StartSpacesEmpty::kIgnored);
+    const castle::FeatureScored keep = KeepScored(*g);
+    CHECK(keep.winner == 0);
+    CHECK(keep.points == 5);
+    CHECK(g->state().LargestEmptyArea().start_spaces == 0);
+  }
+  SECTION("unbuilt: S2, with no tile against it, is a sixth; S1 is built against") {
+    const auto g = play(castle::StartSpacesEmpty::kUnbuilt);
+    const castle::FeatureScored keep = KeepScored(*g);
+    CHECK(keep.winner == 0);
+    CHECK(keep.points == 6);
+    CHECK(keep.tiles.size() == 5);
+    CHECK(g->state().LargestEmptyArea().start_spaces == 1);
+  }
+  SECTION("the option's words") {
+    castle::CastleOptions o;
+    CHECK(castle::SetCastleOption(o, "castle_start_spaces_empty", "unbuilt").empty());
+    CHECK(o.start_spaces_empty == castle::StartSpacesEmpty::kUnbuilt);
+    CHECK(castle::SetCastleOption(o, "castle_start_spaces_empty", "maybe") ==
+          "option castle_start_spaces_empty: expected ignored or unbuilt, got 'maybe'");
   }
 }
 

@@ -1,20 +1,21 @@
 // Conformance over seeded random games (300 per player count, and with The Count 3 x 40 per
-// player count, one set per count_move value): at every step a copy equals the original and
-// stays equal under the same command, replay of config + log equals the state, the
-// legal-placement list equals a brute-force oracle, every legal move applies (the Count's
-// decisions included), followers and tiles are conserved, and scores never decrease.
+// player count, one set per count_move value; a fifth of that under the sanitizers): at every step
+// a copy equals the original and stays equal under the same command, replay of config + log equals
+// the state, the legal-placement list equals a brute-force oracle, every legal move applies (the
+// Count's decisions included), followers and tiles are conserved, and scores never decrease.
 #include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "carc/engine/random_player.h"
 #include "carc/engine/replay.h"
+#include "sanitized.h"
 
 using namespace carc::engine;
 
 namespace {
 
-constexpr int kGamesPerPlayerCount = 300;
-constexpr int kCountGamesPerMode = 40;
+constexpr int kGamesPerPlayerCount = carc::test::SizedForBuild(300);
+constexpr int kCountGamesPerMode = carc::test::SizedForBuild(40);
 
 // Every legal placement found the slow way: each square next to the board, each rotation,
 // every shared edge compared (B-5).
@@ -71,6 +72,13 @@ void CheckConserved(const GameState& s) {
   }
 }
 
+struct CountTally {
+  int out_of_turn = 0;  // Count decisions by a seat other than the one whose turn it is
+  int entries = 0;
+  int redeployed = 0;
+  int final_moves = 0;
+};
+
 // Every Count decision on offer applies, and only then (C-2..C-5).
 void CheckCountMoves(const GameState& state) {
   const Seat seat = state.ToMove();
@@ -86,9 +94,21 @@ void CheckCountMoves(const GameState& state) {
     case Phase::kRedeploy: {
       const int limit = state.RedeployLimit();
       REQUIRE(limit >= 1);
+      const std::vector<int> counts = state.RedeployCounts();
+      const bool seed = state.config().options.count_redeploy == CountRedeploy::kSeed;
       for (int n = 1; n <= limit; ++n) {
+        // C-4 (clarified): count_redeploy=seed allows all, one or none; any allows 1..limit.
+        const bool allowed = !seed || n == 1 || n == limit;
+        REQUIRE((std::find(counts.begin(), counts.end(), n) != counts.end()) == allowed);
         GameState copy = state;
-        REQUIRE(copy.Apply(seat, Redeploy{n}) == RejectReason::kNone);
+        const RejectReason r = copy.Apply(seat, Redeploy{n});
+        if (allowed) {
+          REQUIRE(r == RejectReason::kNone);
+        } else {
+          REQUIRE(r == RejectReason::kRedeployAmount);
+          REQUIRE(copy.Explain(r).rule == "C-4");
+          REQUIRE(copy == state);
+        }
       }
       GameState copy = state;
       REQUIRE(copy.Apply(seat, Redeploy{limit + 1}) == RejectReason::kEmptyQuarter);
@@ -111,13 +131,6 @@ void CheckCountMoves(const GameState& state) {
     REQUIRE(copy.Apply(seat, Pass{}) == RejectReason::kNone);
   }
 }
-
-struct CountTally {
-  int out_of_turn = 0;  // Count decisions by a seat other than the one whose turn it is
-  int entries = 0;
-  int redeployed = 0;
-  int final_moves = 0;
-};
 
 void PlayChecked(int players, std::uint64_t seed, const Options& options = {},
                  CountTally* tally = nullptr) {
@@ -199,6 +212,8 @@ void PlayManyCount(int players) {
     options.count = true;
     options.count_move = mode;
     for (int g = 0; g < kCountGamesPerMode; ++g) {
+      // Every other game with count_redeploy=seed (C-4, clarified).
+      options.count_redeploy = g % 2 == 0 ? CountRedeploy::kAny : CountRedeploy::kSeed;
       INFO("Count, players " << players << ", count_move " << GetOption(options, "count_move")
                              << ", game " << g);
       PlayChecked(players,
@@ -224,36 +239,46 @@ void PlayMany(int players) {
 }  // namespace
 
 // One test case per player count so that ctest can run them in parallel.
-TEST_CASE("conformance: 300 random 2-player games checked at every step", "[conformance]") {
+TEST_CASE("conformance: random 2-player games checked at every step", "[conformance]") {
   PlayMany(2);
 }
-TEST_CASE("conformance: 300 random 3-player games checked at every step", "[conformance]") {
+TEST_CASE("conformance: random 3-player games checked at every step", "[conformance]") {
   PlayMany(3);
 }
-TEST_CASE("conformance: 300 random 4-player games checked at every step", "[conformance]") {
+TEST_CASE("conformance: random 4-player games checked at every step", "[conformance]") {
   PlayMany(4);
 }
-TEST_CASE("conformance: 300 random 5-player games checked at every step", "[conformance]") {
+TEST_CASE("conformance: random 5-player games checked at every step", "[conformance]") {
   PlayMany(5);
 }
-TEST_CASE("conformance: 300 random 6-player games checked at every step", "[conformance]") {
+TEST_CASE("conformance: random 6-player games checked at every step", "[conformance]") {
   PlayMany(6);
 }
 
 // C-1..C-6 over random games: the same checks with The Count of Carcassonne, for every value of
-// count_move.
-TEST_CASE("conformance: random Count games with 2 players, every count_move", "[conformance]") {
+// count_move, every other game with count_redeploy=seed.
+TEST_CASE(
+    "conformance: random Count games with 2 players, every count_move, both count_redeploy (C-4)",
+    "[conformance]") {
   PlayManyCount(2);
 }
-TEST_CASE("conformance: random Count games with 3 players, every count_move", "[conformance]") {
+TEST_CASE(
+    "conformance: random Count games with 3 players, every count_move, both count_redeploy (C-4)",
+    "[conformance]") {
   PlayManyCount(3);
 }
-TEST_CASE("conformance: random Count games with 4 players, every count_move", "[conformance]") {
+TEST_CASE(
+    "conformance: random Count games with 4 players, every count_move, both count_redeploy (C-4)",
+    "[conformance]") {
   PlayManyCount(4);
 }
-TEST_CASE("conformance: random Count games with 5 players, every count_move", "[conformance]") {
+TEST_CASE(
+    "conformance: random Count games with 5 players, every count_move, both count_redeploy (C-4)",
+    "[conformance]") {
   PlayManyCount(5);
 }
-TEST_CASE("conformance: random Count games with 6 players, every count_move", "[conformance]") {
+TEST_CASE(
+    "conformance: random Count games with 6 players, every count_move, both count_redeploy (C-4)",
+    "[conformance]") {
   PlayManyCount(6);
 }

@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include "carc/engine/player_view.h"
+#include "carc/engine/random_player.h"
 #include "scenario.h"
 
 using namespace carc::engine;
@@ -598,4 +599,94 @@ TEST_CASE("C-6 followers in the city leave it only by C-4 or C-5") {
   CHECK(s.state().InCity(Quarter::kMarket, 1) == 1);
   // Final scoring returned the thief on L's open road, not the follower in the city.
   CHECK(s.state().supply(1) == supply + 1);
+}
+
+TEST_CASE(
+    "C-5 after the last tile drawn is discarded, the round starts left of the player who placed "
+    "the last tile actually placed (clarified)") {
+  // Both seats have a follower in the blacksmith. Seat 1 closes CO9's city with E, seat 0 plays
+  // U, the last tile placed; seat 1 then draws C, which fits nowhere (no city edge is open) and
+  // is discarded (B-6). The draws are over: the C-5 round starts left of seat 0 (the last
+  // placer), with seat 1, not left of seat 1 (whose turn it was).
+  Scenario s = BothInBlacksmith("E U C", false);
+  s.Play("-2,2 r0 -");  // seat 1
+  const std::size_t mark = s.events().size();
+  s.Play("0,2 r0 -");  // seat 0: the last tile placed
+  const auto discarded = EventsOf<TileDiscarded>(s.events(), mark);
+  REQUIRE(discarded.size() == 1);
+  CHECK(discarded[0].tile == Kind('C'));
+  REQUIRE(s.state().phase() == Phase::kFinalMove);
+  CHECK(discarded[0].player == 1);  // seat 1 drew it
+  CHECK(s.state().ToMove() == 1);
+  REQUIRE(s.Apply(1, Pass{}) == RejectReason::kNone);
+  CHECK(s.state().ToMove() == 0);
+  REQUIRE(s.Apply(0, Pass{}) == RejectReason::kNone);
+  CHECK(s.state().IsOver());
+}
+
+namespace {
+
+// Seat 1 ends with three followers in the castle quarter: seat 0 puts a knight on a small city
+// four times and seat 1 closes it, scoring nothing, so C-2 lets it enter the city (first the
+// blacksmith, sending the Count to the cathedral, then the castle three times; from the second
+// time on it passes in the C-4 round of the city it closes). Then seat 1 closes CO9's city and
+// decides, in its C-4 round, with 3 followers in the castle.
+Scenario ThreeInTheCastle(std::string_view count_redeploy) {
+  Options o = CountOptions();
+  REQUIRE(SetOption(o, "count_redeploy", count_redeploy).empty());
+  Scenario s(2, "E E E E E D D D J J B", o);
+  const auto enter = [&](Quarter q) {
+    REQUIRE(s.state().phase() == Phase::kEnterCity);
+    REQUIRE(s.Apply(1, EnterCity{q, Quarter::kCathedral}) == RejectReason::kNone);
+  };
+  s.Play("-2,-2 r0 c1");
+  s.Play("-2,-3 r2 -");
+  enter(Quarter::kBlacksmith);
+  s.Play("1,2 r1 c1");
+  s.Play("2,2 r3 -");
+  enter(Quarter::kCastle);
+  s.Play("-3,-3 r0 c1");
+  s.Play("-3,-4 r2 -");
+  REQUIRE(s.Apply(1, Pass{}) == RejectReason::kNone);  // its C-4 round, 1 in the castle
+  enter(Quarter::kCastle);
+  s.Play("2,3 r2 c1");
+  s.Play("2,4 r0 -");
+  REQUIRE(s.Apply(1, Pass{}) == RejectReason::kNone);  // 2 in the castle
+  enter(Quarter::kCastle);
+  s.Play("-4,-4 r0 c1");
+  s.Play("-2,2 r0 -");  // seat 1 closes CO9's city
+  REQUIRE(s.state().phase() == Phase::kRedeploy);
+  REQUIRE(s.state().ToMove() == 1);
+  REQUIRE(s.state().RedeployLimit() == 3);
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "C-4 (clarified) count_redeploy seed: all, one or none of the quarter's followers, another "
+    "number is refused citing C-4") {
+  Scenario s = ThreeInTheCastle("seed");
+  CHECK(s.state().RedeployCounts() == std::vector<int>{1, 3});
+  CHECK(ViewFor(s.state(), 1).redeploy_counts == std::vector<int>{1, 3});
+  const GameState before = s.state();
+  const RejectReason r = s.Apply(1, Redeploy{2});
+  CHECK(r == RejectReason::kRedeployAmount);
+  CHECK(s.state() == before);
+  const Refusal why = s.state().Explain(r);
+  CHECK(why.rule == "C-4");
+  CHECK(Describe(why) ==
+        "C-4: move all of your followers from the quarter, exactly one, or none (option "
+        "count_redeploy=seed)");
+  CHECK(GameState(before).Apply(1, Redeploy{1}) == RejectReason::kNone);
+  REQUIRE(s.Apply(1, Redeploy{3}) == RejectReason::kNone);
+  CHECK(s.state().InCity(Quarter::kCastle, 1) == 0);
+}
+
+TEST_CASE("C-4 (clarified) count_redeploy any, the default: any number from 1 to all") {
+  CHECK(GetOption(Options{}, "count_redeploy") == "any");
+  Scenario s = ThreeInTheCastle("any");
+  CHECK(s.state().RedeployCounts() == std::vector<int>{1, 2, 3});
+  REQUIRE(s.Apply(1, Redeploy{2}) == RejectReason::kNone);
+  CHECK(s.state().InCity(Quarter::kCastle, 1) == 1);
 }

@@ -108,6 +108,33 @@ TEST_CASE("K-1 a Castle room: exactly two seats, Castle commands only, no record
   REQUIRE(a->has_error());
   CHECK(a->error().code() == v1::ERROR_CODE_RULE_VIOLATION);
   CHECK(a->error().reject_reason() == "wrong_phase");
+  CHECK(a->error().rule() == "K-4");
+  CHECK(a->error().message() == "K-4: the game waits for a tile to be placed");
+  // A tile where it touches nothing: K-4 in the Castle's words, not the base game's B-5. The
+  // first space of the shipped board that no start space lies against is such a place.
+  const auto set = codec::DefaultCastleSet();
+  std::optional<engine::Pos> lone;
+  for (int y = 0; y < set->height() && !lone; ++y) {
+    for (int x = 0; x < set->width() && !lone; ++x) {
+      const bool start = std::any_of(set->board.start_spaces.begin(), set->board.start_spaces.end(),
+                                     [&](const auto& st) {
+                                       return st.space == engine::Pos{x, y};
+                                     });
+      if (set->IsSpace({x, y}) && !start) lone = engine::Pos{x, y};
+    }
+  }
+  REQUIRE(lone);
+  v1::ClientMessage far;
+  far.mutable_game_command()->set_expected_seq(snap.seq());
+  auto* place = far.mutable_game_command()->mutable_castle()->mutable_place_tile();
+  place->mutable_position()->set_x(lone->x);
+  place->mutable_position()->set_y(lone->y);
+  a = Ask(*g.seats[static_cast<std::size_t>(mover)], far);
+  REQUIRE(a);
+  REQUIRE(a->has_error());
+  CHECK(a->error().reject_reason() == "not_adjacent");
+  CHECK(a->error().message() ==
+        "K-4: the tile must share a full side with a start space or a placed tile");
   // The record would show the face-down wall tiles: not before the end.
   const HttpResult res = HttpGet(server.port(), "/api/rooms/" + g.code + "/record");
   CHECK(res.status == 409);

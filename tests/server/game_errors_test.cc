@@ -93,6 +93,7 @@ TEST_CASE("illegal placements are refused with their B-5 reason", "[server][game
   CHECK(e.code() == v1::ERROR_CODE_RULE_VIOLATION);
   CHECK(e.reject_reason() == "not_adjacent");
   CHECK(e.rule() == "B-5");
+  CHECK(e.message() == "B-5: the tile must share a full edge with a placed tile");
   e = Refusal(mover, PlaceMsg(seq, 0, 0, 0, tile));
   CHECK(e.reject_reason() == "occupied_square");
   CHECK(e.rule() == "B-5");

@@ -249,7 +249,8 @@ TEST_CASE(
   const auto why = nlohmann::json::parse(refused.body, nullptr, false);
   REQUIRE(why.is_object());
   CHECK(why["turn"] == 1);
-  CHECK(why["error"].get<std::string>().find("occupied_square") != std::string::npos);
+  CHECK(why["error"].get<std::string>().find("a tile already lies on that space") !=
+        std::string::npos);
 }
 
 TEST_CASE("replay API: the RoomState of a finished game restored after a restart keeps its id",
@@ -360,7 +361,7 @@ TEST_CASE("replay API: bad uploads get 400 or 413 and unknown games 404 and wron
     CHECK(e["rule"] == "B-5");
     CHECK_THAT(e["error"].get<std::string>(), Catch::StartsWith("turn 5: ") &&
                                                   Catch::EndsWith("(B-5)") &&
-                                                  Catch::Contains("not_adjacent"));
+                                                  Catch::Contains("must share a full edge"));
   }
   SECTION("a follower where none may stand") {
     auto record = nlohmann::json::parse(GoldenRecord("base_2p"));

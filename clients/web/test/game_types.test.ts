@@ -29,6 +29,7 @@ describe("the golden table", () => {
       ["followers", "int", "B-2", "7"],
       ["count", "bool", "C-1", "false"],
       ["count_move", "choice", "C-3", "free"],
+      ["count_redeploy", "choice", "C-4", "any"],
     ]);
     expect(base.options[7]).toMatchObject({ type: "size", min: 1, max: 145 });
     expect(base.options[9]).toMatchObject({ type: "choice", choices: ["random", "host", "seat_order"] });

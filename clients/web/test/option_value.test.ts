@@ -26,6 +26,7 @@ describe("option values", () => {
       followers: "7",
       count: "false",
       count_move: "free",
+      count_redeploy: "any",
     });
   });
 

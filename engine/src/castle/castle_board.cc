@@ -236,17 +236,26 @@ std::pair<Pos, std::uint8_t> CastleState::AnchorOf(const PendingFeature& p) cons
   return {{}, 0};
 }
 
-std::vector<Pos> CastleState::LargestEmptyArea() const {
+CastleState::EmptyArea CastleState::LargestEmptyArea() const {
   const int w = set().width();
   std::vector<char> seen(space_tile_.size(), 0);
-  std::vector<Pos> best;
+  // Start spaces against each space, when they count (K-11, castle_start_spaces_empty).
+  std::vector<int> starts(space_tile_.size(), 0);
+  if (config_.options.start_spaces_empty == StartSpacesEmpty::kUnbuilt) {
+    for (const StartSpace& s : set().board.start_spaces) {
+      ++starts[static_cast<std::size_t>(s.space.y * w + s.space.x)];
+    }
+  }
+  EmptyArea best;
   for (int y = 0; y < set().height(); ++y) {
     for (int x = 0; x < w; ++x) {
       const auto cell = static_cast<std::size_t>(y * w + x);
       if (!set().IsSpace({x, y}) || space_tile_[cell] >= 0 || seen[cell]) continue;
-      std::vector<Pos> area{{x, y}};
+      EmptyArea found{{{x, y}}, 0};
+      std::vector<Pos>& area = found.spaces;
       seen[cell] = 1;
       for (std::size_t i = 0; i < area.size(); ++i) {
+        found.start_spaces += starts[static_cast<std::size_t>(area[i].y * w + area[i].x)];
         for (int s = 0; s < kSides; ++s) {
           const Pos q{area[i].x + kDx[s], area[i].y + kDy[s]};
           if (!set().IsSpace(q)) continue;
@@ -256,7 +265,7 @@ std::vector<Pos> CastleState::LargestEmptyArea() const {
           area.push_back(q);
         }
       }
-      if (area.size() > best.size()) best = std::move(area);
+      if (found.size() > best.size()) best = std::move(found);
     }
   }
   return best;

@@ -7,10 +7,13 @@ namespace carc::engine::castle {
 
 namespace {
 
-constexpr std::array<OptionSpec, 1> kCastleSpecs{{
+constexpr std::array<OptionSpec, 2> kCastleSpecs{{
     {"wall4_fountain_bonus", OptionType::kBool, "K-10", "true|false",
      "Wall tile 4: an incomplete path scores 2 per tile with a fountain (English edition)",
      "false"},
+    {"castle_start_spaces_empty", OptionType::kChoice, "K-11", "ignored|unbuilt",
+     "The keep's empty area: start spaces never count, or count while no tile lies against them",
+     "ignored"},
 }};
 
 }  // namespace
@@ -33,11 +36,26 @@ std::string SetCastleOption(CastleOptions& options, std::string_view name, std::
     }
     return "option wall4_fountain_bonus: expected true or false, got '" + std::string(value) + "'";
   }
-  return "unknown Castle option '" + std::string(name) + "' (known: wall4_fountain_bonus)";
+  if (name == "castle_start_spaces_empty") {
+    if (value == "ignored" || value == "unbuilt") {
+      options.start_spaces_empty =
+          value == "ignored" ? StartSpacesEmpty::kIgnored : StartSpacesEmpty::kUnbuilt;
+      return {};
+    }
+    return "option castle_start_spaces_empty: expected ignored or unbuilt, got '" +
+           std::string(value) + "'";
+  }
+  std::string known;
+  for (const OptionSpec& spec : kCastleSpecs)
+    known += (known.empty() ? "" : ", ") + std::string(spec.name);
+  return "unknown Castle option '" + std::string(name) + "' (known: " + known + ")";
 }
 
 std::string GetCastleOption(const CastleOptions& options, std::string_view name) {
   if (name == "wall4_fountain_bonus") return options.wall4_fountain_bonus ? "true" : "false";
+  if (name == "castle_start_spaces_empty") {
+    return options.start_spaces_empty == StartSpacesEmpty::kIgnored ? "ignored" : "unbuilt";
+  }
   return {};
 }
 

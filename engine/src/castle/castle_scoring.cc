@@ -232,9 +232,10 @@ void CastleState::FinalScoring(std::vector<Event>* events) {
     FeatureScored e;
     e.reason = ScoreReason::kKeep;
     e.feature = Feature::kHouse;
-    e.tiles = LargestEmptyArea();
+    const EmptyArea area = LargestEmptyArea();
+    e.tiles = area.spaces;
     e.winner = keep_size[0] > keep_size[1] ? 0 : keep_size[1] > keep_size[0] ? 1 : -1;
-    e.points = e.winner >= 0 ? static_cast<int>(e.tiles.size()) : 0;
+    e.points = e.winner >= 0 ? area.size() : 0;
     if (e.winner >= 0 && keep_size[static_cast<std::size_t>(e.winner)] != keep(e.winner).size) {
       e.wall_tile = 8;
     }

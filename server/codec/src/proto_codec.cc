@@ -134,6 +134,7 @@ v1::BaseLegalMoves LegalMovesToProto(const engine::PlayerView& view,
     m->set_count_to(QuarterToProto(e.count_to));
   }
   out.set_redeploy_limit(static_cast<std::uint32_t>(view.redeploy_limit));
+  for (const int n : view.redeploy_counts) out.add_redeploy_counts(static_cast<std::uint32_t>(n));
   for (const engine::CityExit& e : view.legal_city_exits) {
     v1::CityExit* m = out.add_city_exits();
     m->set_quarter(QuarterToProto(e.quarter));

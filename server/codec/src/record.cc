@@ -377,8 +377,9 @@ ReplayedRecord ReplayRecord(const Record& r) {
         }
       }
       if (auto e = state.Apply(seat, command, &events); e != engine::RejectReason::kNone) {
-        Throw(ti, std::string(engine::RuleOf(e)),
-              "illegal Count decision " + std::to_string(k) + ": " + std::string(engine::Name(e)));
+        const engine::Refusal why = state.Explain(e);
+        Throw(ti, std::string(why.rule),
+              "illegal Count decision " + std::to_string(k) + ": " + std::string(why.text));
       }
       out.commands.push_back({seat, command});
       ++k;
@@ -435,9 +436,9 @@ ReplayedRecord ReplayRecord(const Record& r) {
         }
         const engine::Command place = engine::PlaceTile{t.pos, t.rotation, kind};
         if (auto e = state.Apply(seat, place, &events); e != engine::RejectReason::kNone) {
-          Throw(
-              ti, std::string(engine::RuleOf(e)),
-              std::string("illegal placement of ") + t.tile + ": " + std::string(engine::Name(e)));
+          const engine::Refusal why = state.Explain(e);
+          Throw(ti, std::string(why.rule),
+                std::string("illegal placement of ") + t.tile + ": " + std::string(why.text));
         }
         out.commands.push_back({seat, place});
         resign(ti, Stage::kBeforeFollower);
@@ -446,8 +447,8 @@ ReplayedRecord ReplayRecord(const Record& r) {
           if (t.meeple)
             follow = engine::PlaceFollower{ResolveMeeple(*t.meeple, kind, t.rotation, ti)};
           if (auto e = state.Apply(seat, follow, &events); e != engine::RejectReason::kNone) {
-            Throw(ti, std::string(engine::RuleOf(e)),
-                  "illegal follower: " + std::string(engine::Name(e)));
+            const engine::Refusal why = state.Explain(e);
+            Throw(ti, std::string(why.rule), "illegal follower: " + std::string(why.text));
           }
           out.commands.push_back({seat, follow});
         } else if (t.meeple) {

@@ -99,7 +99,7 @@ std::variant<v1::Replay, RecordError> BuildReplay(const Record& record,
     events.clear();
     const std::uint64_t prev = state.seq();
     if (const auto r = state.Apply(c.seat, c.command, &events); r != engine::RejectReason::kNone) {
-      return RefusedOnReplay(prev, r);
+      return RefusedOnReplay(prev, state.Explain(r));
     }
     correction.Happened(events);
     *out.add_steps() = BatchFor(state, prev, events, engine::kSpectator, correction.Hash(state));
@@ -112,10 +112,11 @@ std::variant<v1::Replay, RecordError> BuildReplay(const Record& record,
   return out;
 }
 
-RecordError RefusedOnReplay(std::uint64_t seq, engine::RejectReason reason) {
-  return RecordError{-1, std::string(engine::RuleOf(reason)),
-                     "the engine refuses command " + std::to_string(seq) + " on replay (" +
-                         std::string(engine::Name(reason)) + ")"};
+RecordError RefusedOnReplay(std::uint64_t seq, const engine::Refusal& refusal) {
+  return RecordError{-1, std::string(refusal.rule),
+                     "the engine refuses command " + std::to_string(seq) +
+                         " on replay: " + std::string(refusal.text) + " (" +
+                         std::string(engine::Name(refusal.reason)) + ")"};
 }
 
 std::string Describe(const RecordError& error) {

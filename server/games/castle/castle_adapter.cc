@@ -140,7 +140,9 @@ class CastleAdapter final : public GameAdapter {
     return {
         "The Castle (board: " + set_->board.provenance + ", tiles: " + set_->tiles_provenance + ")",
         std::string("wall4_fountain_bonus ") +
-            (Of(state).config().options.wall4_fountain_bonus ? "true" : "false")};
+            (Of(state).config().options.wall4_fountain_bonus ? "true" : "false") +
+            ", castle_start_spaces_empty " +
+            castle::GetCastleOption(Of(state).config().options, "castle_start_spaces_empty")};
   }
   std::unique_ptr<PlayStats> NewPlayStats() const override { return MakeCastlePlayStats(set_); }
 

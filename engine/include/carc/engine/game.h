@@ -94,6 +94,9 @@ class State {
   // exists, the move type is the game's), then the game's own step. On acceptance seq() is one
   // higher; a refusal changes nothing.
   RejectReason Apply(Seat seat, const Move& move);
+  // A refusal Apply() just returned, in the rules' words: the id of the rule it breaks in the
+  // decision at hand and what was wrong (reject_reason.h). Ask before the state changes again.
+  virtual Refusal Explain(RejectReason r) const = 0;
 
   // Whether Apply keeps the events of each move for the game's views (on from the start).
   // Playouts that never read them (benchmarks, search) turn them off, and the engine then

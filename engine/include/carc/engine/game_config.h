@@ -20,6 +20,9 @@ enum class StartPlayer : std::uint8_t { kRandom, kHost, kSeatOrder };
 enum class HandVisibility : std::uint8_t { kPublic, kPrivate };
 // C-3: where the Count goes when a follower enters the city.
 enum class CountMove : std::uint8_t { kFree, kClockwise, kFollow };
+// C-4 (clarified): how many followers one redeployment may move: any number, or as the seed reads
+// "all, one or none".
+enum class CountRedeploy : std::uint8_t { kAny, kSeed };
 
 struct Options {
   bool farmers = true;                                           // B-20
@@ -37,6 +40,7 @@ struct Options {
   int followers = 7;                                             // B-2
   bool count = false;                                            // C-1..C-6: The Count
   CountMove count_move = CountMove::kFree;                       // C-3
+  CountRedeploy count_redeploy = CountRedeploy::kAny;            // C-4
 
   bool HasBoardLimit() const { return board_width > 0 && board_height > 0; }
   friend bool operator==(const Options&, const Options&) = default;

@@ -113,8 +113,14 @@ class GameState {
   std::vector<FollowerSpot> FollowerSpotsFor(const Placement& placement) const;
   // The Count's decisions; each may also Pass. kEnterCity: every (quarter, Count move) allowed.
   std::vector<CityEntry> LegalCityEntries() const;
-  // kRedeploy: the most followers the seat to move may move (it may move 1..this many).
+  // kRedeploy: the most followers the seat to move may move.
   int RedeployLimit() const;
+  // kRedeploy: the numbers of followers a Redeploy may move now, ascending: 1..RedeployLimit(),
+  // or with count_redeploy=seed only 1 and all of them (C-4). Empty outside kRedeploy.
+  std::vector<int> RedeployCounts() const;
+  // Refused commands in the rules' words (refusals.cc): the rule the reason breaks in the
+  // decision at hand and what was wrong. Call it before the state changes again.
+  Refusal Explain(RejectReason r) const;
   // kFinalMove: every move of one follower out of the city.
   std::vector<CityExit> LegalCityExits() const;
 

@@ -46,6 +46,7 @@ struct PlayerView {
   // Only for the seat to move, in the matching phase (each may also Pass).
   std::vector<CityEntry> legal_city_entries;
   int redeploy_limit = 0;
+  std::vector<int> redeploy_counts;  // C-4: what Redeploy may move now (RedeployCounts)
   std::vector<CityExit> legal_city_exits;
 
   friend bool operator==(const PlayerView&, const PlayerView&) = default;

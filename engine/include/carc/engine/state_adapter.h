@@ -1,8 +1,9 @@
 // What every game's State (game.h) does the same way over its own engine: `Engine` is the
 // game's state class (GameState for the base game, ...), built from its config with an event sink
-// and offering Apply(seat, command, events), ToMove(), seq(), IsOver(), score(seat) and Hash(); its
-// namespace offers CommandOf(const Move&, Command&) and ViewFor(const Engine&, Seat). `Derived`
-// (CRTP) adds what is the game's own: its decisions, legal moves, winners and determinization.
+// and offering Apply(seat, command, events), Explain(reason), ToMove(), seq(), IsOver(),
+// score(seat) and Hash(); its namespace offers CommandOf(const Move&, Command&) and ViewFor(const
+// Engine&, Seat). `Derived` (CRTP) adds what is the game's own: its decisions, legal moves, winners
+// and determinization.
 #pragma once
 
 #include <cstddef>
@@ -29,6 +30,7 @@ class StateAdapter : public State {
   int Score(Seat seat) const final { return game_.score(seat); }
   bool Resigned(Seat seat) const final { return game_.resigned(seat); }
   std::uint64_t Hash() const final { return game_.Hash(); }
+  Refusal Explain(RejectReason r) const final { return game_.Explain(r); }
   void KeepEvents(bool keep) final {
     keep_events_ = keep;
     if (!keep) events_.clear();

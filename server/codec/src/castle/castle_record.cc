@@ -127,8 +127,13 @@ std::string WriteCastleRecord(const castle::CastleConfig& config,
 
   std::ostringstream out;
   json rules = json::object();
-  for (std::string_view name : castle::CastleOptionNames()) {
-    rules[std::string(name)] = castle::GetCastleOption(config.options, name) == "true";
+  for (const engine::OptionSpec& spec : castle::CastleOptionSpecs()) {
+    const std::string v = castle::GetCastleOption(config.options, spec.name);
+    if (spec.type == engine::OptionType::kBool) {
+      rules[std::string(spec.name)] = v == "true";
+    } else {
+      rules[std::string(spec.name)] = v;
+    }
   }
   out << "{\n \"format\": \"" << kRecordFormat << "\",\n \"game\": \"castle\",\n"
       << " \"players\": 2,\n \"first_player\": " << first << ",\n \"rules\": " << rules.dump()
@@ -262,7 +267,8 @@ CastleReplay ReplayCastleRecordValue(const json& j,
     const auto apply = [&](int turn, engine::Seat seat, const castle::Command& c) {
       const engine::RejectReason r = state.Apply(seat, c);
       if (r != engine::RejectReason::kNone) {
-        Fail(turn, std::string(engine::RuleOf(r)), std::string(engine::Name(r)));
+        const engine::Refusal why = state.Explain(r);
+        Fail(turn, std::string(why.rule), std::string(why.text));
       }
       out.commands.push_back({seat, c});
     };
@@ -305,7 +311,8 @@ CastleReplay ReplayCastleRecordValue(const json& j,
         events.clear();
         const engine::RejectReason r = state.Apply(seat, c, &events);
         if (r != engine::RejectReason::kNone) {
-          Fail(turn, std::string(engine::RuleOf(r)), std::string(engine::Name(r)));
+          const engine::Refusal why = state.Explain(r);
+          Fail(turn, std::string(why.rule), std::string(why.text));
         }
         out.commands.push_back({seat, c});
         scored(events);

@@ -27,7 +27,7 @@ std::variant<v1::Replay, RecordError> BuildCastleReplay(const CastleReplay& repl
     events.clear();
     const std::uint64_t prev = state.seq();
     if (const auto r = state.Apply(c.seat, c.command, &events); r != engine::RejectReason::kNone) {
-      return RefusedOnReplay(prev, r);
+      return RefusedOnReplay(prev, state.Explain(r));
     }
     *out.add_steps() =
         CastleBatchFor(state, prev, events, engine::kSpectator, CastlePublicHashOf(state));

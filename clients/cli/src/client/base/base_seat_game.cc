@@ -106,12 +106,13 @@ void BaseSeatGame::DecideCount(const v1::BaseLegalMoves& moves, std::mt19937_64&
       out.mutable_enter_city()->set_count_to(moves.city_entries(i).count_to());
     }
   } else if (mirror_.phase() == v1::BASE_PHASE_REDEPLOY) {
-    std::uniform_int_distribution<std::uint32_t> pick(0, moves.redeploy_limit());
-    const std::uint32_t n = pick(rng);
-    if (n == 0) {
+    // 0 = pass, k = the k-th number the server allows (count_redeploy may allow only some).
+    std::uniform_int_distribution<int> pick(0, moves.redeploy_counts_size());
+    const int k = pick(rng);
+    if (k == 0) {
       out.mutable_pass();
     } else {
-      out.mutable_redeploy()->set_followers(n);
+      out.mutable_redeploy()->set_followers(moves.redeploy_counts(k - 1));
     }
   } else {
     std::uniform_int_distribution<int> pick(0, moves.city_exits_size());

@@ -67,11 +67,24 @@ export function revalidateEntry(entries: readonly CityEntry[], sel: EntrySelecti
   return isEntryComplete(entries, sel) ? sel : {};
 }
 
-/** C-4: a number of followers to redeploy, whole and within 1..limit. */
-export function clampRedeploy(n: number, limit: number): number {
-  if (limit < 1) return 0;
-  if (!Number.isFinite(n)) return 1;
-  return Math.min(limit, Math.max(1, Math.round(n)));
+/**
+ * C-4: the number of followers to redeploy that the server allows (`counts`, ascending: 1..limit,
+ * or only 1 and all with option count_redeploy "seed") nearest to `n`, the lower on a tie; 0 when
+ * none is allowed.
+ */
+export function clampRedeploy(n: number, counts: readonly number[]): number {
+  const first = counts[0];
+  if (first === undefined) return 0;
+  if (!Number.isFinite(n)) return first;
+  let best = first;
+  for (const c of counts) if (Math.abs(c - n) < Math.abs(best - n)) best = c;
+  return best;
+}
+
+/** The allowed number one step above (`dir` 1) or below (-1) `n`; `n` when there is none. */
+export function stepRedeploy(n: number, counts: readonly number[], dir: 1 | -1): number {
+  const next = dir > 0 ? counts.find((c) => c > n) : [...counts].reverse().find((c) => c < n);
+  return next ?? n;
 }
 
 /** A feature a follower may leave the city for (C-5), with the quarters it may come from. */

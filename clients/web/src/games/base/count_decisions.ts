@@ -157,13 +157,13 @@ export class CountDecisions {
   setRedeployCount(n: number, rerender: boolean): void {
     const view = this.deciding(BasePhase.REDEPLOY);
     if (!view) return;
-    this.redeployCount = clampRedeploy(n, view.legalMoves?.redeployLimit ?? 0);
+    this.redeployCount = clampRedeploy(n, view.legalMoves?.redeployCounts ?? []);
     if (rerender) this.host.changed();
   }
 
   redeploy(): void {
     const view = this.deciding(BasePhase.REDEPLOY);
-    const followers = clampRedeploy(this.redeployCount, view?.legalMoves?.redeployLimit ?? 0);
+    const followers = clampRedeploy(this.redeployCount, view?.legalMoves?.redeployCounts ?? []);
     if (!view || followers < 1) return;
     this.host.send(create(BaseCommandSchema, { command: { case: "redeploy", value: { followers } } }));
   }

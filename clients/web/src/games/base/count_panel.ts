@@ -13,7 +13,7 @@ import { h, type Child } from "../../ui/dom";
 import { kindName, quarterName } from "./base_log";
 import { QUARTER_ORDER } from "./board/city_block";
 import { QUARTER_IDS, type CityBlockModel } from "./board/city_block_svg";
-import { countDestinations, entryQuarters, exitTargets, quarterFor, type EntrySelection, type ExitTarget } from "./count_choice";
+import { countDestinations, entryQuarters, exitTargets, quarterFor, stepRedeploy, type EntrySelection, type ExitTarget } from "./count_choice";
 import { t } from "./i18n";
 
 /** The phases in which the game waits for a Count decision. */
@@ -198,6 +198,7 @@ function renderEnter(ui: CountDecisionUi): HTMLElement {
 
 function renderRedeploy(ui: CountDecisionUi): HTMLElement {
   const limit = ui.view.legalMoves?.redeployLimit ?? 0;
+  const counts = ui.view.legalMoves?.redeployCounts ?? [];
   const kind = ui.view.count?.redeployKind ?? FeatureKind.UNSPECIFIED;
   const tiles = ui.view.count?.redeployTiles.length ?? 0;
   const n = ui.redeployCount;
@@ -210,7 +211,7 @@ function renderRedeploy(ui: CountDecisionUi): HTMLElement {
     h(
       "div",
       { class: "row stepper" },
-      h("button", { type: "button", class: "secondary", id: "redeploy-fewer", "aria-label": t("game.fewer"), title: t("game.fewer"), disabled: ui.busy || n <= 1, onclick: () => ui.setRedeployCount(n - 1, true) }, "−"),
+      h("button", { type: "button", class: "secondary", id: "redeploy-fewer", "aria-label": t("game.fewer"), title: t("game.fewer"), disabled: ui.busy || stepRedeploy(n, counts, -1) === n, onclick: () => ui.setRedeployCount(stepRedeploy(n, counts, -1), true) }, "−"),
       h("input", {
         id: "redeploy-count",
         type: "number",
@@ -224,7 +225,7 @@ function renderRedeploy(ui: CountDecisionUi): HTMLElement {
         oninput: (e: Event) => ui.setRedeployCount(Number((e.target as HTMLInputElement).value), false),
         onchange: (e: Event) => ui.setRedeployCount(Number((e.target as HTMLInputElement).value), true),
       }),
-      h("button", { type: "button", class: "secondary", id: "redeploy-more", "aria-label": t("game.more"), title: t("game.more"), disabled: ui.busy || n >= limit, onclick: () => ui.setRedeployCount(n + 1, true) }, "+"),
+      h("button", { type: "button", class: "secondary", id: "redeploy-more", "aria-label": t("game.more"), title: t("game.more"), disabled: ui.busy || stepRedeploy(n, counts, 1) === n, onclick: () => ui.setRedeployCount(stepRedeploy(n, counts, 1), true) }, "+"),
     ),
     h(
       "div",

@@ -15,6 +15,7 @@ import {
   isEntryComplete,
   quarterFor,
   revalidateEntry,
+  stepRedeploy,
 } from "../../../src/games/base/count_choice";
 
 const { CASTLE, MARKET, BLACKSMITH, CATHEDRAL } = Quarter;
@@ -47,13 +48,27 @@ describe("entering the city", () => {
 });
 
 describe("redeploying", () => {
-  it("keeps the number whole and within 1..limit", () => {
-    expect(clampRedeploy(0, 3)).toBe(1);
-    expect(clampRedeploy(2, 3)).toBe(2);
-    expect(clampRedeploy(2.6, 3)).toBe(3);
-    expect(clampRedeploy(9, 3)).toBe(3);
-    expect(clampRedeploy(Number.NaN, 3)).toBe(1);
-    expect(clampRedeploy(1, 0)).toBe(0);
+  it("keeps the number to one the server allows (C-4)", () => {
+    const any = [1, 2, 3];
+    expect(clampRedeploy(0, any)).toBe(1);
+    expect(clampRedeploy(2, any)).toBe(2);
+    expect(clampRedeploy(2.6, any)).toBe(3);
+    expect(clampRedeploy(9, any)).toBe(3);
+    expect(clampRedeploy(Number.NaN, any)).toBe(1);
+    expect(clampRedeploy(1, [])).toBe(0);
+    // count_redeploy "seed": all, one or none of four.
+    const seed = [1, 4];
+    expect(clampRedeploy(2, seed)).toBe(1);
+    expect(clampRedeploy(3, seed)).toBe(4);
+    expect(clampRedeploy(2.5, seed)).toBe(1);
+  });
+
+  it("steps the stepper through the allowed numbers only (C-4)", () => {
+    expect(stepRedeploy(1, [1, 4], 1)).toBe(4);
+    expect(stepRedeploy(4, [1, 4], -1)).toBe(1);
+    expect(stepRedeploy(4, [1, 4], 1)).toBe(4);
+    expect(stepRedeploy(2, [1, 2, 3], 1)).toBe(3);
+    expect(stepRedeploy(1, [1, 2, 3], -1)).toBe(1);
   });
 
   it("knows which quarter serves which feature", () => {

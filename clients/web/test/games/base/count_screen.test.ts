@@ -222,7 +222,7 @@ describe("entering the city (C-2, C-3)", () => {
 describe("redeploying (C-4)", () => {
   it("marks the completed feature and sends 1..limit followers", () => {
     // Ann decides in Bob's turn: the round starts left of the placing player.
-    const g = setup(countView(BasePhase.REDEPLOY, 0, { redeployLimit: 2 }));
+    const g = setup(countView(BasePhase.REDEPLOY, 0, { redeployLimit: 2, redeployCounts: [1, 2] }));
     expect(prompt()).toBe("A road is complete: you may move followers out of the city onto it before it scores (C-4).");
     expect(all("[data-highlight]").map((r) => r.getAttribute("data-highlight"))).toEqual(["-2,-1", "-3,-1"]);
     expect(q(".count-decision")?.textContent).toContain("Completed road of 2 tile(s), marked on the board.");
@@ -244,8 +244,26 @@ describe("redeploying (C-4)", () => {
     if (c?.case === "redeploy") expect(c.value.followers).toBe(2);
   });
 
+  it("with count_redeploy seed offers only one or all of them (C-4)", () => {
+    const g = setup(countView(BasePhase.REDEPLOY, 0, { redeployLimit: 3, redeployCounts: [1, 3] }));
+    q("#redeploy-more").click();
+    expect((q("#redeploy-count") as HTMLInputElement).value).toBe("3");
+    expect((q("#redeploy-more") as HTMLButtonElement).disabled).toBe(true);
+    q("#redeploy-fewer").click();
+    expect((q("#redeploy-count") as HTMLInputElement).value).toBe("1");
+    const typed = q("#redeploy-count") as HTMLInputElement;
+    typed.value = "2";
+    typed.dispatchEvent(new Event("change"));
+    expect((q("#redeploy-count") as HTMLInputElement).value).toBe("1");
+    q("#redeploy-more").click();
+    q("#redeploy").click();
+    const c = g.sent[0]?.command;
+    if (c?.case === "redeploy") expect(c.value.followers).toBe(3);
+    expect(c?.case).toBe("redeploy");
+  });
+
   it("passes", () => {
-    const g = setup(countView(BasePhase.REDEPLOY, 0, { redeployLimit: 2 }));
+    const g = setup(countView(BasePhase.REDEPLOY, 0, { redeployLimit: 2, redeployCounts: [1, 2] }));
     q("#count-pass").click();
     expect(g.sent.map((c) => c.command.case)).toEqual(["pass"]);
   });

@@ -131,15 +131,20 @@ describe("the create-room form", () => {
 });
 
 describe("The Castle's fieldset", () => {
-  it("has its one option from the served table, and sends it", () => {
+  it("has its options from the served table, and sends them", () => {
     const form = new OptionForm(goldenGame("castle"));
     const el = form.render();
     document.body.replaceChildren(el);
     expect(el.getAttribute("data-options")).toBe("castle");
     expect(el.querySelector("legend")?.textContent).toBe("Options of The Castle");
-    expect([...el.querySelectorAll("[data-option]")].map((f) => f.getAttribute("data-option"))).toEqual(["wall4_fountain_bonus"]);
+    expect([...el.querySelectorAll("[data-option]")].map((f) => f.getAttribute("data-option"))).toEqual(["wall4_fountain_bonus", "castle_start_spaces_empty"]);
     expect(el.querySelector('[data-option="wall4_fountain_bonus"]')?.textContent).toContain("Rule K-10:");
-    expect(form.build()).toMatchObject({ ok: true, value: { case: "castle", value: { wall4FountainBonus: false } } });
+    expect(el.querySelector('[data-option="castle_start_spaces_empty"]')?.textContent).toContain("Rule K-11:");
+    expect(form.build()).toMatchObject({ ok: true, value: { case: "castle", value: { wall4FountainBonus: false, castleStartSpacesEmpty: "ignored" } } });
+    const starts = el.querySelector<HTMLSelectElement>('select[name="castle_start_spaces_empty"]')!;
+    starts.value = "unbuilt";
+    starts.dispatchEvent(new Event("change"));
+    expect(form.build()).toMatchObject({ ok: true, value: { case: "castle", value: { castleStartSpacesEmpty: "unbuilt" } } });
     const box = el.querySelector<HTMLInputElement>('input[name="wall4_fountain_bonus"]')!;
     box.checked = true;
     box.dispatchEvent(new Event("change"));
@@ -148,8 +153,11 @@ describe("The Castle's fieldset", () => {
 
   it("reads a room's option back by its name", () => {
     const castle = goldenGame("castle");
-    const room = create(RoomOptionsSchema, { gameOptions: { case: "castle", value: { wall4FountainBonus: true } } });
-    expect(gameOptionValues("castle", castle.table.options, room)).toEqual({ wall4_fountain_bonus: "true" });
+    const room = create(RoomOptionsSchema, { gameOptions: { case: "castle", value: { wall4FountainBonus: true, castleStartSpacesEmpty: "unbuilt" } } });
+    expect(gameOptionValues("castle", castle.table.options, room)).toEqual({ wall4_fountain_bonus: "true", castle_start_spaces_empty: "unbuilt" });
+    // A room of a server that did not know the option reads as its default.
+    const older = create(RoomOptionsSchema, { gameOptions: { case: "castle", value: { wall4FountainBonus: true } } });
+    expect(gameOptionValues("castle", castle.table.options, older)).toEqual({ wall4_fountain_bonus: "true", castle_start_spaces_empty: "ignored" });
     expect(gameOptionValues("base", goldenGame("base").table.options, room)).toBeUndefined();
   });
 });

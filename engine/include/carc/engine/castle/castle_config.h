@@ -26,8 +26,14 @@ inline constexpr int kWallTileCopies = 2;
 // A wall-tile kind 1..9; 0 = none.
 using WallTile = std::uint8_t;
 
+// K-11 (clarified): whether start spaces count in the keep's empty area. `kIgnored`: never (they
+// are printed features, not empty spaces); `kUnbuilt`: one with no tile placed against it counts
+// as an empty space (the seed's footnote 9).
+enum class StartSpacesEmpty : std::uint8_t { kIgnored, kUnbuilt };
+
 struct CastleOptions {
   bool wall4_fountain_bonus = false;  // K-10: wall tile 4 scores 2 per tile with a fountain
+  StartSpacesEmpty start_spaces_empty = StartSpacesEmpty::kIgnored;  // K-11
   friend bool operator==(const CastleOptions&, const CastleOptions&) = default;
 };
 

@@ -89,6 +89,9 @@ class CastleState {
 
   // Resign is accepted from any seat still playing; everything else only from ToMove().
   RejectReason Apply(Seat seat, const Command& command, std::vector<Event>* events = nullptr);
+  // Refused commands in the rules' words (castle_refusals.cc): placements cite K-4, followers
+  // K-5, the order of scoring K-9, wall tiles K-10.
+  Refusal Explain(RejectReason r) const;
 
   // For search on a copy (game.h): redraws the order of the stack and the face-down wall tiles
   // on the towers (from the 18 less those taken), and reseeds the generator, with `rng`. Both
@@ -151,8 +154,15 @@ class CastleState {
   std::pair<Pos, std::uint8_t> AnchorOf(const PendingFeature& p) const;
   // Every feature on the board once (start spaces included), in a fixed order.
   std::vector<FeatureInfo> Features() const;
-  // K-11 a: the spaces of the largest orthogonally connected empty area.
-  std::vector<Pos> LargestEmptyArea() const;
+  // K-11 a: the largest orthogonally connected empty area: its spaces and, with option
+  // castle_start_spaces_empty=unbuilt, the start spaces against them (nothing is placed against
+  // a start space whose space is empty). The first largest in row order.
+  struct EmptyArea {
+    std::vector<Pos> spaces;
+    int start_spaces = 0;
+    int size() const { return static_cast<int>(spaces.size()) + start_spaces; }
+  };
+  EmptyArea LargestEmptyArea() const;
 
   std::string ToString() const;
   std::uint64_t Hash() const;

@@ -28,7 +28,7 @@ std::variant<v1::Replay, RecordError> BuildReplay(const Record& record,
 // A replay whose engine refuses command `seq` (for `reason`) after the record's check accepted
 // it: only an engine that is not deterministic gets there, and then no replay is better than a
 // wrong one.
-RecordError RefusedOnReplay(std::uint64_t seq, engine::RejectReason reason);
+RecordError RefusedOnReplay(std::uint64_t seq, const engine::Refusal& refusal);
 
 // "turn T: message (rule)" (or "message (rule)" for the record as a whole): how replay errors
 // are shown to people.

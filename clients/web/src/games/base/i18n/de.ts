@@ -52,6 +52,10 @@ export const de: BaseMessages = {
   "opt.count_move.free": "Wohin der Spieler will",
   "opt.count_move.clockwise": "Ins nächste Viertel im Uhrzeigersinn",
   "opt.count_move.follow": "In das gerade betretene Viertel",
+  "opt.count_redeploy": "Wie viele Gefolgsleute ein Umsetzen bewegt",
+  "opt.count_redeploy.help": "mit dem Grafen: Gefolgsleute aus einem Viertel auf ein fertiges Gebiet.",
+  "opt.count_redeploy.any": "Beliebig viele",
+  "opt.count_redeploy.seed": "Alle, einen oder keinen (Wortlaut der Regel)",
 
   "game.supplyHelp": "Gefolgsleute, die noch im Vorrat sind (B-2)",
   "game.zoom": "Zoom",

@@ -51,6 +51,10 @@ export const en = {
   "opt.count_move.free": "Where the player chooses",
   "opt.count_move.clockwise": "To the next quarter clockwise",
   "opt.count_move.follow": "To the quarter just entered",
+  "opt.count_redeploy": "How many followers a redeployment moves",
+  "opt.count_redeploy.help": "with the Count: followers from a quarter onto a completed feature.",
+  "opt.count_redeploy.any": "Any number",
+  "opt.count_redeploy.seed": "All, one or none (the rule's wording)",
 
   "game.supplyHelp": "Followers still in the supply (B-2)",
   "game.zoom": "Zoom",

@@ -52,6 +52,10 @@ export const nl: BaseMessages = {
   "opt.count_move.free": "Waar de speler wil",
   "opt.count_move.clockwise": "Naar de volgende wijk met de klok mee",
   "opt.count_move.follow": "Naar de wijk die net betreden is",
+  "opt.count_redeploy": "Hoeveel horigen een verplaatsing meeneemt",
+  "opt.count_redeploy.help": "met de graaf: horigen uit een wijk naar een voltooid gebied.",
+  "opt.count_redeploy.any": "Elk aantal",
+  "opt.count_redeploy.seed": "Alle, één of geen (de letter van de regel)",
 
   "game.supplyHelp": "Horigen die nog in de voorraad zijn (B-2)",
   "game.zoom": "Zoomen",

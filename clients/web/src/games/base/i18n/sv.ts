@@ -52,6 +52,10 @@ export const sv: BaseMessages = {
   "opt.count_move.free": "Dit spelaren väljer",
   "opt.count_move.clockwise": "Till nästa stadsdel medurs",
   "opt.count_move.follow": "Till stadsdelen som just fick en tjänare",
+  "opt.count_redeploy": "Hur många tjänare en omplacering flyttar",
+  "opt.count_redeploy.help": "med greven: tjänare från en stadsdel till ett färdigt område.",
+  "opt.count_redeploy.any": "Valfritt antal",
+  "opt.count_redeploy.seed": "Alla, en eller ingen (regelns ordalydelse)",
 
   "game.supplyHelp": "Tjänare som finns kvar i förrådet (B-2)",
   "game.zoom": "Zoom",
