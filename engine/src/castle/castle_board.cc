@@ -1,6 +1,7 @@
 // The Castle's board: placement (K-4), the regions joined into features across half edges and
 // path points, and what a feature adds up to (K-2, K-6).
 #include <algorithm>
+#include <array>
 
 #include "carc/engine/castle/castle_state.h"
 
@@ -105,17 +106,78 @@ RejectReason CastleState::CheckPlacement(Pos pos, int rotation) const {
   return touches ? RejectReason::kNone : RejectReason::kNotAdjacent;
 }
 
-std::vector<Placement> CastleState::LegalPlacements() const {
-  std::vector<Placement> out;
-  if (phase_ != Phase::kPlaceTile) return out;
-  for (int y = 0; y < set().height(); ++y) {
-    for (int x = 0; x < set().width(); ++x) {
-      for (int r = 0; r < kSides; ++r) {
-        if (CheckPlacement({x, y}, r) == RejectReason::kNone) out.push_back({{x, y}, r});
-      }
+template <typename Visit>
+void CastleState::ForEachLegalPlacement(Visit&& visit) const {
+  if (phase_ != Phase::kPlaceTile || current_tile_ < 0) return;
+  const CastleSet& s = set();
+  const TileDef& def = s.tiles[static_cast<std::size_t>(current_tile_)];
+  // Bit `side` of paths[r]: the tile turned r shows a path on that side.
+  std::array<unsigned, kSides> paths{};
+  for (int r = 0; r < kSides; ++r) {
+    for (int side = 0; side < kSides; ++side) {
+      if (SideOf(def, r, side).path != kNoRegion) paths[static_cast<std::size_t>(r)] |= 1U << side;
     }
   }
+  const int w = s.width();
+  for (const std::int16_t cell : frontier_) {
+    const Pos pos{cell % w, cell / w};
+    // The sides that must match (a placed tile or a start space) and whether each shows a path.
+    unsigned care = 0;
+    unsigned want = 0;
+    for (int side = 0; side < kSides; ++side) {
+      const Pos q{pos.x + kDx[side], pos.y + kDy[side]};
+      const SideDef* facing = nullptr;
+      if (s.IsSpace(q)) {
+        const int other = space_tile_[static_cast<std::size_t>(q.y * w + q.x)];
+        if (other < 0) continue;
+        const PlacedTile& t = placed_[static_cast<std::size_t>(other)];
+        facing = &SideOf(s.tiles[static_cast<std::size_t>(t.tile)], t.rotation, Opposite(side));
+      } else {
+        const int start = StartSpaceAt(s, pos, side);
+        if (start < 0) continue;  // the wall takes anything
+        facing = &s.board.start_spaces[static_cast<std::size_t>(start)].edge;
+      }
+      care |= 1U << side;
+      if (facing->path != kNoRegion) want |= 1U << side;
+    }
+    for (int r = 0; r < kSides; ++r) {
+      if (((paths[static_cast<std::size_t>(r)] ^ want) & care) != 0) continue;
+      if (!visit(Placement{pos, r})) return;
+    }
+  }
+}
+
+std::vector<Placement> CastleState::LegalPlacements() const {
+  std::vector<Placement> out;
+  ForEachLegalPlacement([&](const Placement& p) {
+    out.push_back(p);
+    return true;
+  });
   return out;
+}
+
+bool CastleState::HasLegalPlacement() const {
+  bool any = false;
+  ForEachLegalPlacement([&](const Placement&) {
+    any = true;
+    return false;
+  });
+  return any;
+}
+
+void CastleState::GrowFrontier(int cell) {
+  const auto erase = std::lower_bound(frontier_.begin(), frontier_.end(), cell);
+  if (erase != frontier_.end() && *erase == cell) frontier_.erase(erase);
+  const int w = set().width();
+  const Pos pos{cell % w, cell / w};
+  for (int side = 0; side < kSides; ++side) {
+    const Pos q{pos.x + kDx[side], pos.y + kDy[side]};
+    if (!set().IsSpace(q)) continue;
+    const int c = q.y * w + q.x;
+    if (space_tile_[static_cast<std::size_t>(c)] >= 0) continue;
+    const auto at = std::lower_bound(frontier_.begin(), frontier_.end(), c);
+    if (at == frontier_.end() || *at != c) frontier_.insert(at, static_cast<std::int16_t>(c));
+  }
 }
 
 void CastleState::PlaceUnchecked(Pos pos, int rotation, std::vector<int>* touched) {
@@ -123,6 +185,7 @@ void CastleState::PlaceUnchecked(Pos pos, int rotation, std::vector<int>* touche
   const int index = static_cast<int>(placed_.size());
   placed_.push_back({current_tile_, pos, rotation, current_});
   space_tile_[static_cast<std::size_t>(pos.y * set().width() + pos.x)] = index;
+  GrowFrontier(pos.y * set().width() + pos.x);
   const int base = AddNodes(static_cast<int>(def.regions.size()));
   for (std::size_t r = 0; r < def.regions.size(); ++r)
     touched->push_back(base + static_cast<int>(r));

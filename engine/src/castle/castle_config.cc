@@ -62,6 +62,11 @@ std::string GetCastleOption(const CastleOptions& options, std::string_view name)
 std::string Validate(const CastleConfig& config) {
   if (!config.set) return "no board and tile set";
   if (std::string e = Validate(*config.set); !e.empty()) return e;
+  return ValidateWithCheckedSet(config);
+}
+
+std::string ValidateWithCheckedSet(const CastleConfig& config) {
+  if (!config.set) return "no board and tile set";
   if (config.first_player < -1 || config.first_player >= kPlayers) {
     return "first player must be 0, 1 or -1 (drawn)";
   }

@@ -8,7 +8,9 @@ namespace {
 
 class CastleGame final : public Game {
  public:
-  explicit CastleGame(std::shared_ptr<const CastleSet> set) : set_(std::move(set)) {}
+  // The set is checked once here, not for every new game.
+  explicit CastleGame(std::shared_ptr<const CastleSet> set)
+      : set_(std::move(set)), set_error_(set_ ? Validate(*set_) : "no board and tile set") {}
 
   std::string_view name() const override { return "castle"; }
   int min_players() const override { return kPlayers; }
@@ -24,7 +26,8 @@ class CastleGame final : public Game {
     for (const auto& [option, value] : setup.options) {
       if (std::string e = SetCastleOption(config.options, option, value); !e.empty()) return e;
     }
-    if (std::string e = Validate(config); !e.empty()) return e;
+    if (!set_error_.empty()) return set_error_;
+    if (std::string e = ValidateWithCheckedSet(config); !e.empty()) return e;
     return std::unique_ptr<State>(std::make_unique<CastleGameState>(config));
   }
   std::string MoveText(const Move& m) const override {
@@ -53,6 +56,7 @@ class CastleGame final : public Game {
 
  private:
   std::shared_ptr<const CastleSet> set_;
+  std::string set_error_;
 };
 
 // How many of Move::args each move type uses, by type.

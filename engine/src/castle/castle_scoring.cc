@@ -55,9 +55,12 @@ void CastleState::AfterFollowerStep(std::vector<Event>* events) {
   pending_.clear();
   std::vector<PendingFeature> opponent;
   for (int root : roots) {
+    // Most completed features hold no follower: look at the followers before the feature.
+    if (std::none_of(followers_.begin(), followers_.end(),
+                     [&](const Follower& f) { return Find(f.node) == root; })) {
+      continue;
+    }
     FeatureInfo info = FeatureOf(root);
-    const int held = info.followers[0] + info.followers[1];
-    if (held == 0) continue;
     const Seat winner = MajorityOf(info.followers);
     if (winner < 0) {
       // K-7: a tie scores nothing, and the followers still go home.
@@ -190,11 +193,41 @@ void CastleState::Award(Seat winner, int points, std::vector<Event>* events) {
 }
 
 std::vector<FeatureInfo> CastleState::Features() const {
-  // By root, in node order: deterministic.
+  // By root, in node order: deterministic. One pass over the nodes builds every feature as
+  // FeatureOf(root) would, root by root.
   std::vector<FeatureInfo> out;
+  std::vector<int> index(parent_.size(), -1);  // per root: its entry in `out`
   for (std::size_t n = 0; n < parent_.size(); ++n) {
-    if (Find(static_cast<int>(n)) == static_cast<int>(n))
-      out.push_back(FeatureOf(static_cast<int>(n)));
+    if (Find(static_cast<int>(n)) != static_cast<int>(n)) continue;
+    index[n] = static_cast<int>(out.size());
+    FeatureInfo& info = out.emplace_back();
+    info.feature = RegionOf(static_cast<int>(n)).type;
+    info.complete = open_[n] == 0;
+  }
+  const int starts = static_cast<int>(set().board.start_spaces.size());
+  std::vector<int> last_instance(out.size(), -1);
+  for (std::size_t n = 0; n < parent_.size(); ++n) {
+    const auto i =
+        static_cast<std::size_t>(index[static_cast<std::size_t>(Find(static_cast<int>(n)))]);
+    FeatureInfo& info = out[i];
+    const Region& r = RegionOf(static_cast<int>(n));
+    info.fountain = info.fountain || r.fountain;
+    info.markets += r.markets;
+    const int instance = node_instance_[n];
+    if (instance == last_instance[i]) continue;
+    last_instance[i] = instance;
+    if (instance < starts) {
+      info.start_spaces.push_back(instance);
+    } else {
+      info.tiles.push_back(placed_[static_cast<std::size_t>(instance - starts)].pos);
+    }
+  }
+  for (FeatureInfo& info : out) {
+    info.size = static_cast<int>(info.tiles.size() + info.start_spaces.size());
+  }
+  for (const Follower& f : followers_) {
+    const auto i = static_cast<std::size_t>(index[static_cast<std::size_t>(Find(f.node))]);
+    ++out[i].followers[static_cast<std::size_t>(f.player)];
   }
   return out;
 }

@@ -117,6 +117,11 @@ std::string Validate(const CastleSet& set) {
   const int w = set.width();
   const int h = set.height();
   if (w == 0 || h == 0) out << "board: no rows\n";
+  // The state keeps cell indices in 16 bits (CastleState::frontier_).
+  if (w > CastleSet::kMaxBoardSide || h > CastleSet::kMaxBoardSide) {
+    out << "board: at most " << CastleSet::kMaxBoardSide << " columns and "
+        << CastleSet::kMaxBoardSide << " rows\n";
+  }
   for (const std::string& row : b.rows) {
     if (static_cast<int>(row.size()) != w) out << "board: rows of different lengths\n";
     for (char c : row) {

@@ -8,8 +8,9 @@ namespace carc::engine::castle {
 
 CastleState::CastleState(const CastleConfig& config, std::vector<Event>* events)
     : config_(config), rng_(config.seed) {
-  // A config that fails Validate() is a caller bug, not an expected failure.
-  if (!Validate(config_).empty()) std::abort();
+  // A config that fails Validate() is a caller bug, not an expected failure. Its set was checked
+  // where it was built (castle_config.h).
+  if (!ValidateWithCheckedSet(config_).empty()) std::abort();
   const CastleSet& s = set();
   space_tile_.assign(static_cast<std::size_t>(s.width() * s.height()), -1);
   for (const StartSpace& start : s.board.start_spaces) {
@@ -17,7 +18,10 @@ CastleState::CastleState(const CastleConfig& config, std::vector<Event>* events)
     // K-2: the start space's edge faces an empty space until a tile is placed there.
     for (std::int8_t h : start.edge.half) ++open_[static_cast<std::size_t>(base + h)];
     if (start.edge.path != kNoRegion) ++open_[static_cast<std::size_t>(base + start.edge.path)];
+    frontier_.push_back(static_cast<std::int16_t>(start.space.y * s.width() + start.space.x));
   }
+  std::sort(frontier_.begin(), frontier_.end());
+  frontier_.erase(std::unique(frontier_.begin(), frontier_.end()), frontier_.end());
   // K-3: 13 of the 18 wall tiles, face down, one on every tower but 0/1.
   const auto& towers = s.board.corner_towers;
   if (config_.wall_tiles) {
@@ -76,7 +80,7 @@ void CastleState::BeginTurn(Seat player, bool extra, std::vector<Event>* events)
     current_tile_ = bag_.back();
     bag_.pop_back();
     Emit(events, TileDrawn{current_tile_});
-    if (!LegalPlacements().empty()) return;
+    if (HasLegalPlacement()) return;
     ++discarded_;
     Emit(events, TileDiscarded{player, current_tile_});
   }

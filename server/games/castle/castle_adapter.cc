@@ -78,7 +78,8 @@ class CastleAdapter final : public GameAdapter {
       *error = "The Castle is for exactly 2 players (K-1)";
       return nullptr;
     }
-    if (std::string e = castle::Validate(config); !e.empty()) {
+    // set_ was checked when it was loaded.
+    if (std::string e = castle::ValidateWithCheckedSet(config); !e.empty()) {
       *error = std::move(e);
       return nullptr;
     }

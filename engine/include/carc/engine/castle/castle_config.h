@@ -65,7 +65,10 @@ struct CastleConfig {
   }
 };
 
-// Empty when the config is usable; otherwise what is wrong with it.
+// Empty when the config is usable; otherwise what is wrong with it. Checks the set as well.
 std::string Validate(const CastleConfig& config);
+// The same for a config whose set passed Validate(set) already (ParseCastleSet's sets have):
+// a new game then costs no second look at the whole board and tile set.
+std::string ValidateWithCheckedSet(const CastleConfig& config);
 
 }  // namespace carc::engine::castle

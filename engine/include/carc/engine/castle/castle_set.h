@@ -84,6 +84,8 @@ struct CastleSet {
   std::vector<TileDef> tiles;
   friend bool operator==(const CastleSet&, const CastleSet&) = default;
 
+  // The largest board a set may have, in columns and in rows.
+  static constexpr int kMaxBoardSide = 128;
   int width() const { return board.rows.empty() ? 0 : static_cast<int>(board.rows[0].size()); }
   int height() const { return static_cast<int>(board.rows.size()); }
   bool IsSpace(Pos p) const {

@@ -101,6 +101,8 @@ class CastleState {
   // Every legal placement of the drawn tile (kPlaceTile only), rotations that look alike
   // included.
   std::vector<Placement> LegalPlacements() const;
+  // Whether the drawn tile fits anywhere (K-4), without building the list.
+  bool HasLegalPlacement() const;
   // Regions of the tile just placed that may take a follower (kPlaceFollower only); skipping is
   // always legal as well.
   std::vector<std::uint8_t> LegalFollowerRegions() const;
@@ -173,6 +175,12 @@ class CastleState {
   RejectReason Step(Seat seat, const Command& command, std::vector<Event>* events);
   RejectReason ApplyPlaceTile(const PlaceTile& c, std::vector<Event>* events);
   RejectReason CheckPlacement(Pos pos, int rotation) const;
+  // Calls visit(placement) for each legal placement of the drawn tile in LegalPlacements()'s
+  // order, until visit returns false. Only frontier_ spaces are looked at.
+  template <typename Visit>
+  void ForEachLegalPlacement(Visit&& visit) const;
+  // Keeps frontier_ up to date after a tile was placed at cell `cell`.
+  void GrowFrontier(int cell);
   void PlaceUnchecked(Pos pos, int rotation, std::vector<int>* touched);
   RejectReason ApplyFollower(std::uint8_t region, std::vector<Event>* events);
   RejectReason ApplyScore(const ScoreFeature& c, std::vector<Event>* events);
@@ -202,6 +210,10 @@ class CastleState {
   std::vector<WallTile> towers_;  // per corner tower, 0 = none (or taken)
   std::vector<PlacedTile> placed_;
   std::vector<int> space_tile_;  // per grid cell: the placed tile there, or -1
+  // The empty spaces a tile may go on (K-4): next to a placed tile or with a start space against
+  // them, as ascending cell indices. Kept up to date by each placement, so that finding the
+  // legal placements looks at a few dozen spaces instead of the whole board.
+  std::vector<std::int16_t> frontier_;
   // Nodes: start spaces' regions first, then each placed tile's.
   std::vector<int> node_base_;  // per instance (start spaces, then placed tiles)
   std::vector<int> node_instance_;
