@@ -118,28 +118,10 @@ void CastleState::ForEachLegalPlacement(Visit&& visit) const {
       if (SideOf(def, r, side).path != kNoRegion) paths[static_cast<std::size_t>(r)] |= 1U << side;
     }
   }
-  const int w = s.width();
   for (const std::int16_t cell : frontier_) {
-    const Pos pos{cell % w, cell / w};
-    // The sides that must match (a placed tile or a start space) and whether each shows a path.
-    unsigned care = 0;
-    unsigned want = 0;
-    for (int side = 0; side < kSides; ++side) {
-      const Pos q{pos.x + kDx[side], pos.y + kDy[side]};
-      const SideDef* facing = nullptr;
-      if (s.IsSpace(q)) {
-        const int other = space_tile_[static_cast<std::size_t>(q.y * w + q.x)];
-        if (other < 0) continue;
-        const PlacedTile& t = placed_[static_cast<std::size_t>(other)];
-        facing = &SideOf(s.tiles[static_cast<std::size_t>(t.tile)], t.rotation, Opposite(side));
-      } else {
-        const int start = StartSpaceAt(s, pos, side);
-        if (start < 0) continue;  // the wall takes anything
-        facing = &s.board.start_spaces[static_cast<std::size_t>(start)].edge;
-      }
-      care |= 1U << side;
-      if (facing->path != kNoRegion) want |= 1U << side;
-    }
+    const unsigned care = sides_[static_cast<std::size_t>(cell)] & 0xFU;
+    const unsigned want = sides_[static_cast<std::size_t>(cell)] >> 4;
+    const Pos pos{cell % s.width(), cell / s.width()};
     for (int r = 0; r < kSides; ++r) {
       if (((paths[static_cast<std::size_t>(r)] ^ want) & care) != 0) continue;
       if (!visit(Placement{pos, r})) return;
@@ -170,11 +152,21 @@ void CastleState::GrowFrontier(int cell) {
   if (erase != frontier_.end() && *erase == cell) frontier_.erase(erase);
   const int w = set().width();
   const Pos pos{cell % w, cell / w};
+  const PlacedTile& t =
+      placed_[static_cast<std::size_t>(space_tile_[static_cast<std::size_t>(cell)])];
+  const TileDef& def = set().tiles[static_cast<std::size_t>(t.tile)];
   for (int side = 0; side < kSides; ++side) {
     const Pos q{pos.x + kDx[side], pos.y + kDy[side]};
     if (!set().IsSpace(q)) continue;
     const int c = q.y * w + q.x;
     if (space_tile_[static_cast<std::size_t>(c)] >= 0) continue;
+    // The neighbour's side facing this tile must now match it.
+    const int back = Opposite(side);
+    std::uint8_t& mask = sides_[static_cast<std::size_t>(c)];
+    mask = static_cast<std::uint8_t>(mask | (1U << back));
+    if (SideOf(def, t.rotation, side).path != kNoRegion) {
+      mask = static_cast<std::uint8_t>(mask | (1U << (back + 4)));
+    }
     const auto at = std::lower_bound(frontier_.begin(), frontier_.end(), c);
     if (at == frontier_.end() || *at != c) frontier_.insert(at, static_cast<std::int16_t>(c));
   }

@@ -13,12 +13,18 @@ CastleState::CastleState(const CastleConfig& config, std::vector<Event>* events)
   if (!ValidateWithCheckedSet(config_).empty()) std::abort();
   const CastleSet& s = set();
   space_tile_.assign(static_cast<std::size_t>(s.width() * s.height()), -1);
+  sides_.assign(space_tile_.size(), 0);
   for (const StartSpace& start : s.board.start_spaces) {
     const int base = AddNodes(static_cast<int>(start.regions.size()));
     // K-2: the start space's edge faces an empty space until a tile is placed there.
     for (std::int8_t h : start.edge.half) ++open_[static_cast<std::size_t>(base + h)];
     if (start.edge.path != kNoRegion) ++open_[static_cast<std::size_t>(base + start.edge.path)];
-    frontier_.push_back(static_cast<std::int16_t>(start.space.y * s.width() + start.space.x));
+    const int cell = start.space.y * s.width() + start.space.x;
+    frontier_.push_back(static_cast<std::int16_t>(cell));
+    std::uint8_t& mask = sides_[static_cast<std::size_t>(cell)];
+    mask = static_cast<std::uint8_t>(mask | (1U << start.side));
+    if (start.edge.path != kNoRegion)
+      mask = static_cast<std::uint8_t>(mask | (1U << (start.side + 4)));
   }
   std::sort(frontier_.begin(), frontier_.end());
   frontier_.erase(std::unique(frontier_.begin(), frontier_.end()), frontier_.end());

@@ -179,7 +179,7 @@ class CastleState {
   // order, until visit returns false. Only frontier_ spaces are looked at.
   template <typename Visit>
   void ForEachLegalPlacement(Visit&& visit) const;
-  // Keeps frontier_ up to date after a tile was placed at cell `cell`.
+  // Keeps frontier_ and sides_ up to date after a tile was placed at cell `cell`.
   void GrowFrontier(int cell);
   void PlaceUnchecked(Pos pos, int rotation, std::vector<int>* touched);
   RejectReason ApplyFollower(std::uint8_t region, std::vector<Event>* events);
@@ -214,6 +214,9 @@ class CastleState {
   // them, as ascending cell indices. Kept up to date by each placement, so that finding the
   // legal placements looks at a few dozen spaces instead of the whole board.
   std::vector<std::int16_t> frontier_;
+  // Per cell: bit s (0..3) set when side s must match a placed tile or a start space, bit s + 4
+  // when that neighbour shows a path there (K-4). Kept up to date with frontier_.
+  std::vector<std::uint8_t> sides_;
   // Nodes: start spaces' regions first, then each placed tile's.
   std::vector<int> node_base_;  // per instance (start spaces, then placed tiles)
   std::vector<int> node_instance_;
