@@ -146,9 +146,14 @@ TEST_CASE("bench prints its figures and a signature that depends only on its arg
   const Run c = Cli("bench --games 50 --players 4 --seed 4");
   REQUIRE(a.code == 0);
   for (const char* key : {"games/s: ", "turns/s: ", "mean legal placements per turn: ",
-                          "signature: ", "peak RSS: "}) {
+                          "signature: ", "peak RSS: ", "state copy: "}) {
     CHECK(a.out.find(key) != std::string::npos);
   }
+  // The copy's time and size are figures, not placeholders.
+  const auto copy = a.out.find("state copy: ");
+  REQUIRE(copy != std::string::npos);
+  CHECK(std::stod(a.out.substr(copy + 12)) > 0);
+  CHECK(a.out.find(" KiB each (game 0 after ", copy) != std::string::npos);
   auto signature = [](const std::string& out) {
     const auto at = out.find("signature: ");
     return out.substr(at, out.find('\n', at) - at);

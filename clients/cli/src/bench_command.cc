@@ -1,9 +1,12 @@
 // `carcassonne bench --games N --players P --seed S`
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <memory>
+#include <vector>
 
 #include "args.h"
 #include "carc/engine/random_agent.h"
@@ -19,13 +22,77 @@ constexpr const char* kHelp =
     "Plays N seeded games of game G (default base) on one thread, every move uniform among all\n"
     "legal ones, and prints games/s, turns/s, mean legal placements per turn, a determinism\n"
     "signature (a hash over all final states: the same for the same arguments on every\n"
-    "machine) and peak RSS, then the figures of play the game adds of its own (scores by\n"
-    "source, features completed, discards, ...).\n";
+    "machine), the time and memory of one copy of a state in mid-game (what a search makes\n"
+    "per playout) and peak RSS, then the figures of play the game adds of its own (scores by\n"
+    "source, features completed, discards, ...).\n"
+    "The timed games keep no events, as search playouts do; the figures of play come from\n"
+    "playing the same games once more with events, untimed.\n";
 
 long PeakRssKiB() {
   rusage u{};
   getrusage(RUSAGE_SELF, &u);
   return u.ru_maxrss;
+}
+
+// The resident set now, from /proc/self/statm (0 where it cannot be read).
+long CurrentRssKiB() {
+  std::FILE* f = std::fopen("/proc/self/statm", "r");
+  if (f == nullptr) return 0;
+  long size = 0;
+  long resident = 0;
+  const int read = std::fscanf(f, "%ld %ld", &size, &resident);
+  std::fclose(f);
+  return read == 2 ? resident * (sysconf(_SC_PAGESIZE) / 1024) : 0;
+}
+
+// Plays game `g` of `run` to its end with the random agent into `state`, calling
+// after(state, whether the move placed a tile, legal moves offered) after each move; false when
+// the engine refused its own move.
+template <typename After>
+bool PlayOne(const RandomGames& run, std::int64_t g, bool keep_events,
+             std::unique_ptr<engine::State>& state, After&& after) {
+  state = NewGame(run, g);
+  state->KeepEvents(keep_events);
+  engine::RandomAgent agent(PlayerSeed(run.seed, g));
+  while (!state->IsOver()) {
+    const engine::Seat seat = state->ToMove();
+    // Turns are counted by their tile placements, in every game.
+    const bool placing = state->Decision() == "place_tile";
+    const engine::Move move = agent.Choose(*state);
+    if (state->Apply(seat, move) != engine::RejectReason::kNone) {
+      std::fprintf(stderr, "carcassonne bench: game %lld: the engine refused its own move\n",
+                   static_cast<long long>(g));
+      return false;
+    }
+    after(*state, placing, agent.last_offered());
+  }
+  return true;
+}
+
+// Copies of game 0 halfway through its tile placements, as a search would make them: the time
+// per copy and the memory each copy holds (1,000 of them held at once).
+void PrintStateCopy(const RandomGames& run, std::uint64_t game0_turns) {
+  std::unique_ptr<engine::State> state;
+  std::unique_ptr<engine::State> mid;
+  std::uint64_t turns = 0;
+  PlayOne(run, 0, false, state, [&](const engine::State& s, bool placing, std::size_t) {
+    if (placing && ++turns == game0_turns / 2) mid = s.Clone();
+  });
+  if (!mid) return;
+  constexpr int kCopies = 1000;
+  std::vector<std::unique_ptr<engine::State>> copies;
+  copies.reserve(kCopies);
+  const long before = CurrentRssKiB();
+  const auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < kCopies; ++i) copies.push_back(mid->Clone());
+  const double ns =
+      std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
+  const long after = CurrentRssKiB();
+  std::printf(
+      "state copy: %.0f ns, %.1f KiB each (game 0 after %llu of its %llu turns, %d copies)\n",
+      ns / kCopies, static_cast<double>(after - before) / kCopies,
+      static_cast<unsigned long long>(game0_turns / 2),
+      static_cast<unsigned long long>(game0_turns), kCopies);
 }
 
 }  // namespace
@@ -41,34 +108,23 @@ int BenchCommand(int argc, char** argv) {
     std::cerr << "carcassonne bench: " << error << "\n" << kHelp;
     return 2;
   }
-  const std::unique_ptr<server::PlayStats> stats = run.game->NewPlayStats();
   std::uint64_t signature = 0;
   std::uint64_t turns = 0;
   std::uint64_t offered = 0;
+  std::uint64_t game0_turns = 0;
   server::RunTitle title;
+  std::unique_ptr<engine::State> state;
   const auto start = std::chrono::steady_clock::now();
   for (std::int64_t g = 0; g < run.games; ++g) {
-    const std::unique_ptr<engine::State> state = NewGame(run, g);
+    const bool ok =
+        PlayOne(run, g, false, state, [&](const engine::State&, bool placing, std::size_t legal) {
+          if (!placing) return;
+          ++turns;
+          offered += legal;
+          if (g == 0) ++game0_turns;
+        });
+    if (!ok) return 1;
     if (g == 0) title = run.game->DescribeRun(*state);
-    state->KeepEvents(stats != nullptr);  // only the game's own figures read them
-    engine::RandomAgent agent(PlayerSeed(run.seed, g));
-    while (!state->IsOver()) {
-      const engine::Seat seat = state->ToMove();
-      // Turns are counted by their tile placements, in every game.
-      const bool placing = state->Decision() == "place_tile";
-      const engine::Move move = agent.Choose(*state);
-      if (placing) {
-        ++turns;
-        offered += agent.last_offered();
-      }
-      if (state->Apply(seat, move) != engine::RejectReason::kNone) {
-        std::fprintf(stderr, "carcassonne bench: game %lld: the engine refused its own move\n",
-                     static_cast<long long>(g));
-        return 1;
-      }
-      if (stats) stats->AfterMove(*state);
-    }
-    if (stats) stats->AtEnd(*state);
     signature = (signature ^ state->Hash()) * 0x100000001b3ULL;
   }
   const double seconds =
@@ -83,8 +139,19 @@ int BenchCommand(int argc, char** argv) {
   std::printf("mean legal placements per turn: %.2f\n",
               turns ? static_cast<double>(offered) / static_cast<double>(turns) : 0.0);
   std::printf("signature: %016llx\n", static_cast<unsigned long long>(signature));
+  // Before the copies below add theirs.
   std::printf("peak RSS: %ld KiB\n", PeakRssKiB());
-  if (stats) stats->Print(stdout, run.games);
+  PrintStateCopy(run, game0_turns);
+  if (const std::unique_ptr<server::PlayStats> stats = run.game->NewPlayStats()) {
+    for (std::int64_t g = 0; g < run.games; ++g) {
+      const bool ok = PlayOne(run, g, true, state, [&](const engine::State& s, bool, std::size_t) {
+        stats->AfterMove(s);
+      });
+      if (!ok) return 1;
+      stats->AtEnd(*state);
+    }
+    stats->Print(stdout, run.games);
+  }
   return 0;
 }
 
