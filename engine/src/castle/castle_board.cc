@@ -6,14 +6,6 @@
 #include "carc/engine/castle/castle_state.h"
 
 namespace carc::engine::castle {
-namespace {
-
-// Side `board_side` of a tile turned `rotation` quarter turns clockwise.
-const SideDef& SideOf(const TileDef& def, int rotation, int board_side) {
-  return def.sides[static_cast<std::size_t>((board_side - rotation + 2 * kSides) % kSides)];
-}
-
-}  // namespace
 
 int CastleState::TileAt(Pos p) const {
   if (!set().IsSpace(p)) return -1;
@@ -106,31 +98,9 @@ RejectReason CastleState::CheckPlacement(Pos pos, int rotation) const {
   return touches ? RejectReason::kNone : RejectReason::kNotAdjacent;
 }
 
-template <typename Visit>
-void CastleState::ForEachLegalPlacement(Visit&& visit) const {
-  if (phase_ != Phase::kPlaceTile || current_tile_ < 0) return;
-  const CastleSet& s = set();
-  const TileDef& def = s.tiles[static_cast<std::size_t>(current_tile_)];
-  // Bit `side` of paths[r]: the tile turned r shows a path on that side.
-  std::array<unsigned, kSides> paths{};
-  for (int r = 0; r < kSides; ++r) {
-    for (int side = 0; side < kSides; ++side) {
-      if (SideOf(def, r, side).path != kNoRegion) paths[static_cast<std::size_t>(r)] |= 1U << side;
-    }
-  }
-  for (const std::int16_t cell : frontier_) {
-    const unsigned care = sides_[static_cast<std::size_t>(cell)] & 0xFU;
-    const unsigned want = sides_[static_cast<std::size_t>(cell)] >> 4;
-    const Pos pos{cell % s.width(), cell / s.width()};
-    for (int r = 0; r < kSides; ++r) {
-      if (((paths[static_cast<std::size_t>(r)] ^ want) & care) != 0) continue;
-      if (!visit(Placement{pos, r})) return;
-    }
-  }
-}
-
 std::vector<Placement> CastleState::LegalPlacements() const {
   std::vector<Placement> out;
+  out.reserve(frontier_.size() * kSides);
   ForEachLegalPlacement([&](const Placement& p) {
     out.push_back(p);
     return true;

@@ -145,9 +145,10 @@ void CastleGameState::LegalMoves(Seat seat, std::vector<Move>& out) const {
   if (seat != game().ToMove()) return;
   switch (game().phase()) {
     case Phase::kPlaceTile:
-      for (const Placement& p : game().LegalPlacements()) {
+      game().ForEachLegalPlacement([&](const Placement& p) {
         out.push_back({kCastlePlaceTileMove, {p.pos.x, p.pos.y, p.rotation}});
-      }
+        return true;
+      });
       return;
     case Phase::kPlaceFollower:
       for (std::uint8_t r : game().LegalFollowerRegions()) {

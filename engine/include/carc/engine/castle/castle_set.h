@@ -48,6 +48,11 @@ struct TileDef {
   friend bool operator==(const TileDef&, const TileDef&) = default;
 };
 
+// Side `board_side` of a tile turned `rotation` quarter turns clockwise.
+inline const SideDef& SideOf(const TileDef& def, int rotation, int board_side) {
+  return def.sides[static_cast<std::size_t>((board_side - rotation + 2 * kSides) % kSides)];
+}
+
 // K-2: a half tile printed on the wall against side `side` of `space`; `edge` is written as that
 // side of a tile in the space would be (half i faces half i).
 struct StartSpace {

@@ -101,6 +101,10 @@ class CastleState {
   // Every legal placement of the drawn tile (kPlaceTile only), rotations that look alike
   // included.
   std::vector<Placement> LegalPlacements() const;
+  // Calls visit(placement) for each legal placement in LegalPlacements()'s order, until visit
+  // returns false, without building a list. Only frontier_ spaces are looked at.
+  template <typename Visit>
+  void ForEachLegalPlacement(Visit&& visit) const;
   // Whether the drawn tile fits anywhere (K-4), without building the list.
   bool HasLegalPlacement() const;
   // Regions of the tile just placed that may take a follower (kPlaceFollower only); skipping is
@@ -175,10 +179,6 @@ class CastleState {
   RejectReason Step(Seat seat, const Command& command, std::vector<Event>* events);
   RejectReason ApplyPlaceTile(const PlaceTile& c, std::vector<Event>* events);
   RejectReason CheckPlacement(Pos pos, int rotation) const;
-  // Calls visit(placement) for each legal placement of the drawn tile in LegalPlacements()'s
-  // order, until visit returns false. Only frontier_ spaces are looked at.
-  template <typename Visit>
-  void ForEachLegalPlacement(Visit&& visit) const;
   // Keeps frontier_ and sides_ up to date after a tile was placed at cell `cell`.
   void GrowFrontier(int cell);
   void PlaceUnchecked(Pos pos, int rotation, std::vector<int>* touched);
@@ -239,6 +239,30 @@ class CastleState {
   int discarded_ = 0;
   std::uint64_t seq_ = 0;
 };
+
+template <typename Visit>
+inline void CastleState::ForEachLegalPlacement(Visit&& visit) const {
+  if (phase_ != Phase::kPlaceTile || current_tile_ < 0) return;
+  const CastleSet& s = set();
+  const TileDef& def = s.tiles[static_cast<std::size_t>(current_tile_)];
+  // Bit `side` of paths[r]: the tile turned r shows a path on that side.
+  std::array<unsigned, kSides> paths{};
+  for (int r = 0; r < kSides; ++r) {
+    for (int side = 0; side < kSides; ++side) {
+      if (SideOf(def, r, side).path != kNoRegion) paths[static_cast<std::size_t>(r)] |= 1U << side;
+    }
+  }
+  const int w = s.width();
+  for (const std::int16_t cell : frontier_) {
+    const unsigned care = sides_[static_cast<std::size_t>(cell)] & 0xFU;
+    const unsigned want = sides_[static_cast<std::size_t>(cell)] >> 4;
+    const Pos pos{cell % w, cell / w};
+    for (int r = 0; r < kSides; ++r) {
+      if (((paths[static_cast<std::size_t>(r)] ^ want) & care) != 0) continue;
+      if (!visit(Placement{pos, r})) return;
+    }
+  }
+}
 
 // The first legal command for the decision at hand (what Timeout plays).
 Command FallbackCommand(const CastleState& state);
