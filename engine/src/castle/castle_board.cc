@@ -27,6 +27,8 @@ void CastleState::Union(int a, int b) {
   auto& sb = size_[static_cast<std::size_t>(b)];
   if (sa < sb || (sa == sb && b < a)) std::swap(a, b);
   parent_[static_cast<std::size_t>(b)] = a;
+  // Swapping one successor of each ring joins the two rings into one.
+  std::swap(next_[static_cast<std::size_t>(a)], next_[static_cast<std::size_t>(b)]);
   size_[static_cast<std::size_t>(a)] += size_[static_cast<std::size_t>(b)];
   open_[static_cast<std::size_t>(a)] += open_[static_cast<std::size_t>(b)];
 }
@@ -37,6 +39,7 @@ int CastleState::AddNodes(int count) {
   node_base_.push_back(base);
   for (int i = 0; i < count; ++i) {
     parent_.push_back(base + i);
+    next_.push_back(base + i);
     size_.push_back(1);
     open_.push_back(0);
     node_instance_.push_back(instance);
@@ -207,11 +210,15 @@ std::vector<std::uint8_t> CastleState::LegalFollowerRegions() const {
   if (phase_ != Phase::kPlaceFollower || supply(current_) == 0) return out;
   const int index = static_cast<int>(placed_.size()) - 1;
   const TileDef& def = set().tiles[static_cast<std::size_t>(placed_.back().tile)];
+  // The features followers stand on, found once (K-1: at most 12 followers).
+  std::array<int, 2 * kFollowers> occupied{};
+  std::size_t num_occupied = 0;
+  for (const Follower& f : followers_) occupied[num_occupied++] = Find(f.node);
+  const int* const begin = occupied.data();
+  const int* const end = begin + num_occupied;
   for (std::size_t r = 0; r < def.regions.size(); ++r) {
     const int root = Find(NodeOf(index, static_cast<int>(r)));
-    const bool occupied = std::any_of(followers_.begin(), followers_.end(),
-                                      [&](const Follower& f) { return Find(f.node) == root; });
-    if (!occupied) out.push_back(static_cast<std::uint8_t>(r));
+    if (std::find(begin, end, root) == end) out.push_back(static_cast<std::uint8_t>(r));
   }
   return out;
 }
@@ -222,10 +229,19 @@ FeatureInfo CastleState::FeatureOf(int node) const {
   info.feature = RegionOf(node).type;
   info.complete = open_[static_cast<std::size_t>(root)] == 0;
   const int starts = static_cast<int>(set().board.start_spaces.size());
+  // The feature's nodes from its ring, in node order (the order its tiles are listed in).
+  std::vector<int> members;
+  members.reserve(static_cast<std::size_t>(size_[static_cast<std::size_t>(root)]));
+  int m = root;
+  do {
+    members.push_back(m);
+    m = next_[static_cast<std::size_t>(m)];
+  } while (m != root);
+  std::sort(members.begin(), members.end());
   int last_instance = -1;
-  for (std::size_t n = 0; n < parent_.size(); ++n) {
-    if (Find(static_cast<int>(n)) != root) continue;
-    const Region& r = RegionOf(static_cast<int>(n));
+  for (const int member : members) {
+    const auto n = static_cast<std::size_t>(member);
+    const Region& r = RegionOf(member);
     info.fountain = info.fountain || r.fountain;
     info.markets += r.markets;
     // Nodes of one instance are consecutive, so a tile counts once however many of its

@@ -192,6 +192,17 @@ void CastleState::Award(Seat winner, int points, std::vector<Event>* events) {
   }
 }
 
+std::vector<FeatureInfo> CastleState::OccupiedFeatures() const {
+  std::vector<int> roots;
+  for (const Follower& f : followers_) roots.push_back(Find(f.node));
+  std::sort(roots.begin(), roots.end());  // Features() goes by root in node order
+  roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
+  std::vector<FeatureInfo> out;
+  out.reserve(roots.size());
+  for (const int root : roots) out.push_back(FeatureOf(root));
+  return out;
+}
+
 std::vector<FeatureInfo> CastleState::Features() const {
   // By root, in node order: deterministic. One pass over the nodes builds every feature as
   // FeatureOf(root) would, root by root.
@@ -277,7 +288,8 @@ void CastleState::FinalScoring(std::vector<Event>* events) {
     Emit(events, std::move(e));
     if (w >= 0) Award(w, points, events);
   }
-  const std::vector<FeatureInfo> infos = Features();
+  // Courts and wall tiles 4-7 need a majority: features without followers play no part.
+  const std::vector<FeatureInfo> infos = OccupiedFeatures();
   // (b) Courts, wall tile 7 on the owner's courts with the most markets; (c) wall tiles 4, 5, 6 on
   // the owner's incomplete features worth most. Each copy of a tile serves another feature.
   std::vector<WallTile> bonus(infos.size(), 0);

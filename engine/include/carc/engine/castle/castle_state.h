@@ -160,6 +160,8 @@ class CastleState {
   std::pair<Pos, std::uint8_t> AnchorOf(const PendingFeature& p) const;
   // Every feature on the board once (start spaces included), in a fixed order.
   std::vector<FeatureInfo> Features() const;
+  // Those of Features() that hold a follower, in the same order (what final scoring reads).
+  std::vector<FeatureInfo> OccupiedFeatures() const;
   // K-11 a: the largest orthogonally connected empty area: its spaces and, with option
   // castle_start_spaces_empty=unbuilt, the start spaces against them (nothing is placed against
   // a start space whose space is empty). The first largest in row order.
@@ -221,6 +223,7 @@ class CastleState {
   std::vector<int> node_base_;  // per instance (start spaces, then placed tiles)
   std::vector<int> node_instance_;
   std::vector<int> parent_;
+  std::vector<int> next_;  // per node: the next node of its feature, a ring (FeatureOf's walk)
   std::vector<int> size_;  // per root: its nodes (union by size keeps Find shallow and const)
   std::vector<int> open_;  // per root: halves and path points facing an empty space
   std::vector<Follower> followers_;
