@@ -2,6 +2,7 @@
 // path points, and what a feature adds up to (K-2, K-6).
 #include <algorithm>
 #include <array>
+#include <bit>
 
 #include "carc/engine/castle/castle_state.h"
 
@@ -121,8 +122,9 @@ bool CastleState::HasLegalPlacement() const {
 }
 
 void CastleState::GrowFrontier(int cell) {
-  const auto erase = std::lower_bound(frontier_.begin(), frontier_.end(), cell);
-  if (erase != frontier_.end() && *erase == cell) frontier_.erase(erase);
+  const auto by_cell = [](const FrontierSpace& f, int c) { return f.cell < c; };
+  const auto erase = std::lower_bound(frontier_.begin(), frontier_.end(), cell, by_cell);
+  if (erase != frontier_.end() && erase->cell == cell) frontier_.erase(erase);
   const int w = set().width();
   const Pos pos{cell % w, cell / w};
   const PlacedTile& t =
@@ -140,8 +142,11 @@ void CastleState::GrowFrontier(int cell) {
     if (SideOf(def, t.rotation, side).path != kNoRegion) {
       mask = static_cast<std::uint8_t>(mask | (1U << (back + 4)));
     }
-    const auto at = std::lower_bound(frontier_.begin(), frontier_.end(), c);
-    if (at == frontier_.end() || *at != c) frontier_.insert(at, static_cast<std::int16_t>(c));
+    const auto at = std::lower_bound(frontier_.begin(), frontier_.end(), c, by_cell);
+    if (at == frontier_.end() || at->cell != c) {
+      frontier_.insert(at, {static_cast<std::int16_t>(c), static_cast<std::int8_t>(q.x),
+                            static_cast<std::int8_t>(q.y)});
+    }
   }
 }
 
@@ -205,9 +210,8 @@ void CastleState::PlaceUnchecked(Pos pos, int rotation, std::vector<int>* touche
   }
 }
 
-std::vector<std::uint8_t> CastleState::LegalFollowerRegions() const {
-  std::vector<std::uint8_t> out;
-  if (phase_ != Phase::kPlaceFollower || supply(current_) == 0) return out;
+std::uint32_t CastleState::LegalFollowerRegionMask() const {
+  if (phase_ != Phase::kPlaceFollower || supply(current_) == 0) return 0;
   const int index = static_cast<int>(placed_.size()) - 1;
   const TileDef& def = set().tiles[static_cast<std::size_t>(placed_.back().tile)];
   // The features followers stand on, found once (K-1: at most 12 followers).
@@ -216,9 +220,18 @@ std::vector<std::uint8_t> CastleState::LegalFollowerRegions() const {
   for (const Follower& f : followers_) occupied[num_occupied++] = Find(f.node);
   const int* const begin = occupied.data();
   const int* const end = begin + num_occupied;
+  std::uint32_t mask = 0;
   for (std::size_t r = 0; r < def.regions.size(); ++r) {
     const int root = Find(NodeOf(index, static_cast<int>(r)));
-    if (std::find(begin, end, root) == end) out.push_back(static_cast<std::uint8_t>(r));
+    if (std::find(begin, end, root) == end) mask |= 1U << r;
+  }
+  return mask;
+}
+
+std::vector<std::uint8_t> CastleState::LegalFollowerRegions() const {
+  std::vector<std::uint8_t> out;
+  for (std::uint32_t m = LegalFollowerRegionMask(); m != 0; m &= m - 1) {
+    out.push_back(static_cast<std::uint8_t>(std::countr_zero(m)));
   }
   return out;
 }

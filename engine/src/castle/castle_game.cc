@@ -1,6 +1,7 @@
 #include "carc/engine/castle/castle_game.h"
 
 #include <array>
+#include <bit>
 #include <string>
 
 namespace carc::engine::castle {
@@ -145,14 +146,13 @@ void CastleGameState::LegalMoves(Seat seat, std::vector<Move>& out) const {
   if (seat != game().ToMove()) return;
   switch (game().phase()) {
     case Phase::kPlaceTile:
-      game().ForEachLegalPlacement([&](const Placement& p) {
-        out.push_back({kCastlePlaceTileMove, {p.pos.x, p.pos.y, p.rotation}});
-        return true;
+      game().WriteLegalPlacements(out, [](const Placement& p) {
+        return Move{kCastlePlaceTileMove, {p.pos.x, p.pos.y, p.rotation}};
       });
       return;
     case Phase::kPlaceFollower:
-      for (std::uint8_t r : game().LegalFollowerRegions()) {
-        out.push_back({kCastlePlaceFollowerMove, {r}});
+      for (std::uint32_t m = game().LegalFollowerRegionMask(); m != 0; m &= m - 1) {
+        out.push_back({kCastlePlaceFollowerMove, {std::countr_zero(m)}});
       }
       out.push_back({kCastleSkipFollowerMove, {}});
       return;

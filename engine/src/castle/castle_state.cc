@@ -20,13 +20,15 @@ CastleState::CastleState(const CastleConfig& config, std::vector<Event>* events)
     for (std::int8_t h : start.edge.half) ++open_[static_cast<std::size_t>(base + h)];
     if (start.edge.path != kNoRegion) ++open_[static_cast<std::size_t>(base + start.edge.path)];
     const int cell = start.space.y * s.width() + start.space.x;
-    frontier_.push_back(static_cast<std::int16_t>(cell));
+    frontier_.push_back({static_cast<std::int16_t>(cell), static_cast<std::int8_t>(start.space.x),
+                         static_cast<std::int8_t>(start.space.y)});
     std::uint8_t& mask = sides_[static_cast<std::size_t>(cell)];
     mask = static_cast<std::uint8_t>(mask | (1U << start.side));
     if (start.edge.path != kNoRegion)
       mask = static_cast<std::uint8_t>(mask | (1U << (start.side + 4)));
   }
-  std::sort(frontier_.begin(), frontier_.end());
+  std::sort(frontier_.begin(), frontier_.end(),
+            [](const FrontierSpace& a, const FrontierSpace& b) { return a.cell < b.cell; });
   frontier_.erase(std::unique(frontier_.begin(), frontier_.end()), frontier_.end());
   // K-3: 13 of the 18 wall tiles, face down, one on every tower but 0/1.
   const auto& towers = s.board.corner_towers;
@@ -157,7 +159,7 @@ RejectReason CastleState::ApplyPlaceTile(const PlaceTile& c, std::vector<Event>*
   PlaceUnchecked(c.pos, c.rotation, &touched_);
   Emit(events, TilePlaced{current_, current_tile_, c.pos, c.rotation});
   phase_ = Phase::kPlaceFollower;
-  if (LegalFollowerRegions().empty()) AfterFollowerStep(events);
+  if (LegalFollowerRegionMask() == 0) AfterFollowerStep(events);
   return RejectReason::kNone;
 }
 
@@ -165,10 +167,7 @@ RejectReason CastleState::ApplyFollower(std::uint8_t region, std::vector<Event>*
   const TileDef& def = set().tiles[static_cast<std::size_t>(placed_.back().tile)];
   if (region >= def.regions.size()) return RejectReason::kNoSuchSegment;
   if (supply(current_) == 0) return RejectReason::kNoFollowerLeft;
-  const auto legal = LegalFollowerRegions();
-  if (std::find(legal.begin(), legal.end(), region) == legal.end()) {
-    return RejectReason::kFeatureOccupied;
-  }
+  if (((LegalFollowerRegionMask() >> region) & 1U) == 0) return RejectReason::kFeatureOccupied;
   const Follower f{current_, NodeOf(static_cast<int>(placed_.size()) - 1, region)};
   followers_.push_back(f);
   Emit(events, FollowerPlaced{FollowerRefOf(f)});
