@@ -77,29 +77,14 @@ RejectReason CastleState::CheckPlacement(Pos pos, int rotation) const {
   if (rotation < 0 || rotation >= kSides) return RejectReason::kBadRotation;
   if (!set().IsSpace(pos)) return RejectReason::kOutsideBoard;
   if (TileAt(pos) >= 0) return RejectReason::kOccupiedSquare;
-  const TileDef& def = set().tiles[static_cast<std::size_t>(current_tile_)];
-  bool touches = false;
-  for (int s = 0; s < kSides; ++s) {
-    const bool has_path = SideOf(def, rotation, s).path != kNoRegion;
-    const Pos q{pos.x + kDx[s], pos.y + kDy[s]};
-    const int other = TileAt(q);
-    if (other >= 0) {
-      touches = true;
-      const PlacedTile& t = placed_[static_cast<std::size_t>(other)];
-      const SideDef& facing =
-          SideOf(set().tiles[static_cast<std::size_t>(t.tile)], t.rotation, Opposite(s));
-      if ((facing.path != kNoRegion) != has_path) return RejectReason::kEdgeMismatch;
-      continue;
-    }
-    if (set().IsSpace(q)) continue;
-    // The wall takes anything; a start space on it is a tile edge (CASTLE-NOTES §1.1).
-    const int start = StartSpaceAt(set(), pos, s);
-    if (start < 0) continue;
-    touches = true;
-    const SideDef& edge = set().board.start_spaces[static_cast<std::size_t>(start)].edge;
-    if ((edge.path != kNoRegion) != has_path) return RejectReason::kEdgeMismatch;
-  }
-  return touches ? RejectReason::kNone : RejectReason::kNotAdjacent;
+  // sides_: which sides must match a placed tile or a start space (the wall takes anything;
+  // CASTLE-NOTES §1.1), and whether each shows a path (K-4).
+  const unsigned mask = sides_[static_cast<std::size_t>(pos.y * set().width() + pos.x)];
+  const unsigned care = mask & 0xFU;
+  if (care == 0) return RejectReason::kNotAdjacent;
+  const unsigned paths = PathSides(
+      set().tiles[static_cast<std::size_t>(current_tile_)])[static_cast<std::size_t>(rotation)];
+  return ((paths ^ (mask >> 4)) & care) == 0 ? RejectReason::kNone : RejectReason::kEdgeMismatch;
 }
 
 std::vector<Placement> CastleState::LegalPlacements() const {
@@ -138,12 +123,14 @@ void CastleState::GrowFrontier(int cell) {
     // The neighbour's side facing this tile must now match it.
     const int back = Opposite(side);
     std::uint8_t& mask = sides_[static_cast<std::size_t>(c)];
+    // An empty space has sides to match exactly while it is on the frontier.
+    const bool on_frontier = mask != 0;
     mask = static_cast<std::uint8_t>(mask | (1U << back));
     if (SideOf(def, t.rotation, side).path != kNoRegion) {
       mask = static_cast<std::uint8_t>(mask | (1U << (back + 4)));
     }
-    const auto at = std::lower_bound(frontier_.begin(), frontier_.end(), c, by_cell);
-    if (at == frontier_.end() || at->cell != c) {
+    if (!on_frontier) {
+      const auto at = std::lower_bound(frontier_.begin(), frontier_.end(), c, by_cell);
       frontier_.insert(at, {static_cast<std::int16_t>(c), static_cast<std::int8_t>(q.x),
                             static_cast<std::int8_t>(q.y)});
     }
