@@ -77,7 +77,9 @@ TEST_CASE("K-10 K-11 The Castle's options go through CastleOptions and back, val
       engine::castle::CastleOptions o;
       REQUIRE(engine::castle::SetCastleOption(o, spec.name, value) == "");
       const v1::CastleOptions proto = codec::CastleOptionsToProto(o);
-      CHECK(codec::CastleOptionsFromProto(proto) == o);
+      const auto read = codec::CastleOptionsFromProto(proto);
+      REQUIRE(std::holds_alternative<engine::castle::CastleOptions>(read));
+      CHECK(std::get<engine::castle::CastleOptions>(read) == o);
       const codec::NamedOptions named =
           codec::OptionFieldsOf(proto, engine::castle::CastleOptionSpecs());
       // Every option is named with its value (choices are written as words, never left empty).

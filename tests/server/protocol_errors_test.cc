@@ -95,6 +95,17 @@ TEST_CASE("unknown game types and options out of range are INVALID_OPTIONS", "[s
   m = CreateMsg(2);
   m.mutable_create_room()->mutable_options()->mutable_base()->set_farm_scoring("c9");
   CHECK(refused(m));
+  // Choice options take only their words, however long the text (C-4, K-11).
+  m = CreateMsg(2);
+  m.mutable_create_room()->mutable_options()->mutable_base()->set_count_redeploy(
+      std::string(20000, 'a'));
+  CHECK(refused(m));
+  m = CreateMsg(2);
+  m.mutable_create_room()->mutable_options()->set_game_type(v1::GAME_TYPE_CASTLE);
+  m.mutable_create_room()->mutable_options()->clear_base();
+  m.mutable_create_room()->mutable_options()->mutable_castle()->set_castle_start_spaces_empty(
+      "sometimes");
+  CHECK(refused(m));
   CHECK(arena.server.app().registry().size() == rooms);
   // The connection is still usable and a valid room can be created.
   const auto ok = Ask(*c, CreateMsg(2));

@@ -44,6 +44,8 @@ class CastleAdapter final : public GameAdapter {
     if (options.seats() != 2) return "The Castle is for exactly 2 players (K-1)";
     if (options.has_base()) return "The Castle takes CastleOptions, not base-game options";
     if (!options.has_castle()) options.mutable_castle();
+    const auto read = codec::CastleOptionsFromProto(options.castle());
+    if (const auto* e = std::get_if<std::string>(&read)) return *e;
     return "";
   }
 
@@ -72,7 +74,12 @@ class CastleAdapter final : public GameAdapter {
     castle::CastleConfig config;
     config.set = set_;
     config.seed = seed;
-    config.options = codec::CastleOptionsFromProto(options.castle());
+    const auto read = codec::CastleOptionsFromProto(options.castle());
+    if (const auto* e = std::get_if<std::string>(&read)) {
+      *error = *e;
+      return nullptr;
+    }
+    config.options = std::get<castle::CastleOptions>(read);
     config.first_player = -1;  // drawn from the seed: the players choose (K-1)
     if (players != castle::kPlayers) {
       *error = "The Castle is for exactly 2 players (K-1)";

@@ -54,11 +54,12 @@ v1::CastleOptions CastleOptionsToProto(const castle::CastleOptions& options) {
   return p;
 }
 
-castle::CastleOptions CastleOptionsFromProto(const v1::CastleOptions& proto) {
-  castle::CastleOptions o;
-  // The Castle's options are all on/off: every text a field gives is one SetCastleOption takes.
+std::variant<castle::CastleOptions, std::string> CastleOptionsFromProto(
+    const v1::CastleOptions& proto) {
+  castle::CastleOptions o;  // the defaults, for every option the message leaves out
+  // The engine's own parser is the one definition of the accepted values and of the message.
   for (const auto& [name, value] : OptionFieldsOf(proto, castle::CastleOptionSpecs())) {
-    castle::SetCastleOption(o, name, value);
+    if (std::string e = castle::SetCastleOption(o, name, value); !e.empty()) return e;
   }
   return o;
 }

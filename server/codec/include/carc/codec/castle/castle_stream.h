@@ -18,7 +18,9 @@
 namespace carc::codec {
 
 v1::CastleOptions CastleOptionsToProto(const engine::castle::CastleOptions& options);
-engine::castle::CastleOptions CastleOptionsFromProto(const v1::CastleOptions& proto);
+// The options a message names (the defaults for those it leaves out), or why a value is refused.
+std::variant<engine::castle::CastleOptions, std::string> CastleOptionsFromProto(
+    const v1::CastleOptions& proto);
 
 // `with_definitions` adds the board and tile files (the first snapshot of a connection).
 v1::CastleView CastleViewToProto(const engine::castle::CastleView& view,
