@@ -54,10 +54,7 @@ RejectReason GameState::ApplyCount(Seat seat, const Command& command, std::vecto
     if (redeploy->followers < 1 || redeploy->followers > RedeployLimit()) {
       return RejectReason::kEmptyQuarter;
     }
-    if (config_.options.count_redeploy == CountRedeploy::kSeed && redeploy->followers != 1 &&
-        redeploy->followers != RedeployLimit()) {
-      return RejectReason::kRedeployAmount;
-    }
+    if (!RedeployAllowed(redeploy->followers)) return RejectReason::kRedeployAmount;
     const PendingFeature& p = pending_[pending_next_];
     MoveOutOfCity(seat, QuarterFor(p.kind), p.segment, redeploy->followers, events);
     ++round_step_;
@@ -169,15 +166,18 @@ int GameState::RedeployLimit() const {
   return InCity(QuarterFor(pending_[pending_next_].kind), decider_);
 }
 
-std::vector<int> GameState::RedeployCounts() const {
+bool GameState::RedeployAllowed(int n) const {
   const int limit = RedeployLimit();
+  if (n < 1 || n > limit) return false;
+  // C-4 (clarified): the seed's reading is all, one or none.
+  return config_.options.count_redeploy == CountRedeploy::kAny || n == 1 || n == limit;
+}
+
+std::vector<int> GameState::RedeployCounts() const {
   std::vector<int> out;
-  if (config_.options.count_redeploy == CountRedeploy::kSeed) {
-    if (limit >= 1) out.push_back(1);
-    if (limit > 1) out.push_back(limit);
-    return out;
+  for (int n = 1; n <= RedeployLimit(); ++n) {
+    if (RedeployAllowed(n)) out.push_back(n);
   }
-  for (int n = 1; n <= limit; ++n) out.push_back(n);
   return out;
 }
 

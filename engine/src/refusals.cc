@@ -48,8 +48,6 @@ std::string_view WaitsFor(Phase p) {
 Refusal GameState::Explain(RejectReason r) const {
   const bool final_move = phase_ == Phase::kFinalMove;
   switch (r) {
-    case RejectReason::kNone:
-      return {r, "", ""};
     case RejectReason::kGameOver:
       return {r, "B-15", "the game is over"};
     case RejectReason::kNotYourTurn:
@@ -82,8 +80,6 @@ Refusal GameState::Explain(RejectReason r) const {
       return {r, "B-7", "that feature already holds a follower"};
     case RejectReason::kFarmersDisabled:
       return {r, "B-20", "farmers are off in this game"};
-    case RejectReason::kResigned:
-      return {r, "", "you have resigned and play no more"};
     case RejectReason::kBadQuarter:
       return {r, "C-1", "not one of the city's four quarters"};
     case RejectReason::kQuarterBlocked:
@@ -106,12 +102,10 @@ Refusal GameState::Explain(RejectReason r) const {
               "that quarter's followers cannot go there: castle to an incomplete city, "
               "blacksmith to an incomplete road, cathedral to an incomplete cloister, market to "
               "a farm"};
-    case RejectReason::kNoSuchFeature:
-    case RejectReason::kCannotDouble:
-    case RejectReason::kBadMove:
+    default:
       break;
   }
-  return {r, "", "not a move of this game"};
+  return WithoutRule(r);
 }
 
 }  // namespace carc::engine

@@ -56,6 +56,17 @@ std::string_view Name(RejectReason r) {
   return "unknown";
 }
 
+Refusal WithoutRule(RejectReason r) {
+  switch (r) {
+    case RejectReason::kNone:
+      return {r, "", ""};
+    case RejectReason::kResigned:
+      return {r, "", "you have resigned and play no more"};
+    default:
+      return {r, "", "not a move of this game"};
+  }
+}
+
 std::string Describe(const Refusal& r) {
   if (r.rule.empty()) return std::string(r.text);
   std::string out(r.rule);

@@ -89,21 +89,15 @@ RejectReason CastleState::CheckPlacement(Pos pos, int rotation) const {
 
 std::vector<Placement> CastleState::LegalPlacements() const {
   std::vector<Placement> out;
-  out.reserve(frontier_.size() * kSides);
-  ForEachLegalPlacement([&](const Placement& p) {
-    out.push_back(p);
-    return true;
-  });
+  WriteLegalPlacements(out, [](const Placement& p) { return p; });
   return out;
 }
 
 bool CastleState::HasLegalPlacement() const {
-  bool any = false;
-  ForEachLegalPlacement([&](const Placement&) {
-    any = true;
-    return false;
-  });
-  return any;
+  if (phase_ != Phase::kPlaceTile || current_tile_ < 0) return false;
+  const auto paths = PathSides(set().tiles[static_cast<std::size_t>(current_tile_)]);
+  return std::any_of(frontier_.begin(), frontier_.end(),
+                     [&](const FrontierSpace& f) { return FittingRotations(paths, f.cell) != 0; });
 }
 
 void CastleState::GrowFrontier(int cell) {

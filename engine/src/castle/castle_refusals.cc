@@ -41,8 +41,6 @@ std::string_view PhaseRule(Phase p) {
 
 Refusal CastleState::Explain(RejectReason r) const {
   switch (r) {
-    case RejectReason::kNone:
-      return {r, "", ""};
     case RejectReason::kGameOver:
       return {r, "K-11", "the game is over"};
     case RejectReason::kNotYourTurn:
@@ -67,8 +65,6 @@ Refusal CastleState::Explain(RejectReason r) const {
       return {r, "K-5", "you have no follower in supply"};
     case RejectReason::kFeatureOccupied:
       return {r, "K-5", "that feature already holds a follower"};
-    case RejectReason::kResigned:
-      return {r, "", "you have resigned and play no more"};
     case RejectReason::kNoSuchFeature:
       return {r, "K-9", "not one of the completed features waiting to be scored"};
     case RejectReason::kCannotDouble:
@@ -78,7 +74,7 @@ Refusal CastleState::Explain(RejectReason r) const {
     default:
       break;
   }
-  return {r, "", "not a move of this game"};
+  return WithoutRule(r);
 }
 
 }  // namespace carc::engine::castle

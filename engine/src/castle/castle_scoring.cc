@@ -204,41 +204,12 @@ std::vector<FeatureInfo> CastleState::OccupiedFeatures() const {
 }
 
 std::vector<FeatureInfo> CastleState::Features() const {
-  // By root, in node order: deterministic. One pass over the nodes builds every feature as
-  // FeatureOf(root) would, root by root.
+  // By root, in node order: deterministic. FeatureOf walks only the feature's own nodes.
   std::vector<FeatureInfo> out;
-  std::vector<int> index(parent_.size(), -1);  // per root: its entry in `out`
   for (std::size_t n = 0; n < parent_.size(); ++n) {
-    if (Find(static_cast<int>(n)) != static_cast<int>(n)) continue;
-    index[n] = static_cast<int>(out.size());
-    FeatureInfo& info = out.emplace_back();
-    info.feature = RegionOf(static_cast<int>(n)).type;
-    info.complete = open_[n] == 0;
-  }
-  const int starts = static_cast<int>(set().board.start_spaces.size());
-  std::vector<int> last_instance(out.size(), -1);
-  for (std::size_t n = 0; n < parent_.size(); ++n) {
-    const auto i =
-        static_cast<std::size_t>(index[static_cast<std::size_t>(Find(static_cast<int>(n)))]);
-    FeatureInfo& info = out[i];
-    const Region& r = RegionOf(static_cast<int>(n));
-    info.fountain = info.fountain || r.fountain;
-    info.markets += r.markets;
-    const int instance = node_instance_[n];
-    if (instance == last_instance[i]) continue;
-    last_instance[i] = instance;
-    if (instance < starts) {
-      info.start_spaces.push_back(instance);
-    } else {
-      info.tiles.push_back(placed_[static_cast<std::size_t>(instance - starts)].pos);
+    if (Find(static_cast<int>(n)) == static_cast<int>(n)) {
+      out.push_back(FeatureOf(static_cast<int>(n)));
     }
-  }
-  for (FeatureInfo& info : out) {
-    info.size = static_cast<int>(info.tiles.size() + info.start_spaces.size());
-  }
-  for (const Follower& f : followers_) {
-    const auto i = static_cast<std::size_t>(index[static_cast<std::size_t>(Find(f.node))]);
-    ++out[i].followers[static_cast<std::size_t>(f.player)];
   }
   return out;
 }

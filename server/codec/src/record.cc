@@ -326,6 +326,11 @@ ReplayedRecord ReplayRecord(const Record& r) {
   };
   // The Count's decisions (C-2, C-4, C-5): each one the engine asks for takes the next entry of
   // `moves`; when they run out, the rest pass. `stage` places resignations between them.
+  // A command the engine refused, reported with the rule it breaks and in its words.
+  const auto refused = [&](int ti, engine::RejectReason e, const std::string& what) {
+    const engine::Refusal why = state.Explain(e);
+    Throw(ti, std::string(why.rule), what + ": " + std::string(why.text));
+  };
   auto count_decisions = [&](const std::vector<RecordCountMove>& moves, int ti, Stage stage) {
     std::size_t k = 0;
     const bool final = stage == Stage::kFinalMove;
@@ -377,9 +382,7 @@ ReplayedRecord ReplayRecord(const Record& r) {
         }
       }
       if (auto e = state.Apply(seat, command, &events); e != engine::RejectReason::kNone) {
-        const engine::Refusal why = state.Explain(e);
-        Throw(ti, std::string(why.rule),
-              "illegal Count decision " + std::to_string(k) + ": " + std::string(why.text));
+        refused(ti, e, "illegal Count decision " + std::to_string(k));
       }
       out.commands.push_back({seat, command});
       ++k;
@@ -436,9 +439,7 @@ ReplayedRecord ReplayRecord(const Record& r) {
         }
         const engine::Command place = engine::PlaceTile{t.pos, t.rotation, kind};
         if (auto e = state.Apply(seat, place, &events); e != engine::RejectReason::kNone) {
-          const engine::Refusal why = state.Explain(e);
-          Throw(ti, std::string(why.rule),
-                std::string("illegal placement of ") + t.tile + ": " + std::string(why.text));
+          refused(ti, e, std::string("illegal placement of ") + t.tile);
         }
         out.commands.push_back({seat, place});
         resign(ti, Stage::kBeforeFollower);
@@ -447,8 +448,7 @@ ReplayedRecord ReplayRecord(const Record& r) {
           if (t.meeple)
             follow = engine::PlaceFollower{ResolveMeeple(*t.meeple, kind, t.rotation, ti)};
           if (auto e = state.Apply(seat, follow, &events); e != engine::RejectReason::kNone) {
-            const engine::Refusal why = state.Explain(e);
-            Throw(ti, std::string(why.rule), "illegal follower: " + std::string(why.text));
+            refused(ti, e, "illegal follower");
           }
           out.commands.push_back({seat, follow});
         } else if (t.meeple) {

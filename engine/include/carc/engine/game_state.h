@@ -118,6 +118,8 @@ class GameState {
   // kRedeploy: the numbers of followers a Redeploy may move now, ascending: 1..RedeployLimit(),
   // or with count_redeploy=seed only 1 and all of them (C-4). Empty outside kRedeploy.
   std::vector<int> RedeployCounts() const;
+  // Whether a Redeploy may move `n` followers now (one of RedeployCounts()).
+  bool RedeployAllowed(int n) const;
   // Refused commands in the rules' words (refusals.cc): the rule the reason breaks in the
   // decision at hand and what was wrong. Call it before the state changes again.
   Refusal Explain(RejectReason r) const;

@@ -52,6 +52,11 @@ struct Refusal {
   std::string_view text;
 };
 
+// The refusals no game's rules cover, the same in every game: kNone, a seat that has resigned,
+// a move the game does not have (every other reason a game's Explain() does not know reads as
+// that). Each game's Explain() ends with it.
+Refusal WithoutRule(RejectReason r);
+
 // "C-4: the Count's quarter is blocked", or the text alone when there is no rule.
 std::string Describe(const Refusal& r);
 

@@ -264,12 +264,14 @@ CastleReplay ReplayCastleRecordValue(const json& j,
     if (std::string e = castle::Validate(config); !e.empty()) Fail(-1, "K-3", e);
 
     castle::CastleState state(config);
+    // A command the engine refused, reported with the rule it breaks and in its words.
+    const auto refused = [&](int turn, engine::RejectReason r) {
+      const engine::Refusal why = state.Explain(r);
+      Fail(turn, std::string(why.rule), std::string(why.text));
+    };
     const auto apply = [&](int turn, engine::Seat seat, const castle::Command& c) {
       const engine::RejectReason r = state.Apply(seat, c);
-      if (r != engine::RejectReason::kNone) {
-        const engine::Refusal why = state.Explain(r);
-        Fail(turn, std::string(why.rule), std::string(why.text));
-      }
+      if (r != engine::RejectReason::kNone) refused(turn, r);
       out.commands.push_back({seat, c});
     };
     std::array<int, castle::kPlayers> running{};
@@ -310,10 +312,7 @@ CastleReplay ReplayCastleRecordValue(const json& j,
       const auto step = [&](const castle::Command& c) {
         events.clear();
         const engine::RejectReason r = state.Apply(seat, c, &events);
-        if (r != engine::RejectReason::kNone) {
-          const engine::Refusal why = state.Explain(r);
-          Fail(turn, std::string(why.rule), std::string(why.text));
-        }
+        if (r != engine::RejectReason::kNone) refused(turn, r);
         out.commands.push_back({seat, c});
         scored(events);
       };

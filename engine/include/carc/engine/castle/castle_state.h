@@ -101,10 +101,6 @@ class CastleState {
   // Every legal placement of the drawn tile (kPlaceTile only), rotations that look alike
   // included.
   std::vector<Placement> LegalPlacements() const;
-  // Calls visit(placement) for each legal placement in LegalPlacements()'s order, until visit
-  // returns false, without building a list. Only frontier_ spaces are looked at.
-  template <typename Visit>
-  void ForEachLegalPlacement(Visit&& visit) const;
   // Replaces the content of `out` with make(placement) for each legal placement, in
   // LegalPlacements()'s order. Branch-free: whether a rotation fits is close to random, and
   // mispredicted branches were most of the time spent here.
@@ -188,6 +184,8 @@ class CastleState {
   RejectReason Step(Seat seat, const Command& command, std::vector<Event>* events);
   RejectReason ApplyPlaceTile(const PlaceTile& c, std::vector<Event>* events);
   RejectReason CheckPlacement(Pos pos, int rotation) const;
+  // Bit r: the drawn tile turned r fits the empty space `cell`, given the tile's PathSides().
+  unsigned FittingRotations(const std::array<unsigned, kSides>& paths, int cell) const;
   // Keeps frontier_ and sides_ up to date after a tile was placed at cell `cell`.
   void GrowFrontier(int cell);
   void PlaceUnchecked(Pos pos, int rotation, std::vector<int>* touched);
@@ -267,18 +265,17 @@ inline std::array<unsigned, kSides> PathSides(const TileDef& def) {
   return paths;
 }
 
-template <typename Visit>
-inline void CastleState::ForEachLegalPlacement(Visit&& visit) const {
-  if (phase_ != Phase::kPlaceTile || current_tile_ < 0) return;
-  const auto paths = PathSides(set().tiles[static_cast<std::size_t>(current_tile_)]);
-  for (const FrontierSpace& f : frontier_) {
-    const unsigned care = sides_[static_cast<std::size_t>(f.cell)] & 0xFU;
-    const unsigned want = sides_[static_cast<std::size_t>(f.cell)] >> 4;
-    for (int r = 0; r < kSides; ++r) {
-      if (((paths[static_cast<std::size_t>(r)] ^ want) & care) != 0) continue;
-      if (!visit(Placement{{f.x, f.y}, r})) return;
-    }
+inline unsigned CastleState::FittingRotations(const std::array<unsigned, kSides>& paths,
+                                              int cell) const {
+  // sides_: which sides must match and whether they show a path (K-4).
+  const unsigned care = sides_[static_cast<std::size_t>(cell)] & 0xFU;
+  const unsigned want = sides_[static_cast<std::size_t>(cell)] >> 4;
+  if (care == 0) return 0;  // touches nothing
+  unsigned fits = 0;
+  for (int r = 0; r < kSides; ++r) {
+    fits |= (((paths[static_cast<std::size_t>(r)] ^ want) & care) == 0 ? 1U : 0U) << r;
   }
+  return fits;
 }
 
 template <typename T, typename Make>
@@ -289,11 +286,10 @@ inline void CastleState::WriteLegalPlacements(std::vector<T>& out, Make&& make) 
   out.resize(frontier_.size() * kSides);
   std::size_t n = 0;
   for (const FrontierSpace& f : frontier_) {
-    const unsigned care = sides_[static_cast<std::size_t>(f.cell)] & 0xFU;
-    const unsigned want = sides_[static_cast<std::size_t>(f.cell)] >> 4;
+    const unsigned fits = FittingRotations(paths, f.cell);
     for (int r = 0; r < kSides; ++r) {
       out[n] = make(Placement{{f.x, f.y}, r});
-      n += ((paths[static_cast<std::size_t>(r)] ^ want) & care) == 0 ? 1 : 0;
+      n += (fits >> r) & 1U;
     }
   }
   out.resize(n);
