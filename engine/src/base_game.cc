@@ -163,7 +163,8 @@ void BaseState::LegalMoves(Seat seat, std::vector<Move>& out) const {
       return;
     }
     case Phase::kPlaceFollower:
-      for (const FollowerSpot& s : game().LegalFollowerSpots()) {
+      game().LegalFollowerSpots(spots_);
+      for (const FollowerSpot& s : spots_) {
         out.push_back({kPlaceFollowerMove, {s.segment}});
       }
       out.push_back({kSkipFollowerMove, {}});
@@ -188,6 +189,25 @@ void BaseState::LegalMoves(Seat seat, std::vector<Move>& out) const {
     case Phase::kGameOver:
       return;
   }
+}
+
+Move BaseState::PickUniform(Seat seat, Rng& rng, std::vector<Move>& scratch,
+                            std::size_t& offered) const {
+  // The two decisions of every turn draw without building the move list; the Count's go the
+  // general way.
+  if (seat == game().ToMove() && game().phase() == Phase::kPlaceTile) {
+    return PickPlacement(rng, offered, [](const Placement& p) {
+      return Move{kPlaceTileMove, {p.pos.x, p.pos.y, p.rotation, p.tile}};
+    });
+  }
+  if (seat == game().ToMove() && game().phase() == Phase::kPlaceFollower) {
+    game().LegalFollowerSpots(spots_);
+    offered = spots_.size() + 1;  // and the skip, last
+    const std::uint32_t pick = rng.Below(static_cast<std::uint32_t>(offered));
+    if (pick == spots_.size()) return {kSkipFollowerMove, {}};
+    return {kPlaceFollowerMove, {spots_[pick].segment}};
+  }
+  return State::PickUniform(seat, rng, scratch, offered);
 }
 
 std::vector<Seat> BaseState::Winners() const {

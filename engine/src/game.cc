@@ -10,6 +10,14 @@ std::vector<Move> State::LegalMoves(Seat seat) const {
   return out;
 }
 
+Move State::PickUniform(Seat seat, Rng& rng, std::vector<Move>& scratch,
+                        std::size_t& offered) const {
+  LegalMoves(seat, scratch);
+  offered = scratch.size();
+  if (scratch.empty()) return {};
+  return scratch[rng.Below(static_cast<std::uint32_t>(scratch.size()))];
+}
+
 RejectReason State::Apply(Seat seat, const Move& move) {
   if (IsOver()) return RejectReason::kGameOver;
   if (seat < 0 || seat >= players_) return RejectReason::kNotYourTurn;

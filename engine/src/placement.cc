@@ -1,5 +1,7 @@
 // Tile placement: legality (B-5, V-5), applying a placement to the board and the feature graph,
 // and follower spots (B-7).
+#include <bit>
+
 #include "carc/engine/game_state.h"
 
 namespace carc::engine {
@@ -24,6 +26,27 @@ bool GameState::HasPlacement(TileKind tile) const {
   return false;
 }
 
+namespace {
+// How many rotations a fits[] entry allows.
+constexpr std::array<std::uint8_t, 16> kRotationsIn = {0, 1, 1, 2, 1, 2, 2, 3,
+                                                       1, 2, 2, 3, 2, 3, 3, 4};
+}  // namespace
+
+template <typename Visit>
+void GameState::ForEachTileToPlace(Visit&& visit) const {
+  if (config_.options.hand_size == 0) {
+    visit(current_tile_);
+    return;
+  }
+  const auto& hand = hands_[static_cast<std::size_t>(current_)];
+  for (int i = 0; i < hand_count_[static_cast<std::size_t>(current_)]; ++i) {
+    bool repeat = false;
+    for (int j = 0; j < i; ++j)
+      repeat = repeat || hand[static_cast<std::size_t>(j)] == hand[static_cast<std::size_t>(i)];
+    if (!repeat && !visit(hand[static_cast<std::size_t>(i)])) return;
+  }
+}
+
 void GameState::LegalPlacements(std::vector<Placement>& out) const {
   out.clear();
   if (phase_ != Phase::kPlaceTile) return;
@@ -33,7 +56,6 @@ void GameState::LegalPlacements(std::vector<Placement>& out) const {
     // pass 2 writes all four rotations of those and keeps the ones that fit.
     const auto& fits = catalog_->fits[tile];
     const std::vector<FrontierCell>& frontier = board_.Frontier();
-    constexpr std::uint8_t kBits[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
     std::array<const FrontierCell*, 256> fitting;
     std::size_t num_fitting = 0;
     std::size_t count = 0;
@@ -41,7 +63,7 @@ void GameState::LegalPlacements(std::vector<Placement>& out) const {
       const std::uint8_t bits = fits[f.constraint];
       fitting[num_fitting] = &f;
       num_fitting += bits != 0 ? 1 : 0;
-      count += kBits[bits];
+      count += kRotationsIn[bits];
     }
     std::size_t n = out.size();
     out.resize(n + count + 3);  // 3 slack entries for the discarded writes at the end
@@ -56,17 +78,42 @@ void GameState::LegalPlacements(std::vector<Placement>& out) const {
     }
     out.resize(n);
   };
-  if (config_.options.hand_size == 0) {
-    add_tile(current_tile_);
-    return;
-  }
-  const auto& hand = hands_[static_cast<std::size_t>(current_)];
-  for (int i = 0; i < hand_count_[static_cast<std::size_t>(current_)]; ++i) {
-    bool repeat = false;
-    for (int j = 0; j < i; ++j)
-      repeat = repeat || hand[static_cast<std::size_t>(j)] == hand[static_cast<std::size_t>(i)];
-    if (!repeat) add_tile(hand[static_cast<std::size_t>(i)]);
-  }
+  ForEachTileToPlace([&](TileKind tile) {
+    add_tile(tile);
+    return true;
+  });
+}
+
+std::size_t GameState::NumLegalPlacements() const {
+  if (phase_ != Phase::kPlaceTile) return 0;
+  std::size_t count = 0;
+  ForEachTileToPlace([&](TileKind tile) {
+    const auto& fits = catalog_->fits[tile];
+    for (const FrontierCell& f : board_.Frontier()) count += kRotationsIn[fits[f.constraint]];
+    return true;
+  });
+  return count;
+}
+
+Placement GameState::LegalPlacement(std::size_t i) const {
+  // The order of LegalPlacements(): tiles, then frontier squares, then rotations.
+  Placement out;
+  ForEachTileToPlace([&](TileKind tile) {
+    const auto& fits = catalog_->fits[tile];
+    for (const FrontierCell& f : board_.Frontier()) {
+      unsigned bits = fits[f.constraint];
+      const std::size_t here = kRotationsIn[bits];
+      if (i >= here) {
+        i -= here;
+        continue;
+      }
+      for (; i > 0; --i) bits &= bits - 1;  // drop the rotations before the one asked for
+      out = {tile, f.pos(), std::countr_zero(bits)};
+      return false;
+    }
+    return true;
+  });
+  return out;
 }
 
 std::vector<Placement> GameState::LegalPlacements() const {

@@ -5,11 +5,11 @@
 namespace carc::engine {
 
 Move RandomAgent::Choose(const State& state) {
-  state.LegalMoves(state.ToMove(), legal_);
-  if (legal_.empty()) std::abort();  // a game that is not over always has a legal move
+  const Move move = state.PickUniform(state.ToMove(), rng_, scratch_, last_offered_);
+  if (last_offered_ == 0) std::abort();  // a game that is not over always has a legal move
   ++decisions_;
-  offered_ += legal_.size();
-  return legal_[rng_.Below(static_cast<std::uint32_t>(legal_.size()))];
+  offered_ += last_offered_;
+  return move;
 }
 
 void PlayOut(State& state, RandomAgent& agent, std::vector<SeatMove>* log) {

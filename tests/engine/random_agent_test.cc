@@ -97,3 +97,43 @@ TEST_CASE("B-1 K-1 a playout without events plays the same game: only the events
 }
 
 }  // namespace carc::test
+
+namespace carc::test {
+
+TEST_CASE("B-5 V-2 C-2 K-4 a drawn move is the listed move the same draw picks, in every game") {
+  // PickUniform draws without listing; it must give LegalMoves()[Below(n)] with the same draws,
+  // at every decision, hands (V-2) and the Count's decisions included.
+  const auto set = codec::DefaultCastleSet();
+  const engine::GameRegistry games = engine::StandardGames(set);
+  const std::vector<std::vector<std::pair<std::string, std::string>>> base_options = {
+      {}, {{"count", "true"}}, {{"hand_size", "2"}}};
+  std::size_t decisions = 0;
+  for (const engine::Game* game : games.All()) {
+    for (const auto& options : game->name() == "base" ? base_options : decltype(base_options){{}}) {
+      for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+        INFO(game->name() << " seed " << seed << " options " << options.size());
+        const int players = game->name() == "base" ? 2 + static_cast<int>(seed % 3) : 2;
+        auto state =
+            std::get<std::unique_ptr<engine::State>>(game->NewState({players, seed, options, 0}));
+        state->KeepEvents(false);
+        engine::Rng rng(seed * 7);
+        std::vector<engine::Move> scratch;
+        while (!state->IsOver()) {
+          const engine::Seat seat = state->ToMove();
+          const std::vector<engine::Move> legal = state->LegalMoves(seat);
+          engine::Rng listed = rng;
+          std::size_t offered = 0;
+          const engine::Move picked = state->PickUniform(seat, rng, scratch, offered);
+          REQUIRE(offered == legal.size());
+          REQUIRE(picked == legal[listed.Below(static_cast<std::uint32_t>(legal.size()))]);
+          REQUIRE(rng == listed);
+          REQUIRE(state->Apply(seat, picked) == engine::RejectReason::kNone);
+          ++decisions;
+        }
+      }
+    }
+  }
+  CHECK(decisions > 1000);  // 1,643 when written
+}
+
+}  // namespace carc::test

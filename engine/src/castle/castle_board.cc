@@ -100,6 +100,32 @@ bool CastleState::HasLegalPlacement() const {
                      [&](const FrontierSpace& f) { return FittingRotations(paths, f.cell) != 0; });
 }
 
+std::size_t CastleState::NumLegalPlacements() const {
+  if (phase_ != Phase::kPlaceTile || current_tile_ < 0) return 0;
+  const auto paths = PathSides(set().tiles[static_cast<std::size_t>(current_tile_)]);
+  std::size_t count = 0;
+  for (const FrontierSpace& f : frontier_) {
+    count += static_cast<std::size_t>(std::popcount(FittingRotations(paths, f.cell)));
+  }
+  return count;
+}
+
+Placement CastleState::LegalPlacement(std::size_t i) const {
+  // The order of LegalPlacements(): frontier spaces, then rotations.
+  const auto paths = PathSides(set().tiles[static_cast<std::size_t>(current_tile_)]);
+  for (const FrontierSpace& f : frontier_) {
+    unsigned fits = FittingRotations(paths, f.cell);
+    const auto here = static_cast<std::size_t>(std::popcount(fits));
+    if (i >= here) {
+      i -= here;
+      continue;
+    }
+    for (; i > 0; --i) fits &= fits - 1;  // drop the rotations before the one asked for
+    return {{f.x, f.y}, std::countr_zero(fits)};
+  }
+  return {};
+}
+
 void CastleState::GrowFrontier(int cell) {
   const auto by_cell = [](const FrontierSpace& f, int c) { return f.cell < c; };
   const auto erase = std::lower_bound(frontier_.begin(), frontier_.end(), cell, by_cell);

@@ -50,14 +50,18 @@ class BaseState final : public StateAdapter<BaseState, GameState, Command, Event
   std::string_view Decision() const override;
   using State::LegalMoves;
   void LegalMoves(Seat seat, std::vector<Move>& out) const override;
+  Move PickUniform(Seat seat, Rng& rng, std::vector<Move>& scratch,
+                   std::size_t& offered) const override;
   std::vector<Seat> Winners() const override;
   void Determinize(Seat seat, Rng& rng) override { mutable_game().Determinize(seat, rng); }
 
  private:
   std::uint8_t MoveTypes() const override { return kBaseMoveTypes; }
 
-  // Scratch for LegalMoves (no part of the state: copies and comparisons ignore what is in it).
+  // Scratch for LegalMoves and PickUniform (no part of the state: copies and comparisons
+  // ignore what is in it).
   mutable std::vector<Placement> placements_;
+  mutable std::vector<FollowerSpot> spots_;
 };
 
 std::unique_ptr<Game> MakeBaseGame();

@@ -18,6 +18,7 @@
 
 #include <array>
 #include <compare>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -89,6 +90,12 @@ class State {
   // playing) and Timeout (the clock's). Empty when `seat` is not to move.
   virtual void LegalMoves(Seat seat, std::vector<Move>& out) const = 0;
   std::vector<Move> LegalMoves(Seat seat) const;
+  // One of those moves drawn uniformly with `rng`: exactly LegalMoves(seat)[rng.Below(n)], with
+  // the same draws, where n (the number of legal moves) goes to `offered`; `seat` must be to
+  // move. Games override it to draw without listing every move, since it is the hot path of
+  // random playouts; `scratch` is a buffer the listing may use between calls.
+  virtual Move PickUniform(Seat seat, Rng& rng, std::vector<Move>& scratch,
+                           std::size_t& offered) const;
 
   // The one way a game goes on: checks what every game checks (the game is not over, the seat
   // exists, the move type is the game's), then the game's own step. On acceptance seq() is one

@@ -105,6 +105,10 @@ class GameState {
   // (tile, square, rotation), rotations that look alike included. Empty outside kPlaceTile.
   void LegalPlacements(std::vector<Placement>& out) const;
   std::vector<Placement> LegalPlacements() const;
+  // LegalPlacements().size() and LegalPlacements()[i] (i below that size), without the list:
+  // a random playout draws its placement from these.
+  std::size_t NumLegalPlacements() const;
+  Placement LegalPlacement(std::size_t i) const;
   // Where a follower may go on the tile just placed (kPlaceFollower only); skipping is always
   // legal as well.
   void LegalFollowerSpots(std::vector<FollowerSpot>& out) const;
@@ -230,6 +234,10 @@ class GameState {
   void ForEachFollowerSpot(Visit&& visit) const;
   bool HasFollowerSpot() const;
   bool HasPlacement(TileKind tile) const;
+  // Calls visit(tile) for each tile the player to move may place, in hand order, each kind
+  // once; stops when it returns false.
+  template <typename Visit>
+  void ForEachTileToPlace(Visit&& visit) const;
   void PlaceTileUnchecked(Seat player, TileKind tile, Pos pos, int rotation);
 
   // Scoring (scoring.cc).

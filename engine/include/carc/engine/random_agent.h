@@ -22,11 +22,12 @@ class RandomAgent {
   std::uint64_t decisions() const { return decisions_; }
   std::uint64_t offered() const { return offered_; }
   // The legal moves of the decision taken last.
-  std::size_t last_offered() const { return legal_.size(); }
+  std::size_t last_offered() const { return last_offered_; }
 
  private:
   Rng rng_;
-  std::vector<Move> legal_;  // kept between calls
+  std::vector<Move> scratch_;  // kept between calls
+  std::size_t last_offered_ = 0;
   std::uint64_t decisions_ = 0;
   std::uint64_t offered_ = 0;
 };

@@ -46,6 +46,8 @@ class CastleGameState final : public StateAdapter<CastleGameState, CastleState, 
   std::string_view Decision() const override;
   using State::LegalMoves;
   void LegalMoves(Seat seat, std::vector<Move>& out) const override;
+  Move PickUniform(Seat seat, Rng& rng, std::vector<Move>& scratch,
+                   std::size_t& offered) const override;
   std::vector<Seat> Winners() const override { return game().Winners(); }
   // Both seats see the same, so the seat does not matter.
   void Determinize(Seat, Rng& rng) override { mutable_game().Determinize(rng); }

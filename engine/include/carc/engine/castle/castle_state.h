@@ -108,6 +108,10 @@ class CastleState {
   void WriteLegalPlacements(std::vector<T>& out, Make&& make) const;
   // Whether the drawn tile fits anywhere (K-4), without building the list.
   bool HasLegalPlacement() const;
+  // LegalPlacements().size() and LegalPlacements()[i] (i below that size), without the list:
+  // a random playout draws its placement from these.
+  std::size_t NumLegalPlacements() const;
+  Placement LegalPlacement(std::size_t i) const;
   // Regions of the tile just placed that may take a follower (kPlaceFollower only); skipping is
   // always legal as well.
   std::vector<std::uint8_t> LegalFollowerRegions() const;
