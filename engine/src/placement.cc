@@ -1,6 +1,7 @@
 // Tile placement: legality (B-5, V-5), applying a placement to the board and the feature graph,
 // and follower spots (B-7).
 #include <bit>
+#include <cstdlib>
 
 #include "carc/engine/game_state.h"
 
@@ -161,24 +162,24 @@ void GameState::PlaceTileUnchecked(Seat player, TileKind tile, Pos pos, int rota
   }
   board_.Place(cell, static_cast<std::uint8_t>(idx), rt.signature);
 
-  // B-12: cloisters count the 8 surrounding squares.
-  int filled = 0;
-  for (int dy = -1; dy <= 1; ++dy) {
-    for (int dx = -1; dx <= 1; ++dx) {
-      if (dx == 0 && dy == 0) continue;
-      const int q = cell + dy * kGridSize + dx;
-      const std::uint8_t n = board_.At(q);
-      if (n != kEmptyCell) {
-        ++filled;
-        PlacedTile& other = placed_[n];
-        if (catalog_->Def(other.kind).cloister_segment != kNoSegment) ++other.cloister_filled;
-      } else if (edge_closes && !board_.Allowed(q)) {
-        ++filled;
-      }
-    }
+  // B-12: cloisters count the 8 surrounding squares. A game has a handful of cloisters, so
+  // asking each whether the new tile is its neighbour beats looking at the 8 squares.
+  for (int i = 0; i < num_cloisters_; ++i) {
+    PlacedTile& c = placed_[cloisters_[static_cast<std::size_t>(i)]];
+    if (std::abs(c.pos.x - pos.x) <= 1 && std::abs(c.pos.y - pos.y) <= 1) ++c.cloister_filled;
   }
   if (def.cloister_segment != kNoSegment) {
+    int filled = 0;
+    for (int dy = -1; dy <= 1; ++dy) {
+      for (int dx = -1; dx <= 1; ++dx) {
+        if (dx == 0 && dy == 0) continue;
+        const int q = cell + dy * kGridSize + dx;
+        // V-7: with edge_closes a square beyond the board limit counts as filled.
+        if (board_.At(q) != kEmptyCell || (edge_closes && !board_.Allowed(q))) ++filled;
+      }
+    }
     placed_[static_cast<std::size_t>(idx)].cloister_filled = static_cast<std::uint8_t>(filled);
+    cloisters_[static_cast<std::size_t>(num_cloisters_++)] = static_cast<std::uint8_t>(idx);
   }
 }
 

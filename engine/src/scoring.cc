@@ -1,6 +1,8 @@
 // Scoring: completed features during the game (B-8, B-10..B-14, B-19), final scoring of
 // incomplete features (B-16, V-1) and farms (B-17), and the end of the game (B-15, B-18).
 #include <algorithm>
+#include <cstdlib>
+#include <tuple>
 
 #include "carc/engine/game_state.h"
 
@@ -112,18 +114,28 @@ void GameState::CollectCompleted(std::vector<PendingFeature>& out) const {
     done[static_cast<std::size_t>(num_done++)] = root;
     out.push_back({kind, seg});
   }
-  const int cell = Board::Cell(t.pos);
-  for (int dy = -1; dy <= 1; ++dy) {
-    for (int dx = -1; dx <= 1; ++dx) {
-      const std::uint8_t n = board_.At(cell + dy * kGridSize + dx);
-      if (n == kEmptyCell) continue;
-      const PlacedTile& c = placed_[n];
-      const std::uint8_t cloister = catalog_->Def(c.kind).cloister_segment;
-      // A cloister reaches 8 exactly on the placement that completes it.
-      if (cloister != kNoSegment && c.cloister_filled == 8) {
-        out.push_back({FeatureKind::kCloister, MakeSegmentId(n, cloister)});
-      }
+  // Cloisters in reading order: at most 9 can be completed, so a sort of those found is cheap.
+  std::array<int, 9> completed{};
+  int num_completed = 0;
+  for (int i = 0; i < num_cloisters_; ++i) {
+    const int c = cloisters_[static_cast<std::size_t>(i)];
+    const PlacedTile& ct = placed_[static_cast<std::size_t>(c)];
+    // A cloister reaches 8 exactly on the placement that completes it.
+    if (ct.cloister_filled == 8 && std::abs(ct.pos.x - t.pos.x) <= 1 &&
+        std::abs(ct.pos.y - t.pos.y) <= 1) {
+      completed[static_cast<std::size_t>(num_completed++)] = c;
     }
+  }
+  std::sort(completed.begin(), completed.begin() + num_completed, [&](int a, int b) {
+    const Pos pa = placed_[static_cast<std::size_t>(a)].pos;
+    const Pos pb = placed_[static_cast<std::size_t>(b)].pos;
+    return std::tie(pa.y, pa.x) < std::tie(pb.y, pb.x);
+  });
+  for (int i = 0; i < num_completed; ++i) {
+    const int c = completed[static_cast<std::size_t>(i)];
+    const std::uint8_t cloister =
+        catalog_->Def(placed_[static_cast<std::size_t>(c)].kind).cloister_segment;
+    out.push_back({FeatureKind::kCloister, MakeSegmentId(c, cloister)});
   }
 }
 

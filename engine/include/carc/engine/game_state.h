@@ -273,6 +273,9 @@ class GameState {
   FeatureGraph graph_;
   std::array<PlacedTile, kMaxPlacedTiles> placed_{};
   int num_placed_ = 0;
+  // The placed tiles with a cloister, in the order placed.
+  std::array<std::uint8_t, kMaxPlacedTiles> cloisters_{};
+  int num_cloisters_ = 0;
   std::vector<Follower> followers_;
   std::array<int, kMaxPlayers> score_{};
   std::array<int, kMaxPlayers> supply_{};
