@@ -1,20 +1,20 @@
 // B-17: farm scoring at the end of the game, by the third-edition (c3) or first-edition (c1)
 // method.
 #include <algorithm>
+#include <bit>
+#include <bitset>
 
 #include "carc/engine/game_state.h"
 
 namespace carc::engine {
 namespace {
 
-// C-1: the city of Carcassonne counts as one completed city for the farms that border it. It is
-// no segment, so it stands here as an id above every real one.
-constexpr SegmentId kCarcassonne = 0xFFFF;
-
 struct Farm {
   SegmentId root = 0;
   std::array<std::uint8_t, kMaxPlayers> farmers{};
-  std::vector<SegmentId> cities;  // roots of the completed cities it borders
+  std::bitset<kMaxSegments> cities;  // roots of the completed cities it borders
+  bool carcassonne = false;          // C-1: borders the city of Carcassonne
+  int Cities() const { return static_cast<int>(cities.count()) + (carcassonne ? 1 : 0); }
 };
 
 }  // namespace
@@ -26,7 +26,7 @@ void GameState::ScoreFarms(std::vector<Event>* events) {
     const SegmentId root = graph_.Find(f.segment);
     auto it =
         std::find_if(farms.begin(), farms.end(), [&](const Farm& x) { return x.root == root; });
-    if (it == farms.end()) it = farms.insert(farms.end(), Farm{root, {}, {}});
+    if (it == farms.end()) it = farms.insert(farms.end(), Farm{root, {}, {}, false});
     ++it->farmers[static_cast<std::size_t>(f.player)];
   }
   if (farms.empty()) return;
@@ -35,26 +35,20 @@ void GameState::ScoreFarms(std::vector<Event>* events) {
 
   // A farm borders a city where one of its field segments touches that city's segment on the
   // same tile (the catalog's `touches`); corner contact is not in the data, so never counts.
-  for (int t = 0; t < num_placed_; ++t) {
-    const TileDef& def = catalog_->Def(placed_[static_cast<std::size_t>(t)].kind);
-    for (int i = 0; i < def.num_segments; ++i) {
-      const SegmentDef& seg = def.segments[static_cast<std::size_t>(i)];
-      if (seg.kind != FeatureKind::kField || (seg.touches == 0 && !seg.carcassonne)) continue;
-      const SegmentId root = graph_.Find(MakeSegmentId(t, i));
-      auto it = std::lower_bound(farms.begin(), farms.end(), root,
-                                 [](const Farm& a, SegmentId r) { return a.root < r; });
-      if (it == farms.end() || it->root != root) continue;
-      if (seg.carcassonne) it->cities.push_back(kCarcassonne);
-      for (int c = 0; c < def.num_segments; ++c) {
-        if ((seg.touches & (1 << c)) == 0) continue;
-        const SegmentId city = graph_.Find(MakeSegmentId(t, c));
-        if (graph_.Open(city) == 0) it->cities.push_back(city);  // incomplete cities never count
-      }
-    }
-  }
+  // Only farms with farmers matter, so their own segments are walked, not the whole board.
   for (Farm& farm : farms) {
-    std::sort(farm.cities.begin(), farm.cities.end());
-    farm.cities.erase(std::unique(farm.cities.begin(), farm.cities.end()), farm.cities.end());
+    SegmentId s = farm.root;
+    do {
+      const int t = TileOfSegment(s);
+      const TileDef& def = catalog_->Def(placed_[static_cast<std::size_t>(t)].kind);
+      const SegmentDef& seg = def.segments[static_cast<std::size_t>(LocalOfSegment(s))];
+      farm.carcassonne = farm.carcassonne || seg.carcassonne;
+      for (unsigned touches = seg.touches; touches != 0; touches &= touches - 1) {
+        const SegmentId city = graph_.Find(MakeSegmentId(t, std::countr_zero(touches)));
+        if (graph_.Open(city) == 0) farm.cities.set(city);  // incomplete cities never count
+      }
+      s = graph_.NextMember(s);
+    } while (s != farm.root);
   }
 
   auto emit = [&](const TileSet& tiles, int cities, int points,
@@ -75,33 +69,39 @@ void GameState::ScoreFarms(std::vector<Event>* events) {
   if (config_.options.farm_scoring == FarmScoring::kC3) {
     // Each farm: its majority scores 3 per completed city it borders.
     for (const Farm& farm : farms) {
-      const int n = static_cast<int>(farm.cities.size());
+      const int n = farm.Cities();
       emit(TilesOf(farm.root), n, 3 * n, farm.farmers);
     }
     return;
   }
-  // c1: each completed city once; the majority of farmers over all farms bordering it scores 4.
-  std::vector<SegmentId> cities;
-  for (const Farm& farm : farms)
-    cities.insert(cities.end(), farm.cities.begin(), farm.cities.end());
-  std::sort(cities.begin(), cities.end());
-  cities.erase(std::unique(cities.begin(), cities.end()), cities.end());
-  for (SegmentId city : cities) {
+  // c1: each completed city once, in the order of their roots with Carcassonne last; the
+  // majority of farmers over all farms bordering it scores 4.
+  std::bitset<kMaxSegments> cities;
+  bool carcassonne = false;
+  for (const Farm& farm : farms) {
+    cities |= farm.cities;
+    carcassonne = carcassonne || farm.carcassonne;
+  }
+  auto counts_for = [&](auto borders) {
     std::array<std::uint8_t, kMaxPlayers> counts{};
     for (const Farm& farm : farms) {
-      if (!std::binary_search(farm.cities.begin(), farm.cities.end(), city)) continue;
+      if (!borders(farm)) continue;
       for (int s = 0; s < kMaxPlayers; ++s) {
         counts[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(
             counts[static_cast<std::size_t>(s)] + farm.farmers[static_cast<std::size_t>(s)]);
       }
     }
-    if (city == kCarcassonne) {
-      TileSet block;  // the block's tiles are the first ones placed
-      for (int i = 0; i < kBlockTiles; ++i) block.set(static_cast<std::size_t>(i));
-      emit(block, 1, 4, counts);
-    } else {
-      emit(TilesOf(city), 1, 4, counts);
-    }
+    return counts;
+  };
+  for (std::size_t city = 0; city < cities.size(); ++city) {
+    if (!cities.test(city)) continue;
+    emit(TilesOf(static_cast<SegmentId>(city)), 1, 4,
+         counts_for([&](const Farm& farm) { return farm.cities.test(city); }));
+  }
+  if (carcassonne) {
+    TileSet block;  // the block's tiles are the first ones placed
+    for (int i = 0; i < kBlockTiles; ++i) block.set(static_cast<std::size_t>(i));
+    emit(block, 1, 4, counts_for([](const Farm& farm) { return farm.carcassonne; }));
   }
 }
 
