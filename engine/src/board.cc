@@ -27,7 +27,8 @@ const FrontierCell* Board::FrontierAt(int cell) const {
   return slot == kEmptyCell ? nullptr : &frontier_[slot];
 }
 
-void Board::Place(int cell, std::uint8_t index, std::uint8_t sig) {
+void Board::Place(Pos pos, std::uint8_t index, std::uint8_t sig) {
+  const int cell = Cell(pos);
   cells_[static_cast<std::size_t>(cell)] = index;
   // Leave the frontier: swap-remove keeps it compact.
   if (const std::uint8_t slot = frontier_slot_[static_cast<std::size_t>(cell)];
@@ -40,14 +41,14 @@ void Board::Place(int cell, std::uint8_t index, std::uint8_t sig) {
     frontier_.pop_back();
   }
   for (int side = 0; side < kSides; ++side) {
+    const Pos np{pos.x + kDx[side], pos.y + kDy[side]};
     const int n = Neighbor(cell, side);
     const auto un = static_cast<std::size_t>(n);
-    if (cells_[un] != kEmptyCell || !Allowed(n)) continue;
+    if (cells_[un] != kEmptyCell || !Allowed(np)) continue;
     if (frontier_slot_[un] == kEmptyCell) {
       frontier_slot_[un] = static_cast<std::uint8_t>(frontier_.size());
-      const Pos p = PosOf(n);
-      frontier_.push_back({static_cast<std::uint16_t>(n), static_cast<std::int8_t>(p.x),
-                           static_cast<std::int8_t>(p.y), 0, 0});
+      frontier_.push_back({static_cast<std::uint16_t>(n), static_cast<std::int8_t>(np.x),
+                           static_cast<std::int8_t>(np.y), 0, 0});
     }
     // The neighbour's side facing us must carry the edge type of our side. Each side of a
     // square is set once, so adding its digit is enough.

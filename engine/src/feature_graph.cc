@@ -1,6 +1,5 @@
 #include "carc/engine/feature_graph.h"
 
-#include <bit>
 #include <utility>
 
 namespace carc::engine {
@@ -12,9 +11,7 @@ void FeatureGraph::AddTile(int placed_index, const TileDef& def) {
     parent_[s] = s;
     next_[s] = s;
     size_[s] = 1;
-    // Portable popcount: std::popcount becomes a libgcc call without -mpopcnt.
-    constexpr std::int16_t kBits[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-    open_[s] = kBits[seg.sides & 15];
+    open_[s] = static_cast<std::int16_t>(BitsIn4(seg.sides));
     pennants_[s] = seg.pennant ? 1 : 0;
     followers_[s] = 0;
   }

@@ -27,12 +27,6 @@ bool GameState::HasPlacement(TileKind tile) const {
   return false;
 }
 
-namespace {
-// How many rotations a fits[] entry allows.
-constexpr std::array<std::uint8_t, 16> kRotationsIn = {0, 1, 1, 2, 1, 2, 2, 3,
-                                                       1, 2, 2, 3, 2, 3, 3, 4};
-}  // namespace
-
 template <typename Visit>
 void GameState::ForEachTileToPlace(Visit&& visit) const {
   if (config_.options.hand_size == 0) {
@@ -64,7 +58,7 @@ void GameState::LegalPlacements(std::vector<Placement>& out) const {
       const std::uint8_t bits = fits[f.constraint];
       fitting[num_fitting] = &f;
       num_fitting += bits != 0 ? 1 : 0;
-      count += kRotationsIn[bits];
+      count += static_cast<std::size_t>(BitsIn4(bits));
     }
     std::size_t n = out.size();
     out.resize(n + count + 3);  // 3 slack entries for the discarded writes at the end
@@ -90,7 +84,8 @@ std::size_t GameState::NumLegalPlacements() const {
   std::size_t count = 0;
   ForEachTileToPlace([&](TileKind tile) {
     const auto& fits = catalog_->fits[tile];
-    for (const FrontierCell& f : board_.Frontier()) count += kRotationsIn[fits[f.constraint]];
+    for (const FrontierCell& f : board_.Frontier())
+      count += static_cast<std::size_t>(BitsIn4(fits[f.constraint]));
     return true;
   });
   return count;
@@ -103,7 +98,7 @@ Placement GameState::LegalPlacement(std::size_t i) const {
     const auto& fits = catalog_->fits[tile];
     for (const FrontierCell& f : board_.Frontier()) {
       unsigned bits = fits[f.constraint];
-      const std::size_t here = kRotationsIn[bits];
+      const auto here = static_cast<std::size_t>(BitsIn4(bits));
       if (i >= here) {
         i -= here;
         continue;
@@ -140,7 +135,8 @@ void GameState::PlaceTileUnchecked(Seat player, TileKind tile, Pos pos, int rota
     const std::uint8_t mine = rt.side_segment[static_cast<std::size_t>(side)];
     if (n == kEmptyCell) {
       // V-7: the table edge closes what runs into it.
-      if (edge_closes && mine != kNoSegment && !board_.Allowed(ncell)) {
+      if (edge_closes && mine != kNoSegment &&
+          !board_.Allowed(Pos{pos.x + kDx[side], pos.y + kDy[side]})) {
         graph_.CloseEdge(MakeSegmentId(idx, mine));
       }
       continue;
@@ -160,7 +156,7 @@ void GameState::PlaceTileUnchecked(Seat player, TileKind tile, Pos pos, int rota
                   MakeSegmentId(n, ort.half_segment[static_cast<std::size_t>(FacingHalf(h))]));
     }
   }
-  board_.Place(cell, static_cast<std::uint8_t>(idx), rt.signature);
+  board_.Place(pos, static_cast<std::uint8_t>(idx), rt.signature);
 
   // B-12: cloisters count the 8 surrounding squares. A game has a handful of cloisters, so
   // asking each whether the new tile is its neighbour beats looking at the 8 squares.

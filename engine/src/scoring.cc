@@ -55,6 +55,7 @@ std::vector<Pos> GameState::Positions(const TileSet& tiles) const {
 std::array<std::uint8_t, kMaxPlayers> GameState::TakeFollowers(SegmentId root,
                                                                std::vector<FollowerRef>* out) {
   std::array<std::uint8_t, kMaxPlayers> counts{};
+  if (graph_.Followers(graph_.Find(root)) == 0) return counts;  // most features: no search
   for (std::size_t i = 0; i < followers_.size();) {
     const Follower f = followers_[i];
     if (graph_.Find(f.segment) != root) {

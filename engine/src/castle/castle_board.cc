@@ -105,7 +105,7 @@ std::size_t CastleState::NumLegalPlacements() const {
   const auto paths = PathSides(set().tiles[static_cast<std::size_t>(current_tile_)]);
   std::size_t count = 0;
   for (const FrontierSpace& f : frontier_) {
-    count += static_cast<std::size_t>(std::popcount(FittingRotations(paths, f.cell)));
+    count += static_cast<std::size_t>(BitsIn4(FittingRotations(paths, f.cell)));
   }
   return count;
 }
@@ -115,7 +115,7 @@ Placement CastleState::LegalPlacement(std::size_t i) const {
   const auto paths = PathSides(set().tiles[static_cast<std::size_t>(current_tile_)]);
   for (const FrontierSpace& f : frontier_) {
     unsigned fits = FittingRotations(paths, f.cell);
-    const auto here = static_cast<std::size_t>(std::popcount(fits));
+    const auto here = static_cast<std::size_t>(BitsIn4(fits));
     if (i >= here) {
       i -= here;
       continue;

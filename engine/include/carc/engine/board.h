@@ -51,7 +51,7 @@ class Board {
   std::uint8_t At(Pos p) const { return Allowed(p) ? At(Cell(p)) : kEmptyCell; }
 
   // Puts tile `index` with packed edge signature `sig` on an allowed empty square.
-  void Place(int cell, std::uint8_t index, std::uint8_t sig);
+  void Place(Pos pos, std::uint8_t index, std::uint8_t sig);
 
   const std::vector<FrontierCell>& Frontier() const { return frontier_; }
   // The frontier entry for an empty square, or nullptr if it touches no tile.

@@ -5,6 +5,7 @@
 // part of GameState and never leaves the server.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -34,5 +35,32 @@ class Rng {
  private:
   std::uint64_t s_[4];
 };
+
+// In the header: a random playout draws once per decision, and the call cost showed.
+inline std::uint64_t Rng::Next() {
+  const std::uint64_t result = std::rotl(s_[1] * 5, 7) * 9;
+  const std::uint64_t t = s_[1] << 17;
+  s_[2] ^= s_[0];
+  s_[3] ^= s_[1];
+  s_[1] ^= s_[2];
+  s_[0] ^= s_[3];
+  s_[2] ^= t;
+  s_[3] = std::rotl(s_[3], 45);
+  return result;
+}
+
+inline std::uint32_t Rng::Below(std::uint32_t bound) {
+  // Lemire's multiply-and-reject: unbiased and needs a division only on the rare reject path.
+  std::uint64_t m = static_cast<std::uint64_t>(static_cast<std::uint32_t>(Next() >> 32)) * bound;
+  auto low = static_cast<std::uint32_t>(m);
+  if (low < bound) {
+    const std::uint32_t threshold = (0u - bound) % bound;
+    while (low < threshold) {
+      m = static_cast<std::uint64_t>(static_cast<std::uint32_t>(Next() >> 32)) * bound;
+      low = static_cast<std::uint32_t>(m);
+    }
+  }
+  return static_cast<std::uint32_t>(m >> 32);
+}
 
 }  // namespace carc::engine
