@@ -2,17 +2,10 @@
 
 namespace carc::engine {
 
-namespace {
-constexpr std::size_t kCells = static_cast<std::size_t>(kGridSize) * kGridSize;
-}
-
 Board::Board(int limit_width, int limit_height)
-    : cells_(kCells, kEmptyCell),
-      x0_(-kGridOrigin + 1),
-      x1_(kGridSize - kGridOrigin - 2),
-      y0_(x0_),
-      y1_(x1_),
-      frontier_slot_(kCells, kEmptyCell) {
+    : x0_(-kUnlimitedReach - 1), x1_(kUnlimitedReach), y0_(x0_), y1_(x1_) {
+  cells_.fill(kEmptyCell);
+  frontier_slot_.fill(kEmptyCell);
   if (limit_width > 0 && limit_height > 0) {
     x0_ = -(limit_width - 1) / 2;
     x1_ = limit_width / 2;
@@ -22,14 +15,17 @@ Board::Board(int limit_width, int limit_height)
   frontier_.reserve(256);
 }
 
-const FrontierCell* Board::FrontierAt(int cell) const {
-  const std::uint8_t slot = frontier_slot_[static_cast<std::size_t>(cell)];
-  return slot == kEmptyCell ? nullptr : &frontier_[slot];
+const FrontierCell* Board::FrontierAt(Pos p) const {
+  if (!Allowed(p)) return nullptr;
+  const std::uint8_t slot = frontier_slot_[static_cast<std::size_t>(Cell(p))];
+  if (slot == kEmptyCell || frontier_[slot].pos() != p) return nullptr;
+  return &frontier_[slot];
 }
 
 void Board::Place(Pos pos, std::uint8_t index, std::uint8_t sig) {
   const int cell = Cell(pos);
   cells_[static_cast<std::size_t>(cell)] = index;
+  pos_[index] = {static_cast<std::int8_t>(pos.x), static_cast<std::int8_t>(pos.y)};
   // Leave the frontier: swap-remove keeps it compact.
   if (const std::uint8_t slot = frontier_slot_[static_cast<std::size_t>(cell)];
       slot != kEmptyCell) {

@@ -132,8 +132,7 @@ RejectReason GameState::ApplyMove(Seat seat, const Command& command, std::vector
         r != RejectReason::kNone) {
       return r;
     }
-    const int cell = Board::Cell(place->pos);
-    hole_filled_ = board_.FrontierAt(cell)->neighbours == kSides;
+    hole_filled_ = board_.FrontierAt(place->pos)->neighbours == kSides;
     if (config_.options.hand_size > 0) {
       auto& hand = hands_[static_cast<std::size_t>(seat)];
       auto& count = hand_count_[static_cast<std::size_t>(seat)];

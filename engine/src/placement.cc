@@ -9,9 +9,8 @@ namespace carc::engine {
 
 RejectReason GameState::CheckPlacement(TileKind tile, Pos pos, int rotation) const {
   if (!board_.Allowed(pos)) return RejectReason::kOutsideBoard;
-  const int cell = Board::Cell(pos);
-  if (board_.At(cell) != kEmptyCell) return RejectReason::kOccupiedSquare;
-  const FrontierCell* f = board_.FrontierAt(cell);
+  if (board_.At(pos) != kEmptyCell) return RejectReason::kOccupiedSquare;
+  const FrontierCell* f = board_.FrontierAt(pos);
   if (f == nullptr) return RejectReason::kNotAdjacent;
   if (((catalog_->FittingRotations(tile, f->constraint) >> rotation) & 1) == 0) {
     return RejectReason::kEdgeMismatch;
@@ -169,7 +168,7 @@ void GameState::PlaceTileUnchecked(Seat player, TileKind tile, Pos pos, int rota
     for (int dy = -1; dy <= 1; ++dy) {
       for (int dx = -1; dx <= 1; ++dx) {
         if (dx == 0 && dy == 0) continue;
-        const int q = cell + dy * kGridSize + dx;
+        const Pos q{pos.x + dx, pos.y + dy};
         // V-7: with edge_closes a square beyond the board limit counts as filled.
         if (board_.At(q) != kEmptyCell || (edge_closes && !board_.Allowed(q))) ++filled;
       }

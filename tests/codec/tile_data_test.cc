@@ -186,6 +186,6 @@ TEST_CASE("C-1 laid out, the block's features are count.json's block features") 
     CHECK(cat.Rotated(t.kind, t.rotation).edges[static_cast<std::size_t>(side)] ==
           EdgeOf(e["type"]));
     // The square beyond it is on the frontier.
-    CHECK(state.board().FrontierAt(Board::Cell({pos.x + kDx[side], pos.y + kDy[side]})) != nullptr);
+    CHECK(state.board().FrontierAt({pos.x + kDx[side], pos.y + kDy[side]}) != nullptr);
   }
 }

@@ -13,9 +13,17 @@
 
 namespace carc::engine {
 
-// Room for 83 tiles in a line in any direction from the start square.
-inline constexpr int kGridSize = 176;
-inline constexpr int kGridOrigin = 88;
+// The grid is a torus of 128 x 128 cells: a square's cell is its coordinates modulo 128. The
+// squares in play (placed tiles and the frontier) never span more than 86 columns or rows (the
+// Count's 83 tiles in a line, a frontier square at each end), so no two of them share a cell;
+// a position asked about from outside is checked against the square the cell holds. 128 keeps
+// a state copy small (two 16 KiB arrays) and the wrap-around a mask.
+inline constexpr int kGridBits = 7;
+inline constexpr int kGridSize = 1 << kGridBits;
+inline constexpr int kGridMask = kGridSize - 1;
+// The unlimited board: columns and rows -kUnlimitedReach - 1 .. kUnlimitedReach, more than any
+// game can reach from the start square.
+inline constexpr int kUnlimitedReach = 86;
 inline constexpr std::uint8_t kEmptyCell = 0xFF;
 
 struct FrontierCell {
@@ -36,35 +44,44 @@ class Board {
   // -(w-1)/2 .. w/2 and rows -(h-1)/2 .. h/2.
   explicit Board(int limit_width = 0, int limit_height = 0);
 
-  static int Cell(Pos p) { return (p.y + kGridOrigin) * kGridSize + (p.x + kGridOrigin); }
-  static Pos PosOf(int cell) {
-    return {cell % kGridSize - kGridOrigin, cell / kGridSize - kGridOrigin};
+  static int Cell(Pos p) { return ((p.y & kGridMask) << kGridBits) | (p.x & kGridMask); }
+  static int Neighbor(int cell, int side) {
+    return (((cell >> kGridBits) + kDy[side]) & kGridMask) << kGridBits |
+           (((cell & kGridMask) + kDx[side]) & kGridMask);
   }
-  static int Neighbor(int cell, int side) { return cell + kDx[side] + kDy[side] * kGridSize; }
 
-  // Inside both the grid and the board limit.
+  // Inside the board limit.
   bool Allowed(Pos p) const { return p.x >= x0_ && p.x <= x1_ && p.y >= y0_ && p.y <= y1_; }
-  bool Allowed(int cell) const { return Allowed(PosOf(cell)); }
 
   // The placed-tile index at a square, or kEmptyCell.
+  std::uint8_t At(Pos p) const {
+    if (!Allowed(p)) return kEmptyCell;
+    const std::uint8_t i = cells_[static_cast<std::size_t>(Cell(p))];
+    return i != kEmptyCell && pos_[i].x == p.x && pos_[i].y == p.y ? i : kEmptyCell;
+  }
+  // The same for the cell of a square in play or next to one (no check that the cell holds
+  // that very square: the engine's own neighbour walks).
   std::uint8_t At(int cell) const { return cells_[static_cast<std::size_t>(cell)]; }
-  std::uint8_t At(Pos p) const { return Allowed(p) ? At(Cell(p)) : kEmptyCell; }
 
   // Puts tile `index` with packed edge signature `sig` on an allowed empty square.
   void Place(Pos pos, std::uint8_t index, std::uint8_t sig);
 
   const std::vector<FrontierCell>& Frontier() const { return frontier_; }
   // The frontier entry for an empty square, or nullptr if it touches no tile.
-  const FrontierCell* FrontierAt(int cell) const;
+  const FrontierCell* FrontierAt(Pos p) const;
 
   friend bool operator==(const Board&, const Board&) = default;
 
  private:
-  std::vector<std::uint8_t> cells_;  // kGridSize^2 placed-tile indices
-  // The allowed rectangle: the board limit, or the grid less a one-square margin that lets
-  // Neighbor() skip bounds checks.
-  int x0_, x1_, y0_, y1_;
-  std::vector<std::uint8_t> frontier_slot_;  // index into frontier_, or kEmptyCell
+  std::array<std::uint8_t, kGridSize * kGridSize> cells_;          // placed-tile indices
+  std::array<std::uint8_t, kGridSize * kGridSize> frontier_slot_;  // into frontier_, or kEmptyCell
+  struct Square {  // every square in play fits a byte per coordinate
+    std::int8_t x = 0;
+    std::int8_t y = 0;
+    friend bool operator==(const Square&, const Square&) = default;
+  };
+  std::array<Square, 256> pos_{};  // the square of each placed-tile index
+  int x0_, x1_, y0_, y1_;          // the allowed rectangle
   std::vector<FrontierCell> frontier_;
 };
 
