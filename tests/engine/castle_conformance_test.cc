@@ -126,6 +126,21 @@ TEST_CASE("K-1..K-12 random Castle games keep every invariant") {
       castle::CastleState copy = state;
       CHECK(copy == state);
       CHECK(copy.Hash() == state.Hash());
+      // K-7: scoring reads features without their lists; they count what the lists count.
+      for (std::size_t i = 0; i < state.placed().size(); ++i) {
+        const auto& def = set->tiles[static_cast<std::size_t>(state.placed()[i].tile)];
+        for (std::size_t r = 0; r < def.regions.size(); ++r) {
+          const int node = state.NodeOf(static_cast<int>(i), static_cast<int>(r));
+          const castle::FeatureInfo f = state.FeatureOf(node);
+          const castle::FeatureInfo bare = state.FeatureOf(node, false);
+          CHECK(bare.size == static_cast<int>(f.tiles.size() + f.start_spaces.size()));
+          CHECK(bare.size == f.size);
+          CHECK(bare.fountain == f.fountain);
+          CHECK(bare.markets == f.markets);
+          CHECK(bare.followers == f.followers);
+          CHECK(bare.complete == f.complete);
+        }
+      }
     }
     CHECK(taken <= 13);
     // K-11: at least 16 spaces stay empty.

@@ -243,39 +243,57 @@ std::vector<std::uint8_t> CastleState::LegalFollowerRegions() const {
   return out;
 }
 
-FeatureInfo CastleState::FeatureOf(int node) const {
+FeatureInfo CastleState::FeatureOf(int node, bool lists) const {
   FeatureInfo info;
   const int root = Find(node);
   info.feature = RegionOf(node).type;
   info.complete = open_[static_cast<std::size_t>(root)] == 0;
   const int starts = static_cast<int>(set().board.start_spaces.size());
-  // The feature's nodes from its ring, in node order (the order its tiles are listed in).
-  std::vector<int> members;
-  members.reserve(static_cast<std::size_t>(size_[static_cast<std::size_t>(root)]));
-  int m = root;
-  do {
-    members.push_back(m);
-    m = next_[static_cast<std::size_t>(m)];
-  } while (m != root);
-  std::sort(members.begin(), members.end());
-  int last_instance = -1;
-  for (const int member : members) {
-    const auto n = static_cast<std::size_t>(member);
-    const Region& r = RegionOf(member);
-    info.fountain = info.fountain || r.fountain;
-    info.markets += r.markets;
-    // Nodes of one instance are consecutive, so a tile counts once however many of its
-    // regions the feature joins (K-7 counts tiles, not segments).
-    const int instance = node_instance_[n];
-    if (instance == last_instance) continue;
-    last_instance = instance;
-    if (instance < starts) {
-      info.start_spaces.push_back(instance);
-    } else {
-      info.tiles.push_back(placed_[static_cast<std::size_t>(instance - starts)].pos);
+  if (!lists) {
+    // The size without the lists: nodes of one instance are consecutive, so a member counts a
+    // new tile unless a node before it of the same instance is of this feature too (K-7 counts
+    // tiles, not segments).
+    int m = root;
+    do {
+      const auto n = static_cast<std::size_t>(m);
+      const Region& r = RegionOf(m);
+      info.fountain = info.fountain || r.fountain;
+      info.markets += r.markets;
+      bool seen = false;
+      for (std::size_t k = n; !seen && k > 0 && node_instance_[k - 1] == node_instance_[n]; --k) {
+        seen = Find(static_cast<int>(k - 1)) == root;
+      }
+      info.size += seen ? 0 : 1;
+      m = next_[n];
+    } while (m != root);
+  } else {
+    // The feature's nodes from its ring, in node order (the order its tiles are listed in).
+    std::vector<int> members;
+    members.reserve(static_cast<std::size_t>(size_[static_cast<std::size_t>(root)]));
+    int m = root;
+    do {
+      members.push_back(m);
+      m = next_[static_cast<std::size_t>(m)];
+    } while (m != root);
+    std::sort(members.begin(), members.end());
+    int last_instance = -1;
+    for (const int member : members) {
+      const auto n = static_cast<std::size_t>(member);
+      const Region& r = RegionOf(member);
+      info.fountain = info.fountain || r.fountain;
+      info.markets += r.markets;
+      // A tile counts once however many of its regions the feature joins.
+      const int instance = node_instance_[n];
+      if (instance == last_instance) continue;
+      last_instance = instance;
+      if (instance < starts) {
+        info.start_spaces.push_back(instance);
+      } else {
+        info.tiles.push_back(placed_[static_cast<std::size_t>(instance - starts)].pos);
+      }
     }
+    info.size = static_cast<int>(info.tiles.size() + info.start_spaces.size());
   }
-  info.size = static_cast<int>(info.tiles.size() + info.start_spaces.size());
   for (const Follower& f : followers_) {
     if (Find(f.node) == root) ++info.followers[static_cast<std::size_t>(f.player)];
   }

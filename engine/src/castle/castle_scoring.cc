@@ -1,6 +1,7 @@
 // The Castle's scoring: completed features in the placing player's order (K-7, K-9), the keep
 // (K-8), wall tiles taken and used (K-9, K-10), and final scoring (K-11, K-12).
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 
 #include "carc/engine/castle/castle_state.h"
@@ -44,23 +45,29 @@ std::vector<CastleState::Follower> CastleState::TakeFollowers(int root) {
 
 void CastleState::AfterFollowerStep(std::vector<Event>* events) {
   // K-6: the features this placement may have completed: its own regions and every region whose
-  // half or path point faced the space.
-  std::vector<int> roots;
+  // half or path point faced the space. Only those holding a follower score (most hold none),
+  // and the twelve followers stand on at most twelve.
+  std::array<int, kPlayers * kFollowers> roots{};
+  std::size_t num_roots = 0;
   for (int n : touched_) {
     const int root = Find(n);
     if (RegionOf(root).type == Feature::kCourt) continue;  // courts score at the end only
     if (open_[static_cast<std::size_t>(root)] != 0) continue;
-    if (std::find(roots.begin(), roots.end(), root) == roots.end()) roots.push_back(root);
-  }
-  pending_.clear();
-  std::vector<PendingFeature> opponent;
-  for (int root : roots) {
-    // Most completed features hold no follower: look at the followers before the feature.
+    if (std::find(roots.begin(), roots.begin() + static_cast<std::ptrdiff_t>(num_roots), root) !=
+        roots.begin() + static_cast<std::ptrdiff_t>(num_roots)) {
+      continue;
+    }
     if (std::none_of(followers_.begin(), followers_.end(),
                      [&](const Follower& f) { return Find(f.node) == root; })) {
       continue;
     }
-    FeatureInfo info = FeatureOf(root);
+    roots[num_roots++] = root;
+  }
+  pending_.clear();
+  std::vector<PendingFeature> opponent;
+  for (std::size_t i = 0; i < num_roots; ++i) {
+    const int root = roots[i];
+    FeatureInfo info = FeatureOf(root, events != nullptr);
     const Seat winner = MajorityOf(info.followers);
     if (winner < 0) {
       // K-7: a tie scores nothing, and the followers still go home.
@@ -132,7 +139,7 @@ void CastleState::ScorePending(std::size_t index, bool double_it, std::vector<Ev
   const PendingFeature p = pending_[index];
   pending_.erase(pending_.begin() + static_cast<std::ptrdiff_t>(index));
   const int root = Find(p.node);
-  const FeatureInfo info = FeatureOf(root);
+  const FeatureInfo info = FeatureOf(root, events != nullptr);
   FeatureScored e;
   e.feature = info.feature;
   e.tiles = info.tiles;

@@ -156,8 +156,9 @@ class CastleState {
   FollowerRef FollowerRefOf(const Follower& f) const;
   // The seats with the highest total (K-12), resigned seats excluded; empty before the end.
   std::vector<Seat> Winners() const;
-  // The whole feature that node `node` belongs to.
-  FeatureInfo FeatureOf(int node) const;
+  // The whole feature that node `node` belongs to; without `lists`, its tiles and start spaces
+  // are left empty (its size is still counted), which is all scoring needs.
+  FeatureInfo FeatureOf(int node, bool lists = true) const;
   // The node of region `region` of placed tile `index` (or of start space `index` when
   // `start_space`).
   int NodeOf(int index, int region, bool start_space = false) const;
