@@ -78,20 +78,22 @@ void GameState::LegalPlacements(std::vector<Placement>& out) const {
   });
 }
 
-std::size_t GameState::NumLegalPlacements() const {
-  if (phase_ != Phase::kPlaceTile) return 0;
-  std::size_t count = 0;
+Placement GameState::PickLegalPlacement(Rng& rng, std::size_t& offered) const {
+  offered = 0;
+  if (phase_ != Phase::kPlaceTile) return {};
+  std::size_t total = 0;
   ForEachTileToPlace([&](TileKind tile) {
     const auto& fits = catalog_->fits[tile];
-    for (const FrontierCell& f : board_.Frontier())
-      count += static_cast<std::size_t>(BitsIn4(fits[f.constraint]));
+    for (const FrontierCell& f : board_.Frontier()) {
+      total += static_cast<std::size_t>(BitsIn4(fits[f.constraint]));
+    }
     return true;
   });
-  return count;
-}
-
-Placement GameState::LegalPlacement(std::size_t i) const {
-  // The order of LegalPlacements(): tiles, then frontier squares, then rotations.
+  offered = total;
+  if (total == 0) return {};
+  // The order of LegalPlacements(): tiles, then frontier squares, then rotations. (Keeping the
+  // first pass's counts for this walk measured no faster.)
+  std::size_t i = rng.Below(static_cast<std::uint32_t>(total));
   Placement out;
   ForEachTileToPlace([&](TileKind tile) {
     const auto& fits = catalog_->fits[tile];
@@ -102,7 +104,7 @@ Placement GameState::LegalPlacement(std::size_t i) const {
         i -= here;
         continue;
       }
-      for (; i > 0; --i) bits &= bits - 1;  // drop the rotations before the one asked for
+      for (; i > 0; --i) bits &= bits - 1;  // drop the rotations before the one drawn
       out = {tile, f.pos(), std::countr_zero(bits)};
       return false;
     }

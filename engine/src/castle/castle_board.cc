@@ -100,19 +100,16 @@ bool CastleState::HasLegalPlacement() const {
                      [&](const FrontierSpace& f) { return FittingRotations(paths, f.cell) != 0; });
 }
 
-std::size_t CastleState::NumLegalPlacements() const {
-  if (phase_ != Phase::kPlaceTile || current_tile_ < 0) return 0;
+Placement CastleState::PickLegalPlacement(Rng& rng, std::size_t& offered) const {
+  offered = 0;
+  if (phase_ != Phase::kPlaceTile || current_tile_ < 0) return {};
   const auto paths = PathSides(set().tiles[static_cast<std::size_t>(current_tile_)]);
-  std::size_t count = 0;
   for (const FrontierSpace& f : frontier_) {
-    count += static_cast<std::size_t>(BitsIn4(FittingRotations(paths, f.cell)));
+    offered += static_cast<std::size_t>(BitsIn4(FittingRotations(paths, f.cell)));
   }
-  return count;
-}
-
-Placement CastleState::LegalPlacement(std::size_t i) const {
+  if (offered == 0) return {};
   // The order of LegalPlacements(): frontier spaces, then rotations.
-  const auto paths = PathSides(set().tiles[static_cast<std::size_t>(current_tile_)]);
+  std::size_t i = rng.Below(static_cast<std::uint32_t>(offered));
   for (const FrontierSpace& f : frontier_) {
     unsigned fits = FittingRotations(paths, f.cell);
     const auto here = static_cast<std::size_t>(BitsIn4(fits));
@@ -120,7 +117,7 @@ Placement CastleState::LegalPlacement(std::size_t i) const {
       i -= here;
       continue;
     }
-    for (; i > 0; --i) fits &= fits - 1;  // drop the rotations before the one asked for
+    for (; i > 0; --i) fits &= fits - 1;  // drop the rotations before the one drawn
     return {{f.x, f.y}, std::countr_zero(fits)};
   }
   return {};

@@ -105,10 +105,9 @@ class GameState {
   // (tile, square, rotation), rotations that look alike included. Empty outside kPlaceTile.
   void LegalPlacements(std::vector<Placement>& out) const;
   std::vector<Placement> LegalPlacements() const;
-  // LegalPlacements().size() and LegalPlacements()[i] (i below that size), without the list:
-  // a random playout draws its placement from these.
-  std::size_t NumLegalPlacements() const;
-  Placement LegalPlacement(std::size_t i) const;
+  // LegalPlacements()[rng.Below(n)] without the list, n (its size) written to `offered`; no
+  // draw when n is 0. What a random playout places.
+  Placement PickLegalPlacement(Rng& rng, std::size_t& offered) const;
   // Where a follower may go on the tile just placed (kPlaceFollower only); skipping is always
   // legal as well.
   void LegalFollowerSpots(std::vector<FollowerSpot>& out) const;

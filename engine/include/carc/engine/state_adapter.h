@@ -44,13 +44,12 @@ class StateAdapter : public State {
   template <typename Config>
   StateAdapter(int players, const Config& config) : State(players), game_(config, &events_) {}
   Engine& mutable_game() { return game_; }
-  // PickUniform() for a placement decision, drawn from the engine's NumLegalPlacements() and
-  // LegalPlacement(i) without listing; make(placement) is its move.
+  // PickUniform() for a placement decision: the engine's PickLegalPlacement(), whose
+  // placement make(placement) turns into a move.
   template <typename Make>
   Move PickPlacement(Rng& rng, std::size_t& offered, Make&& make) const {
-    offered = game_.NumLegalPlacements();
-    if (offered == 0) return {};
-    return make(game_.LegalPlacement(rng.Below(static_cast<std::uint32_t>(offered))));
+    const auto p = game_.PickLegalPlacement(rng, offered);
+    return offered == 0 ? Move{} : make(p);
   }
 
  private:

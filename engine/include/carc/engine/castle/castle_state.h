@@ -108,10 +108,9 @@ class CastleState {
   void WriteLegalPlacements(std::vector<T>& out, Make&& make) const;
   // Whether the drawn tile fits anywhere (K-4), without building the list.
   bool HasLegalPlacement() const;
-  // LegalPlacements().size() and LegalPlacements()[i] (i below that size), without the list:
-  // a random playout draws its placement from these.
-  std::size_t NumLegalPlacements() const;
-  Placement LegalPlacement(std::size_t i) const;
+  // LegalPlacements()[rng.Below(n)] without the list, n (its size) written to `offered`; no
+  // draw when n is 0. What a random playout places.
+  Placement PickLegalPlacement(Rng& rng, std::size_t& offered) const;
   // Regions of the tile just placed that may take a follower (kPlaceFollower only); skipping is
   // always legal as well.
   std::vector<std::uint8_t> LegalFollowerRegions() const;
