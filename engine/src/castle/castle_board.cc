@@ -13,13 +13,6 @@ int CastleState::TileAt(Pos p) const {
   return space_tile_[static_cast<std::size_t>(p.y * set().width() + p.x)];
 }
 
-int CastleState::Find(int node) const {
-  while (parent_[static_cast<std::size_t>(node)] != node) {
-    node = parent_[static_cast<std::size_t>(node)];
-  }
-  return node;
-}
-
 void CastleState::Union(int a, int b) {
   a = Find(a);
   b = Find(b);
@@ -46,22 +39,6 @@ int CastleState::AddNodes(int count) {
     node_instance_.push_back(instance);
   }
   return base;
-}
-
-int CastleState::NodeOf(int index, int region, bool start_space) const {
-  const int starts = static_cast<int>(set().board.start_spaces.size());
-  return node_base_[static_cast<std::size_t>(start_space ? index : starts + index)] + region;
-}
-
-const Region& CastleState::RegionOf(int node) const {
-  const int instance = node_instance_[static_cast<std::size_t>(node)];
-  const int region = node - node_base_[static_cast<std::size_t>(instance)];
-  const auto& starts = set().board.start_spaces;
-  if (instance < static_cast<int>(starts.size())) {
-    return starts[static_cast<std::size_t>(instance)].regions[static_cast<std::size_t>(region)];
-  }
-  const PlacedTile& t = placed_[static_cast<std::size_t>(instance) - starts.size()];
-  return set().tiles[static_cast<std::size_t>(t.tile)].regions[static_cast<std::size_t>(region)];
 }
 
 // The start space lying on side `side` of space p, or -1.
@@ -123,12 +100,12 @@ Placement CastleState::PickLegalPlacement(Rng& rng, std::size_t& offered) const 
   return {};
 }
 
-void CastleState::GrowFrontier(int cell) {
+void CastleState::GrowFrontier(Pos pos) {
+  const int w = set().width();
+  const int cell = pos.y * w + pos.x;
   const auto by_cell = [](const FrontierSpace& f, int c) { return f.cell < c; };
   const auto erase = std::lower_bound(frontier_.begin(), frontier_.end(), cell, by_cell);
   if (erase != frontier_.end() && erase->cell == cell) frontier_.erase(erase);
-  const int w = set().width();
-  const Pos pos{cell % w, cell / w};
   const PlacedTile& t =
       placed_[static_cast<std::size_t>(space_tile_[static_cast<std::size_t>(cell)])];
   const TileDef& def = set().tiles[static_cast<std::size_t>(t.tile)];
@@ -159,7 +136,7 @@ void CastleState::PlaceUnchecked(Pos pos, int rotation, std::vector<int>* touche
   const int index = static_cast<int>(placed_.size());
   placed_.push_back({current_tile_, pos, rotation, current_});
   space_tile_[static_cast<std::size_t>(pos.y * set().width() + pos.x)] = index;
-  GrowFrontier(pos.y * set().width() + pos.x);
+  GrowFrontier(pos);
   const int base = AddNodes(static_cast<int>(def.regions.size()));
   for (std::size_t r = 0; r < def.regions.size(); ++r)
     touched->push_back(base + static_cast<int>(r));

@@ -190,8 +190,8 @@ class CastleState {
   RejectReason CheckPlacement(Pos pos, int rotation) const;
   // Bit r: the drawn tile turned r fits the empty space `cell`, given the tile's PathSides().
   unsigned FittingRotations(const std::array<unsigned, kSides>& paths, int cell) const;
-  // Keeps frontier_ and sides_ up to date after a tile was placed at cell `cell`.
-  void GrowFrontier(int cell);
+  // Keeps frontier_ and sides_ up to date after a tile was placed at `pos`.
+  void GrowFrontier(Pos pos);
   void PlaceUnchecked(Pos pos, int rotation, std::vector<int>* touched);
   RejectReason ApplyFollower(std::uint8_t region, std::vector<Event>* events);
   RejectReason ApplyScore(const ScoreFeature& c, std::vector<Event>* events);
@@ -297,6 +297,30 @@ inline void CastleState::WriteLegalPlacements(std::vector<T>& out, Make&& make) 
     }
   }
   out.resize(n);
+}
+
+// Inline: the union-find and region lookups run many times per placement.
+inline int CastleState::Find(int node) const {
+  while (parent_[static_cast<std::size_t>(node)] != node) {
+    node = parent_[static_cast<std::size_t>(node)];
+  }
+  return node;
+}
+
+inline int CastleState::NodeOf(int index, int region, bool start_space) const {
+  const int starts = static_cast<int>(set().board.start_spaces.size());
+  return node_base_[static_cast<std::size_t>(start_space ? index : starts + index)] + region;
+}
+
+inline const Region& CastleState::RegionOf(int node) const {
+  const int instance = node_instance_[static_cast<std::size_t>(node)];
+  const int region = node - node_base_[static_cast<std::size_t>(instance)];
+  const auto& starts = set().board.start_spaces;
+  if (instance < static_cast<int>(starts.size())) {
+    return starts[static_cast<std::size_t>(instance)].regions[static_cast<std::size_t>(region)];
+  }
+  const PlacedTile& t = placed_[static_cast<std::size_t>(instance) - starts.size()];
+  return set().tiles[static_cast<std::size_t>(t.tile)].regions[static_cast<std::size_t>(region)];
 }
 
 // The first legal command for the decision at hand (what Timeout plays).
