@@ -47,20 +47,26 @@ void CastleState::AfterFollowerStep(std::vector<Event>* events) {
   // K-6: the features this placement may have completed: its own regions and every region whose
   // half or path point faced the space. Only those holding a follower score (most hold none),
   // and the twelve followers stand on at most twelve.
+  std::array<int, kPlayers * kFollowers> occupied{};  // the features followers stand on
+  std::size_t num_occupied = 0;
+  bool found = false;  // occupied is filled when a completed feature first asks
+  const auto holds_follower = [&](int root) {
+    if (!found) {
+      for (const Follower& f : followers_) occupied[num_occupied++] = Find(f.node);
+      found = true;
+    }
+    const auto end = occupied.begin() + static_cast<std::ptrdiff_t>(num_occupied);
+    return std::find(occupied.begin(), end, root) != end;
+  };
   std::array<int, kPlayers * kFollowers> roots{};
   std::size_t num_roots = 0;
   for (int n : touched_) {
     const int root = Find(n);
+    // Cheapest test first: most features stay open.
+    if (open_[static_cast<std::size_t>(root)] != 0 || !holds_follower(root)) continue;
     if (RegionOf(root).type == Feature::kCourt) continue;  // courts score at the end only
-    if (open_[static_cast<std::size_t>(root)] != 0) continue;
-    if (std::find(roots.begin(), roots.begin() + static_cast<std::ptrdiff_t>(num_roots), root) !=
-        roots.begin() + static_cast<std::ptrdiff_t>(num_roots)) {
-      continue;
-    }
-    if (std::none_of(followers_.begin(), followers_.end(),
-                     [&](const Follower& f) { return Find(f.node) == root; })) {
-      continue;
-    }
+    const auto end = roots.begin() + static_cast<std::ptrdiff_t>(num_roots);
+    if (std::find(roots.begin(), end, root) != end) continue;
     roots[num_roots++] = root;
   }
   pending_.clear();
