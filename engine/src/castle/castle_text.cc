@@ -51,12 +51,10 @@ namespace {
 
 // FNV-1a over a value's 8 bytes, lowest first: the same on every machine.
 void Mix(std::uint64_t& h, std::int64_t value) {
-  auto v = static_cast<std::uint64_t>(value);
-  for (int i = 0; i < 8; ++i) {
-    h ^= v & 0xFFU;
-    h *= 1099511628211ULL;
-    v >>= 8;
-  }
+  // A word at a time (the base game's mixer): byte-wise FNV took eight dependent multiplies per
+  // value, a twentieth of a random game.
+  h = (h ^ static_cast<std::uint64_t>(value)) * 0x9e3779b97f4a7c15ULL;
+  h ^= h >> 29;
 }
 
 template <typename Range>
