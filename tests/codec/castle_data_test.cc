@@ -1,9 +1,11 @@
 // The Castle's data files: the embedded set equals engine/data/castle on disk, and broken files
 // are refused with a message that names the file, the entry and the problem.
 #include <catch2/catch.hpp>
+#include <memory>
 #include <string>
 
 #include "carc/codec/castle/castle_data.h"
+#include "carc/engine/castle/castle_play.h"
 #include "read_file.h"
 
 namespace carc::test {
@@ -52,6 +54,35 @@ TEST_CASE("K-2 broken Castle data is refused with a clear message") {
       std::string::npos);
   CHECK(ErrorOf(Replace(board, "\"wall_tile\": false, ", ""), tiles)
             .find("exactly one corner tower must start without a wall tile") != std::string::npos);
+}
+
+TEST_CASE("K-2 a Castle board wider or taller than 128 is refused, 128 itself is not") {
+  // The state keeps a space's cell in 16 bits; a set beyond the limit must never reach a game.
+  const auto set = codec::DefaultCastleSet();
+  const auto padded = [&](int columns, int rows) {
+    engine::castle::CastleSet s = *set;
+    for (std::string& row : s.board.rows) row.resize(static_cast<std::size_t>(columns), '.');
+    s.board.rows.resize(static_cast<std::size_t>(rows),
+                        std::string(static_cast<std::size_t>(columns), '.'));
+    return s;
+  };
+  const auto widened = [&](int columns, int rows) {
+    return engine::castle::Validate(padded(columns, rows));
+  };
+  const std::string limit = "board: at most 128 columns and 128 rows";
+  CHECK(widened(128, 128).find(limit) == std::string::npos);
+  CHECK(widened(129, set->height()).find(limit) != std::string::npos);
+  CHECK(widened(set->width(), 129).find(limit) != std::string::npos);
+  // The whole set still checks out at the limit, and a game on it plays to its end.
+  REQUIRE(widened(128, 128).empty());
+  engine::castle::CastleConfig config;
+  config.set = std::make_shared<const engine::castle::CastleSet>(padded(128, 128));
+  config.seed = 5;
+  engine::castle::CastleState state(config);
+  engine::castle::RandomPlayer player(5);
+  engine::castle::PlayOut(state, player);
+  CHECK(state.IsOver());
+  CHECK(state.placed().size() > 40);
 }
 
 }  // namespace
