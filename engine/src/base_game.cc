@@ -195,12 +195,13 @@ Move BaseState::PickUniform(Seat seat, Rng& rng, std::vector<Move>& scratch,
                             std::size_t& offered) const {
   // The two decisions of every turn draw without building the move list; the Count's go the
   // general way.
-  if (seat == game().ToMove() && game().phase() == Phase::kPlaceTile) {
+  const Phase phase = seat == game().ToMove() ? game().phase() : Phase::kGameOver;
+  if (phase == Phase::kPlaceTile) {
     return PickPlacement(rng, offered, [](const Placement& p) {
       return Move{kPlaceTileMove, {p.pos.x, p.pos.y, p.rotation, p.tile}};
     });
   }
-  if (seat == game().ToMove() && game().phase() == Phase::kPlaceFollower) {
+  if (phase == Phase::kPlaceFollower) {
     game().LegalFollowerSpots(spots_);
     offered = spots_.size() + 1;  // and the skip, last
     const std::uint32_t pick = rng.Below(static_cast<std::uint32_t>(offered));

@@ -1,8 +1,5 @@
 // Tile placement: legality (B-5, V-5), applying a placement to the board and the feature graph,
 // and follower spots (B-7).
-#include <bit>
-#include <cstdlib>
-
 #include "carc/engine/game_state.h"
 
 namespace carc::engine {
@@ -98,14 +95,13 @@ Placement GameState::PickLegalPlacement(Rng& rng, std::size_t& offered) const {
   ForEachTileToPlace([&](TileKind tile) {
     const auto& fits = catalog_->fits[tile];
     for (const FrontierCell& f : board_.Frontier()) {
-      unsigned bits = fits[f.constraint];
+      const unsigned bits = fits[f.constraint];
       const auto here = static_cast<std::size_t>(BitsIn4(bits));
       if (i >= here) {
         i -= here;
         continue;
       }
-      for (; i > 0; --i) bits &= bits - 1;  // drop the rotations before the one drawn
-      out = {tile, f.pos(), std::countr_zero(bits)};
+      out = {tile, f.pos(), NthSetBit(bits, i)};
       return false;
     }
     return true;
@@ -163,7 +159,7 @@ void GameState::PlaceTileUnchecked(Seat player, TileKind tile, Pos pos, int rota
   // asking each whether the new tile is its neighbour beats looking at the 8 squares.
   for (int i = 0; i < num_cloisters_; ++i) {
     PlacedTile& c = placed_[cloisters_[static_cast<std::size_t>(i)]];
-    if (std::abs(c.pos.x - pos.x) <= 1 && std::abs(c.pos.y - pos.y) <= 1) ++c.cloister_filled;
+    if (Around(c.pos, pos)) ++c.cloister_filled;
   }
   if (def.cloister_segment != kNoSegment) {
     int filled = 0;

@@ -1,7 +1,6 @@
 // Scoring: completed features during the game (B-8, B-10..B-14, B-19), final scoring of
 // incomplete features (B-16, V-1) and farms (B-17), and the end of the game (B-15, B-18).
 #include <algorithm>
-#include <cstdlib>
 #include <tuple>
 
 #include "carc/engine/game_state.h"
@@ -122,8 +121,7 @@ void GameState::CollectCompleted(std::vector<PendingFeature>& out) const {
     const int c = cloisters_[static_cast<std::size_t>(i)];
     const PlacedTile& ct = placed_[static_cast<std::size_t>(c)];
     // A cloister reaches 8 exactly on the placement that completes it.
-    if (ct.cloister_filled == 8 && std::abs(ct.pos.x - t.pos.x) <= 1 &&
-        std::abs(ct.pos.y - t.pos.y) <= 1) {
+    if (ct.cloister_filled == 8 && Around(ct.pos, t.pos)) {
       completed[static_cast<std::size_t>(num_completed++)] = c;
     }
   }

@@ -88,14 +88,13 @@ Placement CastleState::PickLegalPlacement(Rng& rng, std::size_t& offered) const 
   // The order of LegalPlacements(): frontier spaces, then rotations.
   std::size_t i = rng.Below(static_cast<std::uint32_t>(offered));
   for (const FrontierSpace& f : frontier_) {
-    unsigned fits = FittingRotations(paths, f.cell);
+    const unsigned fits = FittingRotations(paths, f.cell);
     const auto here = static_cast<std::size_t>(BitsIn4(fits));
     if (i >= here) {
       i -= here;
       continue;
     }
-    for (; i > 0; --i) fits &= fits - 1;  // drop the rotations before the one drawn
-    return {{f.x, f.y}, std::countr_zero(fits)};
+    return {{f.x, f.y}, NthSetBit(fits, i)};
   }
   return {};
 }
@@ -195,18 +194,18 @@ std::uint32_t CastleState::LegalFollowerRegionMask() const {
   if (phase_ != Phase::kPlaceFollower || supply(current_) == 0) return 0;
   const int index = static_cast<int>(placed_.size()) - 1;
   const TileDef& def = set().tiles[static_cast<std::size_t>(placed_.back().tile)];
-  // The features followers stand on, found once (K-1: at most 12 followers).
-  std::array<int, 2 * kFollowers> occupied{};
-  std::size_t num_occupied = 0;
-  for (const Follower& f : followers_) occupied[num_occupied++] = Find(f.node);
-  const int* const begin = occupied.data();
-  const int* const end = begin + num_occupied;
+  const FollowerRoots occupied = RootsOfFollowers();  // found once, not once per region
   std::uint32_t mask = 0;
   for (std::size_t r = 0; r < def.regions.size(); ++r) {
-    const int root = Find(NodeOf(index, static_cast<int>(r)));
-    if (std::find(begin, end, root) == end) mask |= 1U << r;
+    if (!occupied.Has(Find(NodeOf(index, static_cast<int>(r))))) mask |= 1U << r;
   }
   return mask;
+}
+
+CastleState::FollowerRoots CastleState::RootsOfFollowers() const {
+  FollowerRoots out;
+  for (const Follower& f : followers_) out.roots[out.size++] = Find(f.node);
+  return out;
 }
 
 std::vector<std::uint8_t> CastleState::LegalFollowerRegions() const {
@@ -222,51 +221,35 @@ FeatureInfo CastleState::FeatureOf(int node, bool lists) const {
   const int root = Find(node);
   info.feature = RegionOf(node).type;
   info.complete = open_[static_cast<std::size_t>(root)] == 0;
-  const int starts = static_cast<int>(set().board.start_spaces.size());
-  if (!lists) {
-    // The size without the lists: nodes of one instance are consecutive, so a member counts a
-    // new tile unless a node before it of the same instance is of this feature too (K-7 counts
-    // tiles, not segments).
-    int m = root;
-    do {
-      const auto n = static_cast<std::size_t>(m);
-      const Region& r = RegionOf(m);
-      info.fountain = info.fountain || r.fountain;
-      info.markets += r.markets;
-      bool seen = false;
-      for (std::size_t k = n; !seen && k > 0 && node_instance_[k - 1] == node_instance_[n]; --k) {
-        seen = Find(static_cast<int>(k - 1)) == root;
-      }
-      info.size += seen ? 0 : 1;
-      m = next_[n];
-    } while (m != root);
-  } else {
-    // The feature's nodes from its ring, in node order (the order its tiles are listed in).
-    std::vector<int> members;
-    members.reserve(static_cast<std::size_t>(size_[static_cast<std::size_t>(root)]));
-    int m = root;
-    do {
-      members.push_back(m);
-      m = next_[static_cast<std::size_t>(m)];
-    } while (m != root);
+  // Nodes of one instance are consecutive, so a member counts a new tile unless a node before
+  // it of the same instance is of this feature too (K-7 counts tiles, not segments).
+  std::vector<int> members;  // for the lists only
+  int m = root;
+  do {
+    const auto n = static_cast<std::size_t>(m);
+    const Region& r = RegionOf(m);
+    info.fountain = info.fountain || r.fountain;
+    info.markets += r.markets;
+    bool seen = false;
+    for (std::size_t k = n; !seen && k > 0 && node_instance_[k - 1] == node_instance_[n]; --k) {
+      seen = Find(static_cast<int>(k - 1)) == root;
+    }
+    info.size += seen ? 0 : 1;
+    if (lists && !seen) members.push_back(m);
+    m = next_[n];
+  } while (m != root);
+  if (lists) {
+    // One node per tile; node order is the order its tiles are listed in.
     std::sort(members.begin(), members.end());
-    int last_instance = -1;
+    const int starts = static_cast<int>(set().board.start_spaces.size());
     for (const int member : members) {
-      const auto n = static_cast<std::size_t>(member);
-      const Region& r = RegionOf(member);
-      info.fountain = info.fountain || r.fountain;
-      info.markets += r.markets;
-      // A tile counts once however many of its regions the feature joins.
-      const int instance = node_instance_[n];
-      if (instance == last_instance) continue;
-      last_instance = instance;
+      const int instance = node_instance_[static_cast<std::size_t>(member)];
       if (instance < starts) {
         info.start_spaces.push_back(instance);
       } else {
         info.tiles.push_back(placed_[static_cast<std::size_t>(instance - starts)].pos);
       }
     }
-    info.size = static_cast<int>(info.tiles.size() + info.start_spaces.size());
   }
   for (const Follower& f : followers_) {
     if (Find(f.node) == root) ++info.followers[static_cast<std::size_t>(f.player)];

@@ -171,19 +171,19 @@ void CastleGameState::LegalMoves(Seat seat, std::vector<Move>& out) const {
 Move CastleGameState::PickUniform(Seat seat, Rng& rng, std::vector<Move>& scratch,
                                   std::size_t& offered) const {
   // The two decisions of every turn draw without building the move list.
-  if (seat == game().ToMove() && game().phase() == Phase::kPlaceTile) {
+  const Phase phase = seat == game().ToMove() ? game().phase() : Phase::kGameOver;
+  if (phase == Phase::kPlaceTile) {
     return PickPlacement(rng, offered, [](const Placement& p) {
       return Move{kCastlePlaceTileMove, {p.pos.x, p.pos.y, p.rotation}};
     });
   }
-  if (seat == game().ToMove() && game().phase() == Phase::kPlaceFollower) {
-    std::uint32_t regions = game().LegalFollowerRegionMask();
+  if (phase == Phase::kPlaceFollower) {
+    const std::uint32_t regions = game().LegalFollowerRegionMask();
     const auto spots = static_cast<std::uint32_t>(std::popcount(regions));
     offered = spots + 1;  // and the skip, last
-    std::uint32_t pick = rng.Below(spots + 1);
+    const std::uint32_t pick = rng.Below(spots + 1);
     if (pick == spots) return {kCastleSkipFollowerMove, {}};
-    for (; pick > 0; --pick) regions &= regions - 1;
-    return {kCastlePlaceFollowerMove, {std::countr_zero(regions)}};
+    return {kCastlePlaceFollowerMove, {NthSetBit(regions, pick)}};
   }
   return State::PickUniform(seat, rng, scratch, offered);
 }

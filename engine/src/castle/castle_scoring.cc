@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <optional>
 
 #include "carc/engine/castle/castle_state.h"
 
@@ -47,16 +48,10 @@ void CastleState::AfterFollowerStep(std::vector<Event>* events) {
   // K-6: the features this placement may have completed: its own regions and every region whose
   // half or path point faced the space. Only those holding a follower score (most hold none),
   // and the twelve followers stand on at most twelve.
-  std::array<int, kPlayers * kFollowers> occupied{};  // the features followers stand on
-  std::size_t num_occupied = 0;
-  bool found = false;  // occupied is filled when a completed feature first asks
+  std::optional<FollowerRoots> occupied;  // found when a completed feature first asks
   const auto holds_follower = [&](int root) {
-    if (!found) {
-      for (const Follower& f : followers_) occupied[num_occupied++] = Find(f.node);
-      found = true;
-    }
-    const auto end = occupied.begin() + static_cast<std::ptrdiff_t>(num_occupied);
-    return std::find(occupied.begin(), end, root) != end;
+    if (!occupied) occupied = RootsOfFollowers();
+    return occupied->Has(root);
   };
   std::array<int, kPlayers * kFollowers> roots{};
   std::size_t num_roots = 0;

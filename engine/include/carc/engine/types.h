@@ -2,6 +2,8 @@
 #pragma once
 
 #include <array>
+#include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
@@ -25,12 +27,24 @@ constexpr int BitsIn4(unsigned mask) {
   return kBits[mask & 15U];
 }
 
+// The index of the n-th set bit of `mask` (n from 0, below the number of bits set): the n-th
+// legal rotation or region when a random draw picks among those a mask allows.
+constexpr int NthSetBit(unsigned mask, std::size_t n) {
+  for (; n > 0; --n) mask &= mask - 1;
+  return std::countr_zero(mask);
+}
+
 // Board coordinates: the start tile is at (0,0), x grows east, y grows south.
 struct Pos {
   int x = 0;
   int y = 0;
   friend constexpr bool operator==(Pos, Pos) = default;
 };
+
+// Whether b is one of the 8 squares around a, or a itself (B-12: a cloister's surroundings).
+constexpr bool Around(Pos a, Pos b) {
+  return a.x - b.x <= 1 && b.x - a.x <= 1 && a.y - b.y <= 1 && b.y - a.y <= 1;
+}
 
 // Sides in clockwise order. A tile turned by r quarter turns clockwise moves side s to s+r.
 enum class Side : std::uint8_t { kN = 0, kE = 1, kS = 2, kW = 3 };

@@ -9,6 +9,7 @@
 //   the five left in the box); only ViewFor() (castle_view.h) decides what leaves the engine.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -214,6 +215,16 @@ class CastleState {
   int AddNodes(int count);
   // The region of node `node`: which start space or placed tile, and its index there.
   const Region& RegionOf(int node) const;
+  // The features followers stand on, by root: at most twelve (K-1), so no allocation.
+  struct FollowerRoots {
+    std::array<int, kPlayers * kFollowers> roots{};
+    std::size_t size = 0;
+    bool Has(int root) const {
+      return std::find(roots.begin(), roots.begin() + static_cast<std::ptrdiff_t>(size), root) !=
+             roots.begin() + static_cast<std::ptrdiff_t>(size);
+    }
+  };
+  FollowerRoots RootsOfFollowers() const;
 
   CastleConfig config_;
   Rng rng_;
