@@ -2,8 +2,8 @@
 
 namespace carc::engine {
 
-Board::Board(int limit_width, int limit_height)
-    : x0_(-kUnlimitedReach - 1), x1_(kUnlimitedReach), y0_(x0_), y1_(x1_) {
+Board::Board(const TileCatalog& catalog, int limit_width, int limit_height)
+    : x0_(-kUnlimitedReach - 1), x1_(kUnlimitedReach), y0_(x0_), y1_(x1_), catalog_(&catalog) {
   cells_.fill(kEmptyCell);
   frontier_slot_.fill(kEmptyCell);
   if (limit_width > 0 && limit_height > 0) {
@@ -22,6 +22,15 @@ const FrontierCell* Board::FrontierAt(Pos p) const {
   return &frontier_[slot];
 }
 
+void Board::CountFits(std::uint8_t constraint, int sign) {
+  // One pass over every kind (a few vector adds): cheaper than reading the frontier per draw.
+  const auto& add = catalog_->fit_counts[constraint];
+  const auto step = static_cast<std::uint16_t>(sign);
+  for (std::size_t k = 0; k < placements_.size(); ++k) {
+    placements_[k] = static_cast<std::uint16_t>(placements_[k] + step * add[k]);
+  }
+}
+
 void Board::Place(Pos pos, std::uint8_t index, std::uint8_t sig) {
   const int cell = Cell(pos);
   cells_[static_cast<std::size_t>(cell)] = index;
@@ -30,6 +39,7 @@ void Board::Place(Pos pos, std::uint8_t index, std::uint8_t sig) {
   if (const std::uint8_t slot = frontier_slot_[static_cast<std::size_t>(cell)];
       slot != kEmptyCell) {
     frontier_slot_[static_cast<std::size_t>(cell)] = kEmptyCell;
+    CountFits(frontier_[slot].constraint, -1);
     if (slot + 1u != frontier_.size()) {
       frontier_[slot] = frontier_.back();
       frontier_slot_[frontier_[slot].cell] = slot;
@@ -51,8 +61,10 @@ void Board::Place(Pos pos, std::uint8_t index, std::uint8_t sig) {
     FrontierCell& f = frontier_[frontier_slot_[un]];
     constexpr int kPow4[kSides] = {1, 4, 16, 64};
     const int type = (sig >> (2 * side)) & 3;
+    if (f.neighbours > 0) CountFits(f.constraint, -1);  // a new square offered nothing yet
     f.constraint = static_cast<std::uint8_t>(f.constraint + (type + 1) * kPow4[Opposite(side)]);
     ++f.neighbours;
+    CountFits(f.constraint, 1);
   }
 }
 

@@ -8,7 +8,7 @@ GameState::GameState(const GameConfig& config, std::vector<Event>* events)
     : config_(config),
       catalog_(&CatalogFor(config.options)),
       rng_(config.seed),
-      board_(config.options.board_width, config.options.board_height) {
+      board_(*catalog_, config.options.board_width, config.options.board_height) {
   // A config that fails Validate() is a caller bug, not an expected failure.
   if (!Validate(config_).empty()) std::abort();
   const TileCatalog& cat = *catalog_;

@@ -105,6 +105,8 @@ constexpr TileCatalog MakeCatalog(std::initializer_list<TileDef> defs) {
         if (ok) bits = static_cast<std::uint8_t>(bits | (1 << r));
       }
       c.fits[k][static_cast<std::size_t>(constraint)] = bits;
+      c.fit_counts[static_cast<std::size_t>(constraint)][k] =
+          static_cast<std::uint16_t>(BitsIn4(bits));
     }
   }
   return c;

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "carc/engine/player_view.h"
+#include "carc/engine/random_player.h"
 #include "scenario.h"
 
 using namespace carc::engine;
@@ -155,4 +156,37 @@ TEST_CASE("B-4 the drawn tile is shown to every seat at once") {
   s.Play("0,-1 r2 -");
   for (Seat v = kSpectator; v < 3; ++v) CHECK(ViewFor(st, v).current_tile == Kind('U'));
   CHECK(st.ToMove() == 1);
+}
+
+TEST_CASE("B-5 V-5 C-1 the board's placement counts equal its frontier read square by square") {
+  // Board::Placements() is kept up to date as squares join and leave the frontier; draws (B-4,
+  // B-6) and random playouts trust it instead of reading the frontier.
+  int checked = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    GameConfig config;
+    config.players = 2 + static_cast<int>(seed % 3);
+    config.seed = seed;
+    config.options.count = seed % 3 == 0;
+    if (seed % 4 == 1) {  // V-5: a limit makes the frontier stop at the table's edge
+      config.options.board_width = 5;
+      config.options.board_height = 7;
+    }
+    INFO("seed " << seed);
+    GameState state(config);
+    RandomPlayer player(seed);
+    while (!state.IsOver()) {
+      const TileCatalog& cat = state.catalog();
+      for (int k = 0; k < cat.num_kinds; ++k) {
+        int expected = 0;
+        for (const FrontierCell& f : state.board().Frontier()) {
+          expected += BitsIn4(cat.FittingRotations(static_cast<TileKind>(k), f.constraint));
+        }
+        REQUIRE(state.board().Placements(static_cast<TileKind>(k)) == expected);
+        ++checked;
+      }
+      const LoggedCommand c = player.Choose(state);
+      REQUIRE(state.Apply(c.seat, c.command) == RejectReason::kNone);
+    }
+  }
+  CHECK(checked > 10000);
 }

@@ -2,13 +2,17 @@
 //
 // Contract: the frontier holds exactly the empty squares inside the board limit that share a
 // side with a placed tile, each with the edge types its placed neighbours demand, packed so that
-// the catalog's FittingRotations() answers "which rotations fit here" with one lookup.
+// the catalog's FittingRotations() answers "which rotations fit here" with one lookup; and
+// Placements(k) is at every moment the number of (frontier square, rotation) pairs where tile
+// kind k fits, kept up to date as squares join and leave the frontier, so that a playout learns
+// whether and how often its tile fits without reading the frontier.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <vector>
 
+#include "carc/engine/tile_catalog.h"
 #include "carc/engine/types.h"
 
 namespace carc::engine {
@@ -41,8 +45,9 @@ struct FrontierCell {
 class Board {
  public:
   // A limit of 0 x 0 means unlimited. The limit is centred on the start square: columns
-  // -(w-1)/2 .. w/2 and rows -(h-1)/2 .. h/2.
-  explicit Board(int limit_width = 0, int limit_height = 0);
+  // -(w-1)/2 .. w/2 and rows -(h-1)/2 .. h/2. Placements() counts with `catalog`'s fits, which
+  // must outlive the board.
+  explicit Board(const TileCatalog& catalog, int limit_width = 0, int limit_height = 0);
 
   static int Cell(Pos p) { return ((p.y & kGridMask) << kGridBits) | (p.x & kGridMask); }
   static int Neighbor(int cell, int side) {
@@ -69,6 +74,8 @@ class Board {
   const std::vector<FrontierCell>& Frontier() const { return frontier_; }
   // The frontier entry for an empty square, or nullptr if it touches no tile.
   const FrontierCell* FrontierAt(Pos p) const;
+  // The (frontier square, rotation) pairs where tile kind k fits.
+  int Placements(TileKind k) const { return placements_[k]; }
 
   friend bool operator==(const Board&, const Board&) = default;
 
@@ -83,6 +90,11 @@ class Board {
   std::array<Square, 256> pos_{};  // the square of each placed-tile index
   int x0_, x1_, y0_, y1_;          // the allowed rectangle
   std::vector<FrontierCell> frontier_;
+  // Adds (sign 1) or removes (sign -1) the placements a frontier square with this constraint
+  // offers each kind.
+  void CountFits(std::uint8_t constraint, int sign);
+  const TileCatalog* catalog_;
+  std::array<std::uint16_t, kMaxTileKinds> placements_{};
 };
 
 }  // namespace carc::engine

@@ -65,6 +65,9 @@ struct TileCatalog {
   // fits[k][c]: bit r set when kind k at rotation r meets frontier constraint c
   // (FrontierCell::constraint).
   std::array<std::array<std::uint8_t, 256>, kMaxTileKinds> fits{};
+  // fit_counts[c][k]: the number of rotations in fits[k][c], laid out by constraint so that a
+  // board can add one frontier square's placements of every kind in one pass.
+  std::array<std::array<std::uint16_t, kMaxTileKinds>, 256> fit_counts{};
 
   const RotatedTile& Rotated(TileKind k, int rotation) const { return rotated[k][rotation & 3]; }
   std::uint8_t FittingRotations(TileKind k, std::uint8_t constraint) const {
