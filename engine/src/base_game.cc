@@ -211,6 +211,29 @@ Move BaseState::PickUniform(Seat seat, Rng& rng, std::vector<Move>& scratch,
   return State::PickUniform(seat, rng, scratch, offered);
 }
 
+void BaseState::PlayOut(Rng& rng, PlayoutCounts* counts) {
+  // Events are built by Apply only; a state that keeps them plays the general way.
+  if (keeps_events()) return State::PlayOut(rng, counts);
+  GameState& game = mutable_game();
+  std::vector<Move> scratch;
+  while (!game.IsOver()) {
+    const bool placing = game.phase() == Phase::kPlaceTile;
+    std::size_t offered = 0;
+    // The two decisions of every turn go straight to the engine; the Count's and a resigned
+    // seat's go the general way.
+    if (!game.PlayRandomDecision(rng, offered)) {
+      PlayOneUniform(rng, scratch, counts);
+      continue;
+    }
+    if (counts == nullptr) continue;
+    ++counts->decisions;
+    if (placing) {
+      ++counts->placements;
+      counts->placements_offered += offered;
+    }
+  }
+}
+
 std::vector<Seat> BaseState::Winners() const {
   return game().IsOver() ? game().Leaders() : std::vector<Seat>{};
 }

@@ -1,6 +1,7 @@
 #include "carc/engine/game.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace carc::engine {
 
@@ -16,6 +17,31 @@ Move State::PickUniform(Seat seat, Rng& rng, std::vector<Move>& scratch,
   offered = scratch.size();
   if (scratch.empty()) return {};
   return scratch[rng.Below(static_cast<std::uint32_t>(scratch.size()))];
+}
+
+void State::PlayOneUniform(Rng& rng, std::vector<Move>& scratch, PlayoutCounts* counts) {
+  const Seat seat = ToMove();
+  if (Resigned(seat)) {
+    // As in a room: a seat that resigned plays its fallback, and nothing is drawn for it.
+    if (Apply(seat, Move{kTimeoutMove, {}}) != RejectReason::kNone) std::abort();
+    return;
+  }
+  const bool placing = counts != nullptr && Decision() == "place_tile";
+  std::size_t offered = 0;
+  const Move move = PickUniform(seat, rng, scratch, offered);
+  // A game that is not over always offers a legal move, and a drawn move is legal.
+  if (offered == 0 || Apply(seat, move) != RejectReason::kNone) std::abort();
+  if (counts == nullptr) return;
+  ++counts->decisions;
+  if (placing) {
+    ++counts->placements;
+    counts->placements_offered += offered;
+  }
+}
+
+void State::PlayOut(Rng& rng, PlayoutCounts* counts) {
+  std::vector<Move> scratch;
+  while (!IsOver()) PlayOneUniform(rng, scratch, counts);
 }
 
 RejectReason State::Apply(Seat seat, const Move& move) {

@@ -132,22 +132,7 @@ RejectReason GameState::ApplyMove(Seat seat, const Command& command, std::vector
         r != RejectReason::kNone) {
       return r;
     }
-    hole_filled_ = board_.FrontierAt(place->pos)->neighbours == kSides;
-    if (config_.options.hand_size > 0) {
-      auto& hand = hands_[static_cast<std::size_t>(seat)];
-      auto& count = hand_count_[static_cast<std::size_t>(seat)];
-      const int i = HandIndex(seat, tile);
-      std::copy(hand.begin() + i + 1, hand.begin() + count, hand.begin() + i);
-      hand[--count] = kNoTile;
-    }
-    current_tile_ = kNoTile;
-    PlaceTileUnchecked(seat, tile, place->pos, place->rotation);
-    if (events != nullptr) {
-      events->push_back(TilePlaced{seat, tile, place->pos, place->rotation});
-    }
-    phase_ = Phase::kPlaceFollower;
-    // With no follower spot at all the follower step has no decision to make.
-    if (!HasFollowerSpot()) AfterFollowerStep(events);
+    PlaceLegalTile(seat, tile, place->pos, place->rotation, events);
     return RejectReason::kNone;
   }
 
@@ -163,16 +148,40 @@ RejectReason GameState::ApplyMove(Seat seat, const Command& command, std::vector
     if (supply_[static_cast<std::size_t>(seat)] == 0) return RejectReason::kNoFollowerLeft;
     const SegmentId id = MakeSegmentId(last_placed_, follower->segment);
     if (graph_.Followers(graph_.Find(id)) > 0) return RejectReason::kFeatureOccupied;
-    --supply_[static_cast<std::size_t>(seat)];
-    followers_.push_back({seat, id});
-    graph_.AddFollower(id, 1);
-    if (events != nullptr) {
-      events->push_back(FollowerPlaced{{seat, t.pos, follower->segment, seg.kind}});
-    }
-  } else {
+    PlaceLegalFollower(seat, follower->segment, events);
   }
   AfterFollowerStep(events);
   return RejectReason::kNone;
+}
+
+void GameState::PlaceLegalTile(Seat seat, TileKind tile, Pos pos, int rotation,
+                               std::vector<Event>* events) {
+  hole_filled_ = board_.FrontierAt(pos)->neighbours == kSides;
+  if (config_.options.hand_size > 0) {
+    auto& hand = hands_[static_cast<std::size_t>(seat)];
+    auto& count = hand_count_[static_cast<std::size_t>(seat)];
+    const int i = HandIndex(seat, tile);
+    std::copy(hand.begin() + i + 1, hand.begin() + count, hand.begin() + i);
+    hand[--count] = kNoTile;
+  }
+  current_tile_ = kNoTile;
+  PlaceTileUnchecked(seat, tile, pos, rotation);
+  if (events != nullptr) events->push_back(TilePlaced{seat, tile, pos, rotation});
+  phase_ = Phase::kPlaceFollower;
+  // With no follower spot at all the follower step has no decision to make.
+  if (!HasFollowerSpot()) AfterFollowerStep(events);
+}
+
+void GameState::PlaceLegalFollower(Seat seat, std::uint8_t segment, std::vector<Event>* events) {
+  const SegmentId id = MakeSegmentId(last_placed_, segment);
+  --supply_[static_cast<std::size_t>(seat)];
+  followers_.push_back({seat, id});
+  graph_.AddFollower(id, 1);
+  if (events != nullptr) {
+    const PlacedTile& t = placed_[static_cast<std::size_t>(last_placed_)];
+    events->push_back(
+        FollowerPlaced{{seat, t.pos, segment, catalog_->Def(t.kind).segments[segment].kind}});
+  }
 }
 
 void GameState::AfterFollowerStep(std::vector<Event>* events) {

@@ -240,4 +240,28 @@ std::vector<FollowerSpot> GameState::FollowerSpotsFor(const Placement& p) const 
   return out;
 }
 
+bool GameState::PlayRandomDecision(Rng& rng, std::size_t& offered) {
+  if (phase_ == Phase::kPlaceTile) {
+    if (resigned_[static_cast<std::size_t>(current_)]) return false;
+    const Placement p = PickLegalPlacement(rng, offered);
+    PlaceLegalTile(current_, p.tile, p.pos, p.rotation, nullptr);
+  } else if (phase_ == Phase::kPlaceFollower) {
+    if (resigned_[static_cast<std::size_t>(current_)]) return false;
+    std::array<std::uint8_t, kMaxSegmentsPerTile> spots;
+    std::size_t n = 0;
+    ForEachFollowerSpot([&](FollowerSpot s) {
+      spots[n++] = s.segment;
+      return true;
+    });
+    offered = n + 1;  // and the skip, last
+    const std::uint32_t pick = rng.Below(static_cast<std::uint32_t>(offered));
+    if (pick < n) PlaceLegalFollower(current_, spots[pick], nullptr);
+    AfterFollowerStep(nullptr);
+  } else {
+    return false;
+  }
+  ++seq_;
+  return true;
+}
+
 }  // namespace carc::engine

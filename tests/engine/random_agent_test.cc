@@ -137,3 +137,74 @@ TEST_CASE("B-5 V-2 C-2 K-4 a drawn move is the listed move the same draw picks, 
 }
 
 }  // namespace carc::test
+
+namespace carc::test {
+
+// The loop State::PlayOut stands for: PickUniform then Apply at each decision, a resigned seat
+// playing its fallback.
+void PlayDrawnMoves(engine::State& state, engine::Rng& rng, engine::PlayoutCounts& counts) {
+  std::vector<engine::Move> scratch;
+  while (!state.IsOver()) {
+    const engine::Seat seat = state.ToMove();
+    if (state.Resigned(seat)) {
+      REQUIRE(state.Apply(seat, engine::Move{engine::kTimeoutMove, {}}) ==
+              engine::RejectReason::kNone);
+      continue;
+    }
+    const bool placing = state.Decision() == "place_tile";
+    std::size_t offered = 0;
+    const engine::Move move = state.PickUniform(seat, rng, scratch, offered);
+    REQUIRE(state.Apply(seat, move) == engine::RejectReason::kNone);
+    ++counts.decisions;
+    if (placing) {
+      ++counts.placements;
+      counts.placements_offered += offered;
+    }
+  }
+}
+
+TEST_CASE("B-4 B-5 B-7 V-2 C-2 K-4 a playout plays the game that drawn moves play, in every game") {
+  // PlayOut applies what it draws without Apply's checks in the base game; it must reach the
+  // same final state with the same draws and counts, events kept or not, a seat resigned or not.
+  const auto set = codec::DefaultCastleSet();
+  const engine::GameRegistry games = engine::StandardGames(set);
+  const std::vector<std::vector<std::pair<std::string, std::string>>> base_options = {
+      {}, {{"count", "true"}}, {{"hand_size", "2"}}, {{"farmers", "false"}}};
+  std::uint64_t placements = 0;
+  for (const engine::Game* game : games.All()) {
+    for (const auto& options : game->name() == "base" ? base_options : decltype(base_options){{}}) {
+      for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        const bool keep_events = seed % 3 == 0;
+        const bool resign = seed % 4 == 2;
+        INFO(game->name() << " seed " << seed << " options " << options.size() << " events "
+                          << keep_events << " resign " << resign);
+        const int players = game->name() == "base" ? 2 + static_cast<int>(seed % 3) : 2;
+        auto start =
+            std::get<std::unique_ptr<engine::State>>(game->NewState({players, seed, options, 0}));
+        if (resign && players > 2)
+          REQUIRE(start->Apply(1, {engine::kResignMove, {}}) == engine::RejectReason::kNone);
+        start->KeepEvents(keep_events);
+        auto drawn = start->Clone();
+        auto played = start->Clone();
+        engine::Rng rng_drawn(seed * 11);
+        engine::Rng rng_played(seed * 11);
+        engine::PlayoutCounts by_drawn;
+        engine::PlayoutCounts by_playout;
+        PlayDrawnMoves(*drawn, rng_drawn, by_drawn);
+        played->PlayOut(rng_played, &by_playout);
+        REQUIRE(played->IsOver());
+        CHECK(played->Hash() == drawn->Hash());
+        CHECK(played->seq() == drawn->seq());
+        CHECK(played->Scores() == drawn->Scores());
+        CHECK(rng_played == rng_drawn);
+        CHECK(by_playout.decisions == by_drawn.decisions);
+        CHECK(by_playout.placements == by_drawn.placements);
+        CHECK(by_playout.placements_offered == by_drawn.placements_offered);
+        placements += by_playout.placements;
+      }
+    }
+  }
+  CHECK(placements > 1500);
+}
+
+}  // namespace carc::test

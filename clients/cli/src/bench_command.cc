@@ -25,7 +25,8 @@ constexpr const char* kHelp =
     "machine), the time and memory of one copy of a state in mid-game (what a search makes\n"
     "per playout) and peak RSS, then the figures of play the game adds of its own (scores by\n"
     "source, features completed, discards, ...).\n"
-    "The timed games keep no events, as search playouts do; the figures of play come from\n"
+    "The timed games are the engine's playouts (State::PlayOut, what search runs): no events,\n"
+    "the same moves as the random agent's; the figures of play come from\n"
     "playing the same games once more with events, untimed.\n";
 
 long PeakRssKiB() {
@@ -114,24 +115,26 @@ int BenchCommand(int argc, char** argv) {
     return 2;
   }
   std::uint64_t signature = 0;
-  std::uint64_t turns = 0;
-  std::uint64_t offered = 0;
   std::uint64_t game0_turns = 0;
   server::RunTitle title;
   std::unique_ptr<engine::State> state;
   const auto start = std::chrono::steady_clock::now();
+  engine::PlayoutCounts counts;
   for (std::int64_t g = 0; g < run.games; ++g) {
-    const bool ok =
-        PlayOne(run, g, false, state, [&](const engine::State&, bool placing, std::size_t legal) {
-          if (!placing) return;
-          ++turns;
-          offered += legal;
-          if (g == 0) ++game0_turns;
-        });
-    if (!ok) return 1;
-    if (g == 0) title = run.game->DescribeRun(*state);
+    // The engine's playout, as search runs it: the same moves as the random agent's with the
+    // same draws (engine_tests "*playout plays*"), so the signature is the agent's games'.
+    state = NewGame(run, g);
+    state->KeepEvents(false);
+    engine::Rng rng(PlayerSeed(run.seed, g));
+    state->PlayOut(rng, &counts);
+    if (g == 0) {
+      game0_turns = counts.placements;
+      title = run.game->DescribeRun(*state);
+    }
     signature = (signature ^ state->Hash()) * 0x100000001b3ULL;
   }
+  const std::uint64_t turns = counts.placements;
+  const std::uint64_t offered = counts.placements_offered;
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 

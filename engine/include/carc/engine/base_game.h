@@ -52,6 +52,7 @@ class BaseState final : public StateAdapter<BaseState, GameState, Command, Event
   void LegalMoves(Seat seat, std::vector<Move>& out) const override;
   Move PickUniform(Seat seat, Rng& rng, std::vector<Move>& scratch,
                    std::size_t& offered) const override;
+  void PlayOut(Rng& rng, PlayoutCounts* counts = nullptr) override;
   std::vector<Seat> Winners() const override;
   void Determinize(Seat seat, Rng& rng) override { mutable_game().Determinize(seat, rng); }
 

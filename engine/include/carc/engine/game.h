@@ -74,6 +74,14 @@ struct GameSetup {
   Seat host = 0;
 };
 
+// What a playout did, for benchmarks: its decisions, its tile placements (the "place_tile"
+// decisions, the turns of every game) and the legal placements those offered in all.
+struct PlayoutCounts {
+  std::uint64_t decisions = 0;
+  std::uint64_t placements = 0;
+  std::uint64_t placements_offered = 0;
+};
+
 class State {
  public:
   virtual ~State() = default;
@@ -96,6 +104,12 @@ class State {
   // random playouts; `scratch` is a buffer the listing may use between calls.
   virtual Move PickUniform(Seat seat, Rng& rng, std::vector<Move>& scratch,
                            std::size_t& offered) const;
+  // Plays the game to its end, every decision drawn with `rng`: the same game, draw for draw, as
+  // PickUniform() then Apply() at each decision (what a random agent plays), adding what it did
+  // to `counts` when given. A seat that resigned plays its fallback (Timeout) and draws nothing.
+  // The hot loop of search playouts and of `carcassonne bench`: games override it to apply the
+  // moves they draw without the checks a move from outside needs.
+  virtual void PlayOut(Rng& rng, PlayoutCounts* counts = nullptr);
 
   // The one way a game goes on: checks what every game checks (the game is not over, the seat
   // exists, the move type is the game's), then the game's own step. On acceptance seq() is one
@@ -134,6 +148,8 @@ class State {
   explicit State(int players) : players_(players) {}
   State(const State&) = default;
   State& operator=(const State&) = default;
+  // One decision of PlayOut() the general way: PickUniform() then Apply().
+  void PlayOneUniform(Rng& rng, std::vector<Move>& scratch, PlayoutCounts* counts);
 
  private:
   // The game's own step for a move whose type is below MoveTypes() and a seat in range. It bumps

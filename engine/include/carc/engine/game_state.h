@@ -108,6 +108,12 @@ class GameState {
   // LegalPlacements()[rng.Below(n)] without the list, n (its size) written to `offered`; no
   // draw when n is 0. What a random playout places.
   Placement PickLegalPlacement(Rng& rng, std::size_t& offered) const;
+  // For random playouts (State::PlayOut): plays the decision at hand when it is kPlaceTile or
+  // kPlaceFollower of a seat still playing, drawn exactly as PickLegalPlacement() draws, or as
+  // rng.Below(n + 1) over LegalFollowerSpots() with the skip last, and applied as Apply() would
+  // apply that command, without its checks and without events; `offered` is the number of legal
+  // moves it chose from. Returns false, drawing and changing nothing, at any other decision.
+  bool PlayRandomDecision(Rng& rng, std::size_t& offered);
   // Where a follower may go on the tile just placed (kPlaceFollower only); skipping is always
   // legal as well.
   void LegalFollowerSpots(std::vector<FollowerSpot>& out) const;
@@ -238,6 +244,10 @@ class GameState {
   template <typename Visit>
   void ForEachTileToPlace(Visit&& visit) const;
   void PlaceTileUnchecked(Seat player, TileKind tile, Pos pos, int rotation);
+  // A legal placement or follower of the seat to move, after Apply's checks or drawn legal by
+  // PlayRandomDecision(): the turn goes on from it.
+  void PlaceLegalTile(Seat seat, TileKind tile, Pos pos, int rotation, std::vector<Event>* events);
+  void PlaceLegalFollower(Seat seat, std::uint8_t segment, std::vector<Event>* events);
 
   // Scoring (scoring.cc).
   // B-8: the features the last placement completed, in the documented scoring order.

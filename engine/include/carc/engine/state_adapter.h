@@ -44,6 +44,7 @@ class StateAdapter : public State {
   template <typename Config>
   StateAdapter(int players, const Config& config) : State(players), game_(config, &events_) {}
   Engine& mutable_game() { return game_; }
+  bool keeps_events() const { return keep_events_; }
   // PickUniform() for a placement decision: the engine's PickLegalPlacement(), whose
   // placement make(placement) turns into a move.
   template <typename Make>
