@@ -22,12 +22,12 @@ const FrontierCell* Board::FrontierAt(Pos p) const {
   return &frontier_[slot];
 }
 
-void Board::CountFits(std::uint8_t constraint, int sign) {
+void Board::CountFits(int from, int to) {
   // One pass over every kind (a few vector adds): cheaper than reading the frontier per draw.
-  const auto& add = catalog_->fit_counts[constraint];
-  const auto step = static_cast<std::uint16_t>(sign);
+  const auto& sub = catalog_->fit_counts[static_cast<std::size_t>(from)];
+  const auto& add = catalog_->fit_counts[static_cast<std::size_t>(to)];
   for (std::size_t k = 0; k < placements_.size(); ++k) {
-    placements_[k] = static_cast<std::uint16_t>(placements_[k] + step * add[k]);
+    placements_[k] = static_cast<std::uint16_t>(placements_[k] + add[k] - sub[k]);
   }
 }
 
@@ -39,7 +39,7 @@ void Board::Place(Pos pos, std::uint8_t index, std::uint8_t sig) {
   if (const std::uint8_t slot = frontier_slot_[static_cast<std::size_t>(cell)];
       slot != kEmptyCell) {
     frontier_slot_[static_cast<std::size_t>(cell)] = kEmptyCell;
-    CountFits(frontier_[slot].constraint, -1);
+    CountFits(frontier_[slot].constraint, kNoConstraint);
     if (slot + 1u != frontier_.size()) {
       frontier_[slot] = frontier_.back();
       frontier_slot_[frontier_[slot].cell] = slot;
@@ -61,10 +61,10 @@ void Board::Place(Pos pos, std::uint8_t index, std::uint8_t sig) {
     FrontierCell& f = frontier_[frontier_slot_[un]];
     constexpr int kPow4[kSides] = {1, 4, 16, 64};
     const int type = (sig >> (2 * side)) & 3;
-    if (f.neighbours > 0) CountFits(f.constraint, -1);  // a new square offered nothing yet
+    const int before = f.neighbours > 0 ? f.constraint : kNoConstraint;
     f.constraint = static_cast<std::uint8_t>(f.constraint + (type + 1) * kPow4[Opposite(side)]);
     ++f.neighbours;
-    CountFits(f.constraint, 1);
+    CountFits(before, f.constraint);
   }
 }
 

@@ -19,7 +19,7 @@ void FeatureGraph::AddTile(int placed_index, const TileDef& def) {
 
 SegmentId FeatureGraph::Link(SegmentId ra, SegmentId rb) {
   if (ra == rb) return ra;
-  // Union by size without path compression keeps Find() const and trees shallow (log n).
+  // Union by size keeps trees shallow (log n) for the const Find(); the joins halve paths.
   if (size_[ra] < size_[rb]) std::swap(ra, rb);
   parent_[rb] = ra;
   size_[ra] = static_cast<std::uint16_t>(size_[ra] + size_[rb]);
@@ -31,13 +31,13 @@ SegmentId FeatureGraph::Link(SegmentId ra, SegmentId rb) {
 }
 
 SegmentId FeatureGraph::JoinAcrossEdge(SegmentId a, SegmentId b) {
-  const SegmentId r = Link(Find(a), Find(b));
+  const SegmentId r = Link(FindHalving(a), FindHalving(b));
   open_[r] = static_cast<std::int16_t>(open_[r] - 2);
   return r;
 }
 
 SegmentId FeatureGraph::Join(SegmentId a, SegmentId b) {
-  return Link(Find(a), Find(b));
+  return Link(FindHalving(a), FindHalving(b));
 }
 
 }  // namespace carc::engine

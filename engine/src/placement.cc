@@ -143,11 +143,17 @@ void GameState::PlaceTileUnchecked(Seat player, TileKind tile, Pos pos, int rota
           MakeSegmentId(idx, mine),
           MakeSegmentId(n, ort.side_segment[static_cast<std::size_t>(their_side)]));
     }
+    // The two half-edges of a side: a field side has the same field on both halves of both
+    // tiles, and joining the same pair twice would only walk the trees again.
+    std::uint8_t joined_mine = kNoSegment;
+    std::uint8_t joined_theirs = kNoSegment;
     for (int h = 2 * side; h < 2 * side + 2; ++h) {
       const std::uint8_t field = rt.half_segment[static_cast<std::size_t>(h)];
-      if (field == kNoSegment) continue;
-      graph_.Join(MakeSegmentId(idx, field),
-                  MakeSegmentId(n, ort.half_segment[static_cast<std::size_t>(FacingHalf(h))]));
+      const std::uint8_t theirs = ort.half_segment[static_cast<std::size_t>(FacingHalf(h))];
+      if (field == kNoSegment || (field == joined_mine && theirs == joined_theirs)) continue;
+      graph_.Join(MakeSegmentId(idx, field), MakeSegmentId(n, theirs));
+      joined_mine = field;
+      joined_theirs = theirs;
     }
   }
   board_.Place(pos, static_cast<std::uint8_t>(idx), rt.signature);

@@ -90,9 +90,9 @@ class Board {
   std::array<Square, 256> pos_{};  // the square of each placed-tile index
   int x0_, x1_, y0_, y1_;          // the allowed rectangle
   std::vector<FrontierCell> frontier_;
-  // Adds (sign 1) or removes (sign -1) the placements a frontier square with this constraint
-  // offers each kind.
-  void CountFits(std::uint8_t constraint, int sign);
+  // A frontier square's constraint changed: the placements it offers each kind go from those of
+  // `from` to those of `to` (kNoConstraint: a square that offers none, not on the frontier).
+  void CountFits(int from, int to);
   const TileCatalog* catalog_;
   std::array<std::uint16_t, kMaxTileKinds> placements_{};
 };

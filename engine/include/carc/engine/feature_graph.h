@@ -58,6 +58,16 @@ class FeatureGraph {
 
  private:
   SegmentId Link(SegmentId ra, SegmentId rb);
+  // Find() that also points every other segment on the way at its grandparent (path halving):
+  // field features grow long chains, and the joins change the graph anyway. Which tree shape
+  // results depends only on the joins made, so equal histories still give equal graphs.
+  SegmentId FindHalving(SegmentId s) {
+    while (parent_[s] != s) {
+      parent_[s] = parent_[parent_[s]];
+      s = parent_[s];
+    }
+    return s;
+  }
 
   std::array<SegmentId, kMaxSegments> parent_{};
   std::array<SegmentId, kMaxSegments> next_{};

@@ -17,6 +17,8 @@ namespace carc::engine {
 inline constexpr int kMaxSegmentsPerTile = 10;
 inline constexpr int kMaxTileKinds = 36;  // 24 base kinds + the Count's 12 block tiles
 inline constexpr std::uint8_t kNoSegment = 0xFF;
+// Past the 256 frontier constraints (FrontierCell::constraint): none.
+inline constexpr int kNoConstraint = 256;
 
 // One feature segment printed on a tile, in the tile's printed orientation.
 struct SegmentDef {
@@ -67,7 +69,8 @@ struct TileCatalog {
   std::array<std::array<std::uint8_t, 256>, kMaxTileKinds> fits{};
   // fit_counts[c][k]: the number of rotations in fits[k][c], laid out by constraint so that a
   // board can add one frontier square's placements of every kind in one pass.
-  std::array<std::array<std::uint16_t, kMaxTileKinds>, 256> fit_counts{};
+  // Row kNoConstraint is all 0: a square off the frontier offers nothing.
+  std::array<std::array<std::uint16_t, kMaxTileKinds>, kNoConstraint + 1> fit_counts{};
 
   const RotatedTile& Rotated(TileKind k, int rotation) const { return rotated[k][rotation & 3]; }
   std::uint8_t FittingRotations(TileKind k, std::uint8_t constraint) const {
