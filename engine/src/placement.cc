@@ -91,14 +91,26 @@ Placement GameState::PickLegalPlacement(Rng& rng, std::size_t& offered) const {
       i -= here_total;
       return true;
     }
-    for (const FrontierCell& f : board_.Frontier()) {
-      const unsigned bits = fits[f.constraint];
+    // Blocks of 8 squares first, their counts summed without a branch each (the exit is the one
+    // branch that mispredicts), then square by square inside the block that holds the pick.
+    const std::vector<FrontierCell>& frontier = board_.Frontier();
+    std::size_t c = 0;
+    for (; c + 8 <= frontier.size(); c += 8) {
+      std::size_t block = 0;
+      for (std::size_t k = 0; k < 8; ++k) {
+        block += static_cast<std::size_t>(BitsIn4(fits[frontier[c + k].constraint]));
+      }
+      if (i < block) break;
+      i -= block;
+    }
+    for (; c < frontier.size(); ++c) {
+      const unsigned bits = fits[frontier[c].constraint];
       const auto here = static_cast<std::size_t>(BitsIn4(bits));
       if (i >= here) {
         i -= here;
         continue;
       }
-      out = {tile, f.pos(), NthSetBit(bits, i)};
+      out = {tile, frontier[c].pos(), NthSetBit(bits, i)};
       return false;
     }
     return true;

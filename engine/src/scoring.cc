@@ -32,13 +32,17 @@ FollowerRef GameState::RefOf(const Follower& f) const {
           KindOf(f.segment)};
 }
 
-GameState::TileSet GameState::TilesOf(SegmentId root) const {
+GameState::TileSet GameState::TilesOf(SegmentId root, int* count) const {
   TileSet tiles;
+  int n = 0;
   SegmentId s = root;
   do {
-    tiles.set(static_cast<std::size_t>(TileOfSegment(s)));
+    const auto t = static_cast<std::size_t>(TileOfSegment(s));
+    n += tiles.test(t) ? 0 : 1;  // counted here: bitset::count() is a library call per word
+    tiles.set(t);
     s = graph_.NextMember(s);
   } while (s != root);
+  if (count != nullptr) *count = n;
   return tiles;
 }
 
@@ -154,8 +158,8 @@ unsigned GameState::ScorePending(const PendingFeature& p, std::vector<Event>* ev
 unsigned GameState::ScoreFeature(SegmentId root, FeatureKind kind, ScoreReason reason,
                                  std::vector<Event>* events) {
   // B-11: a tile counts once even when two of its segments belong to the feature.
-  const TileSet tiles = TilesOf(root);
-  const int num_tiles = static_cast<int>(tiles.count());
+  int num_tiles = 0;
+  const TileSet tiles = TilesOf(root, &num_tiles);
   const int pennants = graph_.Pennants(root);
 
   int points = 0;

@@ -123,6 +123,7 @@ int BenchCommand(int argc, char** argv) {
   for (std::int64_t g = 0; g < run.games; ++g) {
     // The engine's playout, as search runs it: the same moves as the random agent's with the
     // same draws (engine_tests "*playout plays*"), so the signature is the agent's games'.
+    state.reset();  // first, so that the new game reuses its memory, as a search loop would
     state = NewGame(run, g);
     state->KeepEvents(false);
     engine::Rng rng(PlayerSeed(run.seed, g));

@@ -204,7 +204,8 @@ class GameState {
 
   using TileSet = std::bitset<kMaxPlacedTiles>;
   FollowerRef RefOf(const Follower& f) const;
-  TileSet TilesOf(SegmentId root) const;
+  // The tiles of the feature with this root; their number to `count` when given.
+  TileSet TilesOf(SegmentId root, int* count = nullptr) const;
   std::vector<Pos> Positions(const TileSet& tiles) const;
   FeatureKind KindOf(SegmentId s) const;
 
