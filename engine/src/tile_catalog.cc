@@ -87,6 +87,8 @@ constexpr TileCatalog MakeCatalog(std::initializer_list<TileDef> defs) {
   TileCatalog c;
   for (const TileDef& d : defs) {
     const auto k = static_cast<std::size_t>(c.num_kinds++);
+    // Boards count placements of the first kMaxDrawnKinds kinds only (fit_counts).
+    if (k >= kMaxDrawnKinds && d.count > 0) throw "a kind that can be drawn past kMaxDrawnKinds";
     c.tiles[k] = d;
     c.total_tiles += d.count;
     if (d.start_copies > 0) c.start_kind = static_cast<TileKind>(k);
@@ -105,8 +107,10 @@ constexpr TileCatalog MakeCatalog(std::initializer_list<TileDef> defs) {
         if (ok) bits = static_cast<std::uint8_t>(bits | (1 << r));
       }
       c.fits[k][static_cast<std::size_t>(constraint)] = bits;
-      c.fit_counts[static_cast<std::size_t>(constraint)][k] =
-          static_cast<std::uint16_t>(BitsIn4(bits));
+      if (k < kMaxDrawnKinds) {
+        c.fit_counts[static_cast<std::size_t>(constraint)][k] =
+            static_cast<std::uint16_t>(BitsIn4(bits));
+      }
     }
   }
   return c;

@@ -4,8 +4,8 @@
 // side with a placed tile, each with the edge types its placed neighbours demand, packed so that
 // the catalog's FittingRotations() answers "which rotations fit here" with one lookup; and
 // Placements(k) is at every moment the number of (frontier square, rotation) pairs where tile
-// kind k fits, kept up to date as squares join and leave the frontier, so that a playout learns
-// whether and how often its tile fits without reading the frontier.
+// kind k (one that can be drawn) fits, kept up to date as squares join and leave the frontier, so
+// that a playout learns whether and how often its tile fits without reading the frontier.
 #pragma once
 
 #include <array>
@@ -74,8 +74,9 @@ class Board {
   const std::vector<FrontierCell>& Frontier() const { return frontier_; }
   // The frontier entry for an empty square, or nullptr if it touches no tile.
   const FrontierCell* FrontierAt(Pos p) const;
-  // The (frontier square, rotation) pairs where tile kind k fits.
-  int Placements(TileKind k) const { return placements_[k]; }
+  // The (frontier square, rotation) pairs where tile kind k fits, for a kind that can be drawn
+  // (below kMaxDrawnKinds; 0 for the others, which are never asked about).
+  int Placements(TileKind k) const { return k < kMaxDrawnKinds ? placements_[k] : 0; }
 
   friend bool operator==(const Board&, const Board&) = default;
 
@@ -94,7 +95,7 @@ class Board {
   // `from` to those of `to` (kNoConstraint: a square that offers none, not on the frontier).
   void CountFits(int from, int to);
   const TileCatalog* catalog_;
-  std::array<std::uint16_t, kMaxTileKinds> placements_{};
+  std::array<std::uint16_t, kMaxDrawnKinds> placements_{};
 };
 
 }  // namespace carc::engine

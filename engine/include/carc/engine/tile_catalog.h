@@ -16,6 +16,9 @@ namespace carc::engine {
 
 inline constexpr int kMaxSegmentsPerTile = 10;
 inline constexpr int kMaxTileKinds = 36;  // 24 base kinds + the Count's 12 block tiles
+// The kinds that can be drawn come first (the block tiles, never in the stack, after them):
+// what a board counts placements for.
+inline constexpr int kMaxDrawnKinds = 24;
 inline constexpr std::uint8_t kNoSegment = 0xFF;
 // Past the 256 frontier constraints (FrontierCell::constraint): none.
 inline constexpr int kNoConstraint = 256;
@@ -67,10 +70,10 @@ struct TileCatalog {
   // fits[k][c]: bit r set when kind k at rotation r meets frontier constraint c
   // (FrontierCell::constraint).
   std::array<std::array<std::uint8_t, 256>, kMaxTileKinds> fits{};
-  // fit_counts[c][k]: the number of rotations in fits[k][c], laid out by constraint so that a
-  // board can add one frontier square's placements of every kind in one pass.
-  // Row kNoConstraint is all 0: a square off the frontier offers nothing.
-  std::array<std::array<std::uint16_t, kMaxTileKinds>, kNoConstraint + 1> fit_counts{};
+  // fit_counts[c][k]: the number of rotations in fits[k][c] for the kinds that can be drawn,
+  // laid out by constraint so that a board adds one frontier square's placements of every kind
+  // in one pass. Row kNoConstraint is all 0: a square off the frontier offers nothing.
+  std::array<std::array<std::uint16_t, kMaxDrawnKinds>, kNoConstraint + 1> fit_counts{};
 
   const RotatedTile& Rotated(TileKind k, int rotation) const { return rotated[k][rotation & 3]; }
   std::uint8_t FittingRotations(TileKind k, std::uint8_t constraint) const {
