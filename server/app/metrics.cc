@@ -1,5 +1,9 @@
 #include "metrics.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cstdio>
 #include <sstream>
 
 namespace carc::server {
@@ -37,10 +41,35 @@ std::string StoreFigures(const store::EventStore* store) {
   return o.str();
 }
 
+// The process's own figures under the names Prometheus client libraries give them, so that one
+// scrape compares this server with another process (bench/relay) and a load run can take the
+// CPU per command and the memory per connection.
+std::string ProcessFigures() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  const double cpu = static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+                     static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+  long resident_pages = 0;
+  if (std::FILE* f = std::fopen("/proc/self/statm", "r")) {
+    long size = 0;
+    if (std::fscanf(f, "%ld %ld", &size, &resident_pages) != 2) resident_pages = 0;
+    std::fclose(f);
+  }
+  std::ostringstream o;
+  o << "# HELP process_cpu_seconds_total User and system CPU time of the server process.\n"
+       "# TYPE process_cpu_seconds_total counter\n"
+    << "process_cpu_seconds_total " << cpu << "\n"
+    << "# HELP process_resident_memory_bytes Resident memory of the server process.\n"
+       "# TYPE process_resident_memory_bytes gauge\n"
+    << "process_resident_memory_bytes " << resident_pages * sysconf(_SC_PAGESIZE) << "\n";
+  return o.str();
+}
+
 }  // namespace
 
 std::string Metrics::Render() const {
   std::ostringstream o;
+  o << ProcessFigures();
   o << "# HELP carc_connections Open WebSocket connections.\n"
        "# TYPE carc_connections gauge\n"
     << "carc_connections " << connections.load() << "\n"

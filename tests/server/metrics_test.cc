@@ -58,6 +58,16 @@ TEST_CASE("/healthz and /metrics", "[server][http]") {
   CHECK(*accepted == commands);  // every command the bots sent was accepted, once
   CHECK(Sample(after.body, "carc_rooms{state=\"finished\"}") == 1.0);
   CHECK(Sample(after.body, "carc_rooms{state=\"playing\"}") == 0.0);
+  // The process's own figures, which load runs read (CPU per command, memory per connection).
+  const auto rss = Sample(after.body, "process_resident_memory_bytes");
+  REQUIRE(rss);
+  CHECK(*rss > 1e6);  // a running server holds more than a megabyte
+  CHECK(*rss < 1e10);
+  const auto cpu_before = Sample(before.body, "process_cpu_seconds_total");
+  const auto cpu_after = Sample(after.body, "process_cpu_seconds_total");
+  REQUIRE(cpu_before);
+  REQUIRE(cpu_after);
+  CHECK(*cpu_after >= *cpu_before);
   CHECK(Sample(after.body, "carc_rooms{state=\"lobby\"}") == 0.0);
   const auto latency = Sample(after.body, "carc_command_broadcast_seconds_count");
   REQUIRE(latency);

@@ -7,6 +7,7 @@ int ReplayCommand(int argc, char** argv);
 int SelfplayCommand(int argc, char** argv);
 int BenchCommand(int argc, char** argv);
 int BotCommand(int argc, char** argv);
+int LoadCommand(int argc, char** argv);
 int WatchCommand(int argc, char** argv);
 int GamesCommand(int argc, char** argv);
 

@@ -32,6 +32,8 @@ std::string Usage() {
       "                             play random legal moves on a server; prints final scores\n"
       "  watch --server URL --room CODE\n"
       "                             print a room's events as text\n"
+      "  load --server URL --rooms R --players P --think-ms T --duration S [--idle] [--json]\n"
+      "                             many clients in one process: capacity and latency\n"
       "\n"
       "games (G): " +
       carc::server::GameNames(", ") +
@@ -54,6 +56,7 @@ int main(int argc, char** argv) {
   if (command == "bench") return carc::cli::BenchCommand(argc, argv);
   if (command == "bot") return carc::cli::BotCommand(argc, argv);
   if (command == "watch") return carc::cli::WatchCommand(argc, argv);
+  if (command == "load") return carc::cli::LoadCommand(argc, argv);
   if (command == "games") return carc::cli::GamesCommand(argc, argv);
   for (const auto& c : carc::cli::GameSubcommands()) {
     if (command == c.name) return c.run(argc, argv);

@@ -1,0 +1,84 @@
+// What `carcassonne load` runs and what it measured: rooms of real clients against a server,
+// playing whole games with random legal moves from their own views, or only holding their
+// connections open (idle mode).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "carc/v1/messages.pb.h"
+#include "client/ws_client.h"
+
+namespace carc::cli {
+
+struct LoadConfig {
+  client::ServerAddress server;
+  int rooms = 1;
+  int players = 2;
+  // The pause before each command a seat sends (a person's thinking, or 0 for machine speed).
+  int think_ms = 0;
+  // The measured window, after every connection has been opened.
+  double duration_s = 10;
+  // Connections opened per second while the run ramps up (a burst of thousands at once fills
+  // the server's accept queue and measures that instead).
+  int ramp_per_s = 2000;
+  // Only connect and say Hello, then hold the connection.
+  bool idle = false;
+  int threads = 1;
+  // Local addresses the connections are bound to in turn (e.g. 127.0.0.1 .. 127.0.0.20): on
+  // loopback they get a run past the server's per-address limits. Empty: the system's choice.
+  std::vector<std::string> source_addrs;
+  // The room every game is played in (game type, players, options).
+  v1::RoomOptions room;
+  std::uint64_t seed = 1;
+};
+
+// "127.0.0.1-127.0.0.20" (a range within one /24), "127.0.0.1,127.0.0.2" or one address; the
+// addresses in order, or an error.
+std::optional<std::vector<std::string>> ParseSourceAddrs(const std::string& text,
+                                                         std::string& error);
+
+// What one room (or, merged, the whole run) counted inside the measured window.
+struct LoadCounts {
+  std::uint64_t connections_opened = 0;  // WebSocket handshakes completed
+  std::uint64_t connect_failures = 0;    // TCP connect or handshake failed
+  std::uint64_t welcomed = 0;            // the server answered Hello
+  std::uint64_t connections_lost = 0;    // closed by the server or the network before the end
+  std::uint64_t held_at_end = 0;         // open and welcomed when the window closed
+  std::uint64_t commands = 0;            // game commands acknowledged (their batch came back)
+  std::uint64_t events = 0;              // game events received, all seats
+  std::uint64_t games_finished = 0;      // seen to the end by every seat
+  std::map<std::string, std::uint64_t> errors;  // by ErrorCode name, or a transport failure
+  // Command sent -> its events at every seat of the room, in microseconds.
+  std::vector<float> latency_us;
+
+  void Merge(LoadCounts&& other);
+};
+
+struct LoadReport {
+  LoadConfig config;
+  LoadCounts counts;
+  double window_s = 0;  // the measured window as it ran
+  double client_cpu_s = 0;
+  // From the server's /metrics (process_resident_memory_bytes, process_cpu_seconds_total); -1
+  // where it could not be read.
+  double server_rss_kib_start = -1;  // before the first connection
+  double server_rss_kib = -1;        // at the end of the window, every connection open
+  double server_rss_kib_after = -1;  // after the clients left and the server settled
+  double server_cpu_s = -1;          // spent by the server during the window
+};
+
+// Runs the load and returns what it measured; bounded in time: it ends at the window's end plus
+// a few seconds for closing, whatever the server does.
+LoadReport RunLoad(const LoadConfig& config);
+
+// One JSON object: connections_held, commands_per_s, events_per_s, latency_ms {p50, p99, max},
+// errors, server_rss_kib, client_cpu_s and the rest of the report.
+std::string ReportJson(const LoadReport& report);
+// The same for people: a few lines.
+std::string ReportText(const LoadReport& report);
+
+}  // namespace carc::cli

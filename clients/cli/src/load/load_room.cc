@@ -1,0 +1,352 @@
+#include "load/load_room.h"
+
+#include <boost/asio/post.hpp>
+
+namespace carc::cli {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+using namespace std::chrono_literals;
+
+LoadRoom::LoadRoom(net::io_context& io, const LoadConfig& config, net::ip::tcp::endpoint server,
+                   int index, Clock::time_point window_start)
+    : config_(config),
+      strand_(net::make_strand(io)),
+      server_(std::move(server)),
+      index_(index),
+      window_start_(window_start),
+      rng_(config.seed * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(index)) {
+  for (int i = 0; i < config_.players; ++i) conns_.push_back(std::make_unique<Conn>(strand_));
+}
+
+void LoadRoom::Start() {
+  net::post(strand_, [self = shared_from_this()] {
+    for (int i = 0; i < self->config_.players; ++i) self->Connect(i);
+  });
+}
+
+void LoadRoom::CountError(const std::string& what) {
+  ++counts_.errors[what];
+}
+
+void LoadRoom::Connect(int i) {
+  Conn& c = *conns_[static_cast<std::size_t>(i)];
+  ++open_or_opening_;
+  auto& stream = beast::get_lowest_layer(c.ws);
+  if (!config_.source_addrs.empty()) {
+    const std::size_t n = config_.source_addrs.size();
+    const std::size_t k = static_cast<std::size_t>(index_ * config_.players + i) % n;
+    beast::error_code ec;
+    stream.socket().open(server_.protocol(), ec);
+    if (!ec) stream.socket().bind({net::ip::make_address(config_.source_addrs[k], ec), 0}, ec);
+    if (ec) {
+      CountError("bind_failed");
+      ++counts_.connect_failures;
+      c.ended = true;
+      --open_or_opening_;
+      return;
+    }
+  }
+  stream.expires_after(10s);
+  stream.async_connect(server_, [self = shared_from_this(), i](beast::error_code ec) {
+    Conn& conn = *self->conns_[static_cast<std::size_t>(i)];
+    if (ec) {
+      ++self->counts_.connect_failures;
+      self->CountError("connect_failed");
+      return self->Ended(i, "");
+    }
+    beast::get_lowest_layer(conn.ws).socket().set_option(net::ip::tcp::no_delay(true), ec);
+    conn.ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
+    conn.ws.async_handshake(self->config_.server.host + ":" + self->config_.server.port,
+                         self->config_.server.path, [self, i](beast::error_code hec) {
+                           Conn& cc = *self->conns_[static_cast<std::size_t>(i)];
+                           if (hec) {
+                             ++self->counts_.connect_failures;
+                             self->CountError("handshake_failed");
+                             return self->Ended(i, "");
+                           }
+                           beast::get_lowest_layer(cc.ws).expires_never();
+                           ++self->counts_.connections_opened;
+                           self->OnOpen(i);
+                         });
+  });
+}
+
+void LoadRoom::OnOpen(int i) {
+  Conn& c = *conns_[static_cast<std::size_t>(i)];
+  c.open = true;
+  c.ws.binary(true);
+  c.ws.read_message_max(1 << 20);
+  if (stopping_) return CloseOne(i);
+  v1::ClientMessage hello;
+  hello.mutable_hello()->set_client_name("load-" + std::to_string(index_) + "-" +
+                                         std::to_string(i));
+  hello.mutable_hello()->set_client_version("carcassonne-load/1");
+  Send(i, std::move(hello));
+  Read(i);
+}
+
+void LoadRoom::Read(int i) {
+  Conn& c = *conns_[static_cast<std::size_t>(i)];
+  c.ws.async_read(c.buffer, [self = shared_from_this(), i](beast::error_code ec, std::size_t) {
+    Conn& cc = *self->conns_[static_cast<std::size_t>(i)];
+    if (ec) return self->Ended(i, "connection_lost");
+    v1::ServerMessage m;
+    const bool ok = m.ParseFromArray(cc.buffer.data().data(), static_cast<int>(cc.buffer.size()));
+    cc.buffer.consume(cc.buffer.size());
+    if (!ok) {
+      self->CountError("unreadable_message");
+    } else {
+      self->OnMessage(i, m);
+    }
+    self->Read(i);
+  });
+}
+
+void LoadRoom::Send(int i, v1::ClientMessage m) {
+  Conn& c = *conns_[static_cast<std::size_t>(i)];
+  if (!c.open || c.closing) return;
+  m.set_request_id(++c.request_id);
+  c.out.push_back(m.SerializeAsString());
+  Write(i);
+}
+
+void LoadRoom::Write(int i) {
+  Conn& c = *conns_[static_cast<std::size_t>(i)];
+  if (c.writing || c.out.empty() || !c.open) return;
+  c.writing = true;
+  c.ws.async_write(net::buffer(c.out.front()),
+                   [self = shared_from_this(), i](beast::error_code ec, std::size_t) {
+                     Conn& cc = *self->conns_[static_cast<std::size_t>(i)];
+                     cc.writing = false;
+                     cc.out.pop_front();
+                     if (ec) return;  // the read fails too and ends the connection
+                     self->Write(i);
+                   });
+}
+
+void LoadRoom::Ended(int i, const std::string& why) {
+  Conn& c = *conns_[static_cast<std::size_t>(i)];
+  if (c.ended) return;
+  c.ended = true;
+  if (c.open && !c.closing && !stopping_ && !why.empty()) {
+    ++counts_.connections_lost;
+    CountError(why);
+  }
+  c.open = false;
+  c.think.cancel();
+  if (--open_or_opening_ == 0 && stopping_ && done_) {
+    auto done = std::move(done_);
+    done_ = nullptr;
+    done();
+  }
+}
+
+void LoadRoom::OnMessage(int i, const v1::ServerMessage& m) {
+  Conn& c = *conns_[static_cast<std::size_t>(i)];
+  if (stopping_) return;
+  if (m.has_welcome()) {
+    c.welcomed = true;
+    ++counts_.welcomed;
+    if (config_.idle) return;
+    if (i == 0) {
+      CreateRoom();
+    } else {
+      JoinWaiting();
+    }
+  } else if (m.has_seat_granted()) {
+    c.seat = m.seat_granted().seat();
+    c.in_room = true;
+    c.joining = false;
+    c.game.reset();
+    c.have_view = false;
+    c.game_over = false;
+    if (i == 0) {
+      code_ = m.seat_granted().room_code();
+      c.generation = ++generation_;
+      start_sent_ = false;
+      JoinWaiting();
+    } else {
+      v1::ClientMessage ready;
+      ready.mutable_set_ready()->set_ready(true);
+      Send(i, std::move(ready));
+    }
+  } else if (m.has_room_state()) {
+    if (i == 0) CheckStart(m.room_state());
+  } else if (m.has_room_left()) {
+    c.in_room = false;
+    c.leaving = false;
+    if (i == 0) {
+      CreateRoom();  // the next game's
+    } else {
+      JoinWaiting();
+    }
+  } else if (m.has_snapshot() || m.has_event_batch()) {
+    OnGameMessage(i, m);
+  } else if (m.has_error()) {
+    const v1::ErrorCode code = m.error().code();
+    if (Counting()) CountError(v1::ErrorCode_Name(code));
+    if (code == v1::ERROR_CODE_STALE_SEQ || code == v1::ERROR_CODE_RATE_LIMITED) {
+      // Nothing was applied: ask for the view again (after a pause for the rate limit).
+      c.have_view = false;
+      in_flight_.reset();
+      c.think.expires_after(code == v1::ERROR_CODE_RATE_LIMITED ? 300ms : 0ms);
+      c.think.async_wait([self = shared_from_this(), i](beast::error_code ec) {
+        if (ec || self->stopping_) return;
+        v1::ClientMessage resync;
+        resync.mutable_request_snapshot();
+        self->Send(i, std::move(resync));
+      });
+    } else if (i == 0 && !c.in_room) {
+      // The room was refused (a room limit): ask again in a while rather than stall.
+      c.think.expires_after(500ms);
+      c.think.async_wait([self = shared_from_this()](beast::error_code ec) {
+        if (!ec && !self->stopping_) self->CreateRoom();
+      });
+    } else if (!c.in_room && c.joining) {
+      // A join that came too early or too late for its room: the seat waits for the next one.
+      c.joining = false;
+    }
+  }
+}
+
+void LoadRoom::CreateRoom() {
+  v1::ClientMessage create;
+  *create.mutable_create_room()->mutable_options() = config_.room;
+  create.mutable_create_room()->set_player_name("load-" + std::to_string(index_));
+  Send(0, std::move(create));
+}
+
+void LoadRoom::JoinWaiting() {
+  if (code_.empty() || stopping_) return;
+  for (int i = 1; i < config_.players; ++i) {
+    Conn& c = *conns_[static_cast<std::size_t>(i)];
+    if (!c.open || !c.welcomed || c.in_room || c.joining || c.leaving) continue;
+    if (c.generation >= generation_) continue;
+    c.joining = true;
+    c.generation = generation_;
+    v1::ClientMessage join;
+    join.mutable_join_room()->set_code(code_);
+    join.mutable_join_room()->set_player_name("load-" + std::to_string(index_) + "-" +
+                                              std::to_string(i));
+    Send(i, std::move(join));
+  }
+}
+
+void LoadRoom::CheckStart(const v1::RoomState& state) {
+  if (start_sent_ || state.status() != v1::ROOM_STATUS_LOBBY) return;
+  for (const auto& s : state.seats()) {
+    if (!s.occupied() || !(s.is_host() || s.ready())) return;
+  }
+  start_sent_ = true;
+  v1::ClientMessage start;
+  start.mutable_start_game();
+  Send(0, std::move(start));
+}
+
+void LoadRoom::OnGameMessage(int i, const v1::ServerMessage& m) {
+  Conn& c = *conns_[static_cast<std::size_t>(i)];
+  if (!c.in_room) return;  // the tail of a room the seat has left
+  if (m.has_snapshot()) {
+    const v1::GameSnapshot& snapshot = m.snapshot();
+    if (!c.game) c.game = client::NewSeatGame(snapshot, c.seat);
+    if (!c.game) {
+      CountError("unknown_game");
+      return;
+    }
+    c.game->TakeSnapshot(snapshot);
+    c.seq = snapshot.seq();
+    c.have_view = true;
+  } else {
+    const v1::EventBatch& b = m.event_batch();
+    if (!c.have_view || b.prev_seq() != c.seq) {
+      // A gap: ask for the whole view instead of guessing.
+      if (c.have_view && Counting()) CountError("resync");
+      c.have_view = false;
+      v1::ClientMessage resync;
+      resync.mutable_request_snapshot();
+      return Send(i, std::move(resync));
+    }
+    if (in_flight_ && in_flight_->prev_seq == b.prev_seq()) {
+      in_flight_->seen |= 1u << i;
+      if (i == in_flight_->sender && Counting()) ++counts_.commands;
+      if (in_flight_->seen == (1u << config_.players) - 1) {
+        if (Counting()) {
+          counts_.latency_us.push_back(static_cast<float>(
+              std::chrono::duration<double, std::micro>(Clock::now() - in_flight_->sent).count()));
+        }
+        in_flight_.reset();
+      }
+    }
+    if (Counting()) counts_.events += static_cast<std::uint64_t>(b.events_size());
+    c.game->ApplyBatch(b);
+    c.seq = b.seq();
+  }
+  if (c.game->over()) {
+    if (!c.game_over) {
+      c.game_over = true;
+      if (i == 0 && Counting()) ++counts_.games_finished;
+      c.leaving = true;
+      v1::ClientMessage leave;
+      leave.mutable_leave_room();
+      Send(i, std::move(leave));
+    }
+    return;
+  }
+  Act(i);
+}
+
+void LoadRoom::Act(int i) {
+  Conn& c = *conns_[static_cast<std::size_t>(i)];
+  if (stopping_ || !c.game || !c.have_view || !c.game->asked()) return;
+  auto decide = [self = shared_from_this(), i] {
+    Conn& cc = *self->conns_[static_cast<std::size_t>(i)];
+    if (self->stopping_ || !cc.game || !cc.have_view || !cc.game->asked()) return;
+    v1::ClientMessage m;
+    v1::GameCommand* command = m.mutable_game_command();
+    command->set_expected_seq(cc.seq);
+    client::DecisionCounts decisions;
+    cc.game->Decide(self->rng_, *command, decisions);
+    self->in_flight_ = InFlight{cc.seq, Clock::now(), i, 0};
+    self->Send(i, std::move(m));
+  };
+  if (config_.think_ms == 0) return decide();
+  c.think.expires_after(std::chrono::milliseconds(config_.think_ms));
+  c.think.async_wait([decide](beast::error_code ec) {
+    if (!ec) decide();
+  });
+}
+
+void LoadRoom::Stop(std::function<void()> done) {
+  net::post(strand_, [self = shared_from_this(), done = std::move(done)]() mutable {
+    self->stopping_ = true;
+    for (const auto& c : self->conns_) {
+      if (c->open && c->welcomed) ++self->counts_.held_at_end;
+    }
+    if (self->open_or_opening_ == 0) return done();
+    self->done_ = std::move(done);
+    for (int i = 0; i < self->config_.players; ++i) self->CloseOne(i);
+  });
+}
+
+void LoadRoom::CloseOne(int i) {
+  Conn& c = *conns_[static_cast<std::size_t>(i)];
+  if (c.ended || c.closing) return;
+  c.closing = true;
+  c.think.cancel();
+  if (!c.open) {
+    // Still connecting: cancelling fails the connect or the handshake, which ends it.
+    beast::get_lowest_layer(c.ws).cancel();
+    return;
+  }
+  beast::get_lowest_layer(c.ws).expires_after(3s);
+  c.ws.async_close(websocket::close_code::normal,
+                   [self = shared_from_this(), i](beast::error_code) {
+                     // The pending read ends the connection; this only bounds the wait.
+                     Conn& cc = *self->conns_[static_cast<std::size_t>(i)];
+                     beast::get_lowest_layer(cc.ws).close();
+                   });
+}
+
+}  // namespace carc::cli

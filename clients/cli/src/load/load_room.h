@@ -1,0 +1,122 @@
+// One room of `carcassonne load`: its players' connections, all driven by asynchronous handlers
+// on the room's own strand, so that they share its bookkeeping (the room code, the command in
+// flight and when it was sent) without locks, while rooms run in parallel on every I/O thread.
+//
+// A cycle: every seat connects and says Hello; seat 0 creates the room, the others join with
+// its code and say they are ready; seat 0 starts the game; each seat answers the decisions its
+// view asks of it with a random legal move (client/seat_game.h) after the think time. When the
+// game is over every seat leaves and the cycle starts again with a new room, until Stop().
+// In idle mode the seats only connect and say Hello.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "client/seat_game.h"
+#include "load/load_config.h"
+
+namespace carc::cli {
+
+class LoadRoom : public std::enable_shared_from_this<LoadRoom> {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  // Connection i of this room binds to `sources[(first_connection + i) % size]` when any are
+  // given. Counting starts at `window_start`.
+  LoadRoom(boost::asio::io_context& io, const LoadConfig& config,
+           boost::asio::ip::tcp::endpoint server, int index, Clock::time_point window_start);
+
+  // Opens the connections (on the room's strand).
+  void Start();
+  // Stops acting, counts the connections still held and closes them; `done` runs (on the
+  // room's strand) once every connection is closed.
+  void Stop(std::function<void()> done);
+  // Read after the I/O threads have stopped.
+  LoadCounts& counts() { return counts_; }
+
+ private:
+  struct Conn {
+    explicit Conn(boost::asio::strand<boost::asio::io_context::executor_type> strand)
+        : ws(strand), think(strand) {}
+    boost::beast::websocket::stream<boost::beast::tcp_stream> ws;
+    boost::asio::steady_timer think;
+    boost::beast::flat_buffer buffer;
+    std::deque<std::string> out;
+    bool writing = false;
+    bool open = false;
+    bool welcomed = false;
+    bool closing = false;
+    bool ended = false;
+    bool in_room = false;
+    bool joining = false;
+    bool leaving = false;
+    int generation = 0;  // the room generation this seat last joined
+    int seat = -1;
+    std::uint64_t seq = 0;
+    bool have_view = false;
+    bool game_over = false;
+    std::unique_ptr<client::SeatGame> game;
+    std::uint32_t request_id = 0;
+  };
+
+  void Connect(int i);
+  void OnOpen(int i);
+  void Read(int i);
+  void OnMessage(int i, const v1::ServerMessage& m);
+  void OnGameMessage(int i, const v1::ServerMessage& m);
+  void Send(int i, v1::ClientMessage m);
+  void Write(int i);
+  // The connection is gone (closed, lost or never opened); `why` names a loss to count, ""
+  // for none.
+  void Ended(int i, const std::string& why);
+  void Act(int i);
+  // Seat 0 asks for the room of the next game.
+  void CreateRoom();
+  // Seats that have left their last room join the current one once seat 0 has made it.
+  void JoinWaiting();
+  void CheckStart(const v1::RoomState& state);
+  void CloseOne(int i);
+  bool Counting() const { return Clock::now() >= window_start_ && !stopping_; }
+  void CountError(const std::string& what);
+
+  const LoadConfig& config_;
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  boost::asio::ip::tcp::endpoint server_;
+  int index_;
+  Clock::time_point window_start_;
+  std::vector<std::unique_ptr<Conn>> conns_;
+  std::mt19937_64 rng_;
+  LoadCounts counts_;
+  bool stopping_ = false;
+  std::function<void()> done_;
+  int open_or_opening_ = 0;
+
+  // The room the seats play in now: its code and generation (one per game).
+  std::string code_;
+  int generation_ = 0;
+  bool start_sent_ = false;
+  // The command in flight: the seq it was built on, when it was sent, who sent it, and which
+  // seats have seen its batch (a bit per seat).
+  struct InFlight {
+    std::uint64_t prev_seq = 0;
+    Clock::time_point sent;
+    int sender = -1;
+    unsigned seen = 0;
+  };
+  std::optional<InFlight> in_flight_;
+};
+
+}  // namespace carc::cli

@@ -1,0 +1,205 @@
+// RunLoad: the rooms on a pool of I/O threads, opened at the ramp's pace, measured over the
+// window, closed, and the server's figures read from its /metrics around them.
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <atomic>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/beast/http.hpp>
+#include <sstream>
+#include <thread>
+
+#include "load/load_config.h"
+#include "load/load_room.h"
+
+namespace carc::cli {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace net = boost::asio;
+using namespace std::chrono_literals;
+
+namespace {
+
+// The server's /metrics as text, or "" when it cannot be read within a few seconds.
+std::string FetchMetrics(const client::ServerAddress& server) {
+  net::io_context io;
+  beast::tcp_stream stream(io);
+  http::request<http::empty_body> request{http::verb::get, "/metrics", 11};
+  request.set(http::field::host, server.host + ":" + server.port);
+  beast::flat_buffer buffer;
+  http::response<http::string_body> response;
+  bool ok = false;
+  net::ip::tcp::resolver resolver(io);
+  beast::error_code ec;
+  const auto endpoints = resolver.resolve(server.host, server.port, ec);
+  if (ec) return {};
+  stream.expires_after(5s);
+  stream.async_connect(endpoints, [&](beast::error_code e, const auto&) {
+    if (e) return;
+    http::async_write(stream, request, [&](beast::error_code we, std::size_t) {
+      if (we) return;
+      http::async_read(stream, buffer, response, [&](beast::error_code re, std::size_t) {
+        ok = !re && response.result() == http::status::ok;
+      });
+    });
+  });
+  io.run_for(6s);
+  return ok ? response.body() : std::string();
+}
+
+// The value of an unlabelled sample in Prometheus text, or -1.
+double Sample(const std::string& text, const std::string& name) {
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind(name + " ", 0) == 0) return std::stod(line.substr(name.size() + 1));
+  }
+  return -1;
+}
+
+double CpuSeconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+// Enough descriptors for every connection, as far as the hard limit allows.
+void RaiseDescriptorLimit() {
+  rlimit r{};
+  if (getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur < r.rlim_max) {
+    r.rlim_cur = r.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &r);
+  }
+}
+
+}  // namespace
+
+std::optional<std::vector<std::string>> ParseSourceAddrs(const std::string& text,
+                                                         std::string& error) {
+  std::vector<std::string> out;
+  std::stringstream list(text);
+  std::string item;
+  while (std::getline(list, item, ',')) {
+    const auto dash = item.find('-');
+    beast::error_code ec;
+    if (dash == std::string::npos) {
+      net::ip::make_address_v4(item, ec);
+      if (ec) return error = "not an IPv4 address: '" + item + "'", std::nullopt;
+      out.push_back(item);
+      continue;
+    }
+    const auto first = net::ip::make_address_v4(item.substr(0, dash), ec);
+    if (ec) return error = "not an IPv4 address: '" + item.substr(0, dash) + "'", std::nullopt;
+    const auto last = net::ip::make_address_v4(item.substr(dash + 1), ec);
+    if (ec) return error = "not an IPv4 address: '" + item.substr(dash + 1) + "'", std::nullopt;
+    const auto a = first.to_uint();
+    const auto b = last.to_uint();
+    if (b < a || (a >> 8) != (b >> 8)) {
+      return error = "a range must go upwards within one /24: '" + item + "'", std::nullopt;
+    }
+    for (auto v = a; v <= b; ++v) out.push_back(net::ip::make_address_v4(v).to_string());
+  }
+  if (out.empty()) return error = "no source address given", std::nullopt;
+  return out;
+}
+
+void LoadCounts::Merge(LoadCounts&& o) {
+  connections_opened += o.connections_opened;
+  connect_failures += o.connect_failures;
+  welcomed += o.welcomed;
+  connections_lost += o.connections_lost;
+  held_at_end += o.held_at_end;
+  commands += o.commands;
+  events += o.events;
+  games_finished += o.games_finished;
+  for (const auto& [k, v] : o.errors) errors[k] += v;
+  latency_us.insert(latency_us.end(), o.latency_us.begin(), o.latency_us.end());
+}
+
+LoadReport RunLoad(const LoadConfig& config) {
+  LoadReport report;
+  report.config = config;
+  RaiseDescriptorLimit();
+  const double cpu_start = CpuSeconds();
+
+  net::io_context io(config.threads);
+  net::ip::tcp::resolver resolver(io);
+  beast::error_code ec;
+  const auto resolved = resolver.resolve(config.server.host, config.server.port, ec);
+  if (ec || resolved.empty()) {
+    report.counts.errors["cannot_resolve_server"] = 1;
+    return report;
+  }
+  const net::ip::tcp::endpoint server = resolved.begin()->endpoint();
+  report.server_rss_kib_start =
+      Sample(FetchMetrics(config.server), "process_resident_memory_bytes");
+  if (report.server_rss_kib_start > 0) report.server_rss_kib_start /= 1024;
+
+  // The window opens once every connection has had its turn to open, plus a second to finish.
+  const int connections = config.rooms * config.players;
+  const auto ramp = std::chrono::duration<double>(static_cast<double>(connections) /
+                                                  std::max(1, config.ramp_per_s));
+  const auto start = std::chrono::steady_clock::now();
+  const auto window_start =
+      start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(ramp) + 1s;
+  const auto window_end =
+      window_start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                         std::chrono::duration<double>(config.duration_s));
+
+  std::vector<std::shared_ptr<LoadRoom>> rooms;
+  for (int r = 0; r < config.rooms; ++r) {
+    rooms.push_back(std::make_shared<LoadRoom>(io, config, server, r, window_start));
+  }
+  auto work = net::make_work_guard(io);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < config.threads; ++t) threads.emplace_back([&io] { io.run(); });
+
+  for (int r = 0; r < config.rooms; ++r) {
+    // Room r opens when the ramp reaches its first connection.
+    std::this_thread::sleep_until(
+        start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                    std::chrono::duration<double>(static_cast<double>(r * config.players) /
+                                                  std::max(1, config.ramp_per_s))));
+    rooms[static_cast<std::size_t>(r)]->Start();
+  }
+  std::this_thread::sleep_until(window_start);
+  const double server_cpu_start = Sample(FetchMetrics(config.server), "process_cpu_seconds_total");
+  const auto window_opened = std::chrono::steady_clock::now();
+  std::this_thread::sleep_until(window_end);
+  const std::string at_end = FetchMetrics(config.server);
+  report.window_s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - window_opened).count();
+  const double server_cpu_end = Sample(at_end, "process_cpu_seconds_total");
+  if (server_cpu_start >= 0 && server_cpu_end >= 0) {
+    report.server_cpu_s = server_cpu_end - server_cpu_start;
+  }
+  report.server_rss_kib = Sample(at_end, "process_resident_memory_bytes");
+  if (report.server_rss_kib > 0) report.server_rss_kib /= 1024;
+
+  // Close everything, bounded: rooms whose connections do not close in time are left to the
+  // io_context's stop.
+  std::atomic<int> open_rooms{config.rooms};
+  for (auto& room : rooms) room->Stop([&open_rooms] { --open_rooms; });
+  const auto close_deadline = std::chrono::steady_clock::now() + 5s;
+  while (open_rooms.load() > 0 && std::chrono::steady_clock::now() < close_deadline) {
+    std::this_thread::sleep_for(10ms);
+  }
+  work.reset();
+  io.stop();
+  for (auto& t : threads) t.join();
+  for (auto& room : rooms) report.counts.Merge(std::move(room->counts()));
+  if (open_rooms.load() > 0) report.counts.errors["close_timed_out"] += open_rooms.load();
+  report.client_cpu_s = CpuSeconds() - cpu_start;
+
+  // What the server keeps once the clients are gone, after it has had a moment to let go.
+  std::this_thread::sleep_for(2s);
+  report.server_rss_kib_after =
+      Sample(FetchMetrics(config.server), "process_resident_memory_bytes");
+  if (report.server_rss_kib_after > 0) report.server_rss_kib_after /= 1024;
+  return report;
+}
+
+}  // namespace carc::cli

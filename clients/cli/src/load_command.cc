@@ -1,0 +1,112 @@
+// `carcassonne load`: many real clients in one process against a running server.
+#include <iostream>
+#include <thread>
+
+#include "args.h"
+#include "commands.h"
+#include "game_options.h"
+#include "games/registry.h"
+#include "load/load_config.h"
+
+namespace carc::cli {
+namespace {
+
+constexpr const char* kHelp =
+    "usage: carcassonne load --server URL --rooms R --players P --think-ms T --duration S\n"
+    "                        [--game G] [--rules LIST] [--idle] [--source-addrs LIST]\n"
+    "                        [--threads N] [--ramp N] [--seed S] [--json]\n"
+    "Opens R x P WebSocket clients in this one process (the project's own client code) that play\n"
+    "whole games against the server with random legal moves from their own views, a new room\n"
+    "after each game; or with --idle only say Hello and hold their connections. Connections open\n"
+    "at --ramp per second; then the window of --duration seconds is measured, every connection\n"
+    "is closed, and the report is printed. It always ends: at most the ramp, the window and\n"
+    "about 10 s for closing and reading the server's figures.\n"
+    "  --server URL        ws://host:port (default ws://127.0.0.1:8080); its /metrics gives\n"
+    "                      the server's RSS and CPU (process_resident_memory_bytes, ...)\n"
+    "  --rooms R           rooms, 1..100000 (default 1)\n"
+    "  --players P         seats per room, as the game allows (default 2)\n"
+    "  --think-ms T        pause before each command, 0..60000 (default 0: machine speed)\n"
+    "  --duration S        measured window in seconds, 1..3600 (default 10)\n"
+    "  --game G            a game the server offers (default base)\n"
+    "  --rules LIST        the game's options, e.g. farm_scoring=c1,count=true\n"
+    "  --idle              only connect, say Hello and hold the connection\n"
+    "  --source-addrs LIST local addresses to bind in turn, e.g. 127.0.0.1-127.0.0.20 (on\n"
+    "                      loopback this gets past the server's per-address limits)\n"
+    "  --threads N         I/O threads, 1..64 (default: one per core)\n"
+    "  --ramp N            connections opened per second, 1..100000 (default 2000)\n"
+    "  --seed S            the moves' random choices (default 1)\n"
+    "  --json              one JSON object: connections_held, commands_per_s, events_per_s,\n"
+    "                      latency_ms {p50, p99, max} (command sent -> its events at every\n"
+    "                      seat), errors (by code), server_rss_kib, client_cpu_s, ...\n"
+    "Exit status: 0 when every connection opened and held and (playing) commands were\n"
+    "acknowledged, 1 otherwise, 2 for bad options.\n";
+
+}  // namespace
+
+int LoadCommand(int argc, char** argv) {
+  Args args(argc, argv, 2,
+            {"server", "rooms", "players", "think-ms", "duration", "game", "rules", "source-addrs",
+             "threads", "ramp", "seed"},
+            {"idle", "json", "help"});
+  if (args.Has("help")) {
+    std::cout << kHelp;
+    return 0;
+  }
+  LoadConfig config;
+  const auto cores = static_cast<std::int64_t>(std::max(1U, std::thread::hardware_concurrency()));
+  config.rooms = static_cast<int>(args.Int("rooms", 1, 1, 100000));
+  config.players = static_cast<int>(args.Int("players", 2, 2, 6));
+  config.think_ms = static_cast<int>(args.Int("think-ms", 0, 0, 60000));
+  config.duration_s = static_cast<double>(args.Int("duration", 10, 1, 3600));
+  config.threads = static_cast<int>(args.Int("threads", cores, 1, 64));
+  config.ramp_per_s = static_cast<int>(args.Int("ramp", 2000, 1, 100000));
+  config.seed = static_cast<std::uint64_t>(args.Int("seed", 1, 0, INT64_MAX));
+  config.idle = args.Has("idle");
+  std::string error = args.error();
+  const std::string game_name = args.Get("game", "base");
+  const server::GameAdapter* game = server::FindGameNamed(game_name);
+  if (error.empty() && (game == nullptr || game_name.empty())) {
+    error = "--game takes " + server::GameNames(" or ") + ", not '" + game_name + "'";
+  }
+  if (error.empty()) {
+    std::vector<std::pair<std::string, std::string>> named;
+    error = ParseRules(args.Get("rules", ""), named);
+    if (error.empty()) {
+      auto made = game->RoomOptionsFrom(config.players, named);
+      if (auto* why = std::get_if<std::string>(&made)) {
+        error = "--game " + game_name + ": " + *why;
+      } else {
+        config.room = std::get<v1::RoomOptions>(std::move(made));
+      }
+    }
+  }
+  if (error.empty() && args.Has("source-addrs")) {
+    std::string why;
+    if (auto addrs = ParseSourceAddrs(args.Get("source-addrs", ""), why)) {
+      config.source_addrs = std::move(*addrs);
+    } else {
+      error = "--source-addrs: " + why;
+    }
+  }
+  const auto address = client::ParseServerUrl(args.Get("server", "ws://127.0.0.1:8080"));
+  if (error.empty() && !address) error = "--server takes ws://host:port";
+  if (!error.empty()) {
+    std::cerr << "carcassonne load: " << error << "\n" << kHelp;
+    return 2;
+  }
+  config.server = *address;
+
+  if (!args.Has("json")) {
+    std::cerr << "carcassonne load: " << config.rooms * config.players << " connections to "
+              << config.server.host << ":" << config.server.port << ", window " << config.duration_s
+              << " s ..." << std::endl;
+  }
+  const LoadReport report = RunLoad(config);
+  std::cout << (args.Has("json") ? ReportJson(report) + "\n" : ReportText(report));
+  const LoadCounts& c = report.counts;
+  const auto wanted = static_cast<std::uint64_t>(config.rooms * config.players);
+  const bool held = c.held_at_end == wanted && c.connect_failures == 0 && c.connections_lost == 0;
+  return held && (config.idle || c.commands > 0) ? 0 : 1;
+}
+
+}  // namespace carc::cli

@@ -1,0 +1,96 @@
+// `carcassonne load` against a real server on loopback, at the small size CI can afford: whole
+// games of both games with their figures, and idle connections past a per-address limit through
+// several source addresses. Each run lasts a few seconds and ends by itself.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_run.h"
+#include "test_server.h"
+
+using namespace carc;
+using namespace carc::test;
+
+namespace {
+
+// A server that lets machine-speed clients play: the per-connection rate limit and the rooms
+// per address (every finished game's room lives on for a while) raised.
+server::ServerConfig LoadConfig() {
+  server::ServerConfig config = TestConfig();
+  config.rate_per_second = 100000;
+  config.rate_burst = 100000;
+  config.max_rooms_per_address = 100000;
+  return config;
+}
+
+nlohmann::json RunLoad(TestServer& server, const std::string& args, int& code) {
+  const CliRun run = RunCli(
+      "load --server ws://127.0.0.1:" + std::to_string(server.port()) + " --json " + args, false);
+  code = run.code;
+  INFO(run.out);
+  REQUIRE(nlohmann::json::accept(run.out));
+  return nlohmann::json::parse(run.out);
+}
+
+}  // namespace
+
+TEST_CASE("load plays whole games of every game and reports their figures", "[server][load]") {
+  TestServer server(LoadConfig());
+  for (const std::string game : {"base", "castle"}) {
+    INFO(game);
+    int code = -1;
+    const nlohmann::json r =
+        RunLoad(server, "--game " + game + " --rooms 3 --players 2 --duration 2 --threads 2", code);
+    INFO(r.dump());
+    CHECK(code == 0);
+    CHECK(r["mode"] == "play");
+    CHECK(r["connections_held"] == 6);
+    CHECK(r["connections_lost"] == 0);
+    CHECK(r["connect_failures"] == 0);
+    CHECK(r["errors"].empty());
+    CHECK(r["commands"].get<int>() > 50);
+    CHECK(r["commands_per_s"].get<double>() > 0);
+    CHECK(r["events_per_s"].get<double>() > r["commands_per_s"].get<double>());
+    CHECK(r["games_finished"].get<int>() >= 1);  // and a new room after each
+    const auto& latency = r["latency_ms"];
+    CHECK(latency["p50"].get<double>() > 0);
+    CHECK(latency["p50"].get<double>() <= latency["p99"].get<double>());
+    CHECK(latency["p99"].get<double>() <= latency["max"].get<double>());
+    CHECK(r["server_rss_kib"].get<double>() > 1000);
+    CHECK(r["server_cpu_us_per_command"].get<double>() > 0);
+    CHECK(r["client_cpu_s"].get<double>() > 0);
+  }
+}
+
+TEST_CASE("load holds idle connections and spreads them over source addresses", "[server][load]") {
+  server::ServerConfig config = LoadConfig();
+  config.max_connections_per_address = 4;
+  TestServer server(config);
+  int code = -1;
+  // 10 connections from one address: the server refuses those past its limit of 4.
+  const nlohmann::json alone = RunLoad(server, "--idle --rooms 5 --players 2 --duration 1", code);
+  INFO(alone.dump());
+  CHECK(code == 1);
+  CHECK(alone["connections_held"].get<int>() <= 4);
+  CHECK(alone["connect_failures"].get<int>() + alone["connections_lost"].get<int>() >= 6);
+  // The same from three loopback addresses, at most 4 each: every one is held.
+  const nlohmann::json spread = RunLoad(
+      server, "--idle --rooms 5 --players 2 --duration 1 --source-addrs 127.0.0.1-127.0.0.3", code);
+  INFO(spread.dump());
+  CHECK(code == 0);
+  CHECK(spread["mode"] == "idle");
+  CHECK(spread["connections_held"] == 10);
+  CHECK(spread["connect_failures"] == 0);
+  CHECK(spread["connections_lost"] == 0);
+  CHECK(spread["commands"] == 0);
+}
+
+TEST_CASE("load refuses bad options with a reason", "[server][load]") {
+  for (const std::string args :
+       {"--rooms 0", "--players 9", "--source-addrs 127.0.0.9-127.0.0.1", "--source-addrs x",
+        "--game chess", "--duration 0", "--think-ms -1", "--server wss://a:1"}) {
+    INFO(args);
+    const CliRun run = RunCli("load " + args, true);
+    CHECK(run.code == 2);
+    CHECK(run.out.find("carcassonne load: ") != std::string::npos);
+  }
+}
