@@ -128,6 +128,9 @@ void WsSession::OnRead(beast::error_code ec, std::size_t) {
   const bool text = ws_.got_text();
   const std::string frame = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
+  // Most connections sit idle between small messages: they hold no read buffer meanwhile (a
+  // read allocates what its message needs, about 1.5 KiB, and gives it back here).
+  buffer_.shrink_to_fit();
   if (!TakeToken()) {
     metrics_.Reject("rate_limited");
     if (++strikes_ >= kMaxStrikes) return DoClose(close_code::kPolicy, "message flood");

@@ -12,7 +12,7 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 #include <chrono>
-#include <deque>
+#include <list>
 
 #include "net/connection_limiter.h"
 #include "net/message_handler.h"
@@ -73,7 +73,9 @@ class WsSession : public Session {
   NetMetrics& metrics_;
   MessageHandler& handler_;
   std::string id_;
-  std::deque<std::shared_ptr<const std::string>> queue_;
+  // A list, not a deque: an empty std::deque already holds a 512-byte block, and most
+  // connections have nothing queued most of the time.
+  std::list<std::shared_ptr<const std::string>> queue_;
   std::size_t queued_bytes_ = 0;  // of queue_, the message being written included
   bool writing_ = false;
   bool hello_done_ = false;
