@@ -130,7 +130,11 @@ std::string Metrics::Render() const {
     << "carc_write_queue_peak_bytes " << write_queue_peak_bytes.load() << "\n"
     << "# HELP carc_lobby_idle_closed_total Connections closed idle outside any room.\n"
        "# TYPE carc_lobby_idle_closed_total counter\n"
-    << "carc_lobby_idle_closed_total " << lobby_idle_closed.load() << "\n";
+    << "carc_lobby_idle_closed_total " << lobby_idle_closed.load() << "\n"
+    << "# HELP carc_memory_trims_total Freed heap memory given back to the system after many "
+       "connections left.\n"
+       "# TYPE carc_memory_trims_total counter\n"
+    << "carc_memory_trims_total " << memory_trims.load() << "\n";
   std::lock_guard lock(mu_);
   o << "# HELP carc_rejections_total Refused requests by reason.\n"
        "# TYPE carc_rejections_total counter\n";

@@ -31,6 +31,8 @@ class Metrics final : public NetMetrics {
   std::atomic<std::uint64_t> rooms_disposed_empty_lobby{0};
   std::atomic<std::uint64_t> rooms_disposed_finished{0};
   std::atomic<std::uint64_t> rooms_disposed_abandoned{0};
+  // Heap memory given back to the system after many connections left (app/memory_return.h).
+  std::atomic<std::uint64_t> memory_trims{0};
 
   // A refused request, by its error code or rule reason.
   void Reject(const std::string& reason) override;

@@ -45,7 +45,11 @@ ServerApp::ServerApp(ServerConfig config)
                                              Api(std::move(request), std::move(reply));
                                            })),
       signals_(io_, SIGINT, SIGTERM),
-      sweep_(io_) {}
+      sweep_(io_),
+      memory_return_([this] {
+        TrimHeap();
+        ++metrics_.memory_trims;
+      }) {}
 
 ServerApp::~ServerApp() {
   // The store's writer may still hold appends whose answers are posted to io_: they are
@@ -102,6 +106,7 @@ void ServerApp::ScheduleSweep() {
   sweep_.async_wait([this](boost::system::error_code ec) {
     if (ec) return;
     registry_.Sweep();
+    memory_return_.Observe(metrics_.tcp_connections.load());
     ScheduleSweep();
   });
 }

@@ -13,6 +13,7 @@
 #include <memory>
 #include <string>
 
+#include "app/memory_return.h"
 #include "app/metrics.h"
 #include "app/server_config.h"
 #include "net/listener.h"
@@ -60,6 +61,7 @@ class ServerApp {
   std::shared_ptr<Listener> listener_;
   boost::asio::signal_set signals_;
   boost::asio::steady_timer sweep_;
+  MemoryReturn memory_return_;
 };
 
 }  // namespace carc::server

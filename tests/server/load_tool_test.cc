@@ -23,8 +23,9 @@ server::ServerConfig LoadConfig() {
 }
 
 nlohmann::json RunLoad(TestServer& server, const std::string& args, int& code) {
-  const CliRun run = RunCli(
-      "load --server ws://127.0.0.1:" + std::to_string(server.port()) + " --json " + args, false);
+  const CliRun run = RunCli("load --server ws://127.0.0.1:" + std::to_string(server.port()) +
+                                " --json --settle 0 " + args,
+                            false);
   code = run.code;
   INFO(run.out);
   REQUIRE(nlohmann::json::accept(run.out));

@@ -14,13 +14,13 @@ namespace {
 constexpr const char* kHelp =
     "usage: carcassonne load --server URL --rooms R --players P --think-ms T --duration S\n"
     "                        [--game G] [--rules LIST] [--idle] [--source-addrs LIST]\n"
-    "                        [--threads N] [--ramp N] [--seed S] [--json]\n"
+    "                        [--threads N] [--ramp N] [--seed S] [--settle S] [--json]\n"
     "Opens R x P WebSocket clients in this one process (the project's own client code) that play\n"
     "whole games against the server with random legal moves from their own views, a new room\n"
     "after each game; or with --idle only say Hello and hold their connections. Connections open\n"
     "at --ramp per second; then the window of --duration seconds is measured, every connection\n"
     "is closed, and the report is printed. It always ends: at most the ramp, the window and\n"
-    "about 10 s for closing and reading the server's figures.\n"
+    "about 10 s for closing and reading the server's figures, plus --settle.\n"
     "  --server URL        ws://host:port (default ws://127.0.0.1:8080); its /metrics gives\n"
     "                      the server's RSS and CPU (process_resident_memory_bytes, ...)\n"
     "  --rooms R           rooms, 1..100000 (default 1)\n"
@@ -35,6 +35,9 @@ constexpr const char* kHelp =
     "  --threads N         I/O threads, 1..64 (default: one per core)\n"
     "  --ramp N            connections opened per second, 1..100000 (default 2000)\n"
     "  --seed S            the moves' random choices (default 1)\n"
+    "  --settle S          seconds to wait after closing before reading the server's RSS\n"
+    "                      again, 0..60 (default 6: past the server's 5 s sweep, which gives\n"
+    "                      memory back after many connections left)\n"
     "  --json              one JSON object: connections_held, commands_per_s, events_per_s,\n"
     "                      latency_ms {p50, p99, max} (command sent -> its events at every\n"
     "                      seat), errors (by code), server_rss_kib, client_cpu_s, ...\n"
@@ -46,7 +49,7 @@ constexpr const char* kHelp =
 int LoadCommand(int argc, char** argv) {
   Args args(argc, argv, 2,
             {"server", "rooms", "players", "think-ms", "duration", "game", "rules", "source-addrs",
-             "threads", "ramp", "seed"},
+             "threads", "ramp", "seed", "settle"},
             {"idle", "json", "help"});
   if (args.Has("help")) {
     std::cout << kHelp;
@@ -61,6 +64,7 @@ int LoadCommand(int argc, char** argv) {
   config.threads = static_cast<int>(args.Int("threads", cores, 1, 64));
   config.ramp_per_s = static_cast<int>(args.Int("ramp", 2000, 1, 100000));
   config.seed = static_cast<std::uint64_t>(args.Int("seed", 1, 0, INT64_MAX));
+  config.settle_s = static_cast<int>(args.Int("settle", 6, 0, 60));
   config.idle = args.Has("idle");
   std::string error = args.error();
   const std::string game_name = args.Get("game", "base");

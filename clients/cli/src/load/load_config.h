@@ -34,6 +34,8 @@ struct LoadConfig {
   // The room every game is played in (game type, players, options).
   v1::RoomOptions room;
   std::uint64_t seed = 1;
+  // Seconds between closing every connection and reading the server's RSS again.
+  int settle_s = 6;
 };
 
 // "127.0.0.1-127.0.0.20" (a range within one /24), "127.0.0.1,127.0.0.2" or one address; the

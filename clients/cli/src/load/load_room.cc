@@ -59,17 +59,17 @@ void LoadRoom::Connect(int i) {
     beast::get_lowest_layer(conn.ws).socket().set_option(net::ip::tcp::no_delay(true), ec);
     conn.ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
     conn.ws.async_handshake(self->config_.server.host + ":" + self->config_.server.port,
-                         self->config_.server.path, [self, i](beast::error_code hec) {
-                           Conn& cc = *self->conns_[static_cast<std::size_t>(i)];
-                           if (hec) {
-                             ++self->counts_.connect_failures;
-                             self->CountError("handshake_failed");
-                             return self->Ended(i, "");
-                           }
-                           beast::get_lowest_layer(cc.ws).expires_never();
-                           ++self->counts_.connections_opened;
-                           self->OnOpen(i);
-                         });
+                            self->config_.server.path, [self, i](beast::error_code hec) {
+                              Conn& cc = *self->conns_[static_cast<std::size_t>(i)];
+                              if (hec) {
+                                ++self->counts_.connect_failures;
+                                self->CountError("handshake_failed");
+                                return self->Ended(i, "");
+                              }
+                              beast::get_lowest_layer(cc.ws).expires_never();
+                              ++self->counts_.connections_opened;
+                              self->OnOpen(i);
+                            });
   });
 }
 

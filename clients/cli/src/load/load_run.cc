@@ -195,7 +195,7 @@ LoadReport RunLoad(const LoadConfig& config) {
   report.client_cpu_s = CpuSeconds() - cpu_start;
 
   // What the server keeps once the clients are gone, after it has had a moment to let go.
-  std::this_thread::sleep_for(2s);
+  std::this_thread::sleep_for(std::chrono::seconds(config.settle_s));
   report.server_rss_kib_after =
       Sample(FetchMetrics(config.server), "process_resident_memory_bytes");
   if (report.server_rss_kib_after > 0) report.server_rss_kib_after /= 1024;
