@@ -225,12 +225,7 @@ void BaseState::PlayOut(Rng& rng, PlayoutCounts* counts) {
       PlayOneUniform(rng, scratch, counts);
       continue;
     }
-    if (counts == nullptr) continue;
-    ++counts->decisions;
-    if (placing) {
-      ++counts->placements;
-      counts->placements_offered += offered;
-    }
+    if (counts != nullptr) counts->Add(placing, offered);
   }
 }
 

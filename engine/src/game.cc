@@ -31,12 +31,7 @@ void State::PlayOneUniform(Rng& rng, std::vector<Move>& scratch, PlayoutCounts* 
   const Move move = PickUniform(seat, rng, scratch, offered);
   // A game that is not over always offers a legal move, and a drawn move is legal.
   if (offered == 0 || Apply(seat, move) != RejectReason::kNone) std::abort();
-  if (counts == nullptr) return;
-  ++counts->decisions;
-  if (placing) {
-    ++counts->placements;
-    counts->placements_offered += offered;
-  }
+  if (counts != nullptr) counts->Add(placing, offered);
 }
 
 void State::PlayOut(Rng& rng, PlayoutCounts* counts) {

@@ -155,11 +155,7 @@ void PlayDrawnMoves(engine::State& state, engine::Rng& rng, engine::PlayoutCount
     std::size_t offered = 0;
     const engine::Move move = state.PickUniform(seat, rng, scratch, offered);
     REQUIRE(state.Apply(seat, move) == engine::RejectReason::kNone);
-    ++counts.decisions;
-    if (placing) {
-      ++counts.placements;
-      counts.placements_offered += offered;
-    }
+    counts.Add(placing, offered);
   }
 }
 

@@ -80,8 +80,7 @@ void LoadRoom::OnOpen(int i) {
   c.ws.read_message_max(1 << 20);
   if (stopping_) return CloseOne(i);
   v1::ClientMessage hello;
-  hello.mutable_hello()->set_client_name("load-" + std::to_string(index_) + "-" +
-                                         std::to_string(i));
+  hello.mutable_hello()->set_client_name(SeatName(i));
   hello.mutable_hello()->set_client_version("carcassonne-load/1");
   Send(i, std::move(hello));
   Read(i);
@@ -193,10 +192,7 @@ void LoadRoom::OnMessage(int i, const v1::ServerMessage& m) {
       in_flight_.reset();
       c.think.expires_after(code == v1::ERROR_CODE_RATE_LIMITED ? 300ms : 0ms);
       c.think.async_wait([self = shared_from_this(), i](beast::error_code ec) {
-        if (ec || self->stopping_) return;
-        v1::ClientMessage resync;
-        resync.mutable_request_snapshot();
-        self->Send(i, std::move(resync));
+        if (!ec && !self->stopping_) self->RequestSnapshot(i);
       });
     } else if (i == 0 && !c.in_room) {
       // The room was refused (a room limit): ask again in a while rather than stall.
@@ -211,10 +207,20 @@ void LoadRoom::OnMessage(int i, const v1::ServerMessage& m) {
   }
 }
 
+std::string LoadRoom::SeatName(int i) const {
+  return "load-" + std::to_string(index_) + "-" + std::to_string(i);
+}
+
+void LoadRoom::RequestSnapshot(int i) {
+  v1::ClientMessage resync;
+  resync.mutable_request_snapshot();
+  Send(i, std::move(resync));
+}
+
 void LoadRoom::CreateRoom() {
   v1::ClientMessage create;
   *create.mutable_create_room()->mutable_options() = config_.room;
-  create.mutable_create_room()->set_player_name("load-" + std::to_string(index_));
+  create.mutable_create_room()->set_player_name(SeatName(0));
   Send(0, std::move(create));
 }
 
@@ -228,8 +234,7 @@ void LoadRoom::JoinWaiting() {
     c.generation = generation_;
     v1::ClientMessage join;
     join.mutable_join_room()->set_code(code_);
-    join.mutable_join_room()->set_player_name("load-" + std::to_string(index_) + "-" +
-                                              std::to_string(i));
+    join.mutable_join_room()->set_player_name(SeatName(i));
     Send(i, std::move(join));
   }
 }
@@ -264,9 +269,7 @@ void LoadRoom::OnGameMessage(int i, const v1::ServerMessage& m) {
       // A gap: ask for the whole view instead of guessing.
       if (c.have_view && Counting()) CountError("resync");
       c.have_view = false;
-      v1::ClientMessage resync;
-      resync.mutable_request_snapshot();
-      return Send(i, std::move(resync));
+      return RequestSnapshot(i);
     }
     if (in_flight_ && in_flight_->prev_seq == b.prev_seq()) {
       in_flight_->seen |= 1u << i;
@@ -340,11 +343,17 @@ void LoadRoom::CloseOne(int i) {
     beast::get_lowest_layer(c.ws).cancel();
     return;
   }
-  beast::get_lowest_layer(c.ws).expires_after(3s);
+  // A peer that never answers the close frame is cut off after 3 s. (Not the stream's own
+  // expiry: a read and a write may both be pending, and it can time only one of them.)
+  c.think.expires_after(3s);
+  c.think.async_wait([self = shared_from_this(), i](beast::error_code ec) {
+    if (!ec) beast::get_lowest_layer(self->conns_[static_cast<std::size_t>(i)]->ws).close();
+  });
   c.ws.async_close(websocket::close_code::normal,
                    [self = shared_from_this(), i](beast::error_code) {
-                     // The pending read ends the connection; this only bounds the wait.
+                     // The pending read fails now and ends the connection.
                      Conn& cc = *self->conns_[static_cast<std::size_t>(i)];
+                     cc.think.cancel();
                      beast::get_lowest_layer(cc.ws).close();
                    });
 }

@@ -85,6 +85,9 @@ class LoadRoom : public std::enable_shared_from_this<LoadRoom> {
   void Act(int i);
   // Seat 0 asks for the room of the next game.
   void CreateRoom();
+  // A gap or a refused command: the seat asks for its whole view again.
+  void RequestSnapshot(int i);
+  std::string SeatName(int i) const;
   // Seats that have left their last room join the current one once seat 0 has made it.
   void JoinWaiting();
   void CheckStart(const v1::RoomState& state);

@@ -80,6 +80,14 @@ struct PlayoutCounts {
   std::uint64_t decisions = 0;
   std::uint64_t placements = 0;
   std::uint64_t placements_offered = 0;
+  // One decision drawn among `offered` legal moves; `placing` for a "place_tile" decision.
+  void Add(bool placing, std::size_t offered) {
+    ++decisions;
+    if (placing) {
+      ++placements;
+      placements_offered += offered;
+    }
+  }
 };
 
 class State {
