@@ -1,10 +1,8 @@
 #include "metrics.h"
 
-#include <sys/resource.h>
-#include <unistd.h>
-
-#include <cstdio>
 #include <sstream>
+
+#include "sys/process_usage.h"
 
 namespace carc::server {
 
@@ -45,23 +43,13 @@ std::string StoreFigures(const store::EventStore* store) {
 // scrape compares this server with another process (bench/relay) and a load run can take the
 // CPU per command and the memory per connection.
 std::string ProcessFigures() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  const double cpu = static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-                     static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
-  long resident_pages = 0;
-  if (std::FILE* f = std::fopen("/proc/self/statm", "r")) {
-    long size = 0;
-    if (std::fscanf(f, "%ld %ld", &size, &resident_pages) != 2) resident_pages = 0;
-    std::fclose(f);
-  }
   std::ostringstream o;
   o << "# HELP process_cpu_seconds_total User and system CPU time of the server process.\n"
        "# TYPE process_cpu_seconds_total counter\n"
-    << "process_cpu_seconds_total " << cpu << "\n"
+    << "process_cpu_seconds_total " << ProcessCpuSeconds() << "\n"
     << "# HELP process_resident_memory_bytes Resident memory of the server process.\n"
        "# TYPE process_resident_memory_bytes gauge\n"
-    << "process_resident_memory_bytes " << resident_pages * sysconf(_SC_PAGESIZE) << "\n";
+    << "process_resident_memory_bytes " << ResidentBytes() << "\n";
   return o.str();
 }
 

@@ -1,7 +1,4 @@
 // `carcassonne bench --games N --players P --seed S`
-#include <sys/resource.h>
-#include <unistd.h>
-
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -12,6 +9,7 @@
 #include "carc/engine/random_agent.h"
 #include "commands.h"
 #include "game_options.h"
+#include "sys/process_usage.h"
 
 namespace carc::cli {
 namespace {
@@ -28,23 +26,6 @@ constexpr const char* kHelp =
     "The timed games are the engine's playouts (State::PlayOut, what search runs): no events,\n"
     "the same moves as the random agent's; the figures of play come from\n"
     "playing the same games once more with events, untimed.\n";
-
-long PeakRssKiB() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return u.ru_maxrss;
-}
-
-// The resident set now, from /proc/self/statm (0 where it cannot be read).
-long CurrentRssKiB() {
-  std::FILE* f = std::fopen("/proc/self/statm", "r");
-  if (f == nullptr) return 0;
-  long size = 0;
-  long resident = 0;
-  const int read = std::fscanf(f, "%ld %ld", &size, &resident);
-  std::fclose(f);
-  return read == 2 ? resident * (sysconf(_SC_PAGESIZE) / 1024) : 0;
-}
 
 // Plays game `g` of `run` to its end with the random agent into `state`, calling
 // after(state, whether the move placed a tile, legal moves offered) after each move; false when
@@ -90,9 +71,9 @@ void PrintStateCopy(const RandomGames& run, std::uint64_t game0_turns) {
   constexpr int kHeld = 1000;
   std::vector<std::unique_ptr<engine::State>> copies;
   copies.reserve(kHeld);
-  const long before = CurrentRssKiB();
+  const auto before = server::ResidentBytes() / 1024;
   for (int i = 0; i < kHeld; ++i) copies.push_back(mid->Clone());
-  const long after = CurrentRssKiB();
+  const auto after = server::ResidentBytes() / 1024;
   std::printf(
       "state copy: %.0f ns, %.1f KiB each (game 0 after %llu of its %llu turns, command %llu)\n",
       ns / kTimed, static_cast<double>(after - before) / kHeld,
@@ -149,7 +130,7 @@ int BenchCommand(int argc, char** argv) {
               turns ? static_cast<double>(offered) / static_cast<double>(turns) : 0.0);
   std::printf("signature: %016llx\n", static_cast<unsigned long long>(signature));
   // Before the copies below add theirs.
-  std::printf("peak RSS: %ld KiB\n", PeakRssKiB());
+  std::printf("peak RSS: %lld KiB\n", static_cast<long long>(server::PeakResidentKiB()));
   PrintStateCopy(run, game0_turns);
   if (const std::unique_ptr<server::PlayStats> stats = run.game->NewPlayStats()) {
     for (std::int64_t g = 0; g < run.games; ++g) {
