@@ -41,6 +41,25 @@ async function metrics(base) {
   return values;
 }
 
+// Starts relay.mjs on a free loopback port; resolves with the child and its "host:port".
+async function startRelay(extraArgs) {
+  const relay = spawn(process.execPath, [RELAY, '--port', '0', ...extraArgs], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  relay.stderr.on('data', (d) => (err += d));
+  const ready = new Promise((resolve, reject) => {
+    let out = '';
+    relay.stdout.on('data', (d) => {
+      out += d;
+      const m = /relay listening on (\S+):(\d+)\n/.exec(out);
+      if (m) resolve(`${m[1]}:${m[2]}`);
+    });
+    relay.once('exit', (code) => reject(new Error(`relay exited early (${code}): ${err}`)));
+  });
+  return { relay, addr: await within(ready, 5000, 'the ready line') };
+}
+
 describe('room relay', { timeout: 20000 }, () => {
   let relay;
   let stderr = '';
@@ -50,19 +69,9 @@ describe('room relay', { timeout: 20000 }, () => {
   let b;
 
   before(async () => {
-    const args = [RELAY, '--port', '0', '--max-room-size', '3', '--max-payload', '1024'];
-    relay = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let addr;
+    ({ relay, addr } = await startRelay(['--max-room-size', '3', '--max-payload', '1024']));
     relay.stderr.on('data', (d) => (stderr += d));
-    const ready = new Promise((resolve, reject) => {
-      let out = '';
-      relay.stdout.on('data', (d) => {
-        out += d;
-        const m = /relay listening on (\S+):(\d+)\n/.exec(out);
-        if (m) resolve(`${m[1]}:${m[2]}`);
-      });
-      relay.once('exit', (code) => reject(new Error(`relay exited early (${code}): ${stderr}`)));
-    });
-    const addr = await within(ready, 5000, 'the ready line');
     http = `http://${addr}`;
     ws = `ws://${addr}`;
     a = await Promise.all([1, 2, 3].map(() => connect(ws, '/r/room-A')));
@@ -154,5 +163,37 @@ describe('room relay', { timeout: 20000 }, () => {
     const [code, signal] = await exited;
     assert.equal(signal, null);
     assert.equal(code, 0, stderr);
+  });
+});
+
+// `carcassonne load --relay` against this relay (CARC_CLI names the CLI; ctest sets it): the
+// load tool's relay mode that capacity comparisons use.
+describe('carcassonne load --relay', { timeout: 30000, skip: !process.env.CARC_CLI }, () => {
+  it('plays turns through the relay and reports them like a game', async () => {
+    const { relay, addr } = await startRelay([]);
+    try {
+      const args = ['load', '--relay', '--server', `ws://${addr}`, '--rooms', '3', '--players',
+        '3', '--duration', '2', '--settle', '0', '--relay-bytes', '100', '--json'];
+      const cli = spawn(process.env.CARC_CLI, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      cli.stdout.on('data', (d) => (out += d));
+      cli.stderr.on('data', (d) => (err += d));
+      const [code] = await within(once(cli, 'exit'), 20000, 'the load run');
+      assert.equal(code, 0, err + out);
+      const r = JSON.parse(out);
+      assert.equal(r.server, 'relay');
+      assert.equal(r.connections_held, 9);
+      assert.equal(r.connections_lost, 0);
+      assert.deepEqual(r.errors, {});
+      assert.ok(r.commands > 100, `commands ${r.commands}`);
+      // Every seat receives every frame, its sender included: 3 frames per turn.
+      assert.ok(Math.abs(r.events_per_s / r.commands_per_s - 3) < 0.05, out);
+      assert.ok(Math.abs(r.bytes_per_seat_per_command - 100) < 2, out);
+      assert.ok(r.latency_ms.p50 > 0 && r.latency_ms.p99 >= r.latency_ms.p50, out);
+      assert.ok(r.server_rss_kib > 1000 && r.server_cpu_s > 0, out);
+    } finally {
+      relay.kill('SIGKILL');
+    }
   });
 });

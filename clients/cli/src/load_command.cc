@@ -15,6 +15,7 @@ constexpr const char* kHelp =
     "usage: carcassonne load --server URL --rooms R --players P --think-ms T --duration S\n"
     "                        [--game G] [--rules LIST] [--idle] [--source-addrs LIST]\n"
     "                        [--threads N] [--ramp N] [--seed S] [--settle S] [--json]\n"
+    "                        [--relay [--relay-bytes N]]\n"
     "Opens R x P WebSocket clients in this one process (the project's own client code) that play\n"
     "whole games against the server with random legal moves from their own views, a new room\n"
     "after each game; or with --idle only say Hello and hold their connections. Connections open\n"
@@ -38,6 +39,12 @@ constexpr const char* kHelp =
     "  --settle S          seconds to wait after closing before reading the server's RSS\n"
     "                      again, 0..60 (default 6: past the server's 5 s sweep, which gives\n"
     "                      memory back after many connections left)\n"
+    "  --relay             the server is the reference relay (bench/relay), not ours: the\n"
+    "                      seats of room N join ws://host:port/r/load-N and take turns\n"
+    "                      sending a frame that the relay sends to every seat, with the same\n"
+    "                      think time and timing as a game (--game and --rules are unused)\n"
+    "  --relay-bytes N     the relay frame's size, 8..65536 (default 64; to carry what our\n"
+    "                      server sends, take bytes_per_seat_per_command of a game run)\n"
     "  --json              one JSON object: connections_held, commands_per_s, events_per_s,\n"
     "                      latency_ms {p50, p99, max} (command sent -> its events at every\n"
     "                      seat), errors (by code), server_rss_kib, client_cpu_s, ...\n"
@@ -49,8 +56,8 @@ constexpr const char* kHelp =
 int LoadCommand(int argc, char** argv) {
   Args args(argc, argv, 2,
             {"server", "rooms", "players", "think-ms", "duration", "game", "rules", "source-addrs",
-             "threads", "ramp", "seed", "settle"},
-            {"idle", "json", "help"});
+             "threads", "ramp", "seed", "settle", "relay-bytes"},
+            {"idle", "json", "help", "relay"});
   if (args.Has("help")) {
     std::cout << kHelp;
     return 0;
@@ -66,6 +73,8 @@ int LoadCommand(int argc, char** argv) {
   config.seed = static_cast<std::uint64_t>(args.Int("seed", 1, 0, INT64_MAX));
   config.settle_s = static_cast<int>(args.Int("settle", 6, 0, 60));
   config.idle = args.Has("idle");
+  config.relay = args.Has("relay");
+  config.relay_bytes = static_cast<int>(args.Int("relay-bytes", 64, 8, 65536));
   std::string error = args.error();
   const std::string game_name = args.Get("game", "base");
   const server::GameAdapter* game = server::FindGameNamed(game_name);

@@ -27,6 +27,12 @@ struct LoadConfig {
   int ramp_per_s = 2000;
   // Only connect and say Hello, then hold the connection.
   bool idle = false;
+  // The server is the reference relay of bench/relay, not ours: each room's seats join
+  // /r/load-ROOM and take turns sending a frame of relay_bytes bytes (its first 8 the turn's
+  // number), which the relay sends to every seat, the sender included. The same turns, think
+  // time and timing as a game, so the two servers compare under the same load.
+  bool relay = false;
+  int relay_bytes = 64;
   int threads = 1;
   // Local addresses the connections are bound to in turn (e.g. 127.0.0.1 .. 127.0.0.20): on
   // loopback they get a run past the server's per-address limits. Empty: the system's choice.
@@ -51,7 +57,8 @@ struct LoadCounts {
   std::uint64_t connections_lost = 0;    // closed by the server or the network before the end
   std::uint64_t held_at_end = 0;         // open and welcomed when the window closed
   std::uint64_t commands = 0;            // game commands acknowledged (their batch came back)
-  std::uint64_t events = 0;              // game events received, all seats
+  std::uint64_t events = 0;              // game events (relay: frames) received, all seats
+  std::uint64_t bytes_in = 0;            // WebSocket payload bytes received, all seats
   std::uint64_t games_finished = 0;      // seen to the end by every seat
   std::map<std::string, std::uint64_t> errors;  // by ErrorCode name, or a transport failure
   // Command sent -> its events at every seat of the room, in microseconds.

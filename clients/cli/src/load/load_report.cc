@@ -47,6 +47,7 @@ std::string ReportJson(const LoadReport& r) {
   const Latency l = LatencyOf(c.latency_us);
   nlohmann::ordered_json j;
   j["mode"] = r.config.idle ? "idle" : "play";
+  j["server"] = r.config.relay ? "relay" : "carcassonne";
   j["rooms"] = r.config.rooms;
   j["players"] = r.config.players;
   j["think_ms"] = r.config.think_ms;
@@ -59,6 +60,15 @@ std::string ReportJson(const LoadReport& r) {
   j["commands_per_s"] = Round(Rate(c.commands, r.window_s), 1);
   j["events_per_s"] = Round(Rate(c.events, r.window_s), 1);
   j["games_finished"] = c.games_finished;
+  j["bytes_in_per_s"] = Round(Rate(c.bytes_in, r.window_s), 0);
+  // What one seat receives per command: the frame size that makes the relay carry the same.
+  j["bytes_per_seat_per_command"] =
+      c.commands > 0
+          ? Round(
+                static_cast<double>(c.bytes_in) /
+                    static_cast<double>(c.commands * static_cast<std::uint64_t>(r.config.players)),
+                1)
+          : 0.0;
   j["latency_ms"] = {{"p50", Round(l.p50, 3)}, {"p99", Round(l.p99, 3)}, {"max", Round(l.max, 3)}};
   j["errors"] = nlohmann::ordered_json::object();
   for (const auto& [k, v] : c.errors) j["errors"][k] = v;
@@ -83,9 +93,9 @@ std::string ReportText(const LoadReport& r) {
   const LoadCounts& c = r.counts;
   const Latency l = LatencyOf(c.latency_us);
   std::ostringstream o;
-  o << (r.config.idle ? "idle" : "play") << ": " << r.config.rooms << " rooms x "
-    << r.config.players << " players, think " << r.config.think_ms << " ms, window "
-    << Round(r.window_s, 1) << " s\n"
+  o << (r.config.relay ? "relay, " : "") << (r.config.idle ? "idle" : "play") << ": "
+    << r.config.rooms << " rooms x " << r.config.players << " players, think " << r.config.think_ms
+    << " ms, window " << Round(r.window_s, 1) << " s\n"
     << "connections: " << c.held_at_end << " held at the end, " << c.connections_opened
     << " opened, " << c.connect_failures << " failed, " << c.connections_lost << " lost\n";
   if (!r.config.idle) {

@@ -58,8 +58,10 @@ void LoadRoom::Connect(int i) {
     }
     beast::get_lowest_layer(conn.ws).socket().set_option(net::ip::tcp::no_delay(true), ec);
     conn.ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
-    conn.ws.async_handshake(self->config_.server.host + ":" + self->config_.server.port,
-                            self->config_.server.path, [self, i](beast::error_code hec) {
+    const std::string path =
+        self->config_.relay ? "/r/load-" + std::to_string(self->index_) : self->config_.server.path;
+    conn.ws.async_handshake(self->config_.server.host + ":" + self->config_.server.port, path,
+                            [self, i](beast::error_code hec) {
                               Conn& cc = *self->conns_[static_cast<std::size_t>(i)];
                               if (hec) {
                                 ++self->counts_.connect_failures;
@@ -79,6 +81,16 @@ void LoadRoom::OnOpen(int i) {
   c.ws.binary(true);
   c.ws.read_message_max(1 << 20);
   if (stopping_) return CloseOne(i);
+  if (config_.relay) {
+    // The relay has no Hello: an open connection is a seat. The last seat in starts turn 0.
+    c.welcomed = true;
+    ++counts_.welcomed;
+    Read(i);
+    if (!config_.idle && counts_.welcomed == static_cast<std::uint64_t>(config_.players)) {
+      RelayAct(0);
+    }
+    return;
+  }
   v1::ClientMessage hello;
   hello.mutable_hello()->set_client_name(SeatName(i));
   hello.mutable_hello()->set_client_version("carcassonne-load/1");
@@ -91,6 +103,13 @@ void LoadRoom::Read(int i) {
   c.ws.async_read(c.buffer, [self = shared_from_this(), i](beast::error_code ec, std::size_t) {
     Conn& cc = *self->conns_[static_cast<std::size_t>(i)];
     if (ec) return self->Ended(i, "connection_lost");
+    if (self->Counting()) self->counts_.bytes_in += cc.buffer.size();
+    if (self->config_.relay) {
+      const auto data = cc.buffer.data();
+      self->OnRelayFrame(i, {static_cast<const char*>(data.data()), data.size()});
+      cc.buffer.consume(cc.buffer.size());
+      return self->Read(i);
+    }
     v1::ServerMessage m;
     const bool ok = m.ParseFromArray(cc.buffer.data().data(), static_cast<int>(cc.buffer.size()));
     cc.buffer.consume(cc.buffer.size());
@@ -319,6 +338,51 @@ void LoadRoom::Act(int i) {
   c.think.async_wait([decide](beast::error_code ec) {
     if (!ec) decide();
   });
+}
+
+void LoadRoom::RelayAct(int i) {
+  auto send = [self = shared_from_this(), i] {
+    Conn& c = *self->conns_[static_cast<std::size_t>(i)];
+    if (self->stopping_ || !c.open || c.closing) return;
+    std::string frame(static_cast<std::size_t>(self->config_.relay_bytes), '\0');
+    for (int b = 0; b < 8; ++b)
+      frame[static_cast<std::size_t>(b)] = static_cast<char>(self->relay_turn_ >> (8 * b));
+    self->in_flight_ = InFlight{self->relay_turn_, Clock::now(), i, 0};
+    c.out.push_back(std::move(frame));
+    self->Write(i);
+  };
+  if (config_.think_ms == 0) return send();
+  Conn& c = *conns_[static_cast<std::size_t>(i)];
+  c.think.expires_after(std::chrono::milliseconds(config_.think_ms));
+  c.think.async_wait([send](beast::error_code ec) {
+    if (!ec) send();
+  });
+}
+
+void LoadRoom::OnRelayFrame(int i, std::string_view frame) {
+  if (stopping_) return;
+  std::uint64_t turn = 0;
+  if (frame.size() < 8) return CountError("short_frame");
+  for (int b = 0; b < 8; ++b) {
+    turn |=
+        static_cast<std::uint64_t>(static_cast<unsigned char>(frame[static_cast<std::size_t>(b)]))
+        << (8 * b);
+  }
+  if (!in_flight_ || in_flight_->prev_seq != turn) return CountError("unexpected_frame");
+  if (Counting()) {
+    ++counts_.events;
+    if (i == in_flight_->sender) ++counts_.commands;
+  }
+  in_flight_->seen |= 1u << i;
+  if (in_flight_->seen != (1u << config_.players) - 1) return;
+  if (Counting()) {
+    counts_.latency_us.push_back(static_cast<float>(
+        std::chrono::duration<double, std::micro>(Clock::now() - in_flight_->sent).count()));
+  }
+  const int next = (in_flight_->sender + 1) % config_.players;
+  in_flight_.reset();
+  ++relay_turn_;
+  RelayAct(next);
 }
 
 void LoadRoom::Stop(std::function<void()> done) {

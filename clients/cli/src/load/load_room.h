@@ -6,7 +6,8 @@
 // its code and say they are ready; seat 0 starts the game; each seat answers the decisions its
 // view asks of it with a random legal move (client/seat_game.h) after the think time. When the
 // game is over every seat leaves and the cycle starts again with a new room, until Stop().
-// In idle mode the seats only connect and say Hello.
+// In idle mode the seats only connect and say Hello. In relay mode (LoadConfig::relay) the
+// seats of a room take turns sending a numbered frame through the reference relay instead.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -23,6 +24,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "client/seat_game.h"
@@ -83,6 +85,9 @@ class LoadRoom : public std::enable_shared_from_this<LoadRoom> {
   // for none.
   void Ended(int i, const std::string& why);
   void Act(int i);
+  // Relay mode: the frame of turn `relay_turn_` reached seat i; seat i sends the next turn's.
+  void OnRelayFrame(int i, std::string_view frame);
+  void RelayAct(int i);
   // Seat 0 asks for the room of the next game.
   void CreateRoom();
   // A gap or a refused command: the seat asks for its whole view again.
@@ -120,6 +125,8 @@ class LoadRoom : public std::enable_shared_from_this<LoadRoom> {
     unsigned seen = 0;
   };
   std::optional<InFlight> in_flight_;
+  // Relay mode: the number of the turn whose frame is in flight (or next to be sent).
+  std::uint64_t relay_turn_ = 0;
 };
 
 }  // namespace carc::cli

@@ -12,6 +12,7 @@
 
 #include "load/load_config.h"
 #include "load/load_room.h"
+#include "sys/process_usage.h"
 
 namespace carc::cli {
 
@@ -57,13 +58,6 @@ double Sample(const std::string& text, const std::string& name) {
     if (line.rfind(name + " ", 0) == 0) return std::stod(line.substr(name.size() + 1));
   }
   return -1;
-}
-
-double CpuSeconds() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
 // Enough descriptors for every connection, as far as the hard limit allows.
@@ -114,6 +108,7 @@ void LoadCounts::Merge(LoadCounts&& o) {
   held_at_end += o.held_at_end;
   commands += o.commands;
   events += o.events;
+  bytes_in += o.bytes_in;
   games_finished += o.games_finished;
   for (const auto& [k, v] : o.errors) errors[k] += v;
   latency_us.insert(latency_us.end(), o.latency_us.begin(), o.latency_us.end());
@@ -123,7 +118,7 @@ LoadReport RunLoad(const LoadConfig& config) {
   LoadReport report;
   report.config = config;
   RaiseDescriptorLimit();
-  const double cpu_start = CpuSeconds();
+  const double cpu_start = server::ProcessCpuSeconds();
 
   net::io_context io(config.threads);
   net::ip::tcp::resolver resolver(io);
@@ -192,7 +187,7 @@ LoadReport RunLoad(const LoadConfig& config) {
   for (auto& t : threads) t.join();
   for (auto& room : rooms) report.counts.Merge(std::move(room->counts()));
   if (open_rooms.load() > 0) report.counts.errors["close_timed_out"] += open_rooms.load();
-  report.client_cpu_s = CpuSeconds() - cpu_start;
+  report.client_cpu_s = server::ProcessCpuSeconds() - cpu_start;
 
   // What the server keeps once the clients are gone, after it has had a moment to let go.
   std::this_thread::sleep_for(std::chrono::seconds(config.settle_s));
