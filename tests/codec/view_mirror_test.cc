@@ -1,5 +1,6 @@
 // The view mirror: a client that applies every EventBatch to its first snapshot holds exactly
-// the view the server would send it now (B-4, V-2, V-4, B-6 discards and reshuffles, V-1).
+// the view the server would send it now (B-4, V-2, V-4, B-6 discards and reshuffles, V-1), and
+// its PublicHash is the one the server computes from the engine's view.
 #include "carc/codec/view_mirror.h"
 
 #include <google/protobuf/util/message_differencer.h>
@@ -28,6 +29,11 @@ void CheckMirror(int players, const Options& options, std::uint64_t seed, Seat v
     REQUIRE(seq == game.state().seq());
     const v1::BaseView expected = game.ViewOf(viewer);
     CHECK(codec::PublicHash(mirror) == game.SpectatorHash());
+    // The server hashes the engine's view without building the message: the same value, from
+    // every viewer's view.
+    CHECK(codec::PublicHash(engine::ViewFor(game.state(), engine::kSpectator)) ==
+          game.SpectatorHash());
+    CHECK(codec::PublicHash(engine::ViewFor(game.state(), viewer)) == game.SpectatorHash());
     std::string diff;
     google::protobuf::util::MessageDifferencer differ;
     differ.ReportDifferencesToString(&diff);

@@ -6,7 +6,7 @@
 namespace carc::codec {
 
 std::uint64_t PublicHashOf(const engine::GameState& state) {
-  return PublicHash(ViewToProto(engine::ViewFor(state, engine::kSpectator), false));
+  return PublicHash(engine::ViewFor(state, engine::kSpectator));
 }
 
 v1::GameSnapshot SnapshotFor(const engine::GameState& state, engine::Seat seat) {

@@ -392,4 +392,74 @@ std::uint64_t PublicHash(const v1::BaseView& view) {
   return h.value();
 }
 
+std::uint64_t PublicHash(const engine::PlayerView& view) {
+  // The recipe above, read from the engine's view as ViewToProto would fill the message.
+  const engine::TileCatalog& catalog = engine::CatalogFor(view.options);
+  auto letter = [&](engine::TileKind k) -> std::string_view {
+    return k == engine::kNoTile || k >= catalog.num_kinds ? "?" : catalog.Def(k).id;
+  };
+  const bool over = view.phase == engine::Phase::kGameOver;
+  PublicHasher h;
+  h.Int(1);
+  h.Int(PhaseToProto(view.phase));
+  h.Int(view.to_move);
+  h.Int(view.extra_turn && !over ? 1 : 0);
+  h.Str(view.current_tile != engine::kNoTile ? letter(view.current_tile) : "");
+  h.Int(static_cast<std::uint32_t>(view.stack_size));
+  h.Int(static_cast<std::int64_t>(view.scores.size()));
+  for (int s : view.scores) h.Int(s);
+  h.Int(static_cast<std::int64_t>(view.supply.size()));
+  for (int s : view.supply) h.Int(static_cast<std::uint32_t>(s));
+  h.Int(static_cast<std::int64_t>(view.resigned.size()));
+  for (bool r : view.resigned) h.Int(r ? 1 : 0);
+  h.Int(static_cast<std::int64_t>(view.hands.size()));
+  for (const auto& hand : view.hands) h.Int(static_cast<std::int64_t>(hand.size()));
+  h.Int(static_cast<std::int64_t>(view.tiles.size()));
+  for (const engine::PlacedTile& t : view.tiles) {
+    h.Str(letter(t.kind));
+    h.Int(t.pos.x);
+    h.Int(t.pos.y);
+    h.Int(t.rotation);
+  }
+  h.Int(static_cast<std::int64_t>(view.followers.size()));
+  for (const engine::FollowerRef& f : view.followers) {
+    h.Int(f.player);
+    h.Int(f.pos.x);
+    h.Int(f.pos.y);
+    h.Int(f.segment);
+    h.Int(KindToProto(f.kind));
+  }
+  const std::size_t breakdown_rows = over ? view.scores.size() : 0;
+  h.Int(static_cast<std::int64_t>(breakdown_rows));
+  for (std::size_t s = 0; s < breakdown_rows; ++s) {
+    for (engine::FeatureKind k : {engine::FeatureKind::kRoad, engine::FeatureKind::kCity,
+                                  engine::FeatureKind::kCloister, engine::FeatureKind::kField}) {
+      h.Int(view.final_breakdown.points[s][static_cast<std::size_t>(k)]);
+    }
+  }
+  h.Int(static_cast<std::int64_t>(view.winners.size()));
+  for (engine::Seat w : view.winners) h.Int(w);
+  if (view.options.count) {
+    h.Int(QuarterToProto(view.count_quarter));
+    h.Int(engine::kQuarters);
+    for (int q = 0; q < engine::kQuarters; ++q) {
+      h.Int(QuarterToProto(static_cast<engine::Quarter>(q)));
+      h.Int(static_cast<std::int64_t>(view.scores.size()));
+      for (std::size_t s = 0; s < view.scores.size(); ++s) {
+        h.Int(static_cast<std::uint32_t>(view.city[static_cast<std::size_t>(q)][s]));
+      }
+    }
+    const bool redeploy = view.phase == engine::Phase::kRedeploy;
+    h.Int(redeploy ? KindToProto(view.redeploy_kind) : 0);
+    h.Int(redeploy ? static_cast<std::int64_t>(view.redeploy_tiles.size()) : 0);
+    if (redeploy) {
+      for (engine::Pos p : view.redeploy_tiles) {
+        h.Int(p.x);
+        h.Int(p.y);
+      }
+    }
+  }
+  return h.value();
+}
+
 }  // namespace carc::codec

@@ -51,5 +51,8 @@ v1::BaseCommand CommandToProto(const engine::Command& command, const engine::Til
 // supply, phase, seat to move, stack size), equal for every viewer of one game at one seq.
 // docs/protocol.md gives the exact recipe so that any client can recompute it.
 std::uint64_t PublicHash(const v1::BaseView& view);
+// The same hash straight from the engine's view: equal to PublicHash(ViewToProto(view, ...)),
+// without building the message (a broadcast computes it for every command).
+std::uint64_t PublicHash(const engine::PlayerView& view);
 
 }  // namespace carc::codec
