@@ -69,7 +69,7 @@ WsSession::WsSession(net::ip::tcp::socket&& socket, ConnectionSlot slot, const N
   // one at a time.
   if (config.socket_send_buffer != 0) {
     beast::error_code ec;
-    beast::get_lowest_layer(ws_).socket().set_option(
+    ws_.next_layer().set_option(
         net::socket_base::send_buffer_size(static_cast<int>(config.socket_send_buffer)), ec);
   }
   ++metrics_.connections;
@@ -91,8 +91,6 @@ void WsSession::Accept(beast::http::request<beast::http::string_body> request) {
   }));
   ws_.read_message_max(config_.max_message_bytes);
   ws_.binary(true);
-  // The tcp_stream's own timer would cut long-lived sockets; the websocket timeouts rule now.
-  beast::get_lowest_layer(ws_).expires_never();
   ws_.async_accept(request, beast::bind_front_handler(&WsSession::OnAccept, self()));
 }
 
@@ -110,27 +108,26 @@ void WsSession::OnAccept(beast::error_code ec) {
 }
 
 void WsSession::DoRead() {
-  ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::OnRead, self()));
+  ws_.async_read_some(net::buffer(chunk_), beast::bind_front_handler(&WsSession::OnRead, self()));
 }
 
-void WsSession::OnRead(beast::error_code ec, std::size_t) {
+void WsSession::OnRead(beast::error_code ec, std::size_t bytes) {
   if (ec) {
     // Over-long frames: Beast has already failed the connection with close code 1009.
     if (ec == websocket::error::message_too_big) metrics_.Reject("message_too_big");
     return Finish();
   }
-  if (close_pending_) {  // closing: drain until the peer's close frame arrives
-    buffer_.consume(buffer_.size());
-    return DoRead();
+  if (close_pending_) return DoRead();  // closing: drain until the peer's close frame arrives
+  if (!ws_.is_message_done() || !message_.empty()) {
+    // Beast bounds the whole message by read_message_max, so message_ cannot outgrow it.
+    message_.append(chunk_.data(), bytes);
+    if (!ws_.is_message_done()) return DoRead();
   }
+  const std::string_view frame =
+      message_.empty() ? std::string_view(chunk_.data(), bytes) : std::string_view(message_);
   ++metrics_.messages_in;
   last_message_ = std::chrono::steady_clock::now();
   const bool text = ws_.got_text();
-  const std::string frame = beast::buffers_to_string(buffer_.data());
-  buffer_.consume(buffer_.size());
-  // Most connections sit idle between small messages: they hold no read buffer meanwhile (a
-  // read allocates what its message needs, about 1.5 KiB, and gives it back here).
-  buffer_.shrink_to_fit();
   if (!TakeToken()) {
     metrics_.Reject("rate_limited");
     if (++strikes_ >= kMaxStrikes) return DoClose(close_code::kPolicy, "message flood");
@@ -143,6 +140,7 @@ void WsSession::OnRead(beast::error_code ec, std::size_t) {
     strikes_ = 0;
     Handle(frame);
   }
+  if (!message_.empty()) std::string().swap(message_);  // a rare large message: let it go
   if (!finished_) DoRead();
 }
 
@@ -271,7 +269,7 @@ void WsSession::DoClose(std::uint16_t code, std::string reason) {
   close_timer_.async_wait([s = self()](beast::error_code tec) {
     if (tec || s->finished_) return;
     beast::error_code ignored;
-    beast::get_lowest_layer(s->ws_).socket().close(ignored);
+    s->ws_.next_layer().close(ignored);
     s->Finish();
   });
   if (writing_) return;  // OnWrite closes once the queue has drained

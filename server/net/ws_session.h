@@ -7,6 +7,8 @@
 // kCloseDeadline even if the peer reads nothing and never answers the close.
 #pragma once
 
+#include <array>
+#include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -63,8 +65,14 @@ class WsSession : public Session {
   void CheckLobbyIdle();
 
   ConnectionSlot slot_;  // before ws_: released after the socket is closed
-  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
-  boost::beast::flat_buffer buffer_;
+  // Over the bare socket, not beast::tcp_stream: the WebSocket layer times the connection
+  // itself, and tcp_stream's timer and state would cost every idle connection memory.
+  boost::beast::websocket::stream<boost::asio::ip::tcp::socket> ws_;
+  // Reads land in this chunk, not in a dynamic buffer: a pending read then holds no heap
+  // memory (Beast's async_read prepares 1.5 KiB before a byte arrives, on every idle
+  // connection). Nearly every client message fits; a larger one is gathered in message_.
+  std::array<char, 256> chunk_;
+  std::string message_;
   boost::asio::steady_timer hello_timer_;
   boost::asio::steady_timer lobby_idle_timer_;
   boost::asio::steady_timer close_timer_;

@@ -209,6 +209,35 @@ TEST_CASE("a frame over 64 KiB closes the connection with 1009 and the seat surv
   arena.CheckBackground();
 }
 
+TEST_CASE("a message in many frames or larger than one read arrives whole, an over-long one closes",
+          "[server][protocol]") {
+  Arena arena;
+  const auto seq = SeqOf(arena.game);
+  REQUIRE(seq);
+  client::WsClient& c = *arena.game.seats[0];
+  auto chat_seen = [&](const std::string& text) {
+    const auto m = Skip(
+        *arena.game.seats[1], [](const v1::ServerMessage& x) { return x.has_chat(); }, 3s);
+    return m && m->chat().text() == text;
+  };
+  // 400 two-byte characters: larger than one read of the server, sent in 7-byte frames.
+  std::string text;
+  for (int i = 0; i < 400; ++i) text += "\xc3\xa9";
+  REQUIRE(c.SendFragmented(ChatMsg(text).SerializeAsString(), 7));
+  CHECK(chat_seen(text));
+  // The same whole, and a small one after it in frames of one byte.
+  REQUIRE(c.Send(ChatMsg(text)));
+  CHECK(chat_seen(text));
+  REQUIRE(c.SendFragmented(ChatMsg("short").SerializeAsString(), 1));
+  CHECK(chat_seen("short"));
+  CHECK(Alive(c));
+  // Over 64 KiB in all, though every frame is small: the message limit counts the message.
+  c.SendFragmented(ChatMsg(std::string(70 * 1024, 'x')).SerializeAsString(), 1024);
+  CHECK(AwaitClose(c) == 1009);
+  arena.CheckSeq(*seq);
+  arena.CheckBackground();
+}
+
 TEST_CASE("a chat flood is RATE_LIMITED", "[server][protocol]") {
   Arena arena;
   const auto seq = SeqOf(arena.game);

@@ -100,6 +100,25 @@ bool WsClient::Send(const v1::ClientMessage& message) {
   return SendRaw(message.SerializeAsString(), false);
 }
 
+bool WsClient::SendFragmented(const std::string& bytes, std::size_t frame_bytes) {
+  if (closed_ || frame_bytes == 0) return false;
+  beast::error_code ec;
+  for (std::size_t at = 0; !ec && at < bytes.size(); at += frame_bytes) {
+    const std::size_t n = std::min(frame_bytes, bytes.size() - at);
+    bool done = false;
+    ws_.async_write_some(at + n == bytes.size(), net::buffer(bytes.data() + at, n),
+                         [&](beast::error_code e, std::size_t) {
+                           ec = e;
+                           done = true;
+                         });
+    io_.restart();
+    while (!done && io_.run_one()) {
+    }
+  }
+  if (ec) closed_ = true;
+  return !ec;
+}
+
 bool WsClient::SendRaw(const std::string& bytes, bool text) {
   if (closed_) return false;
   ws_.text(text);

@@ -34,6 +34,8 @@ class WsClient {
   bool Send(const v1::ClientMessage& message);
   // Raw bytes as one frame (binary, or text when `text`), for tests of bad input.
   bool SendRaw(const std::string& bytes, bool text = false);
+  // One binary message sent as frames of at most `frame_bytes`, for tests of reassembly.
+  bool SendFragmented(const std::string& bytes, std::size_t frame_bytes);
   // The next message, or nullopt on timeout or when the connection is gone (see closed()).
   std::optional<v1::ServerMessage> Receive(std::chrono::milliseconds timeout);
   // Waits for a message matching `pred`, keeping the others in order for later Receive calls.
