@@ -112,6 +112,8 @@ TEST_CASE("a second connection with a seat's token takes the seat over", "[serve
   BotGameSpec spec;
   spec.players = 2;
   spec.seed = 11;
+  // At machine speed a whole game can end between the sixth batch and the takeover.
+  spec.move_delay = 10ms;
   spec.hook = [&batches](int seat, const v1::ServerMessage& m) {
     if (seat == 0 && m.has_event_batch()) ++batches;
   };
