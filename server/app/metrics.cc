@@ -35,7 +35,11 @@ std::string StoreFigures(const store::EventStore* store) {
     << "carc_store_batched_appends_total " << s.batched_appends << "\n"
     << "# HELP carc_store_queued_appends Game commands waiting for the next batch.\n"
        "# TYPE carc_store_queued_appends gauge\n"
-    << "carc_store_queued_appends " << s.queued_appends << "\n";
+    << "carc_store_queued_appends " << s.queued_appends << "\n"
+    << "# HELP carc_store_checkpoints_total Checkpoints of the write-ahead log, run beside the "
+       "writer.\n"
+       "# TYPE carc_store_checkpoints_total counter\n"
+    << "carc_store_checkpoints_total " << s.checkpoints << "\n";
   return o.str();
 }
 

@@ -71,6 +71,7 @@ struct StoreStats {
   std::uint64_t batched_appends = 0;  // appends they held (written or failed)
   std::uint64_t failed_appends = 0;
   std::uint64_t queued_appends = 0;  // handed in and not yet being written
+  std::uint64_t checkpoints = 0;     // of the write-ahead log, beside the writer
 };
 
 class EventStore {

@@ -6,8 +6,10 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "store/sqlite_store.h"
+#include "store/wal_checkpointer.h"
 #include "test_server.h"
 
 using namespace carc;
@@ -185,4 +187,51 @@ TEST_CASE("the server refuses to start on an -shm file it cannot write, and says
   auto config = test::TestConfig();
   config.data_dir = dir;
   CHECK_THROWS_WITH(server::ServerApp(config), Catch::Contains("-shm is not a regular file"));
+}
+
+TEST_CASE("store: the log is checkpointed beside the writer, which goes on committing", "[store]") {
+  const std::string dir = test::NewDataDir();
+  const std::string path = dir + "/wal.sqlite";
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+  auto exec = [&](const std::string& sql) {
+    REQUIRE(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
+  };
+  exec("PRAGMA journal_mode = WAL");
+  exec("CREATE TABLE t (k INTEGER PRIMARY KEY, v BLOB)");
+  const auto db_size = [&] { return std::filesystem::file_size(path); };
+  const auto before = db_size();
+  {
+    cs::WalCheckpointer checkpointer(db, path, 8);
+    // Each commit adds a page or more to the log; past 8 pages the checkpointer is woken.
+    for (int i = 0; i < 200; ++i) {
+      exec("INSERT INTO t VALUES (" + std::to_string(i) + ", zeroblob(3000))");
+    }
+    for (int wait = 0; wait < 200 && checkpointer.checkpoints() == 0; ++wait) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    CHECK(checkpointer.checkpoints() > 0);
+    // The writer never checkpointed: its automatic checkpoint is off, so whatever reached
+    // the database file was copied there by the checkpointer's connection.
+    for (int wait = 0; wait < 200 && db_size() <= before; ++wait) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    CHECK(db_size() > before);
+  }
+  // Stopped and closed: the writer's commits no longer wake anything, and every row is there.
+  exec("INSERT INTO t VALUES (1000, 'after')");
+  sqlite3_stmt* count = nullptr;
+  REQUIRE(sqlite3_prepare_v2(db, "SELECT count(*) FROM t", -1, &count, nullptr) == SQLITE_OK);
+  REQUIRE(sqlite3_step(count) == SQLITE_ROW);
+  CHECK(sqlite3_column_int(count, 0) == 201);
+  sqlite3_finalize(count);
+  sqlite3_close(db);
+}
+
+TEST_CASE("store: a checkpointer that cannot open the database is a clear error", "[store]") {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(":memory:", &db) == SQLITE_OK);
+  CHECK_THROWS_WITH(cs::WalCheckpointer(db, test::NewDataDir() + "/missing/x.sqlite", 8),
+                    Catch::Contains("cannot open a second connection for checkpoints"));
+  sqlite3_close(db);
 }
