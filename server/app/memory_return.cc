@@ -6,11 +6,17 @@
 
 namespace carc::server {
 
-bool MemoryReturn::Observe(std::int64_t open_connections) {
-  peak_ = std::max(peak_, open_connections);
-  if (peak_ - open_connections < kMinDrop || open_connections * 2 > peak_) return false;
+bool MemoryReturn::Observe(const Figures& now) {
+  peak_ = std::max(peak_, now.open_connections);
+  const bool quiet = now.commands == last_commands_;
+  last_commands_ = now.commands;
+  const bool connections_left =
+      peak_ - now.open_connections >= kMinDrop && now.open_connections * 2 <= peak_;
+  const bool rooms_left = quiet && now.rooms_disposed - rooms_at_trim_ >= kMinRoomsGone;
+  if (!connections_left && !rooms_left) return false;
   trim_();
-  peak_ = open_connections;
+  peak_ = now.open_connections;
+  rooms_at_trim_ = now.rooms_disposed;
   return true;
 }
 

@@ -106,7 +106,10 @@ void ServerApp::ScheduleSweep() {
   sweep_.async_wait([this](boost::system::error_code ec) {
     if (ec) return;
     registry_.Sweep();
-    memory_return_.Observe(metrics_.tcp_connections.load());
+    memory_return_.Observe({metrics_.tcp_connections.load(), metrics_.commands.load(),
+                            metrics_.rooms_disposed_empty_lobby.load() +
+                                metrics_.rooms_disposed_finished.load() +
+                                metrics_.rooms_disposed_abandoned.load()});
     ScheduleSweep();
   });
 }

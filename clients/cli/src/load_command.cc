@@ -37,8 +37,8 @@ constexpr const char* kHelp =
     "  --ramp N            connections opened per second, 1..100000 (default 2000)\n"
     "  --seed S            the moves' random choices (default 1)\n"
     "  --settle S          seconds to wait after closing before reading the server's RSS\n"
-    "                      again, 0..60 (default 6: past the server's 5 s sweep, which gives\n"
-    "                      memory back after many connections left)\n"
+    "                      again, 0..60 (default 11: past two of the server's 5 s sweeps,\n"
+    "                      which give memory back once the clients have gone quiet)\n"
     "  --relay             the server is the reference relay (bench/relay), not ours: the\n"
     "                      seats of room N join ws://host:port/r/load-N and take turns\n"
     "                      sending a frame that the relay sends to every seat, with the same\n"
@@ -71,7 +71,7 @@ int LoadCommand(int argc, char** argv) {
   config.threads = static_cast<int>(args.Int("threads", cores, 1, 64));
   config.ramp_per_s = static_cast<int>(args.Int("ramp", 2000, 1, 100000));
   config.seed = static_cast<std::uint64_t>(args.Int("seed", 1, 0, INT64_MAX));
-  config.settle_s = static_cast<int>(args.Int("settle", 6, 0, 60));
+  config.settle_s = static_cast<int>(args.Int("settle", 11, 0, 60));
   config.idle = args.Has("idle");
   config.relay = args.Has("relay");
   config.relay_bytes = static_cast<int>(args.Int("relay-bytes", 64, 8, 65536));

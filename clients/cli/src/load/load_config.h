@@ -41,7 +41,7 @@ struct LoadConfig {
   v1::RoomOptions room;
   std::uint64_t seed = 1;
   // Seconds between closing every connection and reading the server's RSS again.
-  int settle_s = 6;
+  int settle_s = 11;
 };
 
 // "127.0.0.1-127.0.0.20" (a range within one /24), "127.0.0.1,127.0.0.2" or one address; the
