@@ -20,7 +20,9 @@ PlayerView ViewFor(const GameState& state, Seat seat) {
   v.to_move = state.ToMove();
   v.extra_turn = state.in_extra_turn();
   v.current_tile = state.current_tile();
+  v.tiles.reserve(static_cast<std::size_t>(state.num_placed()));
   for (int i = 0; i < state.num_placed(); ++i) v.tiles.push_back(state.placed(i));
+  v.followers.reserve(state.followers().size());
   for (const Follower& f : state.followers()) {
     const PlacedTile& t = state.placed(TileOfSegment(f.segment));
     const auto local = static_cast<std::uint8_t>(LocalOfSegment(f.segment));
@@ -41,9 +43,7 @@ PlayerView ViewFor(const GameState& state, Seat seat) {
     v.hands.push_back(std::move(hand));
   }
   v.stack_size = state.StackSize();
-  for (int k = 0; k < state.catalog().num_kinds; ++k) {
-    v.unseen[static_cast<std::size_t>(k)] += state.StackCount(static_cast<TileKind>(k));
-  }
+  state.AddStackCounts(v.unseen);
   if (seat >= 0 && seat == state.ToMove()) {
     v.legal_placements = state.LegalPlacements();
     v.legal_follower_spots = state.LegalFollowerSpots();

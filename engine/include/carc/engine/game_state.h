@@ -169,6 +169,11 @@ class GameState {
   int StackSize() const { return static_cast<int>(bag_.size()); }
   // Copies of kind k not yet drawn out of the stack.
   int StackCount(TileKind k) const;
+  // Adds the copies of every kind not yet drawn to counts[kind]: StackCount for all kinds in
+  // one pass over the stack.
+  void AddStackCounts(std::array<int, kMaxTileKinds>& counts) const {
+    for (TileKind k : bag_) ++counts[k];
+  }
   // Whether the current turn is a V-4 extra turn.
   bool in_extra_turn() const { return in_extra_turn_; }
   // The Count: his quarter, and seat s's followers in quarter q.
