@@ -290,17 +290,7 @@ void LoadRoom::OnGameMessage(int i, const v1::ServerMessage& m) {
       c.have_view = false;
       return RequestSnapshot(i);
     }
-    if (in_flight_ && in_flight_->prev_seq == b.prev_seq()) {
-      in_flight_->seen |= 1u << i;
-      if (i == in_flight_->sender && Counting()) ++counts_.commands;
-      if (in_flight_->seen == (1u << config_.players) - 1) {
-        if (Counting()) {
-          counts_.latency_us.push_back(static_cast<float>(
-              std::chrono::duration<double, std::micro>(Clock::now() - in_flight_->sent).count()));
-        }
-        in_flight_.reset();
-      }
-    }
+    if (in_flight_ && in_flight_->prev_seq == b.prev_seq() && MarkSeen(i)) in_flight_.reset();
     if (Counting()) counts_.events += static_cast<std::uint64_t>(b.events_size());
     c.game->ApplyBatch(b);
     c.seq = b.seq();
@@ -333,11 +323,27 @@ void LoadRoom::Act(int i) {
     self->in_flight_ = InFlight{cc.seq, Clock::now(), i, 0};
     self->Send(i, std::move(m));
   };
-  if (config_.think_ms == 0) return decide();
+  AfterThink(i, std::move(decide));
+}
+
+void LoadRoom::AfterThink(int i, std::function<void()> act) {
+  if (config_.think_ms == 0) return act();
+  Conn& c = *conns_[static_cast<std::size_t>(i)];
   c.think.expires_after(std::chrono::milliseconds(config_.think_ms));
-  c.think.async_wait([decide](beast::error_code ec) {
-    if (!ec) decide();
+  c.think.async_wait([act = std::move(act)](beast::error_code ec) {
+    if (!ec) act();
   });
+}
+
+bool LoadRoom::MarkSeen(int i) {
+  in_flight_->seen |= 1u << i;
+  if (i == in_flight_->sender && Counting()) ++counts_.commands;
+  if (in_flight_->seen != (1u << config_.players) - 1) return false;
+  if (Counting()) {
+    counts_.latency_us.push_back(static_cast<float>(
+        std::chrono::duration<double, std::micro>(Clock::now() - in_flight_->sent).count()));
+  }
+  return true;
 }
 
 void LoadRoom::RelayAct(int i) {
@@ -351,12 +357,7 @@ void LoadRoom::RelayAct(int i) {
     c.out.push_back(std::move(frame));
     self->Write(i);
   };
-  if (config_.think_ms == 0) return send();
-  Conn& c = *conns_[static_cast<std::size_t>(i)];
-  c.think.expires_after(std::chrono::milliseconds(config_.think_ms));
-  c.think.async_wait([send](beast::error_code ec) {
-    if (!ec) send();
-  });
+  AfterThink(i, std::move(send));
 }
 
 void LoadRoom::OnRelayFrame(int i, std::string_view frame) {
@@ -369,16 +370,8 @@ void LoadRoom::OnRelayFrame(int i, std::string_view frame) {
         << (8 * b);
   }
   if (!in_flight_ || in_flight_->prev_seq != turn) return CountError("unexpected_frame");
-  if (Counting()) {
-    ++counts_.events;
-    if (i == in_flight_->sender) ++counts_.commands;
-  }
-  in_flight_->seen |= 1u << i;
-  if (in_flight_->seen != (1u << config_.players) - 1) return;
-  if (Counting()) {
-    counts_.latency_us.push_back(static_cast<float>(
-        std::chrono::duration<double, std::micro>(Clock::now() - in_flight_->sent).count()));
-  }
+  if (Counting()) ++counts_.events;
+  if (!MarkSeen(i)) return;
   const int next = (in_flight_->sender + 1) % config_.players;
   in_flight_.reset();
   ++relay_turn_;

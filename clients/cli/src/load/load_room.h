@@ -85,6 +85,11 @@ class LoadRoom : public std::enable_shared_from_this<LoadRoom> {
   // for none.
   void Ended(int i, const std::string& why);
   void Act(int i);
+  // Runs `act` after the think time (at once without one), on seat i's timer.
+  void AfterThink(int i, std::function<void()> act);
+  // Seat i has the in-flight command's events (relay: its frame): counts the command at its
+  // sender and, once every seat has it, its latency. Returns whether every seat has it.
+  bool MarkSeen(int i);
   // Relay mode: the frame of turn `relay_turn_` reached seat i; seat i sends the next turn's.
   void OnRelayFrame(int i, std::string_view frame);
   void RelayAct(int i);
