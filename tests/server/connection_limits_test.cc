@@ -12,6 +12,7 @@
 #include "net/descriptor_limit.h"
 #include "net/log_throttle.h"
 #include "raw_socket.h"
+#include "sanitized.h"
 #include "server_process.h"
 #include "test_server.h"
 
@@ -255,6 +256,12 @@ HammerResult Hammer(ServerProcess& server, const std::string& log,
   return r;
 }
 
+// A spinning accept loop burns a whole core (share >= 1). Refusing and closing a few thousand
+// connections a second is real work, and under the sanitizers that work costs several times
+// more (0.21 of a core seen under ThreadSanitizer), so the bound there is looser but still far
+// from a spin.
+constexpr double kNoSpinShare = kSanitized ? 0.5 : 0.2;
+
 }  // namespace
 
 TEST_CASE("300 connections against 256 descriptors: /healthz answers, no spin, no log flood",
@@ -269,7 +276,7 @@ TEST_CASE("300 connections against 256 descriptors: /healthz answers, no spin, n
   INFO("cpu " << r.cpu_share << ", log lines " << r.log_lines << ", probes " << r.probes_ok << "/"
               << r.probes << "\n"
               << server.LogTail());
-  CHECK(r.cpu_share < 0.20);
+  CHECK(r.cpu_share < kNoSpinShare);
   CHECK(r.log_lines < 100);
   CHECK(r.probes >= 8);
   CHECK(r.probes_ok == r.probes);
@@ -289,7 +296,7 @@ TEST_CASE("out of descriptors, accept pauses instead of spinning and recovers",
   REQUIRE(server.Start() == "");
   const HammerResult r = Hammer(server, log, 3s);
   INFO("cpu " << r.cpu_share << ", log lines " << r.log_lines << "\n" << server.LogTail());
-  CHECK(r.cpu_share < 0.20);
+  CHECK(r.cpu_share < kNoSpinShare);
   CHECK(r.log_lines < 100);
   REQUIRE(Eventually([&] { return Metric(server.port(), "carc_tcp_connections") == 1; }, 8s));
   CHECK(Metric(server.port(), "carc_accept_failures_total") > 0);
