@@ -88,7 +88,8 @@ TEST_CASE("load holds idle connections and spreads them over source addresses", 
 TEST_CASE("load refuses bad options with a reason", "[server][load]") {
   for (const std::string args :
        {"--rooms 0", "--players 9", "--source-addrs 127.0.0.9-127.0.0.1", "--source-addrs x",
-        "--game chess", "--duration 0", "--think-ms -1", "--server wss://a:1"}) {
+        "--game chess", "--duration 0", "--think-ms -1", "--server wss://a:1", "--relay-bytes 7",
+        "--relay-bytes 65537", "--settle -1"}) {
     INFO(args);
     const CliRun run = RunCli("load " + args, true);
     CHECK(run.code == 2);
