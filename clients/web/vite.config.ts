@@ -1,4 +1,50 @@
-import { defineConfig } from "vitest/config";
+/// <reference types="node" />
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { defineConfig, type Plugin } from "vitest/config";
+
+// Text files at least this large get precompressed siblings; smaller ones gain too little.
+const COMPRESS_MIN_BYTES = 1024;
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest)$/;
+
+/**
+ * Writes name.br and name.gz beside every compressible file of the build, at the strongest
+ * settings (once per build, not per request): carcassonne-server sends the variant a browser
+ * accepts. Node's own zlib does both codings, so no plugin package is needed.
+ */
+function precompress(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "carc-precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const path = join(dir, name);
+          return statSync(path).isDirectory() ? walk(path) : [path];
+        });
+      for (const path of walk(outDir)) {
+        if (!COMPRESSIBLE.test(path)) continue;
+        const data = readFileSync(path);
+        if (data.length < COMPRESS_MIN_BYTES) continue;
+        writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(data, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+            },
+          }),
+        );
+      }
+    },
+  };
+}
 
 export default defineConfig({
   // Absolute asset URLs: the server answers client routes such as /r/CODE with index.html, and
@@ -8,6 +54,7 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
   },
+  plugins: [precompress()],
   server: {
     // `npm run dev`: the page talks to a carcassonne-server on localhost:8080 through /ws.
     proxy: {

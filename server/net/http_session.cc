@@ -4,6 +4,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/websocket.hpp>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -120,20 +121,41 @@ void HttpSession::OnRead(bool upload, beast::error_code ec, std::size_t) {
   if (target == "/metrics") {
     return Respond(200, "text/plain; version=0.0.4", metrics_.Render());
   }
-  ServeStatic(target);
+  ServeStatic(request);
 }
 
-void HttpSession::ServeStatic(const std::string& target) {
+void HttpSession::ServeStatic(const http::request<http::string_body>& request) {
   if (config_.web_root.empty()) {
     return Respond(404, "text/plain", "this server has no web client (--web-root)\n");
   }
-  const StaticFiles::File* file = files_.Resolve(target);
+  const StaticFiles::File* file = files_.Resolve(request.target());
   if (file == nullptr) return Respond(404, "text/plain", "not found\n");
-  std::ifstream in(file->path, std::ios::binary);
-  if (!in) return Respond(404, "text/plain", "not found\n");
-  std::ostringstream body;
-  body << in.rdbuf();
-  Respond(200, file->mime_type, body.str());
+  const StaticFiles::Choice choice =
+      StaticFiles::Choose(*file, request[http::field::accept_encoding]);
+  std::error_code fs_ec;
+  const auto size = std::filesystem::file_size(*choice.path, fs_ec);
+  const auto written = std::filesystem::last_write_time(*choice.path, fs_ec);
+  std::ifstream in(*choice.path, std::ios::binary);
+  if (fs_ec || !in) return Respond(404, "text/plain", "not found\n");
+  // The representation's identity: a rebuilt file gets a new one (size or time).
+  std::ostringstream etag;
+  etag << '"' << std::hex << size << '-' << written.time_since_epoch().count() << '"';
+  const bool not_modified = StaticFiles::Matches(request[http::field::if_none_match], etag.str());
+  auto res = std::make_shared<http::response<http::string_body>>(
+      not_modified ? http::status::not_modified : http::status::ok, 11);
+  res->set(http::field::content_type, file->mime_type);
+  res->set(http::field::cache_control, choice.cache_control);
+  res->set(http::field::etag, etag.str());
+  if (choice.varies) res->set(http::field::vary, "Accept-Encoding");
+  if (!choice.content_encoding.empty()) {
+    res->set(http::field::content_encoding, choice.content_encoding);
+  }
+  if (!not_modified) {
+    std::ostringstream body;
+    body << in.rdbuf();
+    res->body() = body.str();
+  }
+  Send(std::move(res), keep_alive_);
 }
 
 void HttpSession::Respond(unsigned status, std::string content_type, std::string body) {
@@ -165,7 +187,10 @@ void HttpSession::RefuseUpload() {
 
 void HttpSession::Send(std::shared_ptr<http::response<http::string_body>> res, bool keep_alive) {
   res->set(http::field::server, "carcassonne-server");
-  res->set(http::field::cache_control, "no-store");
+  // Only the web client's own files may be kept: API answers, metrics and errors are not.
+  if (res->find(http::field::cache_control) == res->end()) {
+    res->set(http::field::cache_control, "no-store");
+  }
   res->keep_alive(keep_alive);
   res->prepare_payload();
   // HEAD: the Content-Length of the body a GET gets, and no body (RFC 9110, 9.3.2).

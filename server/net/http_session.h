@@ -46,7 +46,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void RefuseUpload();
   void Send(std::shared_ptr<boost::beast::http::response<boost::beast::http::string_body>> res,
             bool keep_alive);
-  void ServeStatic(const std::string& target);
+  void ServeStatic(const boost::beast::http::request<boost::beast::http::string_body>& request);
   void OnWrite(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
   void Drain();
   void Shutdown();

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "net/static_files.h"
 #include "test_server.h"
 
 using namespace carc::test;
@@ -157,4 +158,118 @@ TEST_CASE("HEAD gets a GET's headers and no body", "[http][static]") {
       RawExchange(server.port(), "HEAD / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
   CHECK(head.find("Content-Length: " + std::to_string(page.size())) != std::string::npos);
   CHECK(head.substr(head.size() - 4) == "\r\n\r\n");
+}
+
+TEST_CASE("static files: the coding a request's Accept-Encoding allows", "[http][static]") {
+  using E = carc::server::StaticFiles::Encoding;
+  const auto pick = [](std::string_view header, bool gzip = true, bool brotli = true) {
+    return carc::server::StaticFiles::Preferred(header, gzip, brotli);
+  };
+  CHECK(pick("gzip, deflate, br, zstd") == E::kBrotli);
+  CHECK(pick("gzip, deflate, br", true, false) == E::kGzip);
+  CHECK(pick("br", true, false) == E::kIdentity);
+  CHECK(pick("gzip") == E::kGzip);
+  CHECK(pick("x-gzip") == E::kGzip);
+  CHECK(pick("BR ;  Q=1") == E::kBrotli);
+  CHECK(pick("br;q=0, gzip") == E::kGzip);
+  CHECK(pick("br;q=0.5, gzip;q=0.8") == E::kGzip);
+  CHECK(pick("br;q=0.8, gzip;q=0.8") == E::kBrotli);
+  CHECK(pick("*") == E::kBrotli);
+  CHECK(pick("*;q=0") == E::kIdentity);
+  CHECK(pick("*;q=0.1, br;q=0") == E::kGzip);
+  CHECK(pick("") == E::kIdentity);
+  CHECK(pick("identity") == E::kIdentity);
+  // Weights that are not qvalues accept nothing.
+  CHECK(pick("br;q=2, gzip;q=1.5") == E::kIdentity);
+  CHECK(pick("br;q=abc, gzip;q=0.0001") == E::kIdentity);
+  CHECK(pick("br;level=9, gzip") == E::kGzip);
+  CHECK(pick(",,, ;;; ,br") == E::kBrotli);
+  CHECK(pick(std::string(8000, ',')) == E::kIdentity);
+}
+
+TEST_CASE("static files: If-None-Match names the representation", "[http][static]") {
+  using carc::server::StaticFiles;
+  CHECK(StaticFiles::Matches("\"a-1\"", "\"a-1\""));
+  CHECK(StaticFiles::Matches("\"x\", W/\"a-1\"", "\"a-1\""));
+  CHECK(StaticFiles::Matches("*", "\"a-1\""));
+  CHECK_FALSE(StaticFiles::Matches("\"a-2\"", "\"a-1\""));
+  CHECK_FALSE(StaticFiles::Matches("", "\"a-1\""));
+  CHECK_FALSE(StaticFiles::Matches("a-1", "\"a-1\""));
+}
+
+namespace {
+
+// The value of header `name` in a raw response ("" when absent).
+std::string HeaderOf(const std::string& response, const std::string& name) {
+  const auto end = response.find("\r\n\r\n");
+  const auto at = response.substr(0, end).find("\r\n" + name + ": ");
+  if (at == std::string::npos) return "";
+  const auto from = at + name.size() + 4;
+  return response.substr(from, response.find("\r\n", from) - from);
+}
+
+std::string BodyOf(const std::string& response) {
+  const auto end = response.find("\r\n\r\n");
+  return end == std::string::npos ? "" : response.substr(end + 4);
+}
+
+std::string Get(std::uint16_t port, const std::string& target, const std::string& headers = "") {
+  return RawExchange(
+      port, "GET " + target + " HTTP/1.1\r\nHost: x\r\n" + headers + "Connection: close\r\n\r\n");
+}
+
+}  // namespace
+
+TEST_CASE("static files: precompressed variants, immutable assets, revalidated pages",
+          "[http][static]") {
+  const std::string root = NewDataDir();
+  std::filesystem::create_directories(root + "/assets");
+  std::ofstream(root + "/index.html") << "<!doctype html><title>Carcassonne</title>";
+  std::ofstream(root + "/assets/app-Dx8f.js") << "plain";
+  // Stand-ins for the build's compressed siblings: which one was sent shows in the body.
+  std::ofstream(root + "/assets/app-Dx8f.js.gz") << "gzipped";
+  std::ofstream(root + "/assets/app-Dx8f.js.br") << "brotli";
+  std::ofstream(root + "/assets/lone.css.gz") << "orphan";
+  auto config = TestConfig();
+  config.web_root = root;
+  TestServer server(config);
+  const auto port = server.port();
+
+  const std::string br = Get(port, "/assets/app-Dx8f.js", "Accept-Encoding: gzip, br\r\n");
+  CHECK(BodyOf(br) == "brotli");
+  CHECK(HeaderOf(br, "Content-Encoding") == "br");
+  CHECK(HeaderOf(br, "Content-Type") == "text/javascript");
+  CHECK(HeaderOf(br, "Vary") == "Accept-Encoding");
+  CHECK(HeaderOf(br, "Cache-Control") == "public, max-age=31536000, immutable");
+  const std::string gz = Get(port, "/assets/app-Dx8f.js", "Accept-Encoding: gzip\r\n");
+  CHECK(BodyOf(gz) == "gzipped");
+  CHECK(HeaderOf(gz, "Content-Encoding") == "gzip");
+  const std::string plain = Get(port, "/assets/app-Dx8f.js");
+  CHECK(BodyOf(plain) == "plain");
+  CHECK(HeaderOf(plain, "Content-Encoding").empty());
+  CHECK(HeaderOf(plain, "Vary") == "Accept-Encoding");
+  // Each representation has its own tag.
+  CHECK(HeaderOf(br, "ETag") != HeaderOf(gz, "ETag"));
+  CHECK(HeaderOf(gz, "ETag") != HeaderOf(plain, "ETag"));
+  // A variant is not a file of its own; a compressed file without its original is.
+  CHECK(Get(port, "/assets/app-Dx8f.js.br").rfind("HTTP/1.1 404", 0) == 0);
+  CHECK(BodyOf(Get(port, "/assets/lone.css.gz")) == "orphan");
+
+  // The page is revalidated: no-cache with a tag, and the tag gets 304 without a body.
+  const std::string page = Get(port, "/r/ABC234", "Accept-Encoding: br\r\n");
+  CHECK(page.rfind("HTTP/1.1 200", 0) == 0);
+  CHECK(HeaderOf(page, "Cache-Control") == "no-cache");
+  CHECK(HeaderOf(page, "Content-Encoding").empty());
+  const std::string etag = HeaderOf(page, "ETag");
+  REQUIRE(etag.size() > 2);
+  const std::string again = Get(port, "/", "If-None-Match: W/\"other\", " + etag + "\r\n");
+  CHECK(again.rfind("HTTP/1.1 304", 0) == 0);
+  CHECK(BodyOf(again).empty());
+  CHECK(HeaderOf(again, "ETag") == etag);
+  CHECK(Get(port, "/", "If-None-Match: \"stale\"\r\n").rfind("HTTP/1.1 200", 0) == 0);
+
+  // What is not the client's own file is never kept by a cache.
+  CHECK(HeaderOf(Get(port, "/healthz"), "Cache-Control") == "no-store");
+  CHECK(HeaderOf(Get(port, "/api/games"), "Cache-Control") == "no-store");
+  CHECK(HeaderOf(Get(port, "/assets/missing.js"), "Cache-Control") == "no-store");
 }
