@@ -5,7 +5,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { BaseOptionsSchema, BaseViewSchema } from "../src/gen/carc/v1/base_game_pb";
 import { RoomStateSchema, RoomStatus, type RoomState } from "../src/gen/carc/v1/lobby_pb";
 import { publicHash } from "../src/games/base/public_hash";
-import { GAMES } from "../src/games/registry";
+import type { GamePlay } from "../src/games/game_module";
+import { DEFAULT_GAME, GAMES } from "../src/games/registry";
 import { setLanguage } from "../src/i18n";
 import { CarcClient } from "../src/net/client";
 import { MemoryStorage } from "../src/net/resume_token";
@@ -301,7 +302,7 @@ describe("app", () => {
   });
 
 
-  it("joins an invite link, shows the lobby, then the game", () => {
+  it("joins an invite link, shows the lobby, then the game", async () => {
     FakeWebSocket.reset();
     const storage = new MemoryStorage();
     storage.setItem("carc.playerName", "Bo");
@@ -333,10 +334,73 @@ describe("app", () => {
     ws.serverSend({ body: { case: "roomState", value: room(1, RoomStatus.PLAYING) } });
     const view = create(BaseViewSchema, { scores: [3, 8], toMove: 1 });
     ws.serverSend({ body: { case: "snapshot", value: { seq: 5n, view: { case: "base", value: view }, publicHash: publicHash(view) } } });
+    await app.settled();
     expect(app.screen).toBe("game");
     expect(root.querySelector("svg.board-svg")).not.toBeNull();
     expect(root.querySelector("#prompt")?.textContent).toBe("Your turn");
     expect(root.textContent).toContain("8 points");
+    client.close();
+  });
+
+  // The game's code is a chunk of its own, fetched when a room needs it (issue 20, delivery).
+  function playingApp() {
+    FakeWebSocket.reset();
+    const storage = new MemoryStorage();
+    storage.setItem("carc.playerName", "Bo");
+    const client = new CarcClient({ url: "ws://x/ws", WebSocket: FakeWebSocket, storage });
+    const root = document.createElement("div");
+    document.body.append(root);
+    const app = new App(root, client, {
+      location: { origin: "https://x", pathname: "/r/abc234", hash: "" },
+      storage: storage as unknown as Storage,
+      http: serving(),
+    });
+    app.start();
+    const ws = FakeWebSocket.last();
+    ws.serverOpen();
+    ws.serverSend({ requestId: ws.lastSent().requestId, body: { case: "welcome", value: { serverVersion: "9" } } });
+    return { app, root, ws, client };
+  }
+  const snapshot = (seq: bigint, scores: number[]) => {
+    const view = create(BaseViewSchema, { scores, toMove: 1 });
+    return { body: { case: "snapshot" as const, value: { seq, view: { case: "base" as const, value: view }, publicHash: publicHash(view) } } };
+  };
+
+  it("holds the game's messages while its code loads, then applies them in order", async () => {
+    const load = DEFAULT_GAME.load.bind(DEFAULT_GAME);
+    let release: () => void = () => {};
+    const spy = vi.spyOn(DEFAULT_GAME, "load").mockImplementation(
+      () => new Promise<GamePlay>((resolve) => (release = () => resolve(load()))),
+    );
+    const { app, root, ws, client } = playingApp();
+    ws.serverSend({ requestId: ws.lastSent().requestId, body: { case: "roomState", value: room(1, RoomStatus.PLAYING) } });
+    ws.serverSend(snapshot(5n, [3, 8]));
+    ws.serverSend(snapshot(6n, [3, 11]));
+    expect(app.screen).toBe("game");
+    expect(root.textContent).toContain("Loading the game…");
+    expect(root.querySelector("svg.board-svg")).toBeNull();
+    release();
+    await app.settled();
+    expect(root.querySelector("svg.board-svg")).not.toBeNull();
+    expect(root.textContent).toContain("11 points");
+    expect(root.textContent).not.toContain("Loading the game…");
+    expect(spy).toHaveBeenCalledTimes(1);
+    spy.mockRestore();
+    client.close();
+  });
+
+  it("says so when the game's code cannot be loaded", async () => {
+    const spy = vi.spyOn(DEFAULT_GAME, "load").mockRejectedValue(new Error("offline"));
+    const { app, root, ws, client } = playingApp();
+    ws.serverSend({ requestId: ws.lastSent().requestId, body: { case: "roomState", value: room(1, RoomStatus.PLAYING) } });
+    ws.serverSend(snapshot(5n, [3, 8]));
+    await app.settled();
+    expect(root.querySelector("[role=alert]")?.textContent).toBe(
+      "The game could not be loaded (offline). Reload the page to try again.",
+    );
+    // One attempt, not one per render.
+    expect(spy).toHaveBeenCalledTimes(1);
+    spy.mockRestore();
     client.close();
   });
 });

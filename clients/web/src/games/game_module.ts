@@ -83,6 +83,13 @@ export interface GameReplay {
   render(index: number, controls: HTMLElement): HTMLElement;
 }
 
+/** The part of a game that plays it: loaded on demand (GameModule.load). */
+export interface GamePlay {
+  createSession(doc: Document, actions: GameSessionActions): GameSession;
+  /** Applies a replay of the game; throws an Error that says why it does not fit together. */
+  replay(doc: Document, replay: Replay): GameReplay;
+}
+
 export interface GameModule {
   /** The game's name in GET /api/games ("game"), GET /api/game-types ("name") and this client's forms. */
   readonly id: string;
@@ -95,9 +102,11 @@ export interface GameModule {
   readonly form: GameForm;
   /** Below the lobby's summary of a room of the game (whose rows come from the option table). */
   lobbyNote?(): HTMLElement;
-  createSession(doc: Document, actions: GameSessionActions): GameSession;
-  /** Applies a replay of the game; throws an Error that says why it does not fit together. */
-  replay(doc: Document, replay: Replay): GameReplay;
+  /**
+   * The code that plays and replays the game, in a chunk of its own: a page that only shows the
+   * home screen never downloads it. Loaded once; every call returns the same promise's result.
+   */
+  load(): Promise<GamePlay>;
   /**
    * The game's own messages, for the check that every language has them all; they also word its
    * served options, under keys made of their names (src/ui/option_text.ts).

@@ -164,6 +164,8 @@ export const de: Messages = {
   "replay.titleFile": "Wiederholung von {name}",
   "replay.close": "Schließen",
   "replay.failed": "Die Wiederholung konnte nicht geöffnet werden: {reason}",
+  "game.loading": "Das Spiel wird geladen…",
+  "game.loadFailed": "Das Spiel konnte nicht geladen werden ({reason}). Lade die Seite neu, um es noch einmal zu versuchen.",
   "replay.loading": "Die Wiederholung wird geladen…",
   "replay.slider": "Zug",
   "replay.step": "Zug {step} von {steps}",

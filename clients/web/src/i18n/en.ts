@@ -164,6 +164,8 @@ export const en = {
   "replay.titleFile": "Replay of {name}",
   "replay.close": "Close",
   "replay.failed": "The replay could not be opened: {reason}",
+  "game.loading": "Loading the game…",
+  "game.loadFailed": "The game could not be loaded ({reason}). Reload the page to try again.",
   "replay.loading": "Loading the replay…",
   "replay.slider": "Move",
   "replay.step": "Move {step} of {steps}",

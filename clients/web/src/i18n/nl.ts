@@ -164,6 +164,8 @@ export const nl: Messages = {
   "replay.titleFile": "Herhaling van {name}",
   "replay.close": "Sluiten",
   "replay.failed": "De herhaling kon niet worden geopend: {reason}",
+  "game.loading": "Het spel wordt geladen…",
+  "game.loadFailed": "Het spel kon niet worden geladen ({reason}). Laad de pagina opnieuw om het nog eens te proberen.",
   "replay.loading": "De herhaling wordt geladen…",
   "replay.slider": "Zet",
   "replay.step": "Zet {step} van {steps}",

@@ -164,6 +164,8 @@ export const sv: Messages = {
   "replay.titleFile": "Repris av {name}",
   "replay.close": "Stäng",
   "replay.failed": "Reprisen kunde inte öppnas: {reason}",
+  "game.loading": "Spelet laddas…",
+  "game.loadFailed": "Spelet kunde inte laddas ({reason}). Ladda om sidan för att försöka igen.",
   "replay.loading": "Reprisen laddas…",
   "replay.slider": "Drag",
   "replay.step": "Drag {step} av {steps}",

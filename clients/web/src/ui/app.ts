@@ -16,7 +16,7 @@ import {
 } from "../gen/carc/v1/lobby_pb";
 import type { ServerMessage } from "../gen/carc/v1/messages_pb";
 import { ErrorCode } from "../gen/carc/v1/session_pb";
-import type { GameModule, GameSession } from "../games/game_module";
+import type { GameModule, GamePlay, GameSession } from "../games/game_module";
 import { DEFAULT_GAME, GAMES, batchIsOf, gameByType, gameOfSnapshot, offeredGames } from "../games/registry";
 import {
   LANGUAGES,
@@ -64,6 +64,14 @@ export class App {
   private statusText: string;
   /** The room's game by game, made when its first message or screen is needed. */
   private readonly sessions = new Map<GameModule, GameSession>();
+  /** The games whose play code (GameModule.load) has arrived. */
+  private readonly plays = new Map<GameModule, GamePlay>();
+  private readonly loading = new Map<GameModule, Promise<void>>();
+  private readonly failed = new Set<GameModule>();
+  /** Messages received while a game's play code loads, handled in order once it is in. */
+  private held: ServerMessage[] | undefined;
+  /** Why a game's play code could not be loaded (the screen says so). */
+  private playFailure: string | undefined;
   private gameSeen = false;
   /** The replay viewer, shown instead of the screens while open. */
   private replay: ReplayViewer | undefined;
@@ -116,7 +124,7 @@ export class App {
     client.on("tokenRejected", () => {
       if (this.room) this.leaveLocally();
     });
-    client.on("message", (m) => this.onMessage(m));
+    client.on("message", (m) => this.receive(m));
     onLanguageChange(() => this.render());
   }
 
@@ -174,6 +182,84 @@ export class App {
     this.refreshRooms();
   }
 
+  /**
+   * Messages in the order they came. One that needs a game's play code that has not arrived
+   * yet waits for it, and so does every later one: a game's copy must see its messages in order.
+   */
+  private receive(m: ServerMessage): void {
+    if (this.held) {
+      this.held.push(m);
+      return;
+    }
+    const game = this.gameToLoadFor(m);
+    if (game === undefined) {
+      this.onMessage(m);
+      return;
+    }
+    this.held = [m];
+    void this.loadPlay(game).finally(() => {
+      const held = this.held ?? [];
+      this.held = undefined;
+      for (const message of held) this.receive(message);
+    });
+  }
+
+  /** Resolves once every game's code asked for is in and no message waits for it. */
+  async settled(): Promise<void> {
+    await Promise.all(this.loading.values());
+    while (this.held) await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+
+  /** The game whose play code `m` needs and that has not arrived, if any. */
+  private gameToLoadFor(m: ServerMessage): GameModule | undefined {
+    let game: GameModule | undefined;
+    switch (m.body.case) {
+      case "snapshot":
+        game = gameOfSnapshot(m.body.value) ?? DEFAULT_GAME;
+        break;
+      case "eventBatch":
+        game = this.roomGame(m.body.value);
+        break;
+      case "rematchCreated":
+        game = this.roomGame();
+        break;
+      case "error":
+        if (m.body.value.code === ErrorCode.STALE_SEQ) game = this.roomGame();
+        break;
+      case "roomState": {
+        // Fetched while the lobby fills, so that the game starts without a wait.
+        const byType = gameByType(m.body.value.options?.gameType) ?? DEFAULT_GAME;
+        if (!this.plays.has(byType)) void this.loadPlay(byType);
+        break;
+      }
+      default:
+        break;
+    }
+    // A game whose code could not come has nothing to apply its messages to: they are dropped
+    // (the screen asks for a reload), not held for ever.
+    const waits = game !== undefined && !this.plays.has(game) && !this.failed.has(game);
+    return waits ? game : undefined;
+  }
+
+  /** Loads the game's play code once; a failure stays (the screen asks for a reload). */
+  private loadPlay(game: GameModule): Promise<void> {
+    let loading = this.loading.get(game);
+    if (!loading) {
+      loading = game.load().then(
+        (play) => {
+          this.plays.set(game, play);
+        },
+        (e: unknown) => {
+          this.failed.add(game);
+          this.playFailure = e instanceof Error ? e.message : String(e);
+          this.render();
+        },
+      );
+      this.loading.set(game, loading);
+    }
+    return loading;
+  }
+
   private onMessage(m: ServerMessage): void {
     if (m.requestId !== 0 && m.requestId === this.busyRequest) {
       this.busyRequest = 0;
@@ -204,13 +290,13 @@ export class App {
       }
       case "snapshot": {
         const game = gameOfSnapshot(m.body.value) ?? DEFAULT_GAME;
-        this.session(game).applySnapshot(m.body.value);
+        this.session(game)?.applySnapshot(m.body.value);
         this.gameSeen = true;
         break;
       }
       case "eventBatch": {
         const batch = m.body.value;
-        if (this.session(this.roomGame(batch)).applyBatch(batch)) this.requestSnapshot();
+        if (this.session(this.roomGame(batch))?.applyBatch(batch)) this.requestSnapshot();
         break;
       }
       case "roomLeft":
@@ -222,14 +308,14 @@ export class App {
         }
         break;
       case "rematchCreated":
-        this.session(this.roomGame()).rematchCreated(m.body.value.roomCode);
+        this.session(this.roomGame())?.rematchCreated(m.body.value.roomCode);
         break;
       case "error": {
         const error = m.body.value;
         for (const session of this.sessions.values()) session.commandFailed();
         if (error.code === ErrorCode.STALE_SEQ) {
           // This copy is behind the game: resync.
-          if (this.session(this.roomGame()).requestResync()) this.requestSnapshot();
+          if (this.session(this.roomGame())?.requestResync()) this.requestSnapshot();
           break;
         }
         // The client answers a refused resume token by itself (Hello without it).
@@ -259,11 +345,12 @@ export class App {
     return GAMES.find((g) => g !== DEFAULT_GAME && shown(g)) ?? DEFAULT_GAME;
   }
 
-  /** The session of `game` in this room, made on first use. */
-  private session(game: GameModule): GameSession {
+  /** The session of `game` in this room, made on first use; undefined until its code is in. */
+  private session(game: GameModule): GameSession | undefined {
     let session = this.sessions.get(game);
-    if (!session) {
-      session = game.createSession(this.root.ownerDocument, {
+    const play = this.plays.get(game);
+    if (!session && play) {
+      session = play.createSession(this.root.ownerDocument, {
         sendCommand: (command, expectedSeq) => this.sendGameCommand(command, expectedSeq),
         resign: () => this.sendRequest({ case: "resign", value: {} }),
         leave: () => this.leave(),
@@ -428,6 +515,16 @@ export class App {
     }
   }
 
+  /** The game screen while the game's code is on its way (or could not come). */
+  private renderLoadingGame(): HTMLElement {
+    void this.loadPlay(this.roomGame()).then(() => {
+      if (this.plays.has(this.roomGame())) this.render();
+    });
+    return this.playFailure !== undefined
+      ? h("p", { class: "banner", role: "alert" }, t("game.loadFailed", { reason: this.playFailure }))
+      : h("p", { role: "status" }, t("game.loading"));
+  }
+
   render(): void {
     const active = this.root.ownerDocument.activeElement;
     const focusable = active instanceof HTMLElement || active instanceof SVGElement;
@@ -474,7 +571,7 @@ export class App {
       { class: "top" },
       h("h1", {}, t("app.title")),
       h("div", { class: "lang" }, h("label", { for: "language" }, t("app.language")), select),
-      h("p", { class: "status", role: "status", id: "connection" },
+      h("p", { class: "status", role: "status", id: "connection", "data-status": this.client.status },
         this.statusText,
         closed
           ? h("button", { type: "button", class: "secondary", onclick: () => this.client.connect() }, t("status.reconnect"))
@@ -546,7 +643,7 @@ export class App {
         );
       case "game":
         if (!room) throw new Error("no room");
-        return this.session(this.roomGame()).render(room);
+        return this.session(this.roomGame())?.render(room) ?? this.renderLoadingGame();
     }
   }
 }

@@ -14,8 +14,9 @@ import { h } from "./dom";
 export type ReplaySource = { kind: "archive"; id: string } | { kind: "file"; name: string; text: string };
 
 /** The replay of its game (the default game when the start snapshot names none this client knows). */
-export function gameReplayOf(doc: Document, replay: Replay): GameReplay {
-  return (gameOfReplay(replay) ?? DEFAULT_GAME).replay(doc, replay);
+export async function gameReplayOf(doc: Document, replay: Replay): Promise<GameReplay> {
+  const play = await (gameOfReplay(replay) ?? DEFAULT_GAME).load();
+  return play.replay(doc, replay);
 }
 
 /** Fetches and decodes a replay; errors carry the server's explanation. */
@@ -55,8 +56,9 @@ export class ReplayViewer {
   ) {
     doc.addEventListener("keydown", this.keyListener);
     loadReplay(source, http)
+      .then((replay) => gameReplayOf(this.doc, replay))
       .then((replay) => {
-        this.replay = gameReplayOf(this.doc, replay);
+        this.replay = replay;
         this.actions.changed();
       })
       .catch((e: unknown) => {

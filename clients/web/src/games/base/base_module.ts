@@ -3,9 +3,7 @@
 
 import { GameType } from "../../gen/carc/v1/lobby_pb";
 import type { GameModule } from "../game_module";
-import { BaseReplay, framesOf } from "./base_replay";
 import { baseForm } from "./base_room_options";
-import { BaseSession } from "./base_session";
 import { BASE_MESSAGES, t } from "./i18n";
 import "./base.css";
 
@@ -15,7 +13,6 @@ export const baseGame: GameModule = {
   wire: { view: "base", legalMoves: "baseLegalMoves", event: "base", options: "base" },
   title: () => t("home.gameTypeBase"),
   form: baseForm,
-  createSession: (doc, actions) => new BaseSession(doc, actions),
-  replay: (doc, replay) => new BaseReplay(doc, framesOf(replay)),
+  load: () => import("./base_play").then((m) => m.basePlay),
   messages: BASE_MESSAGES,
 };

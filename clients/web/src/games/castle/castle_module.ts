@@ -3,9 +3,7 @@
 
 import { GameType } from "../../gen/carc/v1/lobby_pb";
 import type { GameModule } from "../game_module";
-import { castleReplay } from "./castle_replay";
 import { castleForm, castleLobbyNote } from "./castle_room_options";
-import { CastleSession } from "./castle_session";
 import { CASTLE_MESSAGES, t } from "./i18n";
 import "./castle.css";
 
@@ -17,7 +15,6 @@ export const castleGame: GameModule = {
   archiveBadge: () => t("replay.castleGame"),
   form: castleForm,
   lobbyNote: castleLobbyNote,
-  createSession: (doc, actions) => new CastleSession(doc, actions),
-  replay: castleReplay,
+  load: () => import("./castle_play").then((m) => m.castlePlay),
   messages: CASTLE_MESSAGES,
 };

@@ -30,7 +30,7 @@ function castleRoom(yourSeat: number): RoomState {
   });
 }
 
-function start(yourSeat: number) {
+async function start(yourSeat: number) {
   FakeWebSocket.reset();
   const storage = new MemoryStorage();
   const client = new CarcClient({ url: "ws://x/ws", WebSocket: FakeWebSocket, storage });
@@ -42,6 +42,8 @@ function start(yourSeat: number) {
   ws.serverOpen();
   ws.serverSend({ requestId: ws.lastSent().requestId, body: { case: "welcome", value: { serverVersion: "9", roomCode: "" } } });
   ws.serverSend({ body: { case: "roomState", value: castleRoom(yourSeat) } });
+  // The game's code, asked for by the room's state.
+  await app.settled();
   return { app, root, ws, client };
 }
 
@@ -58,8 +60,8 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("the Castle screen", () => {
-  it("plays a turn by taps: place, follower, scoring choice, extra turn", () => {
-    const { app, root, ws, client } = start(1);
+  it("plays a turn by taps: place, follower, scoring choice, extra turn", async () => {
+    const { app, root, ws, client } = await start(1);
     ws.serverSend({ body: { case: "snapshot", value: castleSnapshot(6n, castleView()) } });
     expect(app.screen).toBe("game");
     const svg = root.querySelector("svg.castle-board")!;
@@ -169,8 +171,8 @@ describe("the Castle screen", () => {
     client.close();
   });
 
-  it("tells the other seat whom it waits for, and ends on the final table", () => {
-    const { root, ws, client } = start(0);
+  it("tells the other seat whom it waits for, and ends on the final table", async () => {
+    const { root, ws, client } = await start(0);
     ws.serverSend({ body: { case: "snapshot", value: castleSnapshot(6n, castleView({ legalMoves: {} })) } });
     expect(root.querySelector("#prompt")?.textContent).toBe("Waiting for Bob…");
     expect(root.querySelectorAll("[data-space]")).toHaveLength(0);

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Time to interactive of the web client on a throttled line (bench/web_tti.mjs): a fresh
+# carcassonne-server on loopback serving BUILD_DIR/web, then Chromium against it. The server is
+# stopped and its data directory removed at the end, whatever happens.
+#
+# Usage: bench/web_tti.sh BUILD_DIR [RUNS] [--cpu-slowdown N]
+#   e.g. bench/web_tti.sh build/release 5
+set -euo pipefail
+build=${1:?usage: bench/web_tti.sh BUILD_DIR [RUNS] [--cpu-slowdown N]}
+shift
+here=$(cd "$(dirname "$0")" && pwd)
+port=${CARC_TTI_PORT:-18093}
+data=$(mktemp -d /tmp/carc-tti.XXXXXX)
+"$build/server/carcassonne-server" --bind 127.0.0.1 --port "$port" --data-dir "$data" \
+  --web-root "$build/web" >"$data/server.log" 2>&1 &
+server=$!
+trap 'kill -INT $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$data"' EXIT
+for _ in $(seq 50); do
+  curl -sf "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
+  sleep 0.1
+done
+node "$here/web_tti.mjs" "http://127.0.0.1:$port" "$@"
