@@ -53,6 +53,16 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    rollupOptions: {
+      output: {
+        // One chunk per language other than English: its shared words and every game's
+        // (src/i18n/nl.ts, src/games/*/i18n/nl.ts, ...), fetched together by loadLanguage().
+        manualChunks(id) {
+          const lang = /\/i18n\/(nl|de|sv)\.ts$/.exec(id)?.[1];
+          return lang === undefined ? undefined : `lang-${lang}`;
+        },
+      },
+    },
   },
   plugins: [precompress()],
   server: {
@@ -63,6 +73,7 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
+    setupFiles: ["test/setup.ts"],
     environment: "node",
   },
 });

@@ -6,7 +6,8 @@
 // First, so that each game's stylesheet (imported by its module) comes after the shared rules
 // and wins where both style the same element.
 import "./ui/style.css";
-import { initLanguage } from "./i18n";
+import "./games/registry";
+import { getLanguage, initLanguage, loadLanguage } from "./i18n";
 import { CarcClient, sameHostWebSocketUrl } from "./net/client";
 import { App } from "./ui/app";
 
@@ -31,4 +32,8 @@ const app = new App(root, client, { location: window.location, history: window.h
 
 window.addEventListener("online", () => client.reconnectNow());
 
-app.start();
+// A page in another language than English waits for its words (one small chunk); should they
+// not come, it starts in English, and the language menu can try again.
+void loadLanguage(getLanguage())
+  .catch(() => initLanguage("en"))
+  .finally(() => app.start());

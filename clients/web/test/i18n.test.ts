@@ -7,21 +7,24 @@ import {
   format,
   getLanguage,
   initialLanguage,
+  loadLanguage,
   pickLanguage,
   setLanguage,
   t,
   type Language,
+  type Tables,
 } from "../src/i18n";
 import { en } from "../src/i18n/en";
+import { nl } from "../src/i18n/nl";
 import { MemoryStorage } from "../src/net/resume_token";
 import { errorCodeMessage, errorKey } from "../src/ui/errors";
 
 /** Every language has exactly the English keys, no empty value, and each message's placeholders. */
-function expectComplete(tables: Record<Language, Readonly<Record<string, string>>>, what: string): void {
+function expectComplete(tables: Tables<Readonly<Record<string, string>>>, what: string): void {
   const english = tables.en;
   const names = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
   for (const lang of LANGUAGES) {
-    const messages = tables[lang];
+    const messages = tables[lang] ?? {};
     expect(Object.keys(messages).sort(), `${what} ${lang}`).toEqual(Object.keys(english).sort());
     for (const [key, value] of Object.entries(messages)) {
       expect(value.trim(), `${what} ${lang} ${key}`).not.toBe("");
@@ -33,6 +36,14 @@ function expectComplete(tables: Record<Language, Readonly<Record<string, string>
 }
 
 describe("messages", () => {
+  it("loads a language's tables, the shared ones and every game's, at once", async () => {
+    // test/setup.ts loads every language before the tests; loading again shares that work.
+    await loadLanguage("nl");
+    expect(MESSAGES.nl?.["lobby.title"]).toBe(nl["lobby.title"]);
+    for (const game of GAMES) expect(Object.keys(game.messages.nl ?? {})).toEqual(Object.keys(game.messages.en));
+    await expect(loadLanguage("en")).resolves.toBeUndefined();
+  });
+
   it("has every shared message in every language, with its placeholders", () => {
     expectComplete(MESSAGES, "shared");
   });

@@ -18,7 +18,7 @@ describe("the words of the served options", () => {
         if (option.type === "choice") keys.push(...option.choices.map((c) => `opt.${option.name}.${c}`));
         if (option.type === "size") keys.push(`opt.${option.name}.width`, `opt.${option.name}.height`);
         for (const lang of LANGUAGES) {
-          const table: Readonly<Record<string, string>> = game.module.messages[lang];
+          const table: Readonly<Record<string, string>> = game.module.messages[lang] ?? {};
           for (const key of keys) expect(table[key]?.trim(), `${game.table.name} ${lang} ${key}`).toBeTruthy();
         }
       }

@@ -8,7 +8,7 @@
 import type { EventBatch, GameCommand, GameEvent, GameSnapshot } from "../gen/carc/v1/game_pb";
 import type { GameType, RoomState } from "../gen/carc/v1/lobby_pb";
 import type { Replay } from "../gen/carc/v1/replay_pb";
-import type { Language } from "../i18n";
+import type { Tables } from "../i18n";
 import type { OptionValues } from "../net/option_value";
 import type { OptionsCase } from "../net/options_message";
 import type { GamePageActions } from "../ui/game_head";
@@ -111,5 +111,5 @@ export interface GameModule {
    * The game's own messages, for the check that every language has them all; they also word its
    * served options, under keys made of their names (src/ui/option_text.ts).
    */
-  readonly messages: Record<Language, Readonly<Record<string, string>>>;
+  readonly messages: Tables<Readonly<Record<string, string>>>;
 }

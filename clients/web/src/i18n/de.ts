@@ -166,6 +166,7 @@ export const de: Messages = {
   "replay.failed": "Die Wiederholung konnte nicht geöffnet werden: {reason}",
   "game.loading": "Das Spiel wird geladen…",
   "game.loadFailed": "Das Spiel konnte nicht geladen werden ({reason}). Lade die Seite neu, um es noch einmal zu versuchen.",
+  "app.languageFailed": "{language} konnte nicht geladen werden: prüfe die Verbindung und wähle die Sprache noch einmal.",
   "replay.loading": "Die Wiederholung wird geladen…",
   "replay.slider": "Zug",
   "replay.step": "Zug {step} von {steps}",

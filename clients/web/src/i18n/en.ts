@@ -166,6 +166,7 @@ export const en = {
   "replay.failed": "The replay could not be opened: {reason}",
   "game.loading": "Loading the game…",
   "game.loadFailed": "The game could not be loaded ({reason}). Reload the page to try again.",
+  "app.languageFailed": "{language} could not be loaded: check the connection and choose it again.",
   "replay.loading": "Loading the replay…",
   "replay.slider": "Move",
   "replay.step": "Move {step} of {steps}",

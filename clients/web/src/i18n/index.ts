@@ -1,22 +1,73 @@
 // Translation: t(key, params) in the current language, chosen from navigator.languages (English
 // when none of them is known) and switchable; the choice is kept in localStorage.
 //
+// English is in the page's main script; every other language is a chunk of its own (one per
+// language: the shared tables and each game's, grouped by vite.config.ts), fetched by
+// loadLanguage() before the page shows it, so that a page in English carries no other words.
+//
 // The tables here are the messages every game shares. Each game keeps its own tables in its
 // folder and words them with a `t` of its own (gameTranslator), which falls back to these: so a
 // game's keys are checked by the compiler in its code, and shared code cannot reach into a game's
 // words (it asks the game, through src/games/registry.ts).
 
-import { de } from "./de";
 import { en, type MessageKey, type Messages } from "./en";
-import { nl } from "./nl";
-import { sv } from "./sv";
 
 export type { MessageKey, Messages } from "./en";
 
 export const LANGUAGES = ["en", "nl", "de", "sv"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-export const MESSAGES: Record<Language, Messages> = { en, nl, de, sv };
+/** The loaded tables: English always, the others once loadLanguage() has brought them. */
+export const MESSAGES: Tables<Messages> = { en };
+
+/** A set of tables: English, and the other languages once loaded. */
+export type Tables<T> = { en: T } & Partial<Record<Language, T>>;
+
+type OtherLanguage = Exclude<Language, "en">;
+type TableLoaders = Record<OtherLanguage, () => Promise<Readonly<Record<string, string>>>>;
+
+const SHARED_LOADERS: TableLoaders = {
+  nl: () => import("./nl").then((m) => m.nl),
+  de: () => import("./de").then((m) => m.de),
+  sv: () => import("./sv").then((m) => m.sv),
+};
+
+/** Each set of tables with how to load its other languages: the shared one and every game's. */
+const registered: { tables: Tables<Readonly<Record<string, string>>>; loaders: TableLoaders }[] = [
+  { tables: MESSAGES, loaders: SHARED_LOADERS },
+];
+
+/** Called by each game's i18n module for its own tables, which loadLanguage() then fills too. */
+export function registerTables<T extends Readonly<Record<string, string>>>(
+  tables: Tables<T>,
+  loaders: Record<OtherLanguage, () => Promise<T>>,
+): void {
+  registered.push({ tables, loaders });
+}
+
+const languageLoads = new Map<Language, Promise<void>>();
+
+/** Brings every table of `lang` (at once, shared by later calls); English needs nothing. */
+export function loadLanguage(lang: Language): Promise<void> {
+  if (lang === "en") return Promise.resolve();
+  let load = languageLoads.get(lang);
+  if (!load) {
+    load = Promise.all(
+      registered.map(async ({ tables, loaders }) => {
+        (tables as Record<Language, Readonly<Record<string, string>>>)[lang] = await loaders[lang]();
+      }),
+    ).then(
+      () => undefined,
+      (e: unknown) => {
+        // A later attempt (the language menu) may try again.
+        languageLoads.delete(lang);
+        throw e;
+      },
+    );
+    languageLoads.set(lang, load);
+  }
+  return load;
+}
 
 /** Each language's name in itself, for the language menu. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -57,12 +108,12 @@ export function format(template: string, params?: Params): string {
 
 /** The message `key` in the current language (English when missing). */
 export function t(key: MessageKey, params?: Params): string {
-  const text = MESSAGES[current][key] || en[key];
+  const text = MESSAGES[current]?.[key] || en[key];
   return format(text, params);
 }
 
 /** A game's own messages in every language (the same keys in each, as for the shared ones). */
-export type GameMessages<K extends string> = Record<Language, Record<K, string>>;
+export type GameMessages<K extends string> = Tables<Record<K, string>>;
 
 /**
  * The `t` of a game: its own keys from its tables (English when missing), every other key from
@@ -70,7 +121,7 @@ export type GameMessages<K extends string> = Record<Language, Record<K, string>>
  */
 export function gameTranslator<K extends string>(messages: GameMessages<K>): (key: K | MessageKey, params?: Params) => string {
   const own = (key: string): key is K => Object.hasOwn(messages.en, key);
-  return (key, params) => (own(key) ? format(messages[current][key] || messages.en[key], params) : t(key, params));
+  return (key, params) => (own(key) ? format(messages[current]?.[key] || messages.en[key], params) : t(key, params));
 }
 
 /**
@@ -79,11 +130,12 @@ export function gameTranslator<K extends string>(messages: GameMessages<K>): (ke
  * a fallback of its own.
  */
 export function lookup(
-  tables: Record<Language, Readonly<Record<string, string>>>,
+  tables: Tables<Readonly<Record<string, string>>>,
   key: string,
   params?: Params,
 ): string | undefined {
-  const own = (table: Readonly<Record<string, string>>) => (Object.hasOwn(table, key) ? table[key] : undefined);
+  const own = (table: Readonly<Record<string, string>> | undefined) =>
+    table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
   const text = own(tables[current]) || own(tables.en);
   return text === undefined ? undefined : format(text, params);
 }

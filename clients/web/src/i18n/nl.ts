@@ -166,6 +166,7 @@ export const nl: Messages = {
   "replay.failed": "De herhaling kon niet worden geopend: {reason}",
   "game.loading": "Het spel wordt geladen…",
   "game.loadFailed": "Het spel kon niet worden geladen ({reason}). Laad de pagina opnieuw om het nog eens te proberen.",
+  "app.languageFailed": "{language} kon niet worden geladen: controleer de verbinding en kies de taal opnieuw.",
   "replay.loading": "De herhaling wordt geladen…",
   "replay.slider": "Zet",
   "replay.step": "Zet {step} van {steps}",

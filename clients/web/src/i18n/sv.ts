@@ -166,6 +166,7 @@ export const sv: Messages = {
   "replay.failed": "Reprisen kunde inte öppnas: {reason}",
   "game.loading": "Spelet laddas…",
   "game.loadFailed": "Spelet kunde inte laddas ({reason}). Ladda om sidan för att försöka igen.",
+  "app.languageFailed": "{language} kunde inte laddas: kontrollera anslutningen och välj språket igen.",
   "replay.loading": "Reprisen laddas…",
   "replay.slider": "Drag",
   "replay.step": "Drag {step} av {steps}",

@@ -23,6 +23,7 @@ import {
   LANGUAGE_NAMES,
   getLanguage,
   isLanguage,
+  loadLanguage,
   onLanguageChange,
   setLanguage,
   t,
@@ -560,7 +561,16 @@ export class App {
       {
         id: "language",
         onchange: () => {
-          if (isLanguage(select.value)) setLanguage(select.value);
+          const lang = select.value;
+          if (!isLanguage(lang)) return;
+          // Its words first (a chunk of their own), then the switch.
+          loadLanguage(lang).then(
+            () => setLanguage(lang),
+            () => {
+              this.banner = t("app.languageFailed", { language: LANGUAGE_NAMES[lang] });
+              this.render();
+            },
+          );
         },
       },
       LANGUAGES.map((l) => h("option", { value: l, selected: l === getLanguage(), lang: l }, LANGUAGE_NAMES[l])),

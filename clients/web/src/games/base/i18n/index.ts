@@ -1,14 +1,17 @@
 // The base game's words: its own tables in every language, and its `t`, which knows its keys and the
 // shared ones (src/i18n).
 
-import { gameTranslator, type GameMessages } from "../../../i18n";
-import { de } from "./de";
+import { gameTranslator, registerTables, type GameMessages } from "../../../i18n";
 import { en, type BaseMessageKey } from "./en";
-import { nl } from "./nl";
-import { sv } from "./sv";
 
 export type { BaseMessageKey } from "./en";
 
-export const BASE_MESSAGES: GameMessages<BaseMessageKey> = { en, nl, de, sv };
+/** English here; the other languages arrive with loadLanguage() (src/i18n). */
+export const BASE_MESSAGES: GameMessages<BaseMessageKey> = { en };
+registerTables(BASE_MESSAGES, {
+  nl: () => import("./nl").then((m) => m.nl),
+  de: () => import("./de").then((m) => m.de),
+  sv: () => import("./sv").then((m) => m.sv),
+});
 
 export const t = gameTranslator(BASE_MESSAGES);
