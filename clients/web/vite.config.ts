@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { defineConfig, type Plugin } from "vitest/config";
+import { appIconPng } from "./tools/app_icons";
 
 // Text files at least this large get precompressed siblings; smaller ones gain too little.
 const COMPRESS_MIN_BYTES = 1024;
@@ -46,6 +47,19 @@ function precompress(): Plugin {
   };
 }
 
+/** The manifest's icons (public/manifest.webmanifest names them), drawn at build time. */
+function appIcons(): Plugin {
+  return {
+    name: "carc-app-icons",
+    apply: "build",
+    generateBundle() {
+      for (const size of [192, 512]) {
+        this.emitFile({ type: "asset", fileName: `icons/icon-${size}.png`, source: appIconPng(size) });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   // Absolute asset URLs: the server answers client routes such as /r/CODE with index.html, and
   // relative URLs would then point below /r/.
@@ -64,7 +78,7 @@ export default defineConfig({
       },
     },
   },
-  plugins: [precompress()],
+  plugins: [appIcons(), precompress()],
   server: {
     // `npm run dev`: the page talks to a carcassonne-server on localhost:8080 through /ws.
     proxy: {

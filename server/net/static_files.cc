@@ -16,7 +16,8 @@ std::string MimeType(const fs::path& path) {
   if (ext == ".html") return "text/html; charset=utf-8";
   if (ext == ".js" || ext == ".mjs") return "text/javascript";
   if (ext == ".css") return "text/css";
-  if (ext == ".json" || ext == ".webmanifest") return "application/json";
+  if (ext == ".json") return "application/json";
+  if (ext == ".webmanifest") return "application/manifest+json";
   if (ext == ".svg") return "image/svg+xml";
   if (ext == ".png") return "image/png";
   if (ext == ".ico") return "image/x-icon";

@@ -230,6 +230,8 @@ TEST_CASE("static files: precompressed variants, immutable assets, revalidated p
   std::ofstream(root + "/assets/app-Dx8f.js.gz") << "gzipped";
   std::ofstream(root + "/assets/app-Dx8f.js.br") << "brotli";
   std::ofstream(root + "/assets/lone.css.gz") << "orphan";
+  std::ofstream(root + "/manifest.webmanifest") << "{}";
+  std::ofstream(root + "/sw.js") << "self;";
   auto config = TestConfig();
   config.web_root = root;
   TestServer server(config);
@@ -267,6 +269,13 @@ TEST_CASE("static files: precompressed variants, immutable assets, revalidated p
   CHECK(BodyOf(again).empty());
   CHECK(HeaderOf(again, "ETag") == etag);
   CHECK(Get(port, "/", "If-None-Match: \"stale\"\r\n").rfind("HTTP/1.1 200", 0) == 0);
+  // The manifest and the service worker are fetched again whenever they change.
+  const std::string manifest = Get(port, "/manifest.webmanifest");
+  CHECK(HeaderOf(manifest, "Content-Type") == "application/manifest+json");
+  CHECK(HeaderOf(manifest, "Cache-Control") == "no-cache");
+  const std::string worker = Get(port, "/sw.js");
+  CHECK(HeaderOf(worker, "Content-Type") == "text/javascript");
+  CHECK(HeaderOf(worker, "Cache-Control") == "no-cache");
 
   // What is not the client's own file is never kept by a cache.
   CHECK(HeaderOf(Get(port, "/healthz"), "Cache-Control") == "no-store");

@@ -42,3 +42,52 @@ describe("delivery of the web client", () => {
     expect(harness.pageErrors).toEqual([]);
   });
 });
+
+describe("the installable app", () => {
+  const harness = useHarness();
+
+  it("Chromium finds the manifest valid and the service worker active; the worker keeps only hashed files", async () => {
+    const page = await harness.newPage(DESKTOP);
+    await page.goto(`${harness.base}/`);
+    await waitConnected(page);
+    const cdp = await page.context().newCDPSession(page);
+    const manifest = (await cdp.send("Page.getAppManifest")) as {
+      url: string;
+      errors: { message: string; critical: number }[];
+      data: string;
+    };
+    expect(new URL(manifest.url).pathname).toBe("/manifest.webmanifest");
+    expect(manifest.errors).toEqual([]);
+    const data = JSON.parse(manifest.data) as { name: string; start_url: string; icons: { sizes: string }[] };
+    expect(data.name).toBe("Carcassonne");
+    expect(data.icons.map((i) => i.sizes)).toEqual(["192x192", "512x512"]);
+
+    // The worker controls the page once active.
+    const state = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return { state: registration.active?.state, scope: registration.scope };
+    });
+    expect(state).toEqual({ state: "activated", scope: `${harness.base}/` });
+    // Installable: Chromium's own check finds nothing wrong but the browser context it runs in
+    // (Playwright's contexts are incognito, where nothing is installed).
+    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== "in-incognito")).toEqual([]);
+
+    // A second visit: the hashed files come from the worker, the page and the API from the server.
+    const served: { path: string; fromWorker: boolean }[] = [];
+    page.on("response", (r) => served.push({ path: new URL(r.url()).pathname, fromWorker: r.fromServiceWorker() }));
+    await page.reload();
+    await waitConnected(page);
+    await page.locator("#create-heading").waitFor();
+    const assets = served.filter((s) => s.path.startsWith("/assets/"));
+    expect(assets.length).toBeGreaterThan(0);
+    expect(assets.every((s) => s.fromWorker)).toBe(true);
+    const others = served.filter((s) => !s.path.startsWith("/assets/"));
+    expect(others.map((s) => s.path)).toContain("/");
+    expect(others.map((s) => s.path)).toContain("/api/game-types");
+    expect(others.some((s) => s.fromWorker)).toBe(false);
+    expect(harness.pageErrors).toEqual([]);
+  });
+});

@@ -32,6 +32,15 @@ const app = new App(root, client, { location: window.location, history: window.h
 
 window.addEventListener("online", () => client.reconnectNow());
 
+// Installable like an app, and repeat visits take the hashed files from the worker's cache
+// (public/sw.js). Browsers allow workers only on secure origins (https, localhost): elsewhere the
+// page works as before, without one.
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register("/sw.js").catch(() => undefined);
+  });
+}
+
 // A page in another language than English waits for its words (one small chunk); should they
 // not come, it starts in English, and the language menu can try again.
 void loadLanguage(getLanguage())
