@@ -45,6 +45,34 @@ void GameSession::Undo() {
   for (const SeatMove& m : log_) state_->Apply(m.seat, m.move);
 }
 
+void GameSession::HistoryFor(int seat, std::size_t max_bytes, v1::History* out) const {
+  std::vector<v1::EventBatch> batches;
+  batches.reserve(log_.size());
+  auto state = start_->Clone();
+  for (const SeatMove& m : log_) {
+    const std::uint64_t prev = state->seq();
+    state->Apply(m.seat, m.move);
+    v1::EventBatch& batch =
+        batches.emplace_back(adapter_.BatchFor(*state, prev, seat, adapter_.PublicHash(*state)));
+    batch.clear_legal_moves();
+  }
+  // The newest that fit.
+  std::size_t bytes = 0;
+  std::size_t first = batches.size();
+  while (first > 0) {
+    const std::size_t size = batches[first - 1].ByteSizeLong() + 4;  // + tag and length
+    if (bytes + size > max_bytes) break;
+    bytes += size;
+    --first;
+  }
+  const bool complete = first == 0;
+  out->set_complete(complete);
+  if (complete) *out->mutable_start() = adapter_.SnapshotFor(*start_, seat);
+  for (std::size_t i = first; i < batches.size(); ++i) {
+    *out->add_batches() = std::move(batches[i]);
+  }
+}
+
 std::string GameSession::ApplyStored(const sv1::GameCommand& stored) {
   engine::Move move;
   if (stored.has_resign()) {

@@ -56,6 +56,11 @@ class GameSession {
     return adapter_.BatchFor(*state_, prev_seq, seat, public_hash);
   }
   v1::GameSnapshot SnapshotFor(int seat) const { return adapter_.SnapshotFor(*state_, seat); }
+  // The game so far as `seat` (-1: spectators) received it: its view at the start and one batch
+  // per committed command without legal moves, rebuilt from the start and the log (so also
+  // after a restart). Only the newest batches within `max_bytes` are kept; then the start is
+  // left out and `complete` is false.
+  void HistoryFor(int seat, std::size_t max_bytes, v1::History* out) const;
   // The game as a record; an error text instead while the record would reveal a secret.
   std::optional<std::string> RecordRefusal() const { return adapter_.RecordRefusal(*state_); }
   std::string Record() const { return adapter_.Record(*start_, log_); }

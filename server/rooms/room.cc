@@ -172,6 +172,7 @@ void Room::Dispose() {
     for (const auto& s : self->spectators_) let_go(s);
     self->spectators_.clear();
     self->chat_.Clear();
+    self->chat_history_.Clear();
   });
 }
 
@@ -210,6 +211,7 @@ void Room::DoJoin(const std::shared_ptr<Session>& s, std::string name, bool spec
   spectators_.push_back(s);
   SendRoomState(s, -1, request_id);
   if (game_) SendSnapshot(s, -1, 0);
+  SendHistory(s, -1);
   BroadcastRoomState();
 }
 
@@ -241,6 +243,7 @@ void Room::GrantSeat(const std::shared_ptr<Session>& s, int seat, std::string na
   g->set_resume_token(token);
   s->Send(Serialize(granted));
   BroadcastRoomState();
+  SendHistory(s, seat);
 }
 
 void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_hash,
@@ -278,6 +281,7 @@ void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_
   s->Send(Serialize(welcome));
   SendRoomState(s, seat, 0);
   if (game_) SendSnapshot(s, seat, 0);
+  SendHistory(s, seat);
 
   v1::ServerMessage presence;
   presence.mutable_presence()->set_seat(seat);

@@ -46,6 +46,7 @@
 #include "carc/v1/messages.pb.h"
 #include "net/session.h"
 #include "rooms/chat_gate.h"
+#include "rooms/chat_history.h"
 #include "rooms/game_session.h"
 #include "rooms/room_phase.h"
 #include "rooms/seat_table.h"
@@ -117,6 +118,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void OnTick();
 
   void HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMessage& m);
+  // The chat so far and, once the game has started, the game so far as `seat` saw it.
+  void SendHistory(const std::shared_ptr<Session>& s, int seat);
   void HandleGameCommand(const std::shared_ptr<Session>& s, int seat, const v1::ClientMessage& m);
   // False (nothing changed) when the store refused the start.
   bool StartGame();
@@ -206,6 +209,7 @@ class Room : public std::enable_shared_from_this<Room> {
   TurnClock clock_;  // off unless the options set one
 
   ChatGate chat_;
+  ChatHistory chat_history_;
 
   mutable std::mutex summary_mu_;
   v1::RoomSummary summary_;

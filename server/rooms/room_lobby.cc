@@ -17,6 +17,7 @@ void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMe
     ChatGate::Verdict v = chat_.Check(s->id(), seat, s->name(), m.send_chat().text(), Clock::now());
     if (v.code == v1::ERROR_CODE_RATE_LIMITED) metrics_.Reject("chat_flood");
     if (v.code != v1::ERROR_CODE_UNSPECIFIED) return Error(s, rid, v.code, v.error);
+    chat_history_.Add(v.message.chat());
     return BroadcastToAll(Serialize(v.message));
   }
   if (m.has_leave_room()) {

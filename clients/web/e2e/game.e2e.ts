@@ -36,6 +36,21 @@ async function act(page: Page, turnArg: number): Promise<boolean> {
   }
 }
 
+/** Sends a chat line from the chat card beside the game. */
+async function say(page: Page, text: string): Promise<void> {
+  await page.locator("#chat-input").fill(text);
+  await page.locator(".chat form button[type=submit]").click();
+}
+
+/** What a page shows of the game so far: the log, the chat and the players' scores. */
+async function pastOf(page: Page): Promise<{ log: string; chat: string[]; players: string[] }> {
+  return {
+    log: (await page.locator(".card.log").textContent()) ?? "",
+    chat: await page.locator(".chat-list li").allTextContents(),
+    players: await page.locator("ol.players li").allTextContents(),
+  };
+}
+
 function missReport(): string {
   return `${misses.length} missed clicks, the last: ${misses.slice(-3).join(" | ")}`;
 }
@@ -93,11 +108,19 @@ describe("a game in the browser", () => {
       }
       if (!acted) await sleep(25);
       if (!reloaded && turns >= 20) {
-        // A reload mid-game: the resume token in localStorage takes the seat back.
+        // Chat beside the game, from both seats.
+        await say(ann, "good luck");
+        await say(bob, "thanks, you too");
+        await expect.poll(() => bob.locator(".chat-list li").count()).toBe(2);
+        const before = await pastOf(bob);
+        expect(before.log).not.toBe("");
+        // A reload mid-game: the resume token in localStorage takes the seat back, and the
+        // server's History brings back the log and the chat: the page looks as it did.
         await bob.reload();
         await waitConnected(bob);
         await bob.locator("svg.board-svg g.tile").first().waitFor({ timeout: 15_000 });
         await expect.poll(() => bob.locator("ol.players li", { hasText: "Bob (you)" }).count()).toBe(1);
+        await expect.poll(() => pastOf(bob), { timeout: 10_000 }).toEqual(before);
         reloaded = true;
       }
       if (!midGameShot && turns >= 60) {

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { AbandonPolicy, GameType } from "../src/gen/carc/v1/lobby_pb";
 import { DEFAULT_GAME, GAMES } from "../src/games/registry";
+import { chatText } from "../src/ui/chat";
 import { validName } from "../src/ui/form";
 import { OptionForm } from "../src/ui/option_form";
 import { buildCreateRoom, buildRoomOptions, defaultRoomForm, formGame } from "../src/ui/options";
@@ -47,8 +48,21 @@ describe("RoomOptions and CreateRoom from the form", () => {
     expect(r.ok && r.value.playerName).toBe("Ada");
     expect(validName("x".repeat(32))).toBe("x".repeat(32));
     expect(validName("x".repeat(33))).toBeUndefined();
-    expect(validName("é".repeat(17))).toBeUndefined(); // 34 bytes of UTF-8
+    // Characters, as the server counts: 32 letters of any script, an emoji is one.
+    expect(validName("é".repeat(32))).toBe("é".repeat(32));
+    expect(validName("日".repeat(33))).toBeUndefined();
+    expect(validName("🏰".repeat(32))).toBe("🏰".repeat(32));
     expect(validName("a\u0007b")).toBeUndefined();
+    expect(validName("a\u0085b")).toBeUndefined(); // C1
+  });
+
+  it("counts a chat line in characters, up to the server's 500", () => {
+    expect(chatText("  hi  ")).toBe("hi");
+    expect(chatText("   ")).toBeUndefined();
+    expect(chatText("ü".repeat(500))).toBe("ü".repeat(500));
+    expect(chatText("🏰".repeat(500))).toBe("🏰".repeat(500));
+    expect(chatText("x".repeat(501))).toBeUndefined();
+    expect(chatText("a\u001bb")).toBeUndefined();
   });
 });
 

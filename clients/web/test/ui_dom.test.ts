@@ -163,12 +163,16 @@ describe("lobby", () => {
     expect(buttons(el, "Take seat")).toHaveLength(0);
     expect(el.querySelector(".chat-list")?.textContent).toContain("Cy (spectator): hi");
     const input = el.querySelector("#chat-input") as HTMLInputElement;
-    expect(input.maxLength).toBe(500);
+    // The server's limit, in characters: an emoji is one (no maxlength, which counts UTF-16 units).
+    expect(el.querySelector(".chat .help")?.textContent).toBe("500 characters left");
+    input.value = "🏰🏰";
+    input.dispatchEvent(new Event("input"));
+    expect(el.querySelector(".chat .help")?.textContent).toBe("498 characters left");
     input.value = "  hello  ";
     el.querySelector(".chat form")!.dispatchEvent(new Event("submit", { cancelable: true }));
     input.value = "x".repeat(501);
     el.querySelector(".chat form")!.dispatchEvent(new Event("submit", { cancelable: true }));
-    expect(actions.calls).toEqual([["sendChat", "hello"]]);
+    expect(actions.calls).toEqual([["chatDraftChanged", "🏰🏰"], ["sendChat", "hello"]]);
   });
 });
 

@@ -7,6 +7,7 @@
 
 import type { EventBatch, GameCommand, GameEvent, GameSnapshot } from "../gen/carc/v1/game_pb";
 import type { GameType, RoomState } from "../gen/carc/v1/lobby_pb";
+import type { History } from "../gen/carc/v1/messages_pb";
 import type { Replay } from "../gen/carc/v1/replay_pb";
 import type { Tables } from "../i18n";
 import type { OptionValues } from "../net/option_value";
@@ -41,6 +42,12 @@ export interface GameSession {
   applySnapshot(snapshot: GameSnapshot): void;
   /** Applies the batch (or drops it); true when the page should send RequestSnapshot now. */
   applyBatch(batch: EventBatch): boolean;
+  /**
+   * The game so far as the server sent it to this seat or audience (after a join or a reload):
+   * the screen's log and other records of the past are made again from it. The state is the
+   * snapshot's, not the history's.
+   */
+  applyHistory(history: History): void;
   /** The server said this copy is behind (ERROR_CODE_STALE_SEQ); true to send RequestSnapshot now. */
   requestResync(): boolean;
   /** The connection was lost: the snapshot asked for will not come. */

@@ -14,7 +14,7 @@ import {
   type RoomState,
   type RoomSummary,
 } from "../gen/carc/v1/lobby_pb";
-import type { ServerMessage } from "../gen/carc/v1/messages_pb";
+import type { History, ServerMessage } from "../gen/carc/v1/messages_pb";
 import { ErrorCode } from "../gen/carc/v1/session_pb";
 import type { GameModule, GamePlay, GameSession } from "../games/game_module";
 import { DEFAULT_GAME, GAMES, batchIsOf, gameByType, gameOfSnapshot, offeredGames } from "../games/registry";
@@ -31,6 +31,7 @@ import {
 import type { CarcClient, ConnectionStatus, RequestBody } from "../net/client";
 import { loadGameTypes } from "../net/game_types";
 import { CloseCode } from "../net/reconnect";
+import { renderChat, type ChatActions } from "./chat";
 import { copyText } from "./copy";
 import { h, resetUids } from "./dom";
 import { describeError, errorCodeMessage } from "./errors";
@@ -224,6 +225,9 @@ export class App {
       case "rematchCreated":
         game = this.roomGame();
         break;
+      case "history":
+        game = this.historyGame(m.body.value);
+        break;
       case "error":
         if (m.body.value.code === ErrorCode.STALE_SEQ) game = this.roomGame();
         break;
@@ -240,6 +244,13 @@ export class App {
     // (the screen asks for a reload), not held for ever.
     const waits = game !== undefined && !this.plays.has(game) && !this.failed.has(game);
     return waits ? game : undefined;
+  }
+
+  /** The game a History is of, when it has a game part. */
+  private historyGame(history: History): GameModule | undefined {
+    if (history.start) return gameOfSnapshot(history.start) ?? DEFAULT_GAME;
+    const first = history.batches[0];
+    return first ? this.roomGame(first) : undefined;
   }
 
   /** Loads the game's play code once; a failure stays (the screen asks for a reload). */
@@ -311,6 +322,15 @@ export class App {
       case "rematchCreated":
         this.session(this.roomGame())?.rematchCreated(m.body.value.roomCode);
         break;
+      case "history": {
+        // The server's account replaces the page's own: after a reload the page has none, after
+        // a lost connection it may have missed lines.
+        const history = m.body.value;
+        this.chat = history.chat.slice(-MAX_CHAT_LINES);
+        const game = this.historyGame(history);
+        if (game) this.session(game)?.applyHistory(history);
+        break;
+      }
       case "error": {
         const error = m.body.value;
         for (const session of this.sessions.values()) session.commandFailed();
@@ -516,6 +536,20 @@ export class App {
     }
   }
 
+  private chatActions(): ChatActions {
+    return {
+      sendChat: (text) => {
+        if (this.sendRequest({ case: "sendChat", value: { text } }) !== 0) {
+          this.chatDraft = "";
+          this.render();
+        }
+      },
+      chatDraftChanged: (text) => {
+        this.chatDraft = text;
+      },
+    };
+  }
+
   /** The game screen while the game's code is on its way (or could not come). */
   private renderLoadingGame(): HTMLElement {
     void this.loadPlay(this.roomGame()).then(() => {
@@ -632,15 +666,7 @@ export class App {
             setReady: (ready) => this.sendRequest({ case: "setReady", value: { ready } }),
             start: () => this.sendRequest({ case: "startGame", value: {} }),
             kick: (seat) => this.sendRequest({ case: "kickPlayer", value: { seat } }),
-            sendChat: (text) => {
-              if (this.sendRequest({ case: "sendChat", value: { text } }) !== 0) {
-                this.chatDraft = "";
-                this.render();
-              }
-            },
-            chatDraftChanged: (text) => {
-              this.chatDraft = text;
-            },
+            ...this.chatActions(),
             copyInvite: (input) => {
               void copyText(input.value, input).then((result) => {
                 this.notice = result === "copied" ? t("lobby.copied") : t("lobby.copySelected");
@@ -653,7 +679,12 @@ export class App {
         );
       case "game":
         if (!room) throw new Error("no room");
-        return this.session(this.roomGame())?.render(room) ?? this.renderLoadingGame();
+        return h(
+          "div",
+          { class: "game-page" },
+          this.session(this.roomGame())?.render(room) ?? this.renderLoadingGame(),
+          renderChat({ chat: this.chat, chatDraft: this.chatDraft }, this.chatActions()),
+        );
     }
   }
 }

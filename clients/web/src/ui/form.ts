@@ -30,19 +30,26 @@ export function range(lo: number, hi: number): number[] {
 
 export const MAX_NAME_LENGTH = 32;
 
-/** The length in UTF-8 bytes: what the server counts. */
-export function utf8Length(text: string): number {
-  return new TextEncoder().encode(text).length;
+/** The length in characters (Unicode code points): what the server counts (text_limits.h). */
+export function charLength(text: string): number {
+  let n = 0;
+  for (const _ of text) ++n;
+  return n;
+}
+
+/** C0, DEL and C1 control characters, which the server refuses in names and chat. */
+export function hasControlCharacter(text: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000-\u001f\u007f-\u009f]/.test(text);
 }
 
 /**
- * The trimmed player name, or undefined when the server would refuse it: 1..32 bytes of UTF-8
- * without control characters (server/rooms/lobby.cc ValidName).
+ * The trimmed player name, or undefined when the server would refuse it: 1..32 characters
+ * without control characters (server/codec text_limits.h).
  */
 export function validName(name: string): string | undefined {
   const trimmed = name.trim();
-  const length = utf8Length(trimmed);
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(trimmed)) return undefined;
+  if (hasControlCharacter(trimmed)) return undefined;
+  const length = charLength(trimmed);
   return length >= 1 && length <= MAX_NAME_LENGTH ? trimmed : undefined;
 }

@@ -11,11 +11,10 @@ import { gameOptionValues } from "../net/options_message";
 import { colourBadge } from "./colour_badge";
 import { COLOURS } from "./colours";
 import { h, uid } from "./dom";
-import { utf8Length } from "./form";
+import { renderChat } from "./chat";
 import { roomStatusKey } from "./home";
 import { optionLabel, valueText } from "./option_text";
 
-export const MAX_CHAT_LENGTH = 500;
 
 export interface LobbyModel {
   room: RoomState;
@@ -58,13 +57,6 @@ export function isHost(room: RoomState): boolean {
 export function canStart(room: RoomState): boolean {
   const seated = room.seats.filter((s) => s.occupied);
   return seated.length >= 2 && seated.every((s) => s.ready || s.isHost);
-}
-
-/** A chat line to send: trimmed, 1..500 bytes of UTF-8 (as the server counts); else undefined. */
-export function chatText(draft: string): string | undefined {
-  const text = draft.trim();
-  const length = utf8Length(text);
-  return length >= 1 && length <= MAX_CHAT_LENGTH ? text : undefined;
 }
 
 export function renderLobby(model: LobbyModel, actions: LobbyActions): HTMLElement {
@@ -259,55 +251,3 @@ function gameOptionRows(game: OfferedGame, options: RoomOptions): [string, strin
   return game.table.options.map((o) => [`${optionLabel(words, o)} (${o.rule})`, valueText(words, o, values[o.name] ?? o.default)]);
 }
 
-function renderChat(model: LobbyModel, actions: LobbyActions): HTMLElement {
-  const inputId = "chat-input";
-  const counterId = uid("chat-left");
-  const left = (text: string) => t("chat.left", { n: MAX_CHAT_LENGTH - utf8Length(text) });
-  const counter = h("p", { class: "help", id: counterId }, left(model.chatDraft));
-  const input = h("input", {
-    id: inputId,
-    type: "text",
-    maxlength: MAX_CHAT_LENGTH,
-    autocomplete: "off",
-    value: model.chatDraft,
-    "aria-describedby": counterId,
-    oninput: () => {
-      counter.textContent = left(input.value);
-      actions.chatDraftChanged(input.value);
-    },
-  });
-  return h(
-    "section",
-    { class: "card chat", "aria-labelledby": "chat-heading" },
-    h("h3", { id: "chat-heading" }, t("chat.title")),
-    model.chat.length === 0
-      ? h("p", { class: "empty" }, t("chat.empty"))
-      : h(
-          "ol",
-          { class: "chat-list", "aria-live": "polite" },
-          model.chat.map((m) =>
-            h("li", {},
-              h("strong", {}, m.seat < 0 ? `${m.name} (${t("chat.spectator")})` : m.name),
-              ": ",
-              m.text,
-            ),
-          ),
-        ),
-    h(
-      "form",
-      {
-        class: "pair",
-        onsubmit: (ev: Event) => {
-          ev.preventDefault();
-          const text = chatText(input.value);
-          if (text === undefined) return;
-          actions.sendChat(text);
-        },
-      },
-      h("label", { for: inputId, class: "visually-hidden" }, t("chat.message")),
-      input,
-      h("button", { type: "submit" }, t("chat.send")),
-    ),
-    counter,
-  );
-}

@@ -132,6 +132,12 @@ export class BaseScreen implements TurnControls {
     if (this.log.length > MAX_LOG_ENTRIES) this.log.splice(0, this.log.length - MAX_LOG_ENTRIES);
   }
 
+  /** The game so far from the server's History: the log, and the scores after each turn if known. */
+  historyApplied(log: readonly LogEntry[], scores: readonly number[][] | undefined): void {
+    this.log = log.slice(-MAX_LOG_ENTRIES);
+    if (scores) this.history = scores.map((s) => [...s]);
+  }
+
   rematchCreated(code: string): void {
     this.rematchCode = code;
   }

@@ -4,6 +4,8 @@
 import type { BaseCommand } from "../../gen/carc/v1/base_game_pb";
 import type { EventBatch, GameSnapshot } from "../../gen/carc/v1/game_pb";
 import type { RoomState } from "../../gen/carc/v1/lobby_pb";
+import type { History } from "../../gen/carc/v1/messages_pb";
+import type { LogEntry } from "./base_log";
 import type { GameSession, GameSessionActions } from "../game_module";
 import { BaseMirror } from "./base_mirror";
 import { BaseScreen } from "./base_screen";
@@ -38,6 +40,25 @@ export class BaseSession implements GameSession {
       this.screen.batchApplied(batch.seq, events, this.mirror.view);
     } else console.warn(result.message);
     return result.requestSnapshot;
+  }
+
+  applyHistory(history: History): void {
+    // A mirror of its own, from the start, for the scores after each turn; without the start
+    // (an old part left out for size) the log alone is made again.
+    const past = history.start ? new BaseMirror() : undefined;
+    if (history.start) past?.applySnapshot(history.start);
+    const log: LogEntry[] = [];
+    const scores: number[][] = past?.view ? [[...past.view.scores]] : [];
+    for (const batch of history.batches) {
+      const view = past && past.applyBatch(batch).kind === "applied" ? past.view : undefined;
+      for (const e of batch.events) {
+        if (e.event.case !== "base") continue;
+        const event = e.event.value;
+        log.push({ seq: batch.seq, event });
+        if (view && (event.event.case === "turnStarted" || event.event.case === "gameEnded")) scores.push([...view.scores]);
+      }
+    }
+    this.screen.historyApplied(log, scores.length > 0 ? scores : undefined);
   }
 
   requestResync(): boolean {

@@ -93,6 +93,11 @@ export class CastleScreen implements TurnControls {
     if (this.log.length > MAX_CASTLE_LOG_ENTRIES) this.log.splice(0, this.log.length - MAX_CASTLE_LOG_ENTRIES);
   }
 
+  /** The game so far from the server's History. */
+  historyApplied(log: readonly CastleLogEntry[]): void {
+    this.log = log.slice(-MAX_CASTLE_LOG_ENTRIES);
+  }
+
   rematchCreated(code: string): void {
     this.rematchCode = code;
   }

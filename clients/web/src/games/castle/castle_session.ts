@@ -4,6 +4,8 @@
 import type { CastleCommand } from "../../gen/carc/v1/castle_game_pb";
 import type { EventBatch, GameSnapshot } from "../../gen/carc/v1/game_pb";
 import type { RoomState } from "../../gen/carc/v1/lobby_pb";
+import type { History } from "../../gen/carc/v1/messages_pb";
+import type { CastleLogEntry } from "./castle_log";
 import type { GameSession, GameSessionActions } from "../game_module";
 import { CastleMirror } from "./castle_mirror";
 import { CastleScreen } from "./castle_screen";
@@ -37,6 +39,14 @@ export class CastleSession implements GameSession {
     } else console.warn(result.message);
     // A gap, or a choice of scoring (K-9) whose pending features only a snapshot lists.
     return result.requestSnapshot;
+  }
+
+  applyHistory(history: History): void {
+    const log: CastleLogEntry[] = [];
+    for (const batch of history.batches) {
+      for (const e of batch.events) if (e.event.case === "castle") log.push({ seq: batch.seq, event: e.event.value });
+    }
+    this.screen.historyApplied(log);
   }
 
   requestResync(): boolean {
