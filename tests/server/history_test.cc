@@ -75,13 +75,15 @@ TEST_CASE(
   REQUIRE(Ask(*early, JoinMsg(game.code, true)));
   const auto start = Await(*early, [](const v1::ServerMessage& m) { return m.has_snapshot(); });
   REQUIRE(start);
+  // One after the other: two connections' lines may reach the room in either order.
   game.seats[0]->Send(ChatMsg("hello"));
+  REQUIRE(Await(*early, [](const v1::ServerMessage& m) { return m.has_chat(); }));
   game.seats[1]->Send(ChatMsg("second line"));
   constexpr int kCommands = 12;
   for (int i = 0; i < kCommands; ++i) REQUIRE(PlayOneCommand(game));
   std::vector<v1::EventBatch> live;
-  std::vector<std::string> chat;
-  while (live.size() < kCommands) {
+  std::vector<std::string> chat{"hello"};
+  while (live.size() < kCommands || chat.size() < 2) {
     const auto m = early->Receive(5s);
     REQUIRE(m);
     if (m->has_event_batch()) live.push_back(m->event_batch());
@@ -128,7 +130,7 @@ TEST_CASE(
   CHECK(own > 0);
 }
 
-TEST_CASE("history: a lobby joiner gets the chat; a lobby without chat sends no history",
+TEST_CASE("history: a lobby joiner gets the chat, and a lobby without chat sends no history",
           "[server][history]") {
   TestServer server;
   auto host = DialHello(server);
