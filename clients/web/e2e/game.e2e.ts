@@ -16,7 +16,7 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, cliPath, createRoomFromForm, finalTotals, gameDeadline, inviteLink, isOver, joinRoom, openAs, outDir, playTileOrFollower, readyUp, sleep, startGame, useHarness, waitConnected } from "./harness";
+import { DESKTOP, PHONE, cliPath, createRoomFromForm, finalTotals, gameDeadline, inviteLink, isOver, joinRoom, openAs, outDir, phoneLayout, playTileOrFollower, readyUp, sleep, startGame, useHarness, waitConnected } from "./harness";
 
 /** Why recent clicks missed, for the message of a game that does not end. */
 const misses: string[] = [];
@@ -94,6 +94,7 @@ describe("a game in the browser", () => {
     expect(await cleo.locator("[data-cell]").count()).toBe(0);
 
     let turns = 0;
+    let phoneChecked = false;
     let reloaded = false;
     let midGameShot = false;
     const overdue = gameDeadline();
@@ -101,6 +102,16 @@ describe("a game in the browser", () => {
       overdue(() => `${turns} actions; ${missReport()}`);
       let acted = false;
       for (const page of [ann, bob]) {
+        if (page === bob && !phoneChecked && turns >= 6 && (await bob.locator("#confirm").count()) > 0) {
+          // Bob's turn to place a tile, on a 390x844 phone: every control a finger can hit, the
+          // confirm button and the scores, without scrolling.
+          const layout = await phoneLayout(bob, ["#confirm", ".scorebar", "#prompt"]);
+          await bob.screenshot({ path: join(outDir, "phone-turn.png") });
+          expect(layout.measured).toBeGreaterThan(8);
+          expect(layout.small).toEqual([]);
+          expect(layout.inView).toEqual({ "#confirm": true, ".scorebar": true, "#prompt": true });
+          phoneChecked = true;
+        }
         if (await act(page, turns)) {
           acted = true;
           turns++;
@@ -132,6 +143,7 @@ describe("a game in the browser", () => {
     }
     console.log(`two players: ${turns} actions, ${missReport()}`);
     expect(reloaded).toBe(true);
+    expect(phoneChecked).toBe(true);
     expect(midGameShot).toBe(true);
     // Every drawn tile was placed or put aside: 71 after the start tile, at least one action each.
     expect(turns).toBeGreaterThanOrEqual(71);

@@ -269,3 +269,56 @@ export async function playTileOrFollower(page: Page, turn: number): Promise<bool
   }
   return false;
 }
+
+/** What a phone layout check finds (phoneLayout). */
+export interface PhoneLayout {
+  /** Interactive elements outside the board under 44 px wide or high, as "tag#id.class 30x20". */
+  small: string[];
+  /** How many interactive elements were measured. */
+  measured: number;
+  /** Whether each selector's element lies wholly inside the viewport, at the top of the page. */
+  inView: Record<string, boolean>;
+}
+
+/**
+ * Measures the page as a phone shows it, scrolled to the top: every interactive element's box
+ * (a checkbox together with its label, which is its target too) and whether `mustSee` are in the
+ * viewport. The board's own cells and spots are not measured here.
+ */
+export async function phoneLayout(page: Page, mustSee: readonly string[]): Promise<PhoneLayout> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return page.evaluate((selectors) => {
+    const MIN = 44;
+    const interactive = document.querySelectorAll<HTMLElement>(
+      "button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [tabindex]:not([tabindex='-1'])",
+    );
+    const small: string[] = [];
+    let measured = 0;
+    for (const el of interactive) {
+      if (el.closest(".board, .castle-board-area, svg")) continue;
+      let box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === "hidden") continue;
+      if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio") && el.id !== "") {
+        const label = document.querySelector(`label[for="${el.id}"]`);
+        if (label) {
+          const l = label.getBoundingClientRect();
+          const left = Math.min(box.left, l.left);
+          const top = Math.min(box.top, l.top);
+          box = new DOMRect(left, top, Math.max(box.right, l.right) - left, Math.max(box.bottom, l.bottom) - top);
+        }
+      }
+      ++measured;
+      if (box.width < MIN - 0.5 || box.height < MIN - 0.5) {
+        const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.className && typeof el.className === "string" ? `.${el.className.trim().split(/\s+/).join(".")}` : ""}`;
+        small.push(`${name} "${(el.textContent ?? "").trim().slice(0, 20)}" ${Math.round(box.width)}x${Math.round(box.height)}`);
+      }
+    }
+    const inView: Record<string, boolean> = {};
+    for (const selector of selectors) {
+      const el = document.querySelector(selector);
+      const b = el?.getBoundingClientRect();
+      inView[selector] = b !== undefined && b.width > 0 && b.top >= 0 && b.left >= 0 && b.bottom <= window.innerHeight && b.right <= window.innerWidth;
+    }
+    return { small, measured, inView };
+  }, mustSee);
+}

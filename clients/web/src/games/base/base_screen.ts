@@ -26,6 +26,7 @@ import { h } from "../../ui/dom";
 import { renderLogCard } from "../../ui/event_log";
 import { renderEndActions } from "../../ui/final_table";
 import { renderGameHead, renderPlacementControls, type GamePageActions } from "../../ui/game_head";
+import { renderScoreBar } from "../../ui/scorebar";
 import { TurnClock } from "../../ui/turn_clock";
 import { listenTurnKeys, type TurnControls } from "../../ui/turn_keys";
 import { renderFinalTable } from "./base_final";
@@ -172,6 +173,15 @@ export class BaseScreen implements TurnControls {
         mySeat >= 0 && !over && view !== undefined && !(view.resigned[mySeat] ?? false),
         this.actions,
       ),
+      view && !over
+        ? renderScoreBar(view.scores.map((points, i) => ({
+            name: name(i),
+            colour: seats[i]?.colour ?? "",
+            points,
+            toMove: view.toMove === i,
+            you: i === mySeat,
+          })))
+        : null,
       over && view ? this.renderEnd(view, room) : null,
       h(
         "div",

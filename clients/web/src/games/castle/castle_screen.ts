@@ -28,6 +28,7 @@ import {
 } from "../../gen/carc/v1/castle_game_pb";
 import type { RoomState } from "../../gen/carc/v1/lobby_pb";
 import { h } from "../../ui/dom";
+import { renderScoreBar } from "../../ui/scorebar";
 import { renderGameHead, type GamePageActions } from "../../ui/game_head";
 import { TurnClock } from "../../ui/turn_clock";
 import { listenTurnKeys, type TurnControls } from "../../ui/turn_keys";
@@ -139,6 +140,15 @@ export class CastleScreen implements TurnControls {
       ),
       mirror.definitionsError !== undefined
         ? h("p", { class: "form-error", role: "alert" }, t("castle.definitionsError", { reason: mirror.definitionsError }))
+        : null,
+      view && !over
+        ? renderScoreBar(view.seats.map((seat, i) => ({
+            name: name(i),
+            colour: seatInfo(room, i)?.colour ?? "",
+            points: seat.score,
+            toMove: view.toMove === i,
+            you: i === mySeat,
+          })))
         : null,
       over && view ? renderCastleEnd(view, room, mirror.finalPoints, name, this.rematchCode, this.actions) : null,
       h(
