@@ -4,10 +4,11 @@
 
 import type { Response } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, useHarness, waitConnected } from "./harness";
+import { DESKTOP, PHONE, auditScreens, useHarness, waitConnected } from "./harness";
 
 describe("delivery of the web client", () => {
   const harness = useHarness();
+  const audit = auditScreens();
 
   it("the home screen takes the main script in brotli, immutable, and no game's code", async () => {
     const page = await harness.newPage(DESKTOP);
@@ -25,6 +26,12 @@ describe("delivery of the web client", () => {
     const main = scripts[0]!;
     expect(main.headers()["content-encoding"]).toBe("br");
     expect(main.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    await audit.check(page, "home");
+    const phone = await harness.newPage(PHONE);
+    await phone.goto(`${harness.base}/`);
+    await waitConnected(phone);
+    await phone.locator("#create-heading").waitFor();
+    await audit.check(phone, "home-phone");
     expect(harness.pageErrors).toEqual([]);
   });
 

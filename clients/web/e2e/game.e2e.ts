@@ -16,7 +16,7 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, cliPath, createRoomFromForm, finalTotals, gameDeadline, inviteLink, isOver, joinRoom, openAs, outDir, phoneLayout, playTileOrFollower, readyUp, sleep, startGame, useHarness, waitConnected } from "./harness";
+import { DESKTOP, PHONE, cliPath, createRoomFromForm, finalTotals, gameDeadline, inviteLink, isOver, joinRoom, openAs, outDir, phoneLayout, playTileOrFollower, readyUp, sleep, startGame, useHarness, waitConnected, auditScreens } from "./harness";
 
 /** Why recent clicks missed, for the message of a game that does not end. */
 const misses: string[] = [];
@@ -65,6 +65,7 @@ async function createRoom(page: Page, base: string, name: string): Promise<strin
 
 describe("a game in the browser", () => {
   const harness = useHarness();
+  const audit = auditScreens();
 
   it("two players play a whole game by clicking; a reload resumes the seat; a spectator watches", async () => {
     const base = harness.base;
@@ -78,7 +79,9 @@ describe("a game in the browser", () => {
     await joinRoom(bob, code);
     await readyUp(ann, bob, "Bob");
     await ann.screenshot({ path: join(outDir, "lobby.png"), fullPage: true });
+    await audit.check(ann, "lobby");
     await bob.screenshot({ path: join(outDir, "phone-lobby.png") });
+    await audit.check(bob, "phone-lobby");
     await startGame(ann);
     for (const page of [ann, bob]) {
       await page.locator("svg.board-svg g.tile").first().waitFor({ timeout: 15_000 });
@@ -87,6 +90,8 @@ describe("a game in the browser", () => {
 
     const cleo = await harness.newPage(DESKTOP);
     await openAs(cleo, `${base}/`, "Cleo");
+    await cleo.locator("#create-heading").waitFor();
+    await audit.check(cleo, "home-with-rooms");
     await cleo.getByLabel("Room code").fill(code);
     await cleo.getByLabel("Watch only (spectator)").check();
     await cleo.getByRole("button", { name: "Join", exact: true }).click();
@@ -107,6 +112,7 @@ describe("a game in the browser", () => {
           // confirm button and the scores, without scrolling.
           const layout = await phoneLayout(bob, ["#confirm", ".scorebar", "#prompt"]);
           await bob.screenshot({ path: join(outDir, "phone-turn.png") });
+          await audit.check(bob, "phone-turn");
           expect(layout.measured).toBeGreaterThan(8);
           expect(layout.small).toEqual([]);
           expect(layout.inView).toEqual({ "#confirm": true, ".scorebar": true, "#prompt": true });
@@ -136,8 +142,11 @@ describe("a game in the browser", () => {
       }
       if (!midGameShot && turns >= 60) {
         await ann.screenshot({ path: join(outDir, "board-midgame.png") });
+        await audit.check(ann, "board-midgame");
         await bob.screenshot({ path: join(outDir, "phone-game.png") });
+        await audit.check(bob, "phone-game");
         await cleo.screenshot({ path: join(outDir, "spectator.png") });
+        await audit.check(cleo, "spectator");
         midGameShot = true;
       }
     }
@@ -156,7 +165,9 @@ describe("a game in the browser", () => {
     await ann.locator("#download-record").waitFor({ timeout: 15_000 });
     await expect.poll(() => ann.locator("svg.score-chart polyline").count()).toBe(2);
     await ann.screenshot({ path: join(outDir, "final-table.png"), fullPage: true });
+    await audit.check(ann, "final-table");
     await bob.screenshot({ path: join(outDir, "phone-final.png"), fullPage: true });
+    await audit.check(bob, "phone-final");
 
     // The archive agrees, and the record the page links to is the game's.
     const list = (await (await fetch(`${base}/api/games?player=Ann`)).json()) as { games: { id: number; players: { name: string; score: number }[] }[] };
@@ -177,6 +188,7 @@ describe("a game in the browser", () => {
     await ann.locator("table.final-table").waitFor();
     expect(await finalTotals(ann)).toEqual(totals);
     await ann.screenshot({ path: join(outDir, "replay.png"), fullPage: true });
+    await audit.check(ann, "replay");
     await ann.locator("#close-replay").click();
 
     // A rematch: a new room for the same players, which each of them joins with one click.
@@ -224,6 +236,7 @@ describe("a game in the browser", () => {
     expect(result.final).toEqual([totals["0"], totals["1"]]);
     expect(result.seats?.[0]?.hash_mismatches).toBe(0);
     await ann.screenshot({ path: join(outDir, "against-bot.png"), fullPage: true });
+    await audit.check(ann, "against-bot");
     expect(harness.pageErrors).toEqual([]);
   });
 });

@@ -12,7 +12,8 @@
 // here too, so the tests of every game (e2e/games/<game>/) go through one lobby flow.
 
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -21,6 +22,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { afterAll, beforeAll, expect } from "vitest";
 
 const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
 export const serverPath = process.env.CARC_SERVER_PATH ?? "";
 export const webRoot = process.env.CARC_WEB_ROOT ?? "";
 const chromiumPath = process.env.CARC_CHROMIUM ?? "/usr/bin/chromium";
@@ -321,4 +323,41 @@ export async function phoneLayout(page: Page, mustSee: readonly string[]): Promi
     }
     return { small, measured, inView };
   }, mustSee);
+}
+
+/** One axe-core violation, short: its rule, impact and the elements it found. */
+export interface AxeFinding {
+  id: string;
+  impact: string | null;
+  targets: string[];
+}
+
+/**
+ * Runs axe-core (WCAG 2.0/2.1 A and AA rules and axe's best practices) on the page as it is
+ * and returns its violations. axe is injected from node_modules, never served by the server.
+ */
+export async function axeViolations(page: Page): Promise<AxeFinding[]> {
+  const source = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+  await page.evaluate(source);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+  });
+}
+
+/**
+ * The axe findings of the screens a test file visits, by screen; checked empty after the file's
+ * tests (auditScreens), so that one run lists every screen's findings at once.
+ */
+export function auditScreens(): { check(page: Page, screen: string): Promise<void> } {
+  const findings: Record<string, AxeFinding[]> = {};
+  afterAll(() => {
+    expect(Object.fromEntries(Object.entries(findings).filter(([, v]) => v.length > 0))).toEqual({});
+  });
+  return {
+    async check(page: Page, screen: string): Promise<void> {
+      findings[screen] = await axeViolations(page);
+    },
+  };
 }

@@ -39,6 +39,7 @@ export const de: Messages = {
   "home.refresh": "Aktualisieren",
   "home.listEmpty": "Gerade gibt es keine öffentlichen Räume.",
   "home.listSummary": "{host} · {players}/{seats} Spieler · {status}",
+  "home.watch": "Zuschauen",
   "home.joinRoom": "Raum {code} beitreten",
   "home.watchRoom": "Raum {code} zuschauen",
   "home.inviteWaiting": "Gib deinen Namen ein, um Raum {code} beizutreten.",

@@ -39,6 +39,7 @@ export const en = {
   "home.refresh": "Refresh",
   "home.listEmpty": "No public rooms right now.",
   "home.listSummary": "{host} · {players}/{seats} players · {status}",
+  "home.watch": "Watch",
   "home.joinRoom": "Join room {code}",
   "home.watchRoom": "Watch room {code}",
   "home.inviteWaiting": "Enter your name to join room {code}.",

@@ -39,6 +39,7 @@ export const nl: Messages = {
   "home.refresh": "Vernieuwen",
   "home.listEmpty": "Er zijn nu geen openbare kamers.",
   "home.listSummary": "{host} · {players}/{seats} spelers · {status}",
+  "home.watch": "Bekijken",
   "home.joinRoom": "Kamer {code} binnengaan",
   "home.watchRoom": "Kamer {code} bekijken",
   "home.inviteWaiting": "Vul je naam in om kamer {code} binnen te gaan.",

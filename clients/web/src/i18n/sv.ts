@@ -39,6 +39,7 @@ export const sv: Messages = {
   "home.refresh": "Uppdatera",
   "home.listEmpty": "Inga offentliga rum just nu.",
   "home.listSummary": "{host} · {players}/{seats} spelare · {status}",
+  "home.watch": "Titta",
   "home.joinRoom": "Gå med i rum {code}",
   "home.watchRoom": "Titta på rum {code}",
   "home.inviteWaiting": "Skriv ditt namn för att gå med i rum {code}.",

@@ -28,6 +28,6 @@ export function renderLogCard<E>(
     h("h3", {}, t("game.log")),
     lines.length === 0
       ? h("p", { class: "help" }, t("game.logEmpty"))
-      : h("ol", { class: "events", "aria-live": "polite", reversed: true }, lines.map((l) => h("li", { class: l.score ? "score" : "" }, l.text))),
+      : h("ol", { class: "events", "aria-live": "polite", reversed: true, tabindex: 0, "aria-label": t("game.log") }, lines.map((l) => h("li", { class: l.score ? "score" : "" }, l.text))),
   );
 }

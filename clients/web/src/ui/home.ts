@@ -325,7 +325,7 @@ function renderRoomList(model: HomeModel, actions: HomeActions): HTMLElement {
                 r.status === RoomStatus.LOBBY && r.players < r.seats
                   ? h("button", { type: "button", onclick: join(r.code, false), "aria-label": t("home.joinRoom", { code: r.code }) }, t("home.join"))
                   : null,
-                h("button", { type: "button", onclick: join(r.code, true), "aria-label": t("home.watchRoom", { code: r.code }) }, t("home.spectate")),
+                h("button", { type: "button", onclick: join(r.code, true), "aria-label": t("home.watchRoom", { code: r.code }) }, t("home.watch")),
               ),
             ),
           ),

@@ -18,7 +18,7 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { CLICK, DESKTOP, PHONE, allOver, createRoomFromForm, finalTotals, gameDeadline, joinRoom, openAs, outDir, playTileOrFollower, readyUp, roomOptionsSummary, sleep, startGame, useHarness } from "../../harness";
+import { CLICK, DESKTOP, PHONE, allOver, createRoomFromForm, finalTotals, gameDeadline, joinRoom, openAs, outDir, playTileOrFollower, readyUp, roomOptionsSummary, sleep, startGame, useHarness, auditScreens } from "../../harness";
 
 const GAME_SEED = process.env.CARC_COUNT_GAME_SEED ?? "5";
 
@@ -112,6 +112,7 @@ async function cityCard(page: Page): Promise<string[]> {
 
 describe("The Count of Carcassonne in the browser", () => {
   const harness = useHarness(["--game-seed", GAME_SEED]);
+  const audit = auditScreens();
 
   it("two players create a Count room, play it to the end by clicking and take every Count decision", async () => {
     const base = harness.base;
@@ -152,6 +153,7 @@ describe("The Count of Carcassonne in the browser", () => {
       for (const [page, other] of [[ann, bob], [bob, ann]] as const) {
         if (!decisionShot && (await visible(page, ".count-decision"))) {
           await page.screenshot({ path: join(outDir, "count-decision.png") });
+          await audit.check(page, "count-decision");
           // The other player is told whom the game waits for, whoever's turn it is.
           await expect
             .poll(() => other.locator("#prompt").textContent(), { timeout: 5_000 })
@@ -167,6 +169,7 @@ describe("The Count of Carcassonne in the browser", () => {
       if (!boardShot && turns >= 40) {
         await ann.locator("button[title^='Show the whole board']").click();
         await ann.screenshot({ path: join(outDir, "count-board.png") });
+        await audit.check(ann, "count-board");
         boardShot = true;
       }
     }
@@ -187,6 +190,7 @@ describe("The Count of Carcassonne in the browser", () => {
     expect(await cityCard(bob)).toEqual(await cityCard(ann));
     await ann.locator("#download-record").waitFor({ timeout: 15_000 });
     await ann.screenshot({ path: join(outDir, "count-final.png"), fullPage: true });
+    await audit.check(ann, "count-final");
 
     // The archive's scores are the table's.
     const record = (await (await fetch(`${base}${await ann.locator("#download-record").getAttribute("href")}`)).json()) as {

@@ -21,7 +21,7 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { CLICK, DESKTOP, PHONE, allOver, createRoomFromForm, finalTotals, gameDeadline, inviteLink, joinRoom, openAs, outDir, readyUp, roomOptionsSummary, sleep, startGame, useHarness } from "../../harness";
+import { CLICK, DESKTOP, PHONE, allOver, createRoomFromForm, finalTotals, gameDeadline, inviteLink, joinRoom, openAs, outDir, readyUp, roomOptionsSummary, sleep, startGame, useHarness, auditScreens } from "../../harness";
 
 const GAME_SEED = process.env.CARC_CASTLE_GAME_SEED ?? "9";
 
@@ -121,6 +121,7 @@ async function endState(page: Page): Promise<{ table: string; winners: string; t
 
 describe("The Castle in the browser", () => {
   const harness = useHarness(["--game-seed", GAME_SEED]);
+  const audit = auditScreens();
 
   it("two players create a Castle room, play it to the end by clicking, and see the same final table", async () => {
     const base = harness.base;
@@ -138,6 +139,7 @@ describe("The Castle in the browser", () => {
     expect(await note.textContent()).toContain("the project's own reconstruction, not the original components");
     await ann.getByLabel("Wall tile 4 doubles fountain paths").check();
     await ann.screenshot({ path: join(outDir, "castle-form.png"), fullPage: true });
+    await audit.check(ann, "castle-form");
     const code = await createRoomFromForm(ann);
     const summary = await roomOptionsSummary(ann);
     expect(summary).toContain("Carcassonne: The Castle");
@@ -174,6 +176,7 @@ describe("The Castle in the browser", () => {
       for (const page of [ann, bob]) {
         if (!decisionShot && (await count(page, "[data-score-feature],[data-score-double],#extra-turn")) > 0) {
           await page.screenshot({ path: join(outDir, "castle-decision.png"), fullPage: true });
+          await audit.check(page, "castle-decision");
           decisionShot = true;
         }
         const done = await act(page, turns);
@@ -186,12 +189,16 @@ describe("The Castle in the browser", () => {
       if (!acted) await sleep(25);
       if (!boardShot && turns >= 40) {
         await ann.screenshot({ path: join(outDir, "castle-board.png") });
+        await audit.check(ann, "castle-board");
         await bob.screenshot({ path: join(outDir, "castle-phone.png"), fullPage: true });
+        await audit.check(bob, "castle-phone");
         boardShot = true;
       }
     }
     await ann.screenshot({ path: join(outDir, "castle-final.png"), fullPage: true });
+    await audit.check(ann, "castle-final");
     await bob.screenshot({ path: join(outDir, "castle-final-phone.png"), fullPage: true });
+    await audit.check(bob, "castle-final-phone");
     const annEnd = await endState(ann);
     console.log(`The Castle: ${turns} actions ${JSON.stringify(actions)}; ${misses.length} misses${misses.length > 0 ? `, the last: ${misses.slice(-3).join(" | ")}` : ""}; final ${JSON.stringify(annEnd.totals)}, ${annEnd.winners}`);
 
@@ -234,6 +241,7 @@ describe("The Castle in the browser", () => {
     expect(await ann.locator("svg.castle-board .tiles g[data-x]").count()).toBe(placed);
     expect(await endState(ann)).toEqual(annEnd);
     await ann.screenshot({ path: join(outDir, "castle-replay.png"), fullPage: true });
+    await audit.check(ann, "castle-replay");
     await ann.locator("#close-replay").click();
     expect(harness.pageErrors).toEqual([]);
   });

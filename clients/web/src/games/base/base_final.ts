@@ -36,7 +36,8 @@ export function finalRows(view: BaseView): FinalRow[] {
 export function renderFinalTable(view: BaseView, seats: readonly SeatInfo[]): HTMLElement {
   const name = (seat: number): string => seats[seat]?.name ?? t("lobby.seat", { n: seat + 1 });
   // Seven columns do not fit a phone: the table scrolls sideways inside its card.
-  return h("div", { class: "table-wrap" }, h(
+  // Focusable, so that a keyboard scrolls it too.
+  return h("div", { class: "table-wrap", tabindex: 0, role: "region", "aria-label": t("final.title") }, h(
     "table",
     { class: "final-table" },
     h("caption", {}, t("final.caption")),

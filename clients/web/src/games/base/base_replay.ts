@@ -92,7 +92,7 @@ export class BaseReplay implements GameReplay {
         over ? h("section", { class: "card final" }, renderFinalTable(view, seats), renderScoreChart(scoreHistory(frames), seats)) : null,
         h("section", { class: "card log" },
           h("h3", {}, t("game.log")),
-          recent.length === 0 ? h("p", { class: "help" }, t("game.logEmpty")) : h("ol", { class: "events", reversed: true }, recent.map((l) => h("li", {}, l))),
+          recent.length === 0 ? h("p", { class: "help" }, t("game.logEmpty")) : h("ol", { class: "events", reversed: true, tabindex: 0, "aria-label": t("game.log") }, recent.map((l) => h("li", {}, l))),
         ),
       ),
     );

@@ -34,7 +34,8 @@ export function renderCastleFinalTable(view: CastleView, room: RoomState, final:
     })
     .sort((a, b) => b.total - a.total || a.seat - b.seat);
   const cell = (n: number | undefined) => h("td", {}, n === undefined ? "–" : n);
-  return h("div", { class: "table-wrap" }, h(
+  // Focusable, so that a keyboard scrolls it too.
+  return h("div", { class: "table-wrap", tabindex: 0, role: "region", "aria-label": t("final.title") }, h(
     "table",
     { class: "final-table castle-final" },
     h("caption", {}, t("castle.final.caption")),
