@@ -116,6 +116,9 @@ describe("a game in the browser", () => {
           expect(layout.measured).toBeGreaterThan(8);
           expect(layout.small).toEqual([]);
           expect(layout.inView).toEqual({ "#confirm": true, ".scorebar": true, "#prompt": true });
+          // The tab's title tells of the turn (seen from another tab), and only this seat's.
+          expect(await bob.title()).toBe("● Your turn · Carcassonne");
+          expect(await ann.title()).toBe("Carcassonne");
           phoneChecked = true;
         }
         if (await act(page, turns)) {

@@ -10,6 +10,7 @@ import "./games/registry";
 import { getLanguage, initLanguage, loadLanguage } from "./i18n";
 import { CarcClient, sameHostWebSocketUrl } from "./net/client";
 import { App } from "./ui/app";
+import { browserNoticeEnvironment } from "./ui/turn_notice";
 
 const CLIENT_VERSION = "web-0.1.0";
 
@@ -28,7 +29,12 @@ try {
   storage = undefined;
 }
 
-const app = new App(root, client, { location: window.location, history: window.history, storage });
+const app = new App(root, client, {
+  location: window.location,
+  history: window.history,
+  storage,
+  notice: browserNoticeEnvironment(document, storage),
+});
 
 window.addEventListener("online", () => client.reconnectNow());
 

@@ -343,6 +343,9 @@ describe("app", () => {
     expect(root.querySelector("svg.board-svg")).not.toBeNull();
     expect(root.querySelector("#prompt")?.textContent).toBe("Your turn");
     expect(root.textContent).toContain("8 points");
+    // A tab that lost its connection cannot move: it says so instead of "Your turn".
+    ws.serverClose(1006);
+    expect(root.querySelector("#prompt")?.textContent).toBe("Connection lost, reconnecting…");
     client.close();
   });
 

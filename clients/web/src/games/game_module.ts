@@ -39,6 +39,8 @@ export interface GameSessionActions extends GamePageActions {
 export interface GameSession {
   /** Whether a snapshot has brought a view of this game. */
   readonly hasView: boolean;
+  /** Whether the game waits for `seat` to act now (it has its legal moves). */
+  awaitingSeat(seat: number): boolean;
   applySnapshot(snapshot: GameSnapshot): void;
   /** Applies the batch (or drops it); true when the page should send RequestSnapshot now. */
   applyBatch(batch: EventBatch): boolean;

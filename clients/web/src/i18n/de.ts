@@ -168,6 +168,8 @@ export const de: Messages = {
   "game.loading": "Das Spiel wird geladen…",
   "game.loadFailed": "Das Spiel konnte nicht geladen werden ({reason}). Lade die Seite neu, um es noch einmal zu versuchen.",
   "app.languageFailed": "{language} konnte nicht geladen werden: prüfe die Verbindung und wähle die Sprache noch einmal.",
+  "notice.alerts": "Zug-Hinweise",
+  "notice.alertsHelp": "Eine Benachrichtigung und ein Ton, wenn du am Zug bist, während du woanders hinschaust",
   "replay.loading": "Die Wiederholung wird geladen…",
   "replay.slider": "Zug",
   "replay.step": "Zug {step} von {steps}",

@@ -168,6 +168,8 @@ export const en = {
   "game.loading": "Loading the game…",
   "game.loadFailed": "The game could not be loaded ({reason}). Reload the page to try again.",
   "app.languageFailed": "{language} could not be loaded: check the connection and choose it again.",
+  "notice.alerts": "Turn alerts",
+  "notice.alertsHelp": "A notification and a tone when your turn comes while you look elsewhere",
   "replay.loading": "Loading the replay…",
   "replay.slider": "Move",
   "replay.step": "Move {step} of {steps}",

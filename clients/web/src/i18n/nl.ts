@@ -168,6 +168,8 @@ export const nl: Messages = {
   "game.loading": "Het spel wordt geladen…",
   "game.loadFailed": "Het spel kon niet worden geladen ({reason}). Laad de pagina opnieuw om het nog eens te proberen.",
   "app.languageFailed": "{language} kon niet worden geladen: controleer de verbinding en kies de taal opnieuw.",
+  "notice.alerts": "Beurtmeldingen",
+  "notice.alertsHelp": "Een melding en een toon als je aan de beurt bent terwijl je ergens anders kijkt",
   "replay.loading": "De herhaling wordt geladen…",
   "replay.slider": "Zet",
   "replay.step": "Zet {step} van {steps}",

@@ -168,6 +168,8 @@ export const sv: Messages = {
   "game.loading": "Spelet laddas…",
   "game.loadFailed": "Spelet kunde inte laddas ({reason}). Ladda om sidan för att försöka igen.",
   "app.languageFailed": "{language} kunde inte laddas: kontrollera anslutningen och välj språket igen.",
+  "notice.alerts": "Turaviseringar",
+  "notice.alertsHelp": "En avisering och en ton när det blir din tur medan du tittar på annat",
   "replay.loading": "Reprisen laddas…",
   "replay.slider": "Drag",
   "replay.step": "Drag {step} av {steps}",

@@ -33,6 +33,7 @@ import { loadGameTypes } from "../net/game_types";
 import { CloseCode } from "../net/reconnect";
 import { renderChat, type ChatActions } from "./chat";
 import { copyText } from "./copy";
+import { TurnNotice, type NoticeEnvironment } from "./turn_notice";
 import { h, resetUids } from "./dom";
 import { describeError, errorCodeMessage } from "./errors";
 import { validName } from "./form";
@@ -50,6 +51,8 @@ export interface AppEnvironment {
   location: { origin: string; pathname: string; hash: string };
   history?: { replaceState(data: unknown, unused: string, url?: string): void } | undefined;
   storage?: Storage | undefined;
+  /** The browser's means of telling a player it is their turn (title, icon, vibration...). */
+  notice?: NoticeEnvironment | undefined;
   /** For GET /api/game-types and the archive; the page's fetch unless given. */
   http?: typeof fetch | undefined;
 }
@@ -85,6 +88,7 @@ export class App {
   /** The rematch room to join once the server has answered LeaveRoom (RoomLeft). */
   private joinAfterLeave: { leaveRequest: number; join: JoinRoom } | undefined;
   private listRequest = 0;
+  private readonly turnNotice: TurnNotice;
 
   constructor(
     private readonly root: HTMLElement,
@@ -92,6 +96,7 @@ export class App {
     private readonly env: AppEnvironment,
   ) {
     this.pendingInvite = parseInvitePath(env.location.pathname, env.location.hash);
+    this.turnNotice = new TurnNotice(env.notice ?? { doc: root.ownerDocument, storage: env.storage });
     const replayId = /^\/replay\/(\d+)\/?$/.exec(env.location.pathname)?.[1];
     if (replayId !== undefined) this.openReplay({ kind: "archive", id: replayId });
     this.home = {
@@ -550,6 +555,19 @@ export class App {
     };
   }
 
+  /** Tells the player when the game starts waiting for them (and only while it can hear them). */
+  private noticeTurn(): void {
+    const room = this.room;
+    const connected = this.client.status === "ready";
+    const session = room && this.screen === "game" ? this.sessions.get(this.roomGame()) : undefined;
+    this.turnNotice.update(connected && room !== undefined && session?.awaitingSeat(room.yourSeat) === true);
+    if (!connected && session) {
+      // A tab that cannot send a move must not say it may.
+      const prompt = this.root.querySelector("#prompt");
+      if (prompt) prompt.textContent = this.statusText;
+    }
+  }
+
   /** The game screen while the game's code is on its way (or could not come). */
   private renderLoadingGame(): HTMLElement {
     void this.loadPlay(this.roomGame()).then(() => {
@@ -583,6 +601,7 @@ export class App {
       h("main", { id: "main" }, this.replay ? this.replay.render() : this.renderScreen()),
     );
     this.root.replaceChildren(page);
+    this.noticeTurn();
     if (focusId !== "") {
       const again: Element | null = this.root.ownerDocument.getElementById(focusId);
       if (again instanceof HTMLElement || again instanceof SVGElement) again.focus();
@@ -615,6 +634,18 @@ export class App {
       { class: "top" },
       h("h1", {}, t("app.title")),
       h("div", { class: "lang" }, h("label", { for: "language" }, t("app.language")), select),
+      this.screen === "game" && (this.room?.yourSeat ?? -1) >= 0
+        ? h("button", {
+            type: "button",
+            class: "secondary",
+            id: "turn-alerts",
+            "aria-pressed": this.turnNotice.alertsOn ? "true" : "false",
+            title: t("notice.alertsHelp"),
+            onclick: () => {
+              void this.turnNotice.setAlerts(!this.turnNotice.alertsOn).then(() => this.render());
+            },
+          }, t("notice.alerts"))
+        : null,
       h("p", { class: "status", role: "status", id: "connection", "data-status": this.client.status },
         this.statusText,
         closed

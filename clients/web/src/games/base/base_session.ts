@@ -1,7 +1,7 @@
 // A base game on the page: the BaseMirror kept up to date from the server's messages and the
 // BaseScreen that shows it. Every command goes out on the mirror's seq.
 
-import type { BaseCommand } from "../../gen/carc/v1/base_game_pb";
+import { BasePhase, type BaseCommand } from "../../gen/carc/v1/base_game_pb";
 import type { EventBatch, GameSnapshot } from "../../gen/carc/v1/game_pb";
 import type { RoomState } from "../../gen/carc/v1/lobby_pb";
 import type { History } from "../../gen/carc/v1/messages_pb";
@@ -23,6 +23,11 @@ export class BaseSession implements GameSession {
 
   get hasView(): boolean {
     return this.mirror.view !== undefined;
+  }
+
+  awaitingSeat(seat: number): boolean {
+    const view = this.mirror.view;
+    return seat >= 0 && view !== undefined && view.phase !== BasePhase.GAME_OVER && view.toMove === seat && view.legalMoves !== undefined;
   }
 
   applySnapshot(snapshot: GameSnapshot): void {

@@ -7,6 +7,7 @@ import type { RoomState } from "../../gen/carc/v1/lobby_pb";
 import type { History } from "../../gen/carc/v1/messages_pb";
 import type { CastleLogEntry } from "./castle_log";
 import type { GameSession, GameSessionActions } from "../game_module";
+import { isOver } from "./castle_final";
 import { CastleMirror } from "./castle_mirror";
 import { CastleScreen } from "./castle_screen";
 
@@ -23,6 +24,11 @@ export class CastleSession implements GameSession {
 
   get hasView(): boolean {
     return this.mirror.view !== undefined;
+  }
+
+  awaitingSeat(seat: number): boolean {
+    const view = this.mirror.view;
+    return seat >= 0 && view !== undefined && !isOver(view) && view.toMove === seat && view.legalMoves !== undefined;
   }
 
   applySnapshot(snapshot: GameSnapshot): void {
