@@ -22,7 +22,7 @@ import { errorCodeMessage, errorKey } from "../src/ui/errors";
 /** Every language has exactly the English keys, no empty value, and each message's placeholders. */
 function expectComplete(tables: Tables<Readonly<Record<string, string>>>, what: string): void {
   const english = tables.en;
-  const names = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+  const names = (s: string) => [...s.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1]).sort();
   for (const lang of LANGUAGES) {
     const messages = tables[lang] ?? {};
     expect(Object.keys(messages).sort(), `${what} ${lang}`).toEqual(Object.keys(english).sort());
@@ -99,6 +99,20 @@ describe("language choice", () => {
     expect(initialLanguage(storage, ["de-DE"])).toBe("sv");
     storage.setItem("carc.language", "xx");
     expect(initialLanguage(storage, ["nl"])).toBe("nl");
+    setLanguage("en", undefined);
+  });
+
+  it("words counts by the language's plural rules and writes numbers its way", () => {
+    setLanguage("en", undefined);
+    expect(t("game.points", { n: 1 })).toBe("1 point");
+    expect(t("game.points", { n: 0 })).toBe("0 points");
+    expect(t("game.points", { n: 1234 })).toBe("1,234 points");
+    expect(t("game.rotations", { n: 1 })).toBe("1 legal orientation here");
+    expect(format("{n, plural, =0 {none} one {# tile} other {# tiles}}", { n: 0 })).toBe("none");
+    expect(format("{n, plural, one {# tile} other {# tiles}}", {})).toBe("{n, plural, one {# tile} other {# tiles}}");
+    setLanguage("de", undefined);
+    expect(t("game.points", { n: 1 })).toBe("1 Punkt");
+    expect(t("game.points", { n: 1234 })).toBe("1.234 Punkte");
     setLanguage("en", undefined);
   });
 

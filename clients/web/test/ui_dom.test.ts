@@ -410,4 +410,27 @@ describe("app", () => {
     spy.mockRestore();
     client.close();
   });
+
+  it("puts the room's address in the bar for its creator too", () => {
+    FakeWebSocket.reset();
+    const storage = new MemoryStorage();
+    const client = new CarcClient({ url: "ws://x/ws", WebSocket: FakeWebSocket, storage });
+    const root = document.createElement("div");
+    document.body.append(root);
+    const paths: string[] = [];
+    const app = new App(root, client, {
+      location: { origin: "https://x", pathname: "/", hash: "" },
+      history: { replaceState: (_d: unknown, _u: string, url?: string) => void paths.push(url ?? "") },
+      storage: storage as unknown as Storage,
+      http: serving(),
+    });
+    app.start();
+    const ws = FakeWebSocket.last();
+    ws.serverOpen();
+    ws.serverSend({ requestId: ws.lastSent().requestId, body: { case: "welcome", value: { serverVersion: "9" } } });
+    ws.serverSend({ body: { case: "roomState", value: room(0) } });
+    expect(app.screen).toBe("lobby");
+    expect(paths).toEqual(["/r/ABC234"]);
+    client.close();
+  });
 });

@@ -97,12 +97,47 @@ export function pickLanguage(preferred: readonly string[]): Language {
   return "en";
 }
 
-/** Fills {name} placeholders; an unknown placeholder stays as written. */
+// {n, plural, one {# tile} other {# tiles}}: the case of the current language's plural rules
+// (Intl.PluralRules; "=0" style exact cases first), # the number. The tables use it wherever a
+// count is spelled out, so that no message reads "1 tiles" or "tile(s)".
+const PLURAL = /\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other)\s*\{[^{}]*\})+)\s*\}/g;
+const PLURAL_CASE = /(=\d+|\w+)\s*\{([^{}]*)\}/g;
+
+const pluralRules = new Map<Language, Intl.PluralRules>();
+const numberFormats = new Map<Language, Intl.NumberFormat>();
+
+function pluralCase(n: number): string {
+  let rules = pluralRules.get(current);
+  if (!rules) pluralRules.set(current, (rules = new Intl.PluralRules(current)));
+  return rules.select(n);
+}
+
+/** A number as the current language writes it (1,234 in English, 1.234 in German). */
+export function formatNumber(value: number | bigint): string {
+  let formatter = numberFormats.get(current);
+  if (!formatter) numberFormats.set(current, (formatter = new Intl.NumberFormat(current)));
+  return formatter.format(value);
+}
+
+/**
+ * Fills {name} placeholders (numbers as the language writes them) and {name, plural, ...}
+ * choices; an unknown placeholder stays as written.
+ */
 export function format(template: string, params?: Params): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+  const chosen = template.replace(PLURAL, (whole, name: string, cases: string) => {
     const value = params[name];
-    return value === undefined ? whole : String(value);
+    if (value === undefined || typeof value === "string") return whole;
+    const n = Number(value);
+    const options = new Map<string, string>();
+    for (const m of cases.matchAll(PLURAL_CASE)) options.set(m[1]!, m[2]!);
+    const text = options.get(`=${n}`) ?? options.get(pluralCase(n)) ?? options.get("other");
+    return text === undefined ? whole : text.replace(/#/g, formatNumber(value));
+  });
+  return chosen.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === "string" ? value : formatNumber(value);
   });
 }
 

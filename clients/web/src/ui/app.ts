@@ -293,6 +293,8 @@ export class App {
         this.room = m.body.value;
         this.home.inviteCode = undefined;
         this.pendingInvite = undefined;
+        // The address names the room (its creator's too): a reload or a copied URL comes back.
+        if (!this.replay) this.setPath(this.room.invitePath || `/r/${this.room.code}`);
         break;
       }
       case "chat":

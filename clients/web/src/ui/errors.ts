@@ -13,7 +13,8 @@ export function errorKey(code: ErrorCode): MessageKey | undefined {
 
 export function errorCodeMessage(code: ErrorCode): string {
   const key = errorKey(code);
-  return key === undefined ? t("error.unknown", { code }) : t(key);
+  // A code, not a quantity: no digit grouping.
+  return key === undefined ? t("error.unknown", { code: String(code) }) : t(key);
 }
 
 /** What to show for a failed request. */

@@ -29,7 +29,7 @@ describe("event log", () => {
         },
       },
     });
-    expect(describeEvent(e, name)).toBe("Completed city of 3 tile(s) with 1 pennant(s): Ann scores 8 (followers: Ann 2, Bob 1).");
+    expect(describeEvent(e, name)).toBe("Completed city of 3 tiles with 1 pennant: Ann scores 8 (followers: Ann 2, Bob 1).");
   });
 
   it("explains a shared farm and an unscored feature", () => {
@@ -40,7 +40,7 @@ describe("event log", () => {
     const road = ev({
       event: { case: "featureScored", value: { kind: FeatureKind.ROAD, reason: ScoreReason.INCOMPLETE, tiles: [{ x: 1, y: 1 }], points: 1, followers: [], winners: [] } },
     });
-    expect(describeEvent(road, name)).toBe("Unfinished road of 1 tile(s) at the end: nobody scores.");
+    expect(describeEvent(road, name)).toBe("Unfinished road of 1 tile at the end: nobody scores.");
   });
 
   it("follows the language", () => {
@@ -67,8 +67,8 @@ describe("event log", () => {
     expect(lines).toEqual([
       "Bob sent a follower into the city (Market).",
       "The Count moved: Castle → Cathedral.",
-      "Ann moved 2 follower(s) out of the city (Blacksmith) onto the road.",
-      "Cy moved 1 follower(s) out of the city (Market) onto the farm.",
+      "Ann moved 2 followers out of the city (Blacksmith) onto the road.",
+      "Cy moved 1 follower out of the city (Market) onto the farm.",
       "Ann did not enter the city.",
       "Bob moved no followers out of the city.",
       "Cy is done moving followers out of the city.",

@@ -225,7 +225,7 @@ describe("redeploying (C-4)", () => {
     const g = setup(countView(BasePhase.REDEPLOY, 0, { redeployLimit: 2, redeployCounts: [1, 2] }));
     expect(prompt()).toBe("A road is complete: you may move followers out of the city onto it before it scores (C-4).");
     expect(all("[data-highlight]").map((r) => r.getAttribute("data-highlight"))).toEqual(["-2,-1", "-3,-1"]);
-    expect(q(".count-decision")?.textContent).toContain("Completed road of 2 tile(s), marked on the board.");
+    expect(q(".count-decision")?.textContent).toContain("Completed road of 2 tiles, marked on the board.");
     expect(q('label[for="redeploy-count"]').textContent).toBe("Followers from the Blacksmith (1 to 2)");
     const input = q("#redeploy-count") as HTMLInputElement;
     expect([input.value, input.min, input.max]).toEqual(["1", "1", "2"]);

@@ -77,7 +77,7 @@ describe("the Castle screen", () => {
     // Players: scores, supply, keep and the wall tile held face up with its effect.
     const bob = root.querySelector('ol.players li[data-seat="1"]')!;
     expect(bob.textContent).toContain("9 points");
-    expect(bob.textContent).toContain("Keep: 2 tile(s)");
+    expect(bob.textContent).toContain("Keep: 2 tiles");
     expect(bob.querySelector('[data-wall-tile-kind="2"]')?.getAttribute("title")).toBe("Wall tile 2: doubles one completed tower you score on a later turn.");
     expect(root.querySelector("#castle-stack")?.textContent).toBe("50 tiles left in the stack, 1 put back in the box");
 
@@ -137,7 +137,7 @@ describe("the Castle screen", () => {
     ws.serverSend({ body: { case: "snapshot", value: castleSnapshot(8n, scoring, false) } });
     expect(root.querySelector("#prompt")?.textContent).toContain("choose which one scores next (K-9)");
     const items = [...root.querySelectorAll("ul.pending li")].map((li) => li.querySelector(".pending-text")?.textContent);
-    expect(items).toEqual(["tower of 3 tile(s) for Bob, at column 7, row 3", "house of 2 tile(s) for Bob, at column 4, row 2"]);
+    expect(items).toEqual(["tower of 3 tiles for Bob, at column 7, row 3", "house of 2 tiles for Bob, at column 4, row 2"]);
     // Numbered where they lie on the board, as in the list.
     expect([...root.querySelectorAll("[data-pending-mark]")].map((e) => e.getAttribute("data-pending-mark"))).toEqual(["0", "1"]);
     expect(root.querySelector('[data-score-double="0"]')).toBeNull();
