@@ -1,7 +1,7 @@
 // The keyboard shortcuts of a turn, the same on every game screen: R (Shift+R back) turns the
 // tile, Enter confirms it, S skips the follower. Keys typed into a field, with a modifier, or
-// Enter on a button, a link or the board's own controls (which answer it themselves) are left
-// alone.
+// Enter on a button, a link or the board's own controls (which answer it themselves, but for
+// the square already chosen, where Enter confirms) are left alone.
 
 const KEYBOARD_IGNORED = new Set(["INPUT", "TEXTAREA", "SELECT"]);
 
@@ -38,10 +38,14 @@ function onKey(e: KeyboardEvent, turn: TurnControls, keys: TurnKeyOptions): void
     case "R":
       turn.rotate(e.shiftKey ? -1 : 1);
       break;
-    case "Enter":
-      if (onControl || target?.closest?.(keys.boardControls)) return;
+    case "Enter": {
+      // The board's controls answer Enter themselves, but for the one already chosen: there
+      // Enter confirms the choice.
+      const control = target?.closest?.(keys.boardControls);
+      if (onControl || (control && control.getAttribute("aria-pressed") !== "true")) return;
       turn.confirm();
       break;
+    }
     case "s":
     case "S":
       turn.skip();

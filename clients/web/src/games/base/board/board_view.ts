@@ -393,6 +393,9 @@ export class BoardView {
     if (e.key !== "Enter" && e.key !== " ") return;
     const target = e.target instanceof Element ? e.target : null;
     if (!target?.closest(BOARD_CONTROLS)) return;
+    // Enter on the square already chosen confirms it (the turn's keys, on the document); a tap
+    // or Space there turns the tile, as before.
+    if (e.key === "Enter" && target.closest(BOARD_CONTROLS)?.getAttribute("aria-pressed") === "true") return;
     e.preventDefault();
     e.stopPropagation();
     this.activate(target);
