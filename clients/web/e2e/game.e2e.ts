@@ -100,6 +100,7 @@ describe("a game in the browser", () => {
 
     let turns = 0;
     let phoneChecked = false;
+    let spotsChecked = false;
     let reloaded = false;
     let midGameShot = false;
     const overdue = gameDeadline();
@@ -120,6 +121,18 @@ describe("a game in the browser", () => {
           expect(await bob.title()).toBe("● Your turn · Carcassonne");
           expect(await ann.title()).toBe("Carcassonne");
           phoneChecked = true;
+        }
+        if (page === bob && !spotsChecked && (await bob.locator("[data-spot]").count()) > 0) {
+          // The follower spots on the phone: the view zooms to the tile, each spot a finger's size.
+          const spots = await bob.locator("[data-spot]").evaluateAll((els) =>
+            els.map((e) => {
+              const b = e.getBoundingClientRect();
+              return Math.round(Math.min(b.width, b.height));
+            }),
+          );
+          expect(Math.min(...spots)).toBeGreaterThanOrEqual(44);
+          await bob.screenshot({ path: join(outDir, "phone-follower.png") });
+          spotsChecked = true;
         }
         if (await act(page, turns)) {
           acted = true;
@@ -156,6 +169,7 @@ describe("a game in the browser", () => {
     console.log(`two players: ${turns} actions, ${missReport()}`);
     expect(reloaded).toBe(true);
     expect(phoneChecked).toBe(true);
+    expect(spotsChecked).toBe(true);
     expect(midGameShot).toBe(true);
     // Every drawn tile was placed or put aside: 71 after the start tile, at least one action each.
     expect(turns).toBeGreaterThanOrEqual(71);

@@ -352,6 +352,9 @@ export async function axeViolations(page: Page): Promise<AxeFinding[]> {
  */
 export function auditScreens(): { check(page: Page, screen: string): Promise<void> } {
   const findings: Record<string, AxeFinding[]> = {};
+  // CARC_E2E_AXE=0: the sanitizer run, which repeats these tests for the server's sake; the
+  // page is the same, and the audit runs in the dev run.
+  if (process.env.CARC_E2E_AXE === "0") return { check: () => Promise.resolve() };
   afterAll(() => {
     expect(Object.fromEntries(Object.entries(findings).filter(([, v]) => v.length > 0))).toEqual({});
   });

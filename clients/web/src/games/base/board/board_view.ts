@@ -41,6 +41,14 @@ export interface BoardTarget extends Cell {
 }
 
 /** What is clickable on the board: everything BoardView.activate knows. */
+// Follower spots: 9 units of radius on a 100-unit tile; on a board narrower than 600 px the view
+// zooms to the tile (at least 1.6 px a unit) and a spot's radius is 14 units, so that each is
+// at least 44 px across (WCAG 2.5.5), as a finger needs.
+const SPOT_RADIUS = 9;
+const NARROW_SPOT_RADIUS = 14;
+const NARROW_BOARD_PX = 600;
+const SPOT_FOCUS_SCALE = 1.6;
+
 export const BOARD_CONTROLS = "[data-cell],[data-spot],[data-target],[data-quarter][role=button]";
 
 export interface BoardModel {
@@ -131,7 +139,7 @@ export class BoardView {
     this.drawPreview(model);
     this.drawFollowers(model);
     this.drawSpots(model);
-    if (!this.moved) this.camera = fit(this.paddedBounds(), this.size());
+    if (!this.moved) this.camera = this.narrow() && model.spots ? this.spotFocus(model.spots) : fit(this.paddedBounds(), this.size());
     this.applyCamera();
   }
 
@@ -304,6 +312,16 @@ export class BoardView {
     }
   }
 
+  /** A phone-sized board: follower spots get finger-sized targets and the view zooms to them. */
+  private narrow(): boolean {
+    return this.size().width < NARROW_BOARD_PX;
+  }
+
+  /** The tile just placed in the middle, zoomed so that its spots are finger-sized (44 px). */
+  private spotFocus(at: { x: number; y: number }): Camera {
+    return { cx: (at.x + 0.5) * TILE, cy: (at.y + 0.5) * TILE, scale: Math.max(fit(this.paddedBounds(), this.size()).scale, SPOT_FOCUS_SCALE) };
+  }
+
   private drawSpots(model: BoardModel): void {
     this.spotLayer.replaceChildren();
     this.drawTargets(model);
@@ -315,7 +333,7 @@ export class BoardView {
       const c = this.doc.createElementNS(SVG, "circle");
       c.setAttribute("cx", String(s.x * TILE + at.x));
       c.setAttribute("cy", String(s.y * TILE + at.y));
-      c.setAttribute("r", "9");
+      c.setAttribute("r", String(this.narrow() ? NARROW_SPOT_RADIUS : SPOT_RADIUS));
       c.setAttribute("class", "spot");
       c.setAttribute("data-spot", String(spot.segment));
       c.setAttribute("id", `spot_${spot.segment}`);
