@@ -14,25 +14,19 @@ import {
   type RoomState,
   type RoomSummary,
 } from "../gen/carc/v1/lobby_pb";
-import type { History, ServerMessage } from "../gen/carc/v1/messages_pb";
+import type { ServerMessage } from "../gen/carc/v1/messages_pb";
 import { ErrorCode } from "../gen/carc/v1/session_pb";
-import type { GameModule, GamePlay, GameSession } from "../games/game_module";
-import { DEFAULT_GAME, GAMES, batchIsOf, gameByType, gameOfSnapshot, offeredGames } from "../games/registry";
-import {
-  LANGUAGES,
-  LANGUAGE_NAMES,
-  getLanguage,
-  isLanguage,
-  loadLanguage,
-  onLanguageChange,
-  setLanguage,
-  t,
-} from "../i18n";
+import type { GameModule } from "../games/game_module";
+import { DEFAULT_GAME, gameOfSnapshot, offeredGames } from "../games/registry";
+import { onLanguageChange, t } from "../i18n";
 import type { CarcClient, ConnectionStatus, RequestBody } from "../net/client";
 import { loadGameTypes } from "../net/game_types";
 import { CloseCode } from "../net/reconnect";
 import { renderChat, type ChatActions } from "./chat";
 import { copyText } from "./copy";
+import { renderPageHeader } from "./page_header";
+import { GamePlays } from "./game_plays";
+import { RoomGames } from "./room_games";
 import { TurnNotice, type NoticeEnvironment } from "./turn_notice";
 import { h, resetUids } from "./dom";
 import { describeError, errorCodeMessage } from "./errors";
@@ -67,16 +61,10 @@ export class App {
   private notice: string | undefined;
   private banner: string | undefined;
   private statusText: string;
+  /** The games' play code, and the messages that wait for it. */
+  private readonly plays = new GamePlays(() => this.render());
   /** The room's game by game, made when its first message or screen is needed. */
-  private readonly sessions = new Map<GameModule, GameSession>();
-  /** The games whose play code (GameModule.load) has arrived. */
-  private readonly plays = new Map<GameModule, GamePlay>();
-  private readonly loading = new Map<GameModule, Promise<void>>();
-  private readonly failed = new Set<GameModule>();
-  /** Messages received while a game's play code loads, handled in order once it is in. */
-  private held: ServerMessage[] | undefined;
-  /** Why a game's play code could not be loaded (the screen says so). */
-  private playFailure: string | undefined;
+  private readonly games: RoomGames;
   private gameSeen = false;
   /** The replay viewer, shown instead of the screens while open. */
   private replay: ReplayViewer | undefined;
@@ -96,6 +84,14 @@ export class App {
     private readonly env: AppEnvironment,
   ) {
     this.pendingInvite = parseInvitePath(env.location.pathname, env.location.hash);
+    this.games = new RoomGames(root.ownerDocument, this.plays, {
+      sendCommand: (command, expectedSeq) => this.sendGameCommand(command, expectedSeq),
+      resign: () => this.sendRequest({ case: "resign", value: {} }),
+      leave: () => this.leave(),
+      rematch: () => this.sendRequest({ case: "rematch", value: {} }),
+      joinRematch: (code: string) => this.joinRematch(code),
+      changed: () => this.render(),
+    });
     this.turnNotice = new TurnNotice(env.notice ?? { doc: root.ownerDocument, storage: env.storage });
     const replayId = /^\/replay\/(\d+)\/?$/.exec(env.location.pathname)?.[1];
     if (replayId !== undefined) this.openReplay({ kind: "archive", id: replayId });
@@ -171,7 +167,7 @@ export class App {
     // A snapshot asked for on a connection that is gone will never come; the server sends a
     // new one after the reconnect.
     if (status === "reconnecting") {
-      for (const session of this.sessions.values()) session.clearSnapshotRequest();
+      for (const session of this.games.made()) session.clearSnapshotRequest();
     }
     this.render();
   }
@@ -189,92 +185,13 @@ export class App {
     this.refreshRooms();
   }
 
-  /**
-   * Messages in the order they came. One that needs a game's play code that has not arrived
-   * yet waits for it, and so does every later one: a game's copy must see its messages in order.
-   */
   private receive(m: ServerMessage): void {
-    if (this.held) {
-      this.held.push(m);
-      return;
-    }
-    const game = this.gameToLoadFor(m);
-    if (game === undefined) {
-      this.onMessage(m);
-      return;
-    }
-    this.held = [m];
-    void this.loadPlay(game).finally(() => {
-      const held = this.held ?? [];
-      this.held = undefined;
-      for (const message of held) this.receive(message);
-    });
+    this.plays.receive(m, (x) => this.games.needs(this.room, x), (x) => this.onMessage(x));
   }
 
   /** Resolves once every game's code asked for is in and no message waits for it. */
-  async settled(): Promise<void> {
-    await Promise.all(this.loading.values());
-    while (this.held) await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-
-  /** The game whose play code `m` needs and that has not arrived, if any. */
-  private gameToLoadFor(m: ServerMessage): GameModule | undefined {
-    let game: GameModule | undefined;
-    switch (m.body.case) {
-      case "snapshot":
-        game = gameOfSnapshot(m.body.value) ?? DEFAULT_GAME;
-        break;
-      case "eventBatch":
-        game = this.roomGame(m.body.value);
-        break;
-      case "rematchCreated":
-        game = this.roomGame();
-        break;
-      case "history":
-        game = this.historyGame(m.body.value);
-        break;
-      case "error":
-        if (m.body.value.code === ErrorCode.STALE_SEQ) game = this.roomGame();
-        break;
-      case "roomState": {
-        // Fetched while the lobby fills, so that the game starts without a wait.
-        const byType = gameByType(m.body.value.options?.gameType) ?? DEFAULT_GAME;
-        if (!this.plays.has(byType)) void this.loadPlay(byType);
-        break;
-      }
-      default:
-        break;
-    }
-    // A game whose code could not come has nothing to apply its messages to: they are dropped
-    // (the screen asks for a reload), not held for ever.
-    const waits = game !== undefined && !this.plays.has(game) && !this.failed.has(game);
-    return waits ? game : undefined;
-  }
-
-  /** The game a History is of, when it has a game part. */
-  private historyGame(history: History): GameModule | undefined {
-    if (history.start) return gameOfSnapshot(history.start) ?? DEFAULT_GAME;
-    const first = history.batches[0];
-    return first ? this.roomGame(first) : undefined;
-  }
-
-  /** Loads the game's play code once; a failure stays (the screen asks for a reload). */
-  private loadPlay(game: GameModule): Promise<void> {
-    let loading = this.loading.get(game);
-    if (!loading) {
-      loading = game.load().then(
-        (play) => {
-          this.plays.set(game, play);
-        },
-        (e: unknown) => {
-          this.failed.add(game);
-          this.playFailure = e instanceof Error ? e.message : String(e);
-          this.render();
-        },
-      );
-      this.loading.set(game, loading);
-    }
-    return loading;
+  settled(): Promise<void> {
+    return this.plays.settled();
   }
 
   private onMessage(m: ServerMessage): void {
@@ -309,13 +226,13 @@ export class App {
       }
       case "snapshot": {
         const game = gameOfSnapshot(m.body.value) ?? DEFAULT_GAME;
-        this.session(game)?.applySnapshot(m.body.value);
+        this.games.session(game)?.applySnapshot(m.body.value);
         this.gameSeen = true;
         break;
       }
       case "eventBatch": {
         const batch = m.body.value;
-        if (this.session(this.roomGame(batch))?.applyBatch(batch)) this.requestSnapshot();
+        if (this.games.session(this.roomGame(batch))?.applyBatch(batch)) this.requestSnapshot();
         break;
       }
       case "roomLeft":
@@ -327,23 +244,23 @@ export class App {
         }
         break;
       case "rematchCreated":
-        this.session(this.roomGame())?.rematchCreated(m.body.value.roomCode);
+        this.games.session(this.roomGame())?.rematchCreated(m.body.value.roomCode);
         break;
       case "history": {
         // The server's account replaces the page's own: after a reload the page has none, after
         // a lost connection it may have missed lines.
         const history = m.body.value;
         this.chat = history.chat.slice(-MAX_CHAT_LINES);
-        const game = this.historyGame(history);
-        if (game) this.session(game)?.applyHistory(history);
+        const game = this.games.historyGame(this.room, history);
+        if (game) this.games.session(game)?.applyHistory(history);
         break;
       }
       case "error": {
         const error = m.body.value;
-        for (const session of this.sessions.values()) session.commandFailed();
+        for (const session of this.games.made()) session.commandFailed();
         if (error.code === ErrorCode.STALE_SEQ) {
           // This copy is behind the game: resync.
-          if (this.session(this.roomGame())?.requestResync()) this.requestSnapshot();
+          if (this.games.session(this.roomGame())?.requestResync()) this.requestSnapshot();
           break;
         }
         // The client answers a refused resume token by itself (Hello without it).
@@ -361,39 +278,9 @@ export class App {
     this.render();
   }
 
-  /**
-   * The game this room plays: its game type says, but the default type is also what a room
-   * shows before (or without) knowing its game, so there another game takes over once its own
-   * messages have come: a view of it, or a batch of it (`batch`).
-   */
+  /** The game this room plays (RoomGames.game). */
   private roomGame(batch?: EventBatch): GameModule {
-    const byType = gameByType(this.room?.options?.gameType);
-    if (byType && byType !== DEFAULT_GAME) return byType;
-    const shown = (g: GameModule) => this.sessions.get(g)?.hasView === true || (batch !== undefined && batchIsOf(g, batch));
-    return GAMES.find((g) => g !== DEFAULT_GAME && shown(g)) ?? DEFAULT_GAME;
-  }
-
-  /** The session of `game` in this room, made on first use; undefined until its code is in. */
-  private session(game: GameModule): GameSession | undefined {
-    let session = this.sessions.get(game);
-    const play = this.plays.get(game);
-    if (!session && play) {
-      session = play.createSession(this.root.ownerDocument, {
-        sendCommand: (command, expectedSeq) => this.sendGameCommand(command, expectedSeq),
-        resign: () => this.sendRequest({ case: "resign", value: {} }),
-        leave: () => this.leave(),
-        rematch: () => this.sendRequest({ case: "rematch", value: {} }),
-        joinRematch: (code: string) => this.joinRematch(code),
-        changed: () => this.render(),
-      });
-      this.sessions.set(game, session);
-    }
-    return session;
-  }
-
-  private disposeSessions(): void {
-    for (const session of this.sessions.values()) session.dispose();
-    this.sessions.clear();
+    return this.games.game(this.room, batch);
   }
 
   private sendGameCommand(command: GameCommand["command"], expectedSeq: bigint): boolean {
@@ -511,7 +398,7 @@ export class App {
     this.chatDraft = "";
     this.notice = undefined;
     this.gameSeen = false;
-    this.disposeSessions();
+    this.games.dispose();
   }
 
   private leaveLocally(): void {
@@ -561,7 +448,7 @@ export class App {
   private noticeTurn(): void {
     const room = this.room;
     const connected = this.client.status === "ready";
-    const session = room && this.screen === "game" ? this.sessions.get(this.roomGame()) : undefined;
+    const session = room && this.screen === "game" ? this.games.existing(this.roomGame()) : undefined;
     this.turnNotice.update(connected && room !== undefined && session?.awaitingSeat(room.yourSeat) === true);
     if (!connected && session) {
       // A tab that cannot send a move must not say it may.
@@ -572,11 +459,11 @@ export class App {
 
   /** The game screen while the game's code is on its way (or could not come). */
   private renderLoadingGame(): HTMLElement {
-    void this.loadPlay(this.roomGame()).then(() => {
-      if (this.plays.has(this.roomGame())) this.render();
+    void this.plays.load(this.roomGame()).then(() => {
+      if (this.plays.get(this.roomGame())) this.render();
     });
-    return this.playFailure !== undefined
-      ? h("p", { class: "banner", role: "alert" }, t("game.loadFailed", { reason: this.playFailure }))
+    return this.plays.failure !== undefined
+      ? h("p", { class: "banner", role: "alert" }, t("game.loadFailed", { reason: this.plays.failure }))
       : h("p", { role: "status" }, t("game.loading"));
   }
 
@@ -611,49 +498,17 @@ export class App {
   }
 
   private renderHeader(): HTMLElement {
-    const select = h(
-      "select",
+    const seatedInGame = this.screen === "game" && (this.room?.yourSeat ?? -1) >= 0;
+    return renderPageHeader(
+      { status: this.client.status, statusText: this.statusText, alertsOn: seatedInGame ? this.turnNotice.alertsOn : undefined },
       {
-        id: "language",
-        onchange: () => {
-          const lang = select.value;
-          if (!isLanguage(lang)) return;
-          // Its words first (a chunk of their own), then the switch.
-          loadLanguage(lang).then(
-            () => setLanguage(lang),
-            () => {
-              this.banner = t("app.languageFailed", { language: LANGUAGE_NAMES[lang] });
-              this.render();
-            },
-          );
+        languageFailed: (language) => {
+          this.banner = t("app.languageFailed", { language });
+          this.render();
         },
+        toggleAlerts: () => void this.turnNotice.setAlerts(!this.turnNotice.alertsOn).then(() => this.render()),
+        reconnect: () => this.client.connect(),
       },
-      LANGUAGES.map((l) => h("option", { value: l, selected: l === getLanguage(), lang: l }, LANGUAGE_NAMES[l])),
-    );
-    const closed = this.client.status === "closed";
-    return h(
-      "header",
-      { class: "top" },
-      h("h1", {}, t("app.title")),
-      h("div", { class: "lang" }, h("label", { for: "language" }, t("app.language")), select),
-      this.screen === "game" && (this.room?.yourSeat ?? -1) >= 0
-        ? h("button", {
-            type: "button",
-            class: "secondary",
-            id: "turn-alerts",
-            "aria-pressed": this.turnNotice.alertsOn ? "true" : "false",
-            title: t("notice.alertsHelp"),
-            onclick: () => {
-              void this.turnNotice.setAlerts(!this.turnNotice.alertsOn).then(() => this.render());
-            },
-          }, t("notice.alerts"))
-        : null,
-      h("p", { class: "status", role: "status", id: "connection", "data-status": this.client.status },
-        this.statusText,
-        closed
-          ? h("button", { type: "button", class: "secondary", onclick: () => this.client.connect() }, t("status.reconnect"))
-          : null,
-      ),
     );
   }
 
@@ -715,7 +570,7 @@ export class App {
         return h(
           "div",
           { class: "game-page" },
-          this.session(this.roomGame())?.render(room) ?? this.renderLoadingGame(),
+          this.games.session(this.roomGame())?.render(room) ?? this.renderLoadingGame(),
           renderChat({ chat: this.chat, chatDraft: this.chatDraft }, this.chatActions()),
         );
     }
