@@ -16,7 +16,7 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, cliPath, createRoomFromForm, finalTotals, gameDeadline, inviteLink, isOver, joinRoom, openAs, outDir, phoneLayout, playTileOrFollower, readyUp, sleep, startGame, useHarness, waitConnected, auditScreens } from "./harness";
+import { DESKTOP, PHONE, TABLET, cliPath, createRoomFromForm, finalTotals, gameDeadline, inviteLink, isOver, joinRoom, openAs, outDir, phoneLayout, candidateSquares, playTileOrFollower, readyUp, sleep, startGame, useHarness, waitConnected, auditScreens } from "./harness";
 
 /** Why recent clicks missed, for the message of a game that does not end. */
 const misses: string[] = [];
@@ -31,7 +31,7 @@ async function act(page: Page, turnArg: number): Promise<boolean> {
   try {
     return await playTileOrFollower(page, turnArg + misses.length);
   } catch (e) {
-    misses.push(String(e).split("\n")[0] ?? "");
+    misses.push(String(e).split("\n").slice(0, 8).join(" / "));
     return false;
   }
 }
@@ -101,6 +101,12 @@ describe("a game in the browser", () => {
     let turns = 0;
     let phoneChecked = false;
     let spotsChecked = false;
+    let tabletChecked = false;
+    // The squares Bob's phone offered, turn by turn: the smallest seen, and how often the board
+    // had grown past a finger-sized whole view (some squares outside it).
+    let smallestSquare = Infinity;
+    let squaresOutside = 0;
+    let squaresSeenAt = -1;
     let reloaded = false;
     let midGameShot = false;
     const overdue = gameDeadline();
@@ -121,6 +127,26 @@ describe("a game in the browser", () => {
           expect(await bob.title()).toBe("● Your turn · Carcassonne");
           expect(await ann.title()).toBe("Carcassonne");
           phoneChecked = true;
+        }
+        if (page === ann && !tabletChecked && turns >= 12 && (await ann.locator("#confirm").count()) > 0) {
+          // One of Ann's turns on an upright tablet (768x1024), then back to the desktop.
+          const desktop = ann.viewportSize();
+          await ann.setViewportSize(TABLET);
+          const layout = await phoneLayout(ann, ["#confirm", ".scorebar", "#prompt"]);
+          await ann.screenshot({ path: join(outDir, "tablet-turn.png") });
+          expect(layout.small).toEqual([]);
+          expect(layout.inView).toEqual({ "#confirm": true, ".scorebar": true, "#prompt": true });
+          expect((await candidateSquares(ann)).smallest).toBeGreaterThanOrEqual(44);
+          if (desktop) await ann.setViewportSize(desktop);
+          tabletChecked = true;
+        }
+        if (page === bob && squaresSeenAt !== turns && (await bob.locator("[data-preview]").count()) === 0) {
+          const squares = await candidateSquares(bob);
+          if (squares.count > 0) {
+            squaresSeenAt = turns;
+            smallestSquare = Math.min(smallestSquare, squares.smallest);
+            if (squares.outside > 0) squaresOutside++;
+          }
         }
         if (page === bob && !spotsChecked && (await bob.locator("[data-spot]").count()) > 0) {
           // The follower spots on the phone: the view zooms to the tile, each spot a finger's size.
@@ -173,6 +199,12 @@ describe("a game in the browser", () => {
     expect(midGameShot).toBe(true);
     // Every drawn tile was placed or put aside: 71 after the start tile, at least one action each.
     expect(turns).toBeGreaterThanOrEqual(71);
+    // Every square Bob's phone offered was finger-sized, the late board's too, which no longer
+    // fitted whole (the view chose, and a focused square brought it along).
+    console.log(`phone squares: smallest ${smallestSquare.toFixed(1)} px, ${squaresOutside} turns with squares outside the view`);
+    expect(smallestSquare).toBeGreaterThanOrEqual(44);
+    expect(tabletChecked).toBe(true);
+    expect(squaresOutside).toBeGreaterThan(0);
 
     for (const page of [ann, bob, cleo]) await page.locator("table.final-table").waitFor({ timeout: 15_000 });
     const totals = await finalTotals(ann);

@@ -84,6 +84,8 @@ describe("the base game's fieldset", () => {
       ["1", "145", "15", true],
     ]);
     expect(field(el, "board_limit").textContent).toContain("Table width (tiles)");
+    // Not the game board's class, whose 55vh green box it took once a game's styles were in.
+    expect([...field(el, "board_limit").classList]).toEqual(["field", "size"]);
   });
 
   it("sends a bool, an int, a choice and a size as the controls set them", () => {

@@ -350,7 +350,7 @@ describe("app", () => {
   });
 
   // The game's code is a chunk of its own, fetched when a room needs it (issue 20, delivery).
-  function playingApp() {
+  function playingApp(now?: () => number) {
     FakeWebSocket.reset();
     const storage = new MemoryStorage();
     storage.setItem("carc.playerName", "Bo");
@@ -361,6 +361,7 @@ describe("app", () => {
       location: { origin: "https://x", pathname: "/r/abc234", hash: "" },
       storage: storage as unknown as Storage,
       http: serving(),
+      now,
     });
     app.start();
     const ws = FakeWebSocket.last();
@@ -431,6 +432,54 @@ describe("app", () => {
     ws.serverSend({ body: { case: "roomState", value: room(0) } });
     expect(app.screen).toBe("lobby");
     expect(paths).toEqual(["/r/ABC234"]);
+    client.close();
+  });
+
+  it("takes a refused command's message down once the game has moved on, not at once", async () => {
+    let clock = 1000;
+    const { app, root, ws, client } = playingApp(() => clock);
+    ws.serverSend({ requestId: ws.lastSent().requestId, body: { case: "roomState", value: room(1, RoomStatus.PLAYING) } });
+    ws.serverSend(snapshot(5n, [3, 8]));
+    await app.settled();
+    ws.serverSend({ body: { case: "error", value: { code: 27, message: "colour red is taken" } } });
+    const banner = () => root.querySelector(".banner")?.textContent ?? "";
+    expect(banner()).toContain("Another player already has that colour.");
+    // The other player's move a second later: still there to be read.
+    clock += 1000;
+    ws.serverSend(snapshot(6n, [3, 11]));
+    expect(banner()).toContain("Another player already has that colour.");
+    // The game moves on five seconds after it appeared: gone.
+    clock += 4000;
+    ws.serverSend(snapshot(7n, [3, 12]));
+    expect(banner()).toBe("");
+    client.close();
+  });
+
+  it("updates the page in place: what the reader opened, typed and follows stays (issue 20)", () => {
+    const { app, root, ws, client } = playingApp();
+    ws.serverSend({ requestId: ws.lastSent().requestId, body: { case: "roomState", value: room(1) } });
+    expect(app.screen).toBe("lobby");
+    ws.serverSend({ body: { case: "chat", value: { seat: 0, name: "Al", text: "hello" } } });
+    const details = root.querySelector<HTMLDetailsElement>("details.bots")!;
+    details.open = true;
+    const list = root.querySelector(".chat-list")!;
+    const input = root.querySelector<HTMLInputElement>("#chat-input")!;
+    input.value = "half a sent";
+    input.dispatchEvent(new Event("input"));
+    input.focus();
+    // Another message and a new room state: the page is rendered twice more.
+    ws.serverSend({ body: { case: "chat", value: { seat: 0, name: "Al", text: "still there?" } } });
+    ws.serverSend({ body: { case: "roomState", value: room(1) } });
+    expect(root.querySelector("details.bots")).toBe(details);
+    expect(details.open).toBe(true);
+    expect(root.querySelector(".chat-list")).toBe(list); // the live region a screen reader follows
+    expect(list.querySelectorAll("li")).toHaveLength(2);
+    expect(root.querySelector("#chat-input")).toBe(input);
+    expect(input.value).toBe("half a sent");
+    expect(document.activeElement).toBe(input);
+    // The handlers are the latest rendering's: sending reads the page's own box.
+    root.querySelector<HTMLFormElement>(".chat form")!.dispatchEvent(new Event("submit", { cancelable: true }));
+    expect(ws.lastSent().body).toMatchObject({ case: "sendChat", value: { text: "half a sent" } });
     client.close();
   });
 });

@@ -69,6 +69,39 @@ export function fit(bounds: Bounds, size: Size, maxScale = 1.2): Camera {
   return { cx: (bounds.minX + bounds.maxX) / 2, cy: (bounds.minY + bounds.maxY) / 2, scale };
 }
 
+/**
+ * The camera at `scale` that shows the most of `boxes` (board-unit rectangles, e.g. the squares a
+ * tile may go to) whole: centred on one of them, the one whose view holds most, ties going to
+ * the box nearest the middle of them all. For a phone, where the whole board at a finger-sized
+ * scale does not fit and the view must choose.
+ */
+export function showMost(boxes: readonly Bounds[], size: Size, scale: number): Camera | undefined {
+  if (boxes.length === 0) return undefined;
+  const w = size.width / scale;
+  const h = size.height / scale;
+  const mid = {
+    x: boxes.reduce((a, b) => a + (b.minX + b.maxX) / 2, 0) / boxes.length,
+    y: boxes.reduce((a, b) => a + (b.minY + b.maxY) / 2, 0) / boxes.length,
+  };
+  let best: { camera: Camera; count: number; distance: number } | undefined;
+  for (const centre of boxes) {
+    const cx = (centre.minX + centre.maxX) / 2;
+    const cy = (centre.minY + centre.maxY) / 2;
+    const view = { minX: cx - w / 2, minY: cy - h / 2, maxX: cx + w / 2, maxY: cy + h / 2 };
+    const count = boxes.filter((b) => b.minX >= view.minX && b.maxX <= view.maxX && b.minY >= view.minY && b.maxY <= view.maxY).length;
+    const distance = Math.hypot(cx - mid.x, cy - mid.y);
+    if (!best || count > best.count || (count === best.count && distance < best.distance)) best = { camera: { cx, cy, scale }, count, distance };
+  }
+  return best?.camera;
+}
+
+/** Whether `box` lies wholly inside what `camera` shows of a viewport of `size` pixels. */
+export function shows(camera: Camera, size: Size, box: Bounds): boolean {
+  const w = size.width / camera.scale;
+  const h = size.height / camera.scale;
+  return box.minX >= camera.cx - w / 2 && box.maxX <= camera.cx + w / 2 && box.minY >= camera.cy - h / 2 && box.maxY <= camera.cy + h / 2;
+}
+
 function round(v: number): number {
   return Math.round(v * 100) / 100;
 }

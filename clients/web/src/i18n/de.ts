@@ -120,6 +120,7 @@ export const de: Messages = {
   "game.supply": "{n, plural, one {noch # Gefolgsmann} other {noch # Gefolgsleute}}",
   "game.resignedBadge": "aufgegeben",
   "game.toMove": "am Zug",
+  "game.clockLow": "Nur noch {time} auf deiner Uhr: zieh jetzt.",
   "game.resign": "Aufgeben",
   "game.resignConfirm": "Dieses Spiel aufgeben? Deine Punkte bleiben, aber du kannst nicht gewinnen, und der Server spielt deine Züge.",
   "game.over": "Das Spiel ist zu Ende.",

@@ -120,6 +120,7 @@ export const en = {
   "game.supply": "{n, plural, one {# follower left} other {# followers left}}",
   "game.resignedBadge": "resigned",
   "game.toMove": "to move",
+  "game.clockLow": "Only {time} left on your clock: move now.",
   "game.resign": "Resign",
   "game.resignConfirm": "Resign from this game? Your points stay, but you cannot win, and the server plays your turns.",
   "game.over": "The game is over.",

@@ -120,6 +120,7 @@ export const nl: Messages = {
   "game.supply": "{n, plural, one {nog # horige} other {nog # horigen}}",
   "game.resignedBadge": "opgegeven",
   "game.toMove": "aan de beurt",
+  "game.clockLow": "Nog maar {time} op je klok: zet nu.",
   "game.resign": "Opgeven",
   "game.resignConfirm": "Dit spel opgeven? Je punten blijven staan, maar je kunt niet winnen en de server speelt je beurten.",
   "game.over": "Het spel is afgelopen.",

@@ -120,6 +120,7 @@ export const sv: Messages = {
   "game.supply": "{n, plural, one {# tjänare kvar} other {# tjänare kvar}}",
   "game.resignedBadge": "gav upp",
   "game.toMove": "på tur",
+  "game.clockLow": "Bara {time} kvar på din klocka: gör ditt drag nu.",
   "game.resign": "Ge upp",
   "game.resignConfirm": "Ge upp det här spelet? Dina poäng står kvar, men du kan inte vinna, och servern spelar dina drag.",
   "game.over": "Spelet är slut.",

@@ -22,10 +22,12 @@ import { onLanguageChange, t } from "../i18n";
 import type { CarcClient, ConnectionStatus, RequestBody } from "../net/client";
 import { loadGameTypes } from "../net/game_types";
 import { CloseCode } from "../net/reconnect";
+import { Banner } from "./banner";
 import { renderChat, type ChatActions } from "./chat";
 import { copyText } from "./copy";
 import { renderPageHeader } from "./page_header";
 import { GamePlays } from "./game_plays";
+import { patch } from "./patch";
 import { RoomGames } from "./room_games";
 import { TurnNotice, type NoticeEnvironment } from "./turn_notice";
 import { h, resetUids } from "./dom";
@@ -49,6 +51,8 @@ export interface AppEnvironment {
   notice?: NoticeEnvironment | undefined;
   /** For GET /api/game-types and the archive; the page's fetch unless given. */
   http?: typeof fetch | undefined;
+  /** Milliseconds, for how long a message has been shown; Date.now unless given. */
+  now?: (() => number) | undefined;
 }
 
 export type Screen = "home" | "lobby" | "game";
@@ -59,7 +63,7 @@ export class App {
   private chat: ChatMessage[] = [];
   private chatDraft = "";
   private notice: string | undefined;
-  private banner: string | undefined;
+  private readonly banner: Banner;
   private statusText: string;
   /** The games' play code, and the messages that wait for it. */
   private readonly plays = new GamePlays(() => this.render());
@@ -84,6 +88,7 @@ export class App {
     private readonly env: AppEnvironment,
   ) {
     this.pendingInvite = parseInvitePath(env.location.pathname, env.location.hash);
+    this.banner = new Banner(env.now ?? Date.now);
     this.games = new RoomGames(root.ownerDocument, this.plays, {
       sendCommand: (command, expectedSeq) => this.sendGameCommand(command, expectedSeq),
       resign: () => this.sendRequest({ case: "resign", value: {} }),
@@ -117,9 +122,9 @@ export class App {
       this.render();
     });
     client.on("close", (info) => {
-      if (info.code === CloseCode.REPLACED) this.banner = t("status.replaced");
+      if (info.code === CloseCode.REPLACED) this.banner.show(t("status.replaced"), this.screen, "final");
       if (info.code === CloseCode.KICKED) {
-        this.banner = t("status.kicked");
+        this.banner.show(t("status.kicked"), this.screen, "final");
         this.leaveLocally();
       }
       this.render();
@@ -164,6 +169,7 @@ export class App {
 
   private onStatus(status: ConnectionStatus): void {
     if (status !== "ready") this.statusText = t(`status.${status}`);
+    else this.banner.reconnected();
     // A snapshot asked for on a connection that is gone will never come; the server sends a
     // new one after the reconnect.
     if (status === "reconnecting") {
@@ -205,6 +211,7 @@ export class App {
         this.home.rooms = m.body.value.rooms as RoomSummary[];
         break;
       case "roomState": {
+        this.banner.movedOn();
         const previous = this.room;
         if (!previous || previous.code !== m.body.value.code) this.forgetRoom();
         this.room = m.body.value;
@@ -225,12 +232,14 @@ export class App {
         break;
       }
       case "snapshot": {
+        this.banner.movedOn();
         const game = gameOfSnapshot(m.body.value) ?? DEFAULT_GAME;
         this.games.session(game)?.applySnapshot(m.body.value);
         this.gameSeen = true;
         break;
       }
       case "eventBatch": {
+        this.banner.movedOn();
         const batch = m.body.value;
         if (this.games.session(this.roomGame(batch))?.applyBatch(batch)) this.requestSnapshot();
         break;
@@ -269,7 +278,7 @@ export class App {
           this.listRequest = 0;
           break;
         }
-        this.banner = errorCodeMessage(error.code);
+        this.banner.show(errorCodeMessage(error.code), this.screen);
         break;
       }
       default:
@@ -310,7 +319,7 @@ export class App {
     try {
       return this.client.send(body);
     } catch (e) {
-      this.banner = describeError(e);
+      this.banner.show(describeError(e), this.screen);
       this.render();
       return 0;
     }
@@ -320,7 +329,7 @@ export class App {
     this.storeName(request.playerName);
     this.busyRequest = this.sendRequest({ case: "createRoom", value: request });
     this.home.busy = this.busyRequest !== 0;
-    this.banner = undefined;
+    this.banner.dismiss();
     this.render();
   }
 
@@ -328,7 +337,7 @@ export class App {
     this.storeName(request.playerName);
     this.busyRequest = this.sendRequest({ case: "joinRoom", value: request });
     this.home.busy = this.busyRequest !== 0;
-    this.banner = undefined;
+    this.banner.dismiss();
     this.render();
   }
 
@@ -472,24 +481,28 @@ export class App {
     const focusable = active instanceof HTMLElement || active instanceof SVGElement;
     const focusId = focusable && this.root.contains(active) ? active.id : "";
     resetUids();
+    this.banner.onScreen(this.replay ? "replay" : this.screen);
     const page = h(
       "div",
       { class: this.screen === "game" || this.replay ? "app wide" : "app" },
       this.renderHeader(),
-      this.banner
+      this.banner.text !== undefined
         ? h(
             "div",
             { class: "banner", role: "alert" },
-            h("span", {}, this.banner),
+            h("span", {}, this.banner.text),
             h("button", { type: "button", class: "secondary", onclick: () => {
-              this.banner = undefined;
+              this.banner.dismiss();
               this.render();
             } }, t("app.dismiss")),
           )
         : null,
       h("main", { id: "main" }, this.replay ? this.replay.render() : this.renderScreen()),
     );
-    this.root.replaceChildren(page);
+    // Updated in place, not replaced: what the reader opened, scrolled or is typing stays.
+    const live = this.root.firstElementChild;
+    if (live && this.root.childElementCount === 1) patch(live, page);
+    else this.root.replaceChildren(page);
     this.noticeTurn();
     if (focusId !== "") {
       const again: Element | null = this.root.ownerDocument.getElementById(focusId);
@@ -503,7 +516,7 @@ export class App {
       { status: this.client.status, statusText: this.statusText, alertsOn: seatedInGame ? this.turnNotice.alertsOn : undefined },
       {
         languageFailed: (language) => {
-          this.banner = t("app.languageFailed", { language });
+          this.banner.show(t("app.languageFailed", { language }), this.screen);
           this.render();
         },
         toggleAlerts: () => void this.turnNotice.setAlerts(!this.turnNotice.alertsOn).then(() => this.render()),

@@ -4,7 +4,7 @@
 
 import type { ChatMessage } from "../gen/carc/v1/lobby_pb";
 import { t } from "../i18n";
-import { h, uid } from "./dom";
+import { h, onPage, self, uid } from "./dom";
 import { charLength, hasControlCharacter } from "./form";
 
 /** The server's limit on a chat line, in characters (server/codec text_limits.h). */
@@ -41,9 +41,11 @@ export function renderChat(model: ChatModel, actions: ChatActions): HTMLElement 
     enterkeyhint: "send",
     value: model.chatDraft,
     "aria-describedby": counterId,
-    oninput: () => {
-      counter.textContent = left(input.value);
-      actions.chatDraftChanged(input.value);
+    oninput: (e) => {
+      const text = self<HTMLInputElement>(e).value;
+      const shown = onPage(e, counterId);
+      if (shown) shown.textContent = left(text);
+      actions.chatDraftChanged(text);
     },
   });
   return h(
@@ -69,7 +71,7 @@ export function renderChat(model: ChatModel, actions: ChatActions): HTMLElement 
         class: "pair",
         onsubmit: (ev: Event) => {
           ev.preventDefault();
-          const text = chatText(input.value);
+          const text = chatText(onPage<HTMLInputElement>(ev, inputId)?.value ?? "");
           if (text === undefined) return;
           actions.sendChat(text);
         },

@@ -1,5 +1,7 @@
 // The follower colours (B-2) as the server names them, each with a distinct shape so that
-// colour is never the only difference between seats.
+// colour is never the only difference between seats. The tints are chosen so that every two
+// stay apart for the three kinds of colour blindness as well (red and green differ in lightness,
+// not only in hue): test/colours.test.ts simulates them and measures.
 
 import type { MessageKey } from "../i18n";
 
@@ -15,12 +17,12 @@ export interface ColourInfo {
 }
 
 export const COLOURS: readonly ColourInfo[] = [
-  { name: "yellow", fill: "#f5c518", ink: "#1b1b1b", shape: "▲", label: "colour.yellow" },
-  { name: "red", fill: "#c62828", ink: "#ffffff", shape: "■", label: "colour.red" },
-  { name: "green", fill: "#2e7d32", ink: "#ffffff", shape: "◆", label: "colour.green" },
-  { name: "blue", fill: "#1f5fbf", ink: "#ffffff", shape: "●", label: "colour.blue" },
+  { name: "yellow", fill: "#f4bf45", ink: "#1b1b1b", shape: "▲", label: "colour.yellow" },
+  { name: "red", fill: "#d21114", ink: "#ffffff", shape: "■", label: "colour.red" },
+  { name: "green", fill: "#3ea859", ink: "#1b1b1b", shape: "◆", label: "colour.green" },
+  { name: "blue", fill: "#2d53a4", ink: "#ffffff", shape: "●", label: "colour.blue" },
   { name: "black", fill: "#1b1b1b", ink: "#ffffff", shape: "★", label: "colour.black" },
-  { name: "grey", fill: "#9e9e9e", ink: "#1b1b1b", shape: "✚", label: "colour.grey" },
+  { name: "grey", fill: "#a7a7a7", ink: "#1b1b1b", shape: "✚", label: "colour.grey" },
 ];
 
 export function colourInfo(name: string): ColourInfo | undefined {

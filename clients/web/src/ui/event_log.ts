@@ -17,10 +17,15 @@ export function renderLogCard<E>(
   scores: (event: E) => boolean,
 ): HTMLElement {
   const lines: { text: string; score: boolean }[] = [];
-  for (let i = entries.length - 1; i >= 0 && lines.length < LOG_LINES_SHOWN; i--) {
+  // Each line keeps its number in the whole log (the newest is the count of lines so far), so
+  // that a line reads the same at every step of a replay and after more lines come.
+  let total = 0;
+  for (let i = entries.length - 1; i >= 0; i--) {
     const event = entries[i]!.event;
     const text = describe(event);
-    if (text !== undefined) lines.push({ text, score: scores(event) });
+    if (text === undefined) continue;
+    ++total;
+    if (lines.length < LOG_LINES_SHOWN) lines.push({ text, score: scores(event) });
   }
   return h(
     "section",
@@ -28,6 +33,6 @@ export function renderLogCard<E>(
     h("h3", {}, t("game.log")),
     lines.length === 0
       ? h("p", { class: "help" }, t("game.logEmpty"))
-      : h("ol", { class: "events", "aria-live": "polite", reversed: true, tabindex: 0, "aria-label": t("game.log") }, lines.map((l) => h("li", { class: l.score ? "score" : "" }, l.text))),
+      : h("ol", { class: "events", "aria-live": "polite", reversed: true, start: total, tabindex: 0, "aria-label": t("game.log") }, lines.map((l) => h("li", { class: l.score ? "score" : "" }, l.text))),
   );
 }

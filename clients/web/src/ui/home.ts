@@ -6,7 +6,8 @@ import type { CreateRoom, JoinRoom, RoomSummary } from "../gen/carc/v1/lobby_pb"
 import { RoomStatus } from "../gen/carc/v1/lobby_pb";
 import type { OfferedGame } from "../games/registry";
 import { t, type MessageKey } from "../i18n";
-import { h, uid } from "./dom";
+import { h, self, uid } from "./dom";
+import { patch } from "./patch";
 import { MAX_NAME_LENGTH, failureText, range } from "./form";
 import { buildJoinRoom, normaliseInviteCode } from "./invite";
 import {
@@ -35,6 +36,8 @@ export interface HomeModel {
   inviteCode?: string | undefined;
   /** Waiting for an answer: the submit buttons are disabled. */
   busy?: boolean;
+  /** Why a form was refused on this page, by form, until it is sent again. */
+  errors?: { join?: string; create?: string; list?: string };
 }
 
 export interface HomeActions {
@@ -59,9 +62,9 @@ export function renderHome(model: HomeModel, actions: HomeActions): HTMLElement 
     required: true,
     value: model.name,
     "aria-describedby": nameHelpId,
-    oninput: () => {
-      model.name = nameInput.value;
-      actions.nameChanged(nameInput.value);
+    oninput: (e) => {
+      model.name = self<HTMLInputElement>(e).value;
+      actions.nameChanged(model.name);
     },
   });
 
@@ -91,7 +94,7 @@ function renderJoin(model: HomeModel, actions: HomeActions): HTMLElement {
   const codeId = uid("code");
   const helpId = uid("code-help");
   const spectateId = uid("spectate");
-  const error = h("p", { class: "form-error", role: "alert" });
+  const error = h("p", { class: "form-error", role: "alert" }, model.errors?.join ?? "");
   const code = h("input", {
     id: codeId,
     name: "room-code",
@@ -103,20 +106,21 @@ function renderJoin(model: HomeModel, actions: HomeActions): HTMLElement {
     maxlength: 12,
     value: model.joinCode,
     "aria-describedby": helpId,
-    oninput: () => {
-      model.joinCode = code.value;
+    oninput: (e) => {
+      model.joinCode = self<HTMLInputElement>(e).value;
     },
-    onblur: () => {
-      code.value = normaliseInviteCode(code.value);
-      model.joinCode = code.value;
+    onblur: (e) => {
+      const input = self<HTMLInputElement>(e);
+      input.value = normaliseInviteCode(input.value);
+      model.joinCode = input.value;
     },
   });
   const spectate = h("input", {
     id: spectateId,
     type: "checkbox",
     checked: model.spectate,
-    onchange: () => {
-      model.spectate = spectate.checked;
+    onchange: (e) => {
+      model.spectate = self<HTMLInputElement>(e).checked;
     },
   });
   const form = h(
@@ -128,12 +132,8 @@ function renderJoin(model: HomeModel, actions: HomeActions): HTMLElement {
       onsubmit: (ev: Event) => {
         ev.preventDefault();
         const result = buildJoinRoom(model.joinCode, model.name, model.spectate);
-        if (!result.ok) {
-          error.textContent = failureText(result);
-          return;
-        }
-        error.textContent = "";
-        actions.joinRoom(result.value);
+        showError(ev, model, "join", result.ok ? "" : failureText(result));
+        if (result.ok) actions.joinRoom(result.value);
       },
     },
     h("h2", { id: "join-heading" }, t("home.joinTitle")),
@@ -153,7 +153,7 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
   const games = model.games;
   if (games.status !== "ready") return renderCreateWaiting(games, actions);
   const f = model.form;
-  const error = h("p", { class: "form-error", role: "alert" });
+  const error = h("p", { class: "form-error", role: "alert" }, model.errors?.create ?? "");
 
   const chosen = formGame(f, games.games);
   // The app offers none when the server has none of this page's games; it says so itself.
@@ -175,12 +175,14 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
     {
       id: gameId,
       name: "game-type",
-      onchange: () => {
-        f.game = (games.games.find((g) => String(g.module.gameType) === game.value) ?? chosen).module.id;
-        // The form changes shape (seats, options): draw it again in place, keeping the focus.
-        const next = renderCreate(model, actions);
-        form.replaceWith(next);
-        next.querySelector<HTMLSelectElement>('select[name="game-type"]')?.focus();
+      onchange: (e) => {
+        const menu = self<HTMLSelectElement>(e);
+        f.game = (games.games.find((g) => String(g.module.gameType) === menu.value) ?? chosen).module.id;
+        // The form changes shape (seats, options): drawn again in place, the menu keeps the focus.
+        const live = menu.closest("form");
+        if (!live) return;
+        patch(live, renderCreate(model, actions));
+        live.querySelector<HTMLSelectElement>('select[name="game-type"]')?.focus();
       },
     },
     games.games.map((g) => h("option", { value: String(g.module.gameType), selected: g === chosen }, g.module.title())),
@@ -190,8 +192,8 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
     id: publicId,
     type: "checkbox",
     checked: f.isPublic,
-    onchange: () => {
-      f.isPublic = isPublic.checked;
+    onchange: (e) => {
+      f.isPublic = self<HTMLInputElement>(e).checked;
     },
   });
   const initialId = uid("clock-initial");
@@ -203,8 +205,8 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
     "select",
     {
       id: abandonId,
-      onchange: () => {
-        f.abandon = abandon.value === "fallback" ? "fallback" : "wait";
+      onchange: (e) => {
+        f.abandon = self<HTMLSelectElement>(e).value === "fallback" ? "fallback" : "wait";
       },
     },
     h("option", { value: "wait", selected: f.abandon === "wait" }, t("home.abandonWait")),
@@ -220,12 +222,8 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
       onsubmit: (ev: Event) => {
         ev.preventDefault();
         const result = buildCreateRoom(f, games.games, model.name);
-        if (!result.ok) {
-          error.textContent = failureText(result);
-          return;
-        }
-        error.textContent = "";
-        actions.createRoom(result.value);
+        showError(ev, model, "create", result.ok ? "" : failureText(result));
+        if (result.ok) actions.createRoom(result.value);
       },
     },
     h("h2", { id: "create-heading" }, t("home.createTitle")),
@@ -259,8 +257,8 @@ function seatsMenu(id: string, f: RoomForm, game: OfferedGame): HTMLSelectElemen
     "select",
     {
       id,
-      onchange: () => {
-        f.seats = Number(menu.value);
+      onchange: (e) => {
+        f.seats = Number(self<HTMLSelectElement>(e).value);
       },
     },
     range(minPlayers, maxPlayers).map((n) => h("option", { value: String(n), selected: n === f.seats }, String(n))),
@@ -284,15 +282,11 @@ function renderCreateWaiting(games: Exclude<OfferedGames, { status: "ready" }>, 
 }
 
 function renderRoomList(model: HomeModel, actions: HomeActions): HTMLElement {
-  const error = h("p", { class: "form-error", role: "alert" });
-  const join = (code: string, spectate: boolean) => () => {
+  const error = h("p", { class: "form-error", role: "alert" }, model.errors?.list ?? "");
+  const join = (code: string, spectate: boolean) => (ev: Event) => {
     const result = buildJoinRoom(code, model.name, spectate);
-    if (!result.ok) {
-      error.textContent = failureText(result);
-      return;
-    }
-    error.textContent = "";
-    actions.joinRoom(result.value);
+    showError(ev, model, "list", result.ok ? "" : failureText(result));
+    if (result.ok) actions.joinRoom(result.value);
   };
   return h(
     "section",
@@ -346,6 +340,16 @@ export function roomStatusKey(status: RoomStatus): MessageKey {
   }
 }
 
+/**
+ * Says why a form was refused (or nothing, once it is sent): kept in the model for the next
+ * renderings and written at once into the card the event came from.
+ */
+function showError(ev: Event, model: HomeModel, form: "join" | "create" | "list", text: string): void {
+  model.errors = { ...model.errors, [form]: text };
+  const shown = self<Element>(ev).closest(".card")?.querySelector(".form-error");
+  if (shown) shown.textContent = text;
+}
+
 /** A whole number of seconds (the turn clock), reported to `set` as typed. */
 function secondsInput(id: string, value: string, max: number, set: (v: string) => void): HTMLInputElement {
   const input: HTMLInputElement = h("input", {
@@ -356,7 +360,7 @@ function secondsInput(id: string, value: string, max: number, set: (v: string) =
     max,
     step: 1,
     value,
-    oninput: () => set(input.value),
+    oninput: (e) => set(self<HTMLInputElement>(e).value),
   });
   return input;
 }

@@ -10,7 +10,7 @@ import { t } from "../i18n";
 import { gameOptionValues } from "../net/options_message";
 import { colourBadge } from "./colour_badge";
 import { COLOURS } from "./colours";
-import { h, uid } from "./dom";
+import { h, onPage, self, uid } from "./dom";
 import { renderChat } from "./chat";
 import { roomStatusKey } from "./home";
 import { optionLabel, valueText } from "./option_text";
@@ -91,7 +91,7 @@ function renderInvite(model: LobbyModel, actions: LobbyActions): HTMLElement {
     readonly: true,
     value: model.inviteUrl,
     class: "invite-link",
-    onfocus: () => input.select(),
+    onfocus: (e) => self<HTMLInputElement>(e).select(),
   });
   return h(
     "section",
@@ -99,7 +99,7 @@ function renderInvite(model: LobbyModel, actions: LobbyActions): HTMLElement {
     h("label", { for: id }, t("lobby.invite")),
     h("div", { class: "pair" },
       input,
-      h("button", { type: "button", onclick: () => actions.copyInvite(input) }, t("lobby.copy")),
+      h("button", { type: "button", onclick: (e) => actions.copyInvite(onPage<HTMLInputElement>(e, id) ?? input) }, t("lobby.copy")),
     ),
     h("p", { class: "notice", role: "status", "aria-live": "polite" }, model.notice ?? ""),
   );
@@ -108,7 +108,7 @@ function renderInvite(model: LobbyModel, actions: LobbyActions): HTMLElement {
 /** How to fill free seats with computer players: the bot of the carcassonne tool. */
 function renderBotHint(model: LobbyModel): HTMLElement {
   const id = uid("bot");
-  const input = h("input", { id, type: "text", readonly: true, value: model.botCommand, class: "invite-link bot-command", onfocus: () => input.select() });
+  const input = h("input", { id, type: "text", readonly: true, value: model.botCommand, class: "invite-link bot-command", onfocus: (e) => self<HTMLInputElement>(e).select() });
   return h(
     "details",
     { class: "card bots" },
@@ -178,7 +178,7 @@ function renderMyControls(room: RoomState, me: SeatInfo, host: boolean, actions:
     "select",
     {
       id: colourId,
-      onchange: () => actions.chooseColour(colour.value),
+      onchange: (e) => actions.chooseColour(self<HTMLSelectElement>(e).value),
     },
     me.colour === "" ? h("option", { value: "", selected: true, disabled: true }, t("colour.none")) : null,
     COLOURS.map((c) => {
@@ -195,7 +195,7 @@ function renderMyControls(room: RoomState, me: SeatInfo, host: boolean, actions:
     id: readyId,
     type: "checkbox",
     checked: me.ready,
-    onchange: () => actions.setReady(ready.checked),
+    onchange: (e) => actions.setReady(self<HTMLInputElement>(e).checked),
   });
   const startable = canStart(room);
   return h(

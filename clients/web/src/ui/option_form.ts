@@ -9,7 +9,7 @@ import type { OfferedGame } from "../games/registry";
 import type { OptionSpec } from "../net/game_types";
 import { defaultOptionValues, parseSize, validOptionValue, type OptionValues } from "../net/option_value";
 import { buildGameOptions, carriedOptions } from "../net/options_message";
-import { h, uid } from "./dom";
+import { h, onPage, self, uid } from "./dom";
 import { range, type Result } from "./form";
 import { choiceLabel, invalidText, optionHelp, optionLabel, sizeSideLabel } from "./option_text";
 
@@ -61,7 +61,7 @@ export class OptionForm {
     const menu = (entries: [string, string][]): HTMLSelectElement => {
       const select = h(
         "select",
-        { id, name, "aria-describedby": helpId, onchange: () => set(select.value) },
+        { id, name, "aria-describedby": helpId, onchange: (e) => set(self<HTMLSelectElement>(e).value) },
         entries.map(([value, text]) => h("option", { value, selected: values[name] === value }, text)),
       );
       return select;
@@ -77,7 +77,7 @@ export class OptionForm {
           name,
           checked: values[name] === "true",
           "aria-describedby": helpId,
-          onchange: () => set(box.checked ? "true" : "false"),
+          onchange: (e) => set(self<HTMLInputElement>(e).checked ? "true" : "false"),
         });
         return h("div", { class: "field check", "data-option": name }, box, h("label", { for: id }, label), help);
       }
@@ -97,7 +97,7 @@ export class OptionForm {
           step: 1,
           value: values[name] ?? option.default,
           "aria-describedby": helpId,
-          oninput: () => set(input.value.trim()),
+          oninput: (e) => set(self<HTMLInputElement>(e).value.trim()),
         });
         return field(input);
       }
@@ -128,7 +128,7 @@ export class OptionForm {
           step: 1,
           value: String(shown[side]),
           disabled: !on,
-          oninput: () => update(),
+          oninput: (e) => update(e),
         }),
       ];
     };
@@ -140,18 +140,26 @@ export class OptionForm {
       name,
       checked: on,
       "aria-describedby": help.id,
-      onchange: () => {
-        wInput.disabled = !box.checked;
-        hInput.disabled = !box.checked;
-        update();
+      onchange: (e) => {
+        const [on, w, h] = liveSize(e);
+        if (w) w.disabled = !on.checked;
+        if (h) h.disabled = !on.checked;
+        update(e);
       },
     });
-    const update = (): void => {
-      this.values[name] = box.checked ? `${wInput.value.trim()}x${hInput.value.trim()}` : "off";
+    // The page's own checkbox and boxes of this field, found from the one the event reached.
+    const liveSize = (e: Event): [HTMLInputElement, HTMLInputElement | null, HTMLInputElement | null] => [
+      onPage<HTMLInputElement>(e, id) ?? box,
+      onPage<HTMLInputElement>(e, `${id}-w`),
+      onPage<HTMLInputElement>(e, `${id}-h`),
+    ];
+    const update = (e: Event): void => {
+      const [on, w, h] = liveSize(e);
+      this.values[name] = on.checked && w && h ? `${w.value.trim()}x${h.value.trim()}` : "off";
     };
     return h(
       "div",
-      { class: "field board", "data-option": name },
+      { class: "field size", "data-option": name },
       h("div", { class: "check" }, box, h("label", { for: id }, label)),
       help,
       h("div", { class: "pair" }, h("div", {}, wLabel, wInput), h("div", {}, hLabel, hInput)),

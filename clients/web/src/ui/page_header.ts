@@ -12,7 +12,7 @@ import {
   t,
 } from "../i18n";
 import type { ConnectionStatus } from "../net/client";
-import { h } from "./dom";
+import { h, self } from "./dom";
 
 export interface PageHeaderModel {
   status: ConnectionStatus;
@@ -32,8 +32,8 @@ export function renderPageHeader(model: PageHeaderModel, actions: PageHeaderActi
     "select",
     {
       id: "language",
-      onchange: () => {
-        const lang = select.value;
+      onchange: (e) => {
+        const lang = self<HTMLSelectElement>(e).value;
         if (!isLanguage(lang)) return;
         // Its words first (a chunk of their own), then the switch.
         loadLanguage(lang).then(

@@ -3,7 +3,7 @@
 
 import { DEFAULT_GAME, gameById } from "../games/registry";
 import { t } from "../i18n";
-import { h } from "./dom";
+import { h, self } from "./dom";
 
 export interface ArchivedGameSummary {
   id: number;
@@ -46,8 +46,8 @@ export function renderReplayList(games: readonly ArchivedGameSummary[], actions:
     type: "file",
     id: "record-file",
     accept: ".json,application/json",
-    onchange: () => {
-      const chosen = file.files?.[0];
+    onchange: (e) => {
+      const chosen = self<HTMLInputElement>(e).files?.[0];
       if (!chosen) return;
       void chosen.text().then((text) => actions.openFile(chosen.name, text));
     },

@@ -9,7 +9,7 @@ import { ReplaySchema, type Replay } from "../gen/carc/v1/replay_pb";
 import type { GameReplay } from "../games/game_module";
 import { DEFAULT_GAME, gameOfReplay } from "../games/registry";
 import { t } from "../i18n";
-import { h } from "./dom";
+import { h, self } from "./dom";
 
 export type ReplaySource = { kind: "archive"; id: string } | { kind: "file"; name: string; text: string };
 
@@ -125,7 +125,7 @@ export class ReplayViewer {
       max: this.steps,
       value: String(this.index),
       "aria-label": t("replay.slider"),
-      oninput: () => this.jump(Number(slider.value)),
+      oninput: (e) => this.jump(Number(self<HTMLInputElement>(e).value)),
     });
     return h("section", { class: "card replay-controls" },
       h("p", { id: "replay-step", role: "status" }, t("replay.step", { step: this.index, steps: this.steps })),

@@ -100,7 +100,7 @@ async function act(page: Page, turnArg: number): Promise<boolean> {
     }
     return await playTileOrFollower(page, turn);
   } catch (e) {
-    misses.push(String(e).split("\n")[0] ?? "");
+    misses.push(String(e).split("\n").slice(0, 8).join(" / "));
     return false;
   }
 }

@@ -105,7 +105,7 @@ async function act(page: Page, turnArg: number): Promise<Action | undefined> {
   try {
     return await decide(page, turnArg + misses.length);
   } catch (e) {
-    misses.push(String(e).split("\n")[0] ?? "");
+    misses.push(String(e).split("\n").slice(0, 8).join(" / "));
     return undefined;
   }
 }

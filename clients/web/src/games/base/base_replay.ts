@@ -11,6 +11,7 @@ import { colourInfo } from "../../ui/colours";
 import { h } from "../../ui/dom";
 import { replayRoom } from "../../ui/replay_room";
 import type { GameReplay } from "../game_module";
+import { renderLogCard } from "../../ui/event_log";
 import { renderFinalTable } from "./base_final";
 import { describeEvent, kindName } from "./base_log";
 import { BaseMirror } from "./base_mirror";
@@ -75,24 +76,23 @@ export class BaseReplay implements GameReplay {
     const seats = replayRoom(frames.players).seats;
     this.updateBoard(view, seats);
     const name = (seat: number): string => frames.players[seat] ?? t("lobby.seat", { n: seat + 1 });
-    const recent: string[] = [];
-    for (let i = index - 1; i >= 0 && recent.length < 12; i--) {
-      for (const e of [...frames.events[i]!].reverse()) {
-        const text = describeEvent(e, name);
-        if (text !== undefined) recent.push(text);
-      }
-    }
+    const log = frames.events.slice(0, index).flatMap((events) => events.map((event) => ({ event })));
     const over = view.phase === BasePhase.GAME_OVER;
-    return h("div", { class: "game-layout" },
-      h("div", { class: "board-area" }, this.board.element),
-      h("aside", { class: "side" },
-        controls,
-        renderPlayers(view, seats, undefined, -1, false),
-        renderCityCard(view, seats, (seat) => seats[seat]?.name ?? t("lobby.seat", { n: seat + 1 })),
-        over ? h("section", { class: "card final" }, renderFinalTable(view, seats), renderScoreChart(scoreHistory(frames), seats)) : null,
-        h("section", { class: "card log" },
-          h("h3", {}, t("game.log")),
-          recent.length === 0 ? h("p", { class: "help" }, t("game.logEmpty")) : h("ol", { class: "events", reversed: true, tabindex: 0, "aria-label": t("game.log") }, recent.map((l) => h("li", {}, l))),
+    // The final table and chart span the page above the board, as in the game: seven columns
+    // do not fit the side panel.
+    return h("div", { class: "replay-body" },
+      over ? h("section", { class: "card final" }, renderFinalTable(view, seats), renderScoreChart(scoreHistory(frames), seats)) : null,
+      h("div", { class: "game-layout" },
+        h("div", { class: "board-area" }, this.board.element),
+        h("aside", { class: "side" },
+          controls,
+          renderPlayers(view, seats, undefined, -1, false),
+          renderCityCard(view, seats, (seat) => seats[seat]?.name ?? t("lobby.seat", { n: seat + 1 })),
+          renderLogCard(
+            log,
+            (event) => describeEvent(event, name),
+            (event) => event.event.case === "featureScored" && event.event.value.winners.length > 0,
+          ),
         ),
       ),
     );

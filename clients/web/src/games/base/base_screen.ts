@@ -27,7 +27,7 @@ import { renderLogCard } from "../../ui/event_log";
 import { renderEndActions } from "../../ui/final_table";
 import { renderGameHead, renderPlacementControls, type GamePageActions } from "../../ui/game_head";
 import { renderScoreBar } from "../../ui/scorebar";
-import { TurnClock } from "../../ui/turn_clock";
+import { TurnClock, formatClock } from "../../ui/turn_clock";
 import { listenTurnKeys, type TurnControls } from "../../ui/turn_keys";
 import { renderFinalTable } from "./base_final";
 import { describeEvent, kindName, MAX_LOG_ENTRIES, type LogEntry } from "./base_log";
@@ -101,7 +101,12 @@ export class BaseScreen implements TurnControls {
       boardControls: BOARD_CONTROLS,
       other: (key) => this.boardKey(key),
     });
-    this.turnClock = new TurnClock(doc, () => this.ctx?.clock);
+    this.turnClock = new TurnClock(
+      doc,
+      () => this.ctx?.clock,
+      () => this.ctx?.room.yourSeat ?? -1,
+      (ms) => t("game.clockLow", { time: formatClock(ms) }),
+    );
   }
 
   dispose(): void {
@@ -182,6 +187,7 @@ export class BaseScreen implements TurnControls {
             you: i === mySeat,
           })))
         : null,
+      this.turnClock.warningElement,
       over && view ? this.renderEnd(view, room) : null,
       h(
         "div",

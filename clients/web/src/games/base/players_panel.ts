@@ -6,7 +6,7 @@ import type { ClockState } from "../../gen/carc/v1/game_pb";
 import type { SeatInfo } from "../../gen/carc/v1/lobby_pb";
 import { colourBadge } from "../../ui/colour_badge";
 import { h } from "../../ui/dom";
-import { formatClock, remainingMs } from "../../ui/turn_clock";
+import { clockSpan, remainingMs } from "../../ui/turn_clock";
 import { t } from "./i18n";
 
 export function renderPlayers(
@@ -31,7 +31,7 @@ export function renderPlayers(
         h("span", { class: "seat-name" }, seat ? seat.name : t("lobby.seat", { n: i + 1 }), i === mySeat ? ` (${t("lobby.you")})` : ""),
         h("span", { class: "points", "data-points": points }, t("game.points", { n: points })),
         h("span", { class: "supply", title: t("game.supplyHelp") }, t("game.supply", { n: view.supply[i] ?? 0 })),
-        hasClock ? h("span", { class: "clock", "data-clock-seat": i }, formatClock(remainingMs(clock.state, i, clock.elapsedMs))) : null,
+        hasClock ? clockSpan(i, remainingMs(clock.state, i, clock.elapsedMs)) : null,
         showPresence ? h("span", { class: `badge ${seat?.connected ? "online" : "offline"}` }, seat?.connected ? t("lobby.online") : t("lobby.offline")) : null,
         resigned ? h("span", { class: "badge offline" }, t("game.resignedBadge")) : null,
         toMove ? h("span", { class: "badge to-move" }, t("game.toMove")) : null,

@@ -7,7 +7,7 @@
 import type { CastleLegalMoves, CastleView } from "../../gen/carc/v1/castle_game_pb";
 import type { RoomState } from "../../gen/carc/v1/lobby_pb";
 import { colourInfo } from "../../ui/colours";
-import { h } from "../../ui/dom";
+import { h, on } from "../../ui/dom";
 import { castleBoardSvg, CASTLE_BOARD_CONTROLS, type CastlePlacedTile } from "./castle_board_svg";
 import { provenanceCaption } from "./castle_data";
 import { scoringIndices } from "./castle_decisions";
@@ -116,11 +116,12 @@ export function renderCastleBoard(doc: Document, b: CastleBoardState, actions: C
     }
     return true;
   };
-  svg.addEventListener("click", (e) => {
+  // Through on(): the board is drawn again at every rendering and patched into the page's.
+  on(svg, "click", (e) => {
     act(e.target as Element | null);
   });
-  svg.addEventListener("keydown", (e) => {
-    if (e.key !== "Enter" && e.key !== " ") return;
+  on(svg, "keydown", (e) => {
+    if (!(e instanceof KeyboardEvent) || (e.key !== "Enter" && e.key !== " ")) return;
     if (act(e.target as Element | null)) {
       e.preventDefault();
       e.stopPropagation();

@@ -7,7 +7,7 @@ import type { ClockState } from "../../gen/carc/v1/game_pb";
 import type { RoomState, SeatInfo } from "../../gen/carc/v1/lobby_pb";
 import { colourBadge } from "../../ui/colour_badge";
 import { h } from "../../ui/dom";
-import { formatClock, remainingMs } from "../../ui/turn_clock";
+import { clockSpan, remainingMs } from "../../ui/turn_clock";
 import { wallTileEffect } from "./castle_names";
 import { t } from "./i18n";
 
@@ -45,7 +45,7 @@ export function renderCastlePlayers(view: CastleView, room: RoomState, clock: Cl
                 return h("span", { class: "wall-tile", "data-wall-tile-kind": kind, title: label, "aria-label": label, role: "img", tabindex: "0" }, String(kind));
               }),
         ),
-        hasClock ? h("span", { class: "clock", "data-clock-seat": i }, formatClock(remainingMs(clock, i, elapsedMs))) : null,
+        hasClock ? clockSpan(i, remainingMs(clock, i, elapsedMs)) : null,
         h("span", { class: `badge ${info?.connected ? "online" : "offline"}` }, info?.connected ? t("lobby.online") : t("lobby.offline")),
         s.resigned ? h("span", { class: "badge offline" }, t("game.resignedBadge")) : null,
         toMove ? h("span", { class: "badge to-move" }, t("game.toMove")) : null,

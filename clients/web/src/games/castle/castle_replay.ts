@@ -63,28 +63,33 @@ export function renderCastleReplayStep(doc: Document, frames: CastleReplayFrames
   for (let i = 0; i < index; i++) {
     for (const event of frames.events[i]!) log.push({ seq: BigInt(i + 1), event });
   }
+  // The final table spans the page above the board, as in the game, not squeezed into the side.
   return h(
     "div",
-    { class: "game-layout" },
-    h("div", { class: "board-area castle-board-area" },
-      renderCastleBoard(
-        doc,
-        { defs: frames.defs, view, room, moves: undefined, pendingKnown: index === 0, busy: false, selection: {} },
-        { chooseSpace: () => {}, placeFollower: () => {} },
+    { class: "replay-body" },
+    over
+      ? h("section", { class: "card final", id: "final" },
+          renderCastleFinalTable(view, room, index === frames.views.length - 1 ? frames.finalPoints : undefined),
+          h("p", { id: "winners" }, winnersText(view, name)),
+        )
+      : null,
+    h(
+      "div",
+      { class: "game-layout" },
+      h("div", { class: "board-area castle-board-area" },
+        renderCastleBoard(
+          doc,
+          { defs: frames.defs, view, room, moves: undefined, pendingKnown: index === 0, busy: false, selection: {} },
+          { chooseSpace: () => {}, placeFollower: () => {} },
+        ),
       ),
-    ),
-    h("aside", { class: "side" },
-      controls,
-      renderCastlePlayers(view, room, undefined, over, 0),
-      renderCastleStack(view),
-      over
-        ? h("section", { class: "card final", id: "final" },
-            renderCastleFinalTable(view, room, index === frames.views.length - 1 ? frames.finalPoints : undefined),
-            h("p", { id: "winners" }, winnersText(view, name)),
-          )
-        : null,
-      renderCastleLog(log.slice(-MAX_CASTLE_LOG_ENTRIES), name, wall4),
-      renderWallTileHelp(wall4),
+      h("aside", { class: "side" },
+        controls,
+        renderCastlePlayers(view, room, undefined, over, 0),
+        renderCastleStack(view),
+        renderCastleLog(log.slice(-MAX_CASTLE_LOG_ENTRIES), name, wall4),
+        renderWallTileHelp(wall4),
+      ),
     ),
   );
 }

@@ -30,7 +30,7 @@ import type { RoomState } from "../../gen/carc/v1/lobby_pb";
 import { h } from "../../ui/dom";
 import { renderScoreBar } from "../../ui/scorebar";
 import { renderGameHead, type GamePageActions } from "../../ui/game_head";
-import { TurnClock } from "../../ui/turn_clock";
+import { TurnClock, formatClock } from "../../ui/turn_clock";
 import { listenTurnKeys, type TurnControls } from "../../ui/turn_keys";
 import { renderCastleBoard } from "./castle_board";
 import { CASTLE_BOARD_CONTROLS } from "./castle_board_svg";
@@ -74,7 +74,12 @@ export class CastleScreen implements TurnControls {
     private readonly actions: CastleScreenActions,
   ) {
     this.stopKeys = listenTurnKeys(doc, this, { active: () => this.ctx !== undefined, boardControls: CASTLE_BOARD_CONTROLS });
-    this.turnClock = new TurnClock(doc, () => this.ctx?.mirror.clock);
+    this.turnClock = new TurnClock(
+      doc,
+      () => this.ctx?.mirror.clock,
+      () => this.ctx?.room.yourSeat ?? -1,
+      (ms) => t("game.clockLow", { time: formatClock(ms) }),
+    );
   }
 
   dispose(): void {
@@ -150,6 +155,7 @@ export class CastleScreen implements TurnControls {
             you: i === mySeat,
           })))
         : null,
+      this.turnClock.warningElement,
       over && view ? renderCastleEnd(view, room, mirror.finalPoints, name, this.rematchCode, this.actions) : null,
       h(
         "div",

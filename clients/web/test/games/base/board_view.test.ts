@@ -86,3 +86,82 @@ describe("board gestures", () => {
     expect(board.currentCamera.scale).toBeCloseTo(start);
   });
 });
+
+describe("the board on a phone", () => {
+  /** A board element of 390x420 px, as on the 390x844 phone. */
+  function phone(m: BoardModel) {
+    const board = new BoardView(document, { cellChosen: () => undefined, spotChosen: () => undefined });
+    Object.defineProperty(board.element, "clientWidth", { value: 390 });
+    Object.defineProperty(board.element, "clientHeight", { value: 420 });
+    document.body.appendChild(board.element);
+    board.update(m);
+    return board;
+  }
+  /** A row of 21 tiles with a square at each end: too wide for a finger-sized whole view. */
+  function wide(): BoardModel {
+    const tiles = Array.from({ length: 21 }, (_, i) => placed("D", i - 10, 0, 0));
+    return { ...model(), tiles, candidates: [{ x: -11, y: 0 }, { x: 11, y: 0 }, { x: 10, y: 1 }, { x: 9, y: 1 }] };
+  }
+
+  it("keeps the squares a tile may go to finger-sized, showing the most of them", () => {
+    const board = phone(wide());
+    const cam = board.currentCamera;
+    // A square is 96 units: at least 44 px.
+    expect(96 * cam.scale).toBeGreaterThanOrEqual(44);
+    // The three squares at the right end are in view, the one at the far left is not.
+    const w = 390 / cam.scale;
+    const inView = (x: number) => x * 100 >= cam.cx - w / 2 && (x + 1) * 100 <= cam.cx + w / 2;
+    expect([11, 10, 9].every(inView)).toBe(true);
+    expect(inView(-11)).toBe(false);
+  });
+
+  it("brings a square reached by Tab outside the view into it", () => {
+    const board = phone(wide());
+    const far = document.querySelector<SVGElement>('[data-cell="-11,0"]')!;
+    far.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    const cam = board.currentCamera;
+    expect(cam.cx).toBe(-1100 + 50);
+    expect(96 * cam.scale).toBeGreaterThanOrEqual(44);
+    // The view stays where the player took it through the next update (choosing the square).
+    board.update({ ...wide(), preview: { letter: "D", x: -11, y: 0, rotation: 0 } });
+    expect(board.currentCamera.cx).toBe(-1050);
+    // The next step (the other player's turn: nothing to choose) shows the board afresh.
+    board.update({ ...wide(), candidates: [] });
+    expect(board.currentCamera.cx).not.toBe(-1050);
+  });
+
+  it("zooms to the tile just placed for its follower spots, each at least 44 px", () => {
+    const board = phone(wide());
+    board.zoom(0.2); // the player zoomed far out
+    board.update({ ...wide(), candidates: [], spots: { x: 10, y: 0, letter: "D", rotation: 0, segments: [{ segment: 0, kind: 1 }] } });
+    const cam = board.currentCamera;
+    expect(cam.cx).toBe(1050);
+    const r = Number(document.querySelector("[data-spot]")!.getAttribute("r"));
+    expect(2 * r * cam.scale).toBeGreaterThanOrEqual(44);
+  });
+
+  it("fits the whole board on a desktop-sized one, however small the squares", () => {
+    const board = new BoardView(document, { cellChosen: () => undefined, spotChosen: () => undefined });
+    Object.defineProperty(board.element, "clientWidth", { value: 800 });
+    Object.defineProperty(board.element, "clientHeight", { value: 600 });
+    document.body.appendChild(board.element);
+    board.update(wide());
+    // 23 squares and half a tile each side: 2,400 units in 800 px.
+    expect(board.currentCamera.scale).toBeCloseTo(800 / 2400);
+  });
+
+  it("treats a touch screen as fingers however wide: a tablet's squares are finger-sized too", () => {
+    const real = window.matchMedia;
+    window.matchMedia = ((q: string) => ({ matches: q === "(pointer: coarse)", media: q }) as MediaQueryList) as typeof window.matchMedia;
+    try {
+      const board = new BoardView(document, { cellChosen: () => undefined, spotChosen: () => undefined });
+      Object.defineProperty(board.element, "clientWidth", { value: 740 });
+      Object.defineProperty(board.element, "clientHeight", { value: 600 });
+      document.body.appendChild(board.element);
+      board.update(wide());
+      expect(96 * board.currentCamera.scale).toBeGreaterThanOrEqual(44);
+    } finally {
+      window.matchMedia = real;
+    }
+  });
+});

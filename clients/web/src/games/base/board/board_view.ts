@@ -10,7 +10,7 @@
 
 import type { FollowerOnBoard, PlacedTile, Quarter, TileDefinition } from "../../../gen/carc/v1/base_game_pb";
 import { FeatureKind } from "../../../gen/carc/v1/base_game_pb";
-import { fit, pan, viewBox, zoomAt, type Camera, type Size } from "../../../board/camera";
+import { fit, pan, shows, showMost, viewBox, zoomAt, type Camera, type Size } from "../../../board/camera";
 import { meeple } from "../../../board/meeple";
 import type { ColourInfo } from "../../../ui/colours";
 import { cityBlockLayout, type CityBlockLayout } from "./city_block";
@@ -40,15 +40,19 @@ export interface BoardTarget extends Cell {
   chosen?: boolean | undefined;
 }
 
-/** What is clickable on the board: everything BoardView.activate knows. */
-// Follower spots: 9 units of radius on a 100-unit tile; on a board narrower than 600 px the view
-// zooms to the tile (at least 1.6 px a unit) and a spot's radius is 14 units, so that each is
-// at least 44 px across (WCAG 2.5.5), as a finger needs.
+// Follower spots: 9 units of radius on a 100-unit tile; on a board played with fingers (narrower
+// than 600 px, or a touch screen) the view zooms to the tile (at least 1.6 px a unit) and a
+// spot's radius is 14 units, so that each is at least 44 px across (WCAG 2.5.5).
 const SPOT_RADIUS = 9;
 const NARROW_SPOT_RADIUS = 14;
 const NARROW_BOARD_PX = 600;
 const SPOT_FOCUS_SCALE = 1.6;
+// The squares a tile may go to are 96 units across: on a board played with fingers the view stays
+// at least this close (48 px a square) while they are shown, choosing which of them to show
+// (showMost), and a square reached by the keyboard outside the view brings the view to it.
+const TOUCH_SCALE = 0.5;
 
+/** What is clickable on the board: everything BoardView.activate knows. */
 export const BOARD_CONTROLS = "[data-cell],[data-spot],[data-target],[data-quarter][role=button]";
 
 export interface BoardModel {
@@ -101,6 +105,10 @@ export class BoardView {
   private camera: Camera = { cx: TILE / 2, cy: TILE / 2, scale: 0.8 };
   /** True once the player moved the view: updates then stop re-fitting the board. */
   private moved = false;
+  /** True while a square or spot reached by Tab holds the view, until the step changes. */
+  private peeked = false;
+  /** What the board last asked of the player: follower spots, squares or nothing (update). */
+  private step = "";
   private bounds = { minX: 0, minY: 0, maxX: TILE, maxY: TILE };
   private readonly pointers = new Map<number, { x: number; y: number }>();
   private gesture: { startX: number; startY: number; travelled: number; target: Element | null } | undefined;
@@ -112,6 +120,8 @@ export class BoardView {
   ) {
     this.element = doc.createElement("div");
     this.element.className = "board";
+    // Its id keys it for patch (ui/patch.ts): moved into each rendering whole, never morphed.
+    this.element.id = "board-view";
     this.svg = doc.createElementNS(SVG, "svg");
     this.svg.setAttribute("class", "board-svg");
     this.svg.setAttribute("role", "group");
@@ -126,6 +136,7 @@ export class BoardView {
     this.svg.addEventListener("pointerdown", (e) => this.onPointerDown(e));
     this.svg.addEventListener("wheel", (e) => this.onWheel(e), { passive: false });
     this.svg.addEventListener("keydown", (e) => this.onKey(e));
+    this.svg.addEventListener("focusin", (e) => this.onFocus(e));
     const RO = (doc.defaultView as (Window & { ResizeObserver?: typeof ResizeObserver }) | null)?.ResizeObserver;
     if (RO) new RO(() => this.applyCamera()).observe(this.element);
   }
@@ -139,8 +150,26 @@ export class BoardView {
     this.drawPreview(model);
     this.drawFollowers(model);
     this.drawSpots(model);
-    if (!this.moved) this.camera = this.narrow() && model.spots ? this.spotFocus(model.spots) : fit(this.paddedBounds(), this.size());
+    // On a phone the step's own controls must be finger-sized when they appear, even in a view
+    // the player moved: the follower spots always, the squares when the view is too far out.
+    const step = model.spots ? `spots@${model.spots.x},${model.spots.y}` : model.candidates.length > 0 ? "cells" : "";
+    const fresh = step !== this.step;
+    this.step = step;
+    if (fresh) this.peeked = false;
+    const held = this.moved || this.peeked;
+    if (!held || (fresh && this.fingers() && (model.spots !== undefined || (step !== "" && this.camera.scale < TOUCH_SCALE)))) {
+      this.camera = this.autoCamera(model);
+    }
     this.applyCamera();
+  }
+
+  /** The view while the player has not moved it: the whole board, unless a phone needs closer. */
+  private autoCamera(model: BoardModel): Camera {
+    const whole = fit(this.paddedBounds(), this.size());
+    if (!this.fingers()) return whole;
+    if (model.spots) return this.spotFocus(model.spots, whole);
+    if (model.candidates.length === 0 || whole.scale >= TOUCH_SCALE) return whole;
+    return showMost(model.candidates.map((c) => this.box(c)), this.size(), TOUCH_SCALE) ?? whole;
   }
 
   zoom(factor: number): void {
@@ -312,14 +341,43 @@ export class BoardView {
     }
   }
 
-  /** A phone-sized board: follower spots get finger-sized targets and the view zooms to them. */
-  private narrow(): boolean {
-    return this.size().width < NARROW_BOARD_PX;
+  /**
+   * A board played with fingers: phone-sized, or on a touch screen (a tablet). Follower spots
+   * and squares then get finger-sized targets and the view zooms to them.
+   */
+  private fingers(): boolean {
+    const coarse = this.doc.defaultView?.matchMedia?.("(pointer: coarse)").matches ?? false;
+    return coarse || this.size().width < NARROW_BOARD_PX;
   }
 
   /** The tile just placed in the middle, zoomed so that its spots are finger-sized (44 px). */
-  private spotFocus(at: { x: number; y: number }): Camera {
-    return { cx: (at.x + 0.5) * TILE, cy: (at.y + 0.5) * TILE, scale: Math.max(fit(this.paddedBounds(), this.size()).scale, SPOT_FOCUS_SCALE) };
+  private spotFocus(at: Cell, whole: Camera): Camera {
+    return { cx: (at.x + 0.5) * TILE, cy: (at.y + 0.5) * TILE, scale: Math.max(whole.scale, SPOT_FOCUS_SCALE) };
+  }
+
+  /** The board-unit box of a square. */
+  private box(cell: Cell): { minX: number; minY: number; maxX: number; maxY: number } {
+    return { minX: cell.x * TILE, minY: cell.y * TILE, maxX: (cell.x + 1) * TILE, maxY: (cell.y + 1) * TILE };
+  }
+
+  /**
+   * A square or spot reached by Tab outside the view: the view moves to it, keeping its zoom,
+   * and stays there for this step (choosing the square keeps it in view); the next step's view
+   * is chosen afresh.
+   */
+  private onFocus(e: FocusEvent): void {
+    const el = e.target instanceof Element ? e.target.closest("[data-cell],[data-spot],[data-target]") : null;
+    if (!el) return;
+    const at = (name: string): number => Number(el.getAttribute(name) ?? 0);
+    // Squares are rects, spots and targets circles: their own attributes, in board units.
+    const box =
+      el.tagName.toLowerCase() === "circle"
+        ? { minX: at("cx") - at("r"), minY: at("cy") - at("r"), maxX: at("cx") + at("r"), maxY: at("cy") + at("r") }
+        : { minX: at("x"), minY: at("y"), maxX: at("x") + at("width"), maxY: at("y") + at("height") };
+    if (shows(this.camera, this.size(), box)) return;
+    this.camera = { ...this.camera, cx: (box.minX + box.maxX) / 2, cy: (box.minY + box.maxY) / 2 };
+    this.peeked = true;
+    this.applyCamera();
   }
 
   private drawSpots(model: BoardModel): void {
@@ -333,7 +391,7 @@ export class BoardView {
       const c = this.doc.createElementNS(SVG, "circle");
       c.setAttribute("cx", String(s.x * TILE + at.x));
       c.setAttribute("cy", String(s.y * TILE + at.y));
-      c.setAttribute("r", String(this.narrow() ? NARROW_SPOT_RADIUS : SPOT_RADIUS));
+      c.setAttribute("r", String(this.fingers() ? NARROW_SPOT_RADIUS : SPOT_RADIUS));
       c.setAttribute("class", "spot");
       c.setAttribute("data-spot", String(spot.segment));
       c.setAttribute("id", `spot_${spot.segment}`);

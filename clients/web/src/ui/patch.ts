@@ -1,0 +1,25 @@
+// Updates the page in place to look like a freshly built tree (morphdom, 2.7.8, MIT: the library
+// made for this, 3 KB gzipped; a framework would mean writing every screen again). Elements that
+// stay keep their identity, so an open <details> stays open, a scrolled list keeps its place,
+// focus and the text being typed stay, and a live region is the same node a screen reader
+// watches. Elements the app keeps for a screen's life (the board, the clock's warning) carry an
+// id and are moved in whole, never morphed.
+
+import morphdom from "morphdom";
+import { adoptHandlers } from "./dom";
+
+/** Makes `live` (on the page) look like `built` (just rendered, not on the page). */
+export function patch(live: Element, built: Element): void {
+  morphdom(live, built, {
+    onBeforeElUpdated(from, to) {
+      if (from === to) return false;
+      adoptHandlers(from, to);
+      // A <details> is opened and closed by the reader, not by the render.
+      if (from.tagName === "DETAILS") {
+        if (from.hasAttribute("open")) to.setAttribute("open", "");
+        else to.removeAttribute("open");
+      }
+      return true;
+    },
+  });
+}
