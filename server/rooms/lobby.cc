@@ -69,9 +69,9 @@ void Lobby::OnMessage(const std::shared_ptr<Session>& s, v1::ClientMessage m) {
   if (m.has_list_rooms()) {
     v1::ServerMessage out;
     out.set_request_id(rid);
-    for (const auto& summary : registry_.ListPublic()) {
-      *out.mutable_room_list()->add_rooms() = summary;
-    }
+    // Set even when no room is listed: an empty list is an answer too.
+    auto* list = out.mutable_room_list();
+    for (const auto& summary : registry_.ListPublic()) *list->add_rooms() = summary;
     return s->Send(Serialize(out));
   }
   if (m.has_create_room() || m.has_join_room()) {

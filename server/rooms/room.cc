@@ -132,6 +132,11 @@ void Room::ReleaseSessions() {
   spectators_.clear();
 }
 
+bool Room::Listed() const {
+  std::lock_guard lock(summary_mu_);
+  return IsPublic() && !disposed_ && !empty_since_;
+}
+
 bool Room::disposed() const {
   std::lock_guard lock(summary_mu_);
   return disposed_;

@@ -106,6 +106,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // Snapshots for the lobby list and the registry's sweeper (any thread).
   v1::RoomSummary Summary() const;
   bool IsPublic() const { return options_.is_public(); }
+  // Whether the public room list shows this room: public, not disposed, and somebody is in it
+  // (a room everyone has left waits for its players to come back or the sweeper, unlisted).
+  bool Listed() const;
 
  private:
   // Strand-only.

@@ -160,7 +160,7 @@ std::vector<v1::RoomSummary> RoomRegistry::ListPublic() const {
   {
     std::lock_guard lock(mu_);
     for (const auto& [code, room] : rooms_) {
-      if (room->IsPublic()) rooms.push_back(room);
+      if (room->Listed()) rooms.push_back(room);
     }
   }
   std::vector<v1::RoomSummary> out;

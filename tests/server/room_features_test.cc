@@ -1,6 +1,8 @@
 // Room features beyond a plain game: the turn clock, resigning, kicking, rematch, the
 // abandon policy and the public room list.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <thread>
 
 #include "test_server.h"
 
@@ -131,26 +133,60 @@ TEST_CASE("abandon policy FALLBACK_MOVE: after the grace period the server plays
   CHECK(played->event_batch().seq() > snap->seq());
 }
 
+namespace {
+
+// Creates a two-seat room through `client` and returns its code.
+std::string CreateRoomCode(client::WsClient& client, bool is_public) {
+  v1::RoomOptions options = RoomFor(2);
+  options.set_is_public(is_public);
+  const auto created = Ask(client, CreateMsg(options));
+  REQUIRE(created);
+  REQUIRE(created->has_seat_granted());
+  return created->seat_granted().room_code();
+}
+
+// The codes ListRooms gives `client`.
+std::vector<std::string> ListedCodes(client::WsClient& client) {
+  const auto list = Ask(client, Simple([](v1::ClientMessage& m) { m.mutable_list_rooms(); }));
+  REQUIRE(list);
+  REQUIRE(list->has_room_list());
+  std::vector<std::string> codes;
+  for (const auto& r : list->room_list().rooms()) codes.push_back(r.code());
+  return codes;
+}
+
+bool Contains(const std::vector<std::string>& codes, const std::string& code) {
+  return std::find(codes.begin(), codes.end(), code) != codes.end();
+}
+
+}  // namespace
+
 TEST_CASE("ListRooms shows public rooms only") {
   TestServer server;
   auto a = DialHello(server);
-  v1::RoomOptions open = RoomFor(2);
-  open.set_is_public(true);
-  const auto pub = Ask(*a, CreateMsg(open));
-  REQUIRE(pub);
-  REQUIRE(pub->has_seat_granted());
+  const std::string pub = CreateRoomCode(*a, true);
   auto b = DialHello(server);
-  const auto priv = Ask(*b, CreateMsg(2));
-  REQUIRE(priv);
-  REQUIRE(priv->has_seat_granted());
+  const std::string priv = CreateRoomCode(*b, false);
   auto c = DialHello(server);
-  const auto list = Ask(*c, Simple([](v1::ClientMessage& m) { m.mutable_list_rooms(); }));
-  REQUIRE(list);
-  REQUIRE(list->has_room_list());
-  bool saw_public = false;
-  for (const auto& r : list->room_list().rooms()) {
-    saw_public = saw_public || r.code() == pub->seat_granted().room_code();
-    CHECK(r.code() != priv->seat_granted().room_code());
+  const auto codes = ListedCodes(*c);
+  CHECK(Contains(codes, pub));
+  CHECK_FALSE(Contains(codes, priv));
+}
+
+TEST_CASE(
+    "ListRooms leaves out a public room everyone has left, and an empty list is still a RoomList") {
+  TestServer server;
+  auto a = DialHello(server);
+  const std::string code = CreateRoomCode(*a, true);
+  auto c = DialHello(server);
+  CHECK(Contains(ListedCodes(*c), code));
+  a->Close();
+  // The server learns of the closed connection on its own strand: ask until it has, ten times a
+  // second (within the connection's message rate) for up to 5 s.
+  bool gone = false;
+  for (int i = 0; i < 50 && !gone; ++i) {
+    gone = !Contains(ListedCodes(*c), code);
+    if (!gone) std::this_thread::sleep_for(100ms);
   }
-  CHECK(saw_public);
+  CHECK(gone);
 }
