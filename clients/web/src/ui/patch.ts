@@ -3,10 +3,11 @@
 // stay keep their identity, so an open <details> stays open, a scrolled list keeps its place,
 // focus and the text being typed stay, and a live region is the same node a screen reader
 // watches. Elements the app keeps for a screen's life (the board, the clock's warning) carry an
-// id and are moved in whole, never morphed.
+// id and are moved in whole, never morphed. A score (data-points) that grew flashes (motion.ts).
 
 import morphdom from "morphdom";
 import { adoptHandlers } from "./dom";
+import { flash } from "./motion";
 
 /** Makes `live` (on the page) look like `built` (just rendered, not on the page). */
 export function patch(live: Element, built: Element): void {
@@ -19,6 +20,10 @@ export function patch(live: Element, built: Element): void {
         if (from.hasAttribute("open")) to.setAttribute("open", "");
         else to.removeAttribute("open");
       }
+      // A score that grew (data-points) flashes once, on the element the page keeps.
+      const before = Number(from.getAttribute("data-points"));
+      const after = Number(to.getAttribute("data-points"));
+      if (from.hasAttribute("data-points") && to.hasAttribute("data-points") && after > before) flash(from);
       return true;
     },
   });

@@ -12,6 +12,7 @@ import type { FollowerOnBoard, PlacedTile, Quarter, TileDefinition } from "../..
 import { FeatureKind } from "../../../gen/carc/v1/base_game_pb";
 import { fit, pan, shows, showMost, viewBox, zoomAt, type Camera, type Size } from "../../../board/camera";
 import { meeple } from "../../../board/meeple";
+import { arrive } from "../../../ui/motion";
 import type { ColourInfo } from "../../../ui/colours";
 import { cityBlockLayout, type CityBlockLayout } from "./city_block";
 import { drawCityBlock, type CityBlockModel } from "./city_block_svg";
@@ -230,6 +231,8 @@ export class BoardView {
 
   private drawTiles(model: BoardModel): void {
     const seen = new Set<string>();
+    const hadTiles = this.drawn.size > 0;
+    const added: SVGGElement[] = [];
     for (const placed of model.tiles) {
       const pos = { x: placed.position?.x ?? 0, y: placed.position?.y ?? 0 };
       const where = `${pos.x},${pos.y}`;
@@ -246,6 +249,15 @@ export class BoardView {
       node.setAttribute("data-y", String(pos.y));
       this.tileLayer.appendChild(node);
       this.drawn.set(where, { key, node });
+      added.push(node);
+    }
+    // One tile new on a board already drawn: the move just made, which settles in briefly. A
+    // board drawn whole (the first view, a snapshot, a replay's jump) does not move.
+    const only = added.length === 1 ? added[0]?.firstElementChild : undefined;
+    if (hadTiles && only instanceof SVGElement) {
+      only.style.transformBox = "fill-box";
+      only.style.transformOrigin = "center";
+      arrive(only);
     }
     // A snapshot of another game (or a replay going back) removes tiles too.
     for (const [where, entry] of this.drawn) {
