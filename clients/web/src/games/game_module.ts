@@ -57,7 +57,11 @@ export interface GameSession {
   rematchCreated(code: string): void;
   /** A request was refused: the screen may offer its choices again. */
   commandFailed(): void;
-  render(room: RoomState): HTMLElement;
+  /**
+   * The game screen. `offline` is the connection's state in words while it cannot send (the
+   * prompt says it instead of inviting a move), undefined while connected.
+   */
+  render(room: RoomState, offline?: string): HTMLElement;
   /** Stops the screen's timers and key listeners. */
   dispose(): void;
 }

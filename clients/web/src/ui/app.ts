@@ -459,11 +459,6 @@ export class App {
     const connected = this.client.status === "ready";
     const session = room && this.screen === "game" ? this.games.existing(this.roomGame()) : undefined;
     this.turnNotice.update(connected && room !== undefined && session?.awaitingSeat(room.yourSeat) === true);
-    if (!connected && session) {
-      // A tab that cannot send a move must not say it may.
-      const prompt = this.root.querySelector("#prompt");
-      if (prompt) prompt.textContent = this.statusText;
-    }
   }
 
   /** The game screen while the game's code is on its way (or could not come). */
@@ -583,7 +578,9 @@ export class App {
         return h(
           "div",
           { class: "game-page" },
-          this.games.session(this.roomGame())?.render(room) ?? this.renderLoadingGame(),
+          // A tab that cannot send a move must not say it may: its prompt tells of the connection.
+          this.games.session(this.roomGame())?.render(room, this.client.status === "ready" ? undefined : this.statusText) ??
+            this.renderLoadingGame(),
           renderChat({ chat: this.chat, chatDraft: this.chatDraft }, this.chatActions()),
         );
     }

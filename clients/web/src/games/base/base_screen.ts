@@ -54,6 +54,8 @@ export interface BaseContext {
   view: BaseView | undefined;
   seq: bigint;
   clock: ClockState | undefined;
+  /** The connection's state in words while it is lost: the prompt says it (GameSession.render). */
+  offline?: string | undefined;
 }
 
 export interface BaseScreenActions extends GamePageActions {
@@ -174,7 +176,7 @@ export class BaseScreen implements TurnControls {
       renderGameHead(
         this.doc,
         room.code,
-        this.prompt(view, mySeat, myTurn, name),
+        ctx.offline ?? this.prompt(view, mySeat, myTurn, name),
         mySeat >= 0 && !over && view !== undefined && !(view.resigned[mySeat] ?? false),
         this.actions,
       ),

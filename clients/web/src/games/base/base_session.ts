@@ -82,8 +82,8 @@ export class BaseSession implements GameSession {
     this.screen.commandFailed();
   }
 
-  render(room: RoomState): HTMLElement {
-    return this.screen.render({ room, view: this.mirror.view, seq: this.mirror.seq, clock: this.mirror.clock });
+  render(room: RoomState, offline?: string): HTMLElement {
+    return this.screen.render({ room, view: this.mirror.view, seq: this.mirror.seq, clock: this.mirror.clock, offline });
   }
 
   dispose(): void {

@@ -52,6 +52,8 @@ import { t } from "./i18n";
 export interface CastleContext {
   room: RoomState;
   mirror: CastleMirror;
+  /** The connection's state in words while it is lost: the prompt says it (GameSession.render). */
+  offline?: string | undefined;
 }
 
 export interface CastleScreenActions extends GamePageActions {
@@ -139,7 +141,7 @@ export class CastleScreen implements TurnControls {
       renderGameHead(
         this.doc,
         room.code,
-        this.prompt(view, mySeat, moves, name),
+        ctx.offline ?? this.prompt(view, mySeat, moves, name),
         mySeat >= 0 && !over && view !== undefined && !(view.seats[mySeat]?.resigned ?? false),
         this.actions,
       ),

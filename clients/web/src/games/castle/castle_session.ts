@@ -71,8 +71,8 @@ export class CastleSession implements GameSession {
     this.screen.commandFailed();
   }
 
-  render(room: RoomState): HTMLElement {
-    return this.screen.render({ room, mirror: this.mirror });
+  render(room: RoomState, offline?: string): HTMLElement {
+    return this.screen.render({ room, mirror: this.mirror, offline });
   }
 
   dispose(): void {
