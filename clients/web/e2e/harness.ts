@@ -258,6 +258,8 @@ export async function playTileOrFollower(page: Page, turn: number): Promise<bool
     // On a phone some squares lie outside the view: focusing one brings the view to it, as Tab
     // does for a keyboard; a tap then lands on it.
     const cell = cells.nth(turn % n);
+    // (Focus moves the view only when it arrives: a square still focused from before would not.)
+    await page.evaluate(() => (document.activeElement as HTMLElement | SVGElement | null)?.blur());
     await cell.focus(CLICK);
     await cell.click(CLICK);
     await page.locator("[data-preview]").waitFor(CLICK);

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BoardView, type BoardModel } from "../src/games/base/board/board_view";
 import { h } from "../src/ui/dom";
-import { patch } from "../src/ui/patch";
+import { loadPatch, patch } from "../src/ui/patch";
 import { placed } from "./games/base/helpers";
 import { BASE_TILE_SET } from "./games/base/tile_set_fixture";
 
@@ -24,7 +24,8 @@ let animated: Element[] = [];
 let reduced = false;
 const realMatchMedia = window.matchMedia;
 
-beforeEach(() => {
+beforeEach(async () => {
+  await loadPatch();
   animated = [];
   reduced = false;
   Element.prototype.animate = vi.fn(function (this: Element) {

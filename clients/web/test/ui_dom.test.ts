@@ -10,6 +10,7 @@ import { DEFAULT_GAME, GAMES } from "../src/games/registry";
 import { setLanguage } from "../src/i18n";
 import { CarcClient } from "../src/net/client";
 import { MemoryStorage } from "../src/net/resume_token";
+import { loadPatch } from "../src/ui/patch";
 import { App } from "../src/ui/app";
 import { copyText } from "../src/ui/copy";
 import { renderHome, type HomeActions, type HomeModel } from "../src/ui/home";
@@ -455,7 +456,8 @@ describe("app", () => {
     client.close();
   });
 
-  it("updates the page in place: what the reader opened, typed and follows stays (issue 20)", () => {
+  it("updates the page in place: what the reader opened, typed and follows stays (issue 20)", async () => {
+    await loadPatch();
     const { app, root, ws, client } = playingApp();
     ws.serverSend({ requestId: ws.lastSent().requestId, body: { case: "roomState", value: room(1) } });
     expect(app.screen).toBe("lobby");

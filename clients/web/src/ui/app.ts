@@ -27,7 +27,7 @@ import { renderChat, type ChatActions } from "./chat";
 import { copyText } from "./copy";
 import { renderPageHeader } from "./page_header";
 import { GamePlays } from "./game_plays";
-import { patch } from "./patch";
+import { loadPatch, patch } from "./patch";
 import { RoomGames } from "./room_games";
 import { TurnNotice, type NoticeEnvironment } from "./turn_notice";
 import { h, resetUids } from "./dom";
@@ -113,6 +113,7 @@ export class App {
     this.statusText = t(`status.${client.status}`);
     client.on("status", (s) => this.onStatus(s));
     client.on("welcome", (w) => {
+      this.afterFirstScreen();
       this.statusText = t("status.connectedTo", { version: w.serverVersion });
       if (w.roomCode === "") {
         // No seat taken back: whatever room this page showed is gone for this connection.
@@ -164,7 +165,18 @@ export class App {
       .catch((e: unknown) => {
         this.home.games = { status: "failed", reason: e instanceof Error ? e.message : String(e) };
       })
-      .finally(() => this.render());
+      .finally(() => {
+        this.render();
+        this.afterFirstScreen();
+      });
+  }
+
+  /**
+   * Once the first screen is whole (connected, the games' table in or refused), the in-place
+   * update's code: fetched then, it takes nothing from the first screen's line.
+   */
+  private afterFirstScreen(): void {
+    if (this.client.status === "ready" && this.home.games.status !== "loading") void loadPatch().catch(() => undefined);
   }
 
   private onStatus(status: ConnectionStatus): void {

@@ -181,8 +181,7 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
         // The form changes shape (seats, options): drawn again in place, the menu keeps the focus.
         const live = menu.closest("form");
         if (!live) return;
-        patch(live, renderCreate(model, actions));
-        live.querySelector<HTMLSelectElement>('select[name="game-type"]')?.focus();
+        patch(live, renderCreate(model, actions)).querySelector<HTMLSelectElement>('select[name="game-type"]')?.focus();
       },
     },
     games.games.map((g) => h("option", { value: String(g.module.gameType), selected: g === chosen }, g.module.title())),
