@@ -6,6 +6,7 @@
 // First, so that each game's stylesheet (imported by its module) comes after the shared rules
 // and wins where both style the same element.
 import "./ui/style.css";
+import "./ui/game.css";
 import "./games/registry";
 import { getLanguage, initLanguage, loadLanguage } from "./i18n";
 import { CarcClient, sameHostWebSocketUrl } from "./net/client";
