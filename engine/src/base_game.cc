@@ -229,6 +229,12 @@ void BaseState::PlayOut(Rng& rng, PlayoutCounts* counts) {
   }
 }
 
+std::uint64_t BaseState::Observation() const {
+  // The drawn tile, when it is one: with hands the placement names its tile itself.
+  const TileKind t = game().current_tile();
+  return t == kNoTile ? 0 : std::uint64_t{t} + 1;
+}
+
 std::vector<Seat> BaseState::Winners() const {
   return game().IsOver() ? game().Leaders() : std::vector<Seat>{};
 }

@@ -1,4 +1,6 @@
 // GameState::Determinize: the secrets of a base game redrawn for search (game.h).
+#include <algorithm>
+
 #include "carc/engine/game_state.h"
 
 namespace carc::engine {
@@ -15,6 +17,8 @@ void GameState::Determinize(Seat seat, Rng& rng) {
     const auto& hand = hands_[static_cast<std::size_t>(s)];
     pool.insert(pool.end(), hand.begin(), hand.begin() + hand_count_[static_cast<std::size_t>(s)]);
   }
+  // Sorted first: the stack's order is a secret, and the shuffle must not start from it.
+  std::sort(pool.begin(), pool.end());
   rng.Shuffle(pool);
   auto next = pool.begin();
   for (Seat s = 0; s < config_.players; ++s) {

@@ -280,4 +280,11 @@ void GameState::FinalScoring(std::vector<Event>* events) {
   if (config_.options.farmers) ScoreFarms(events);  // B-17, B-20
 }
 
+std::vector<int> GameState::ProjectedScores() const {
+  if (IsOver()) return {score_.begin(), score_.begin() + config_.players};
+  GameState copy(*this);
+  copy.FinalScoring(nullptr);
+  return {copy.score_.begin(), copy.score_.begin() + config_.players};
+}
+
 }  // namespace carc::engine

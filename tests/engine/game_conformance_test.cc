@@ -132,6 +132,21 @@ Played PlayChecked(const engine::Game& game, State& state, engine::Rng& rng) {
     copy->Determinize(seat, rng);
     CHECK(copy->SameView(state, seat));
     CHECK(copy->LegalMoves(seat) == legal);
+    // What Determinize draws depends on the view alone: from two states the seat sees alike
+    // (the copy now holds other secrets), the same generator makes the same state.
+    {
+      auto x = state.Clone();
+      const std::uint64_t draw = rng.Next();
+      engine::Rng rx(draw), ry(draw);
+      x->Determinize(seat, rx);
+      copy->Determinize(seat, ry);
+      CHECK(x->Hash() == copy->Hash());
+    }
+    // The projection adds what final scoring would: never less than the scores so far.
+    const std::vector<int> projected = state.ProjectedScores();
+    REQUIRE(projected.size() == static_cast<std::size_t>(state.players()));
+    for (engine::Seat s = 0; s < state.players(); ++s) CHECK(projected[s] >= state.Score(s));
+    CHECK(state.Hash() == hash);
 
     Move move = legal[rng.Below(static_cast<std::uint32_t>(legal.size()))];
     if (rng.Below(40) == 0) move = Move{engine::kTimeoutMove, {}};
@@ -144,6 +159,7 @@ Played PlayChecked(const engine::Game& game, State& state, engine::Rng& rng) {
   CHECK(state.ToMove() == -1);
   CHECK(state.LegalMoves(0).empty());
   CHECK_FALSE(state.Winners().empty());
+  CHECK(state.ProjectedScores() == state.Scores());
   CHECK(state.Apply(0, Move{engine::kResignMove, {}}) == RejectReason::kGameOver);
   return played;
 }

@@ -22,6 +22,8 @@ std::string Usage() {
       "                             write N random complete games as records\n"
       "  bench --games N --players P --seed S [--game G] [--expansion E]\n"
       "                             time N random games on one thread\n"
+      "  arena --a LEVEL --b LEVEL [--games K] [--game G] [--players N] [--json]\n"
+      "                             computer players against each other: wins, scores, time\n"
       "  games [--json]             the games and their options (names, values, defaults)\n";
   for (const auto& c : carc::cli::GameSubcommands()) {
     usage += "  " + std::string(c.name) + " " + std::string(c.synopsis) + "\n" +
@@ -54,6 +56,7 @@ int main(int argc, char** argv) {
   if (command == "replay") return carc::cli::ReplayCommand(argc, argv);
   if (command == "selfplay") return carc::cli::SelfplayCommand(argc, argv);
   if (command == "bench") return carc::cli::BenchCommand(argc, argv);
+  if (command == "arena") return carc::cli::ArenaCommand(argc, argv);
   if (command == "bot") return carc::cli::BotCommand(argc, argv);
   if (command == "watch") return carc::cli::WatchCommand(argc, argv);
   if (command == "load") return carc::cli::LoadCommand(argc, argv);

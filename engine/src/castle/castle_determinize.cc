@@ -1,9 +1,13 @@
 // CastleState::Determinize: the secrets of a Castle game redrawn for search (game.h).
+#include <algorithm>
+
 #include "carc/engine/castle/castle_state.h"
 
 namespace carc::engine::castle {
 
 void CastleState::Determinize(Rng& rng) {
+  // Sorted first: the stack's order is a secret, and the shuffle must not start from it.
+  std::sort(bag_.begin(), bag_.end());
   rng.Shuffle(bag_);
   // K-3: the towers' face-down tiles and the five in the box come from the 18; those taken
   // (held face up, or used) are known to both seats, the rest could lie anywhere.

@@ -3,6 +3,7 @@
 #include <array>
 #include <bit>
 #include <string>
+#include <vector>
 
 namespace carc::engine::castle {
 namespace {
@@ -186,6 +187,11 @@ Move CastleGameState::PickUniform(Seat seat, Rng& rng, std::vector<Move>& scratc
     return {kCastlePlaceFollowerMove, {NthSetBit(regions, pick)}};
   }
   return State::PickUniform(seat, rng, scratch, offered);
+}
+
+std::vector<int> CastleGameState::ProjectedScores() const {
+  const auto scores = game().ProjectedScores();
+  return {scores.begin(), scores.end()};
 }
 
 std::unique_ptr<Game> MakeCastleGame(std::shared_ptr<const CastleSet> set) {

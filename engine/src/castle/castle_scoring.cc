@@ -344,4 +344,11 @@ void CastleState::FinalScoring(std::vector<Event>* events) {
   Emit(events, GameEnded{score_, Winners()});
 }
 
+std::array<int, kPlayers> CastleState::ProjectedScores() const {
+  if (IsOver()) return score_;
+  CastleState copy(*this);
+  copy.FinalScoring(nullptr);
+  return copy.score_;
+}
+
 }  // namespace carc::engine::castle

@@ -55,6 +55,8 @@ class BaseState final : public StateAdapter<BaseState, GameState, Command, Event
   void PlayOut(Rng& rng, PlayoutCounts* counts = nullptr) override;
   std::vector<Seat> Winners() const override;
   void Determinize(Seat seat, Rng& rng) override { mutable_game().Determinize(seat, rng); }
+  std::vector<int> ProjectedScores() const override { return game().ProjectedScores(); }
+  std::uint64_t Observation() const override;
 
  private:
   std::uint8_t MoveTypes() const override { return kBaseMoveTypes; }

@@ -137,6 +137,14 @@ class State {
   virtual bool IsOver() const = 0;
   virtual int Score(Seat seat) const = 0;
   std::vector<int> Scores() const;
+  // The scores if the game ended now: the final scoring run on a copy (features still open,
+  // farms, the Castle's keep and wall tiles), one per seat; the scores themselves once over.
+  // What the greedy player weighs its moves by.
+  virtual std::vector<int> ProjectedScores() const = 0;
+  // What chance showed before the decision at hand that no move names (the tile drawn this
+  // turn), 0 when nothing: search tells apart by it the positions that the same moves lead to
+  // under different draws.
+  virtual std::uint64_t Observation() const = 0;
   // Whether `seat` has resigned (its turns are played by the fallback from then on).
   virtual bool Resigned(Seat seat) const = 0;
   // The seats with the highest total, resigned seats excluded; empty until the game is over.
@@ -149,7 +157,8 @@ class State {
   virtual bool SameView(const State& other, Seat seat) const = 0;
   // For search on a copy: redraws what `seat` cannot see (the order of the stack, other seats'
   // hidden hands, face-down tiles) from what it could be given everything the seat has seen,
-  // with `rng`. SameView(before, seat) holds afterwards, and the game goes on legally.
+  // with `rng`. SameView(before, seat) holds afterwards, and the game goes on legally. Two
+  // states `seat` sees alike become the same state under the same generator.
   virtual void Determinize(Seat seat, Rng& rng) = 0;
 
  protected:

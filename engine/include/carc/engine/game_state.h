@@ -154,6 +154,9 @@ class GameState {
   int score(Seat s) const { return score_[static_cast<std::size_t>(s)]; }
   int supply(Seat s) const { return supply_[static_cast<std::size_t>(s)]; }
   const Breakdown& final_breakdown() const { return final_breakdown_; }
+  // The scores if the game ended now (B-16, B-17 on a copy; C-5's moves out of the city left
+  // out); the scores once it is over.
+  std::vector<int> ProjectedScores() const;
   // The seats with the highest total (B-18), resigned seats excluded.
   std::vector<Seat> Leaders() const;
   bool resigned(Seat s) const { return resigned_[static_cast<std::size_t>(s)]; }

@@ -51,6 +51,11 @@ class CastleGameState final : public StateAdapter<CastleGameState, CastleState, 
   std::vector<Seat> Winners() const override { return game().Winners(); }
   // Both seats see the same, so the seat does not matter.
   void Determinize(Seat, Rng& rng) override { mutable_game().Determinize(rng); }
+  std::vector<int> ProjectedScores() const override;
+  // The tile drawn this turn, plus one.
+  std::uint64_t Observation() const override {
+    return static_cast<std::uint64_t>(game().current_tile() + 1);
+  }
 
  private:
   std::uint8_t MoveTypes() const override { return kCastleMoveTypes; }

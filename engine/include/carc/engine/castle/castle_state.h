@@ -154,6 +154,9 @@ class CastleState {
   };
   const std::vector<Follower>& followers() const { return followers_; }
   FollowerRef FollowerRefOf(const Follower& f) const;
+  // The scores if the game ended now (K-11, K-12's final scoring on a copy); the scores once it
+  // is over.
+  std::array<int, kPlayers> ProjectedScores() const;
   // The seats with the highest total (K-12), resigned seats excluded; empty before the end.
   std::vector<Seat> Winners() const;
   // The whole feature that node `node` belongs to; without `lists`, its tiles and start spaces
