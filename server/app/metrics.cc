@@ -127,6 +127,28 @@ std::string Metrics::Render() const {
        "connections left.\n"
        "# TYPE carc_memory_trims_total counter\n"
     << "carc_memory_trims_total " << memory_trims.load() << "\n";
+  if (bots_ != nullptr) {
+    o << "# HELP carc_bot_moves_total Moves chosen by computer players.\n"
+         "# TYPE carc_bot_moves_total counter\n"
+      << "carc_bot_moves_total " << bots_->moves.load() << "\n"
+      << "# HELP carc_bot_jobs_refused_total Computer players' moves refused for a full queue "
+         "(--bot-queue): the engine's fallback was played.\n"
+         "# TYPE carc_bot_jobs_refused_total counter\n"
+      << "carc_bot_jobs_refused_total " << bots_->refused.load() << "\n"
+      << "# HELP carc_bot_jobs_cancelled_total Computer players' moves no longer wanted.\n"
+         "# TYPE carc_bot_jobs_cancelled_total counter\n"
+      << "carc_bot_jobs_cancelled_total " << bots_->cancelled.load() << "\n"
+      << "# HELP carc_bot_think_seconds_total Time computer players spent choosing.\n"
+         "# TYPE carc_bot_think_seconds_total counter\n"
+      << "carc_bot_think_seconds_total " << static_cast<double>(bots_->think_us.load()) / 1e6
+      << "\n"
+      << "# HELP carc_bot_jobs_queued Computer players' moves waiting for a thread.\n"
+         "# TYPE carc_bot_jobs_queued gauge\n"
+      << "carc_bot_jobs_queued " << bots_->queued.load() << "\n"
+      << "# HELP carc_bot_jobs_running Computer players thinking now.\n"
+         "# TYPE carc_bot_jobs_running gauge\n"
+      << "carc_bot_jobs_running " << bots_->running.load() << "\n";
+  }
   std::lock_guard lock(mu_);
   o << "# HELP carc_rejections_total Refused requests by reason.\n"
        "# TYPE carc_rejections_total counter\n";

@@ -38,7 +38,10 @@ ServerApp::ServerApp(ServerConfig config)
       files_(config_.web_root.empty() ? StaticFiles{}
                                       : StaticFiles::Load(config_.web_root, config_.data_dir)),
       io_(config_.threads),
-      registry_(io_, config_, metrics_, *store_),
+      bots_(config_.bot_threads > 0
+                ? std::make_unique<bots::BotPool>(config_.bot_threads, config_.bot_queue)
+                : nullptr),
+      registry_(io_, config_, metrics_, *store_, bots_.get()),
       lobby_(registry_, config_, metrics_),
       listener_(std::make_shared<Listener>(io_, net_config_, metrics_, lobby_, files_,
                                            [this](ApiRequest request, ApiReply reply) {
@@ -52,6 +55,7 @@ ServerApp::ServerApp(ServerConfig config)
       }) {}
 
 ServerApp::~ServerApp() {
+  if (bots_) bots_->Stop();
   // The store's writer may still hold appends whose answers are posted to io_: they are
   // written, and answered, before io_ goes away.
   store_->Flush();
@@ -59,6 +63,7 @@ ServerApp::~ServerApp() {
 
 std::string ServerApp::Open() {
   metrics_.WatchStore(store_.get());
+  if (bots_) metrics_.WatchBots(&bots_->metrics());
   if (!config_.web_root.empty()) {
     spdlog::info("web client: {} file(s) from {}", files_.size(), config_.web_root);
   }

@@ -56,6 +56,8 @@ class ServerApp {
   // The web client's files, found once at start (net/static_files.h).
   const StaticFiles files_;
   boost::asio::io_context io_;
+  // Stopped first in the destructor: its workers post to io_.
+  std::unique_ptr<bots::BotPool> bots_;
   RoomRegistry registry_;
   Lobby lobby_;
   std::shared_ptr<Listener> listener_;

@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 
+#include "bots/bot_level.h"
 #include "net/proxy_trust.h"
 
 namespace carc::server {
@@ -194,6 +195,36 @@ const std::map<std::string, Setting>& Settings() {
         [](ServerConfig& c, const std::string& v) {
           if (std::holds_alternative<std::string>(ProxyTrust::Parse(v))) return false;
           c.trusted_proxies = v;
+          return true;
+        }}},
+      {"bot-threads",
+       {"CARC_BOT_THREADS",
+        "threads the computer players think on, at a lower priority than the rest; each "
+        "thinks for one room at a time, the others wait their turn; 0 = no computer players "
+        "(1)",
+        Int(&ServerConfig::bot_threads, 0, 64)}},
+      {"bot-queue",
+       {"CARC_BOT_QUEUE",
+        "computer players' moves that may wait for a thread; past it the engine's fallback "
+        "move is played at once and counted in carc_bot_jobs_refused_total (256)",
+        Int(&ServerConfig::bot_queue, 1, 1 << 20)}},
+      {"max-computer-ms",
+       {"CARC_MAX_COMPUTER_MS",
+        "the longest time a move a room may give a computer player (mcts@MS); levels over it "
+        "are refused (2000)",
+        [](ServerConfig& c, const std::string& v) {
+          long long n = 0;
+          if (!ParseInt(v, 10, 60000, n)) return false;
+          c.max_computer_ms = std::chrono::milliseconds(n);
+          return true;
+        }}},
+      {"absent-level",
+       {"CARC_ABSENT_LEVEL",
+        "the computer player that plays for a person away past the grace period in rooms "
+        "with ABANDON_POLICY_COMPUTER: random, greedy, mcts@MS, easy, medium or hard (medium)",
+        [](ServerConfig& c, const std::string& v) {
+          if (!bots::ParseBotLevel(v)) return false;
+          c.absent_level = v;
           return true;
         }}},
   };

@@ -60,6 +60,13 @@ struct ServerConfig {
   // Reverse proxies whose X-Forwarded-For names the client (net/proxy_trust.h): addresses and
   // CIDR ranges, comma-separated; empty = none.
   std::string trusted_proxies;
+  // Computer players: the threads they think on (0 = no computer players), the jobs that may
+  // wait for one, the longest time a move a room may ask for, and the level that stands in for
+  // an absent person under ABANDON_POLICY_COMPUTER.
+  int bot_threads = 1;
+  std::size_t bot_queue = 256;
+  std::chrono::milliseconds max_computer_ms{2000};
+  std::string absent_level = "medium";
 
   static std::string Usage();
 };

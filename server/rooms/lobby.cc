@@ -21,7 +21,8 @@ constexpr std::uint32_t kMaxClockIncrementSeconds = 60 * 60;
 // Why the room-wide options (everything but the game's own options) are refused, or "".
 std::string RoomOptionsProblem(const v1::RoomOptions& options) {
   if (!v1::AbandonPolicy_IsValid(options.abandon_policy())) {
-    return "abandon_policy must be ABANDON_POLICY_WAIT or ABANDON_POLICY_FALLBACK_MOVE";
+    return "abandon_policy must be ABANDON_POLICY_WAIT, ABANDON_POLICY_FALLBACK_MOVE or "
+           "ABANDON_POLICY_COMPUTER";
   }
   if (options.clock().initial_seconds() > kMaxClockInitialSeconds) {
     return "clock initial_seconds must be 0..86400 (24 hours)";
@@ -133,6 +134,8 @@ void Lobby::Hello(const std::shared_ptr<Session>& s, const v1::ClientMessage& m)
   w->set_session_id(s->id());
   w->set_max_message_bytes(static_cast<std::uint32_t>(config_.max_message_bytes));
   w->set_max_commands_per_second(static_cast<std::uint32_t>(config_.rate_per_second));
+  w->set_max_computer_ms(
+      config_.bot_threads > 0 ? static_cast<std::uint32_t>(config_.max_computer_ms.count()) : 0);
   w->set_seat(-1);
   s->Send(Serialize(out));
 }
@@ -159,8 +162,16 @@ void Lobby::CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessag
   if (std::string why = RoomOptionsProblem(options); !why.empty()) {
     return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS, std::move(why));
   }
+  if (options.abandon_policy() == v1::ABANDON_POLICY_COMPUTER && config_.bot_threads == 0) {
+    return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS,
+                 "this server has no computer players (--bot-threads 0): choose "
+                 "ABANDON_POLICY_WAIT or ABANDON_POLICY_FALLBACK_MOVE");
+  }
   if (options.abandon_policy() == v1::ABANDON_POLICY_UNSPECIFIED) {
-    options.set_abandon_policy(v1::ABANDON_POLICY_WAIT);
+    // Casual rooms never wait for ever: a computer plays for whoever is away, when there are
+    // computer players.
+    options.set_abandon_policy(config_.bot_threads > 0 ? v1::ABANDON_POLICY_COMPUTER
+                                                       : v1::ABANDON_POLICY_WAIT);
   }
   const std::string name =
       m.create_room().player_name().empty() ? s->name() : m.create_room().player_name();

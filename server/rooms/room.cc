@@ -59,7 +59,7 @@ void Room::OnTick() {
   const auto now = Clock::now();
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     Seat& seat = seats_[i];
-    if (!seat.occupied || seat.session != nullptr) continue;
+    if (!seat.occupied || seat.session != nullptr || seat.computer()) continue;
     // In the lobby a seat left empty past the grace period is given up.
     if (!game_ && now - seat.dropped_at > config_.grace_period) {
       FreeSeat(static_cast<int>(i));
@@ -118,6 +118,7 @@ void Room::CloseAll(std::uint16_t code, std::string reason) {
     self->closed_ = true;
     self->tick_.cancel();
     self->clock_timer_.cancel();
+    if (self->computer_job_) self->computer_job_->store(true);
     for (Seat& seat : self->seats_) {
       if (seat.session) seat.session->Close(code, r);
     }
@@ -163,6 +164,7 @@ void Room::Dispose() {
     self->closed_ = true;
     self->tick_.cancel();
     self->clock_timer_.cancel();
+    if (self->computer_job_) self->computer_job_->store(true);
     v1::ServerMessage left;
     left.mutable_room_left()->set_room_code(self->code_);
     const auto bytes = Serialize(left);
@@ -272,6 +274,8 @@ void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_
   }
   slot.session = s;
   s->set_name(slot.name);
+  // A computer thinking for this seat stops: the player decides again.
+  if (computer_job_ && game_ && game_->ToMove() == seat) computer_job_->store(true);
   UpdateSummary();
 
   v1::ServerMessage welcome;
@@ -281,6 +285,8 @@ void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_
   w->set_session_id(s->id());
   w->set_max_message_bytes(static_cast<std::uint32_t>(config_.max_message_bytes));
   w->set_max_commands_per_second(static_cast<std::uint32_t>(config_.rate_per_second));
+  w->set_max_computer_ms(
+      config_.bot_threads > 0 ? static_cast<std::uint32_t>(config_.max_computer_ms.count()) : 0);
   w->set_room_code(code_);
   w->set_seat(seat);
   s->Send(Serialize(welcome));
@@ -292,6 +298,7 @@ void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_
   presence.mutable_presence()->set_seat(seat);
   presence.mutable_presence()->set_connected(true);
   BroadcastToAll(Serialize(presence));
+  if (game_) NoteStandIns();
 }
 
 void Room::DoDisconnected(const std::shared_ptr<Session>& s) {
@@ -372,6 +379,8 @@ void Room::SendRoomState(const std::shared_ptr<Session>& s, int seat, std::uint3
     info->set_ready(seats_[i].ready);
     info->set_connected(seats_[i].session != nullptr);
     info->set_is_host(seats_.IsHost(static_cast<int>(i)));
+    info->set_computer_level(seats_[i].computer_level);
+    info->set_computer_standing_in(i < stand_ins_.size() && stand_ins_[i]);
   }
   st->set_spectators(static_cast<std::uint32_t>(spectators_.size()));
   st->set_your_seat(seat);
@@ -404,13 +413,15 @@ void Room::UpdateSummary() {
   summary.set_game_type(options_.game_type());
   summary.set_seats(static_cast<std::uint32_t>(seats_.size()));
   summary.set_players(static_cast<std::uint32_t>(seats_.Occupied()));
+  summary.set_computers(static_cast<std::uint32_t>(seats_.Computers()));
   if (seats_.IsHost(seats_.host())) {
     summary.set_host_name(seats_[static_cast<std::size_t>(seats_.host())].name);
   }
   summary.set_status(Status());
   bool connected = !spectators_.empty();
   for (const Seat& slot : seats_) connected = connected || slot.session != nullptr;
-  const bool unseated = !game_ && seats_.Occupied() == 0;
+  // Computer players alone do not keep a lobby.
+  const bool unseated = !game_ && seats_.Occupied() == seats_.Computers();
   const auto now = Clock::now();
   std::lock_guard lock(summary_mu_);
   summary_ = std::move(summary);

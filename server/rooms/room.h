@@ -25,6 +25,7 @@
 // else holds it (sessions leave it, its timers are cancelled, the token index is weak).
 #pragma once
 
+#include <atomic>
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
@@ -40,6 +41,7 @@
 
 #include "app/metrics.h"
 #include "app/server_config.h"
+#include "bots/computer_player.h"
 #include "carc/engine/game_config.h"
 #include "carc/engine/reject_reason.h"
 #include "carc/store/v1/room_log.pb.h"
@@ -121,6 +123,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void OnTick();
 
   void HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMessage& m);
+  void AddComputer(const std::shared_ptr<Session>& s, int seat, const v1::AddComputer& add,
+                   std::uint32_t rid);
   // The chat so far and, once the game has started, the game so far as `seat` saw it.
   void SendHistory(const std::shared_ptr<Session>& s, int seat);
   void HandleGameCommand(const std::shared_ptr<Session>& s, int seat, const v1::ClientMessage& m);
@@ -155,9 +159,26 @@ class Room : public std::enable_shared_from_this<Room> {
   void ArchiveGame();
   // Restore's replay of entries 1.. (returns what is wrong, or "").
   std::string Replay(const std::vector<std::string>& entries);
-  // Plays the fallback moves due (resigned or abandoned seats), one write after the other;
-  // `budget` bounds a chain of them.
+  // Plays the moves due without a person: the fallback for a resigned seat (or an abandoned
+  // one under ABANDON_POLICY_FALLBACK_MOVE), one write after the other (`budget` bounds a
+  // chain of them), and asks a computer player for a computer's seat or a person's seat it
+  // stands in for (AskComputer).
   void PlayFallbackMoves(int budget = 1000);
+  // Whether a computer player decides for `seat` now: a computer's seat, or under
+  // ABANDON_POLICY_COMPUTER a person's seat whose player is away past the grace period.
+  bool ComputerPlays(int seat, std::chrono::steady_clock::time_point now) const;
+  // Hands the decision of `seat` to the computer players' pool (bots/bot_pool.h) at `level`
+  // unless a job for this seq is on its way; `urgent` (a clock that ran out) goes ahead of
+  // the queue. Without a pool, or with the queue full, the engine's fallback is played.
+  void AskComputer(int seat, const std::string& level, bool urgent);
+  // A computer player's answer, on the strand: applied if the game is still where the job
+  // left it and a computer still decides for the seat; otherwise dropped.
+  void ComputerChose(int seat, std::uint64_t seq, const std::shared_ptr<std::atomic<bool>>& job,
+                     std::optional<bots::Choice> choice);
+  // Plays the engine's fallback (Timeout) for `seat`, then whatever is due after it.
+  void PlayTimeout(int seat, int budget);
+  // Broadcasts the room state when a computer started or stopped standing in for a person.
+  void NoteStandIns();
   void BroadcastBatch(std::uint64_t prev_seq, std::chrono::steady_clock::time_point received);
   void SendSnapshot(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id);
   void BroadcastRoomState();
@@ -210,6 +231,17 @@ class Room : public std::enable_shared_from_this<Room> {
   // The room created by the first Rematch: later ones point at it while it exists.
   std::string rematch_code_;
   TurnClock clock_;  // off unless the options set one
+  // The computer player's job in flight (its cancel flag) and the seq it decides at.
+  std::shared_ptr<std::atomic<bool>> computer_job_;
+  std::uint64_t computer_job_seq_ = 0;
+  // The decision whose clock ran out last (seat, seq): a computer plays it for a person who is
+  // there.
+  std::optional<std::pair<int, std::uint64_t>> ran_out_;
+  bool clock_ran_out_for(int seat, std::uint64_t seq) const {
+    return ran_out_ && ran_out_->first == seat && ran_out_->second == seq;
+  }
+  // Seats a computer stands in for, as last broadcast.
+  std::vector<bool> stand_ins_;
 
   ChatGate chat_;
   ChatHistory chat_history_;

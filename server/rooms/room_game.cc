@@ -5,6 +5,7 @@
 
 #include "net/message_handler.h"
 #include "rooms/room.h"
+#include "rooms/room_registry.h"
 #include "rooms/tokens.h"
 
 namespace carc::server {
@@ -140,20 +141,102 @@ void Room::CommandWritten(const std::string& error, PendingCommand pending) {
 
 void Room::PlayFallbackMoves(int budget) {
   if (!game_ || closed_ || gate_.writing() || budget <= 0 || game_->IsOver()) return;
-  // The engine's Timeout plays the documented fallback move (first legal placement, no
-  // follower) for a resigned seat, and, with the fallback policy, for a seat abandoned past
-  // the grace period.
-  const bool policy = options_.abandon_policy() == v1::ABANDON_POLICY_FALLBACK_MOVE;
+  const auto now = Clock::now();
+  NoteStandIns();
   const int seat = game_->ToMove();
   const Seat& slot = seats_[static_cast<std::size_t>(seat)];
-  const bool abandoned =
-      policy && !slot.session && Clock::now() - slot.dropped_at >= config_.grace_period;
-  if (!game_->resigned(seat) && !abandoned) return;
+  // The engine's Timeout plays the documented fallback move (first legal placement, no
+  // follower) for a resigned seat, and, with the fallback policy, for a person's seat
+  // abandoned past the grace period.
+  const bool abandoned = options_.abandon_policy() == v1::ABANDON_POLICY_FALLBACK_MOVE &&
+                         !slot.computer() && !slot.session &&
+                         now - slot.dropped_at >= config_.grace_period;
+  if (game_->resigned(seat) || abandoned) return PlayTimeout(seat, budget);
+  if (ComputerPlays(seat, now)) {
+    AskComputer(seat, slot.computer() ? slot.computer_level : config_.absent_level, false);
+  }
+}
+
+void Room::PlayTimeout(int seat, int budget) {
   // A refused write stops the fallbacks; the next tick tries again.
   ApplyCommand([seat](GameSession& g) { return g.ApplyTimeout(seat); }, Clock::now(),
                [this, budget](std::optional<engine::RejectReason> r) {
                  if (r == engine::RejectReason::kNone) PlayFallbackMoves(budget - 1);
                });
+}
+
+bool Room::ComputerPlays(int seat, Clock::time_point now) const {
+  if (seat < 0 || static_cast<std::size_t>(seat) >= seats_.size()) return false;
+  const Seat& slot = seats_[static_cast<std::size_t>(seat)];
+  if (slot.computer()) return true;
+  return options_.abandon_policy() == v1::ABANDON_POLICY_COMPUTER && !slot.session &&
+         now - slot.dropped_at >= config_.grace_period;
+}
+
+void Room::AskComputer(int seat, const std::string& level_text, bool urgent) {
+  const std::uint64_t seq = game_->seq();
+  if (computer_job_ && computer_job_seq_ == seq) return;  // already thinking about it
+  if (computer_job_) computer_job_->store(true);          // an older question: not wanted
+  computer_job_.reset();
+  bots::BotPool* pool = registry_.bots();
+  const auto level = bots::ParseBotLevel(level_text);
+  auto cancel = std::make_shared<std::atomic<bool>>(false);
+  bots::BotJob job;
+  job.state = game_->state().Clone();  // the player redraws what its seat cannot see
+  job.level = level.value_or(bots::BotLevel{});
+  job.seed = NewSeed();
+  job.cancel = cancel;
+  job.urgent = urgent;
+  job.done = [self = shared_from_this(), seat, seq, cancel](std::optional<bots::Choice> c) {
+    // On a worker thread: back to the strand, after any write in flight.
+    net::post(self->strand_, [self, seat, seq, cancel, c = std::move(c)]() mutable {
+      self->RunWhenIdle([r = self.get(), seat, seq, cancel, c = std::move(c)]() mutable {
+        r->ComputerChose(seat, seq, cancel, std::move(c));
+      });
+    });
+  };
+  if (pool == nullptr || !level || !pool->Submit(std::move(job))) {
+    // No thread to think on (or a level the store holds but this server does not know): the
+    // game does not wait, the engine's fallback plays.
+    return PlayTimeout(seat, 1000);
+  }
+  computer_job_ = std::move(cancel);
+  computer_job_seq_ = seq;
+}
+
+void Room::ComputerChose(int seat, std::uint64_t seq, const std::shared_ptr<std::atomic<bool>>& job,
+                         std::optional<bots::Choice> choice) {
+  if (computer_job_ == job) computer_job_.reset();
+  if (!choice || closed_ || !game_ || game_->IsOver() || game_->seq() != seq ||
+      game_->ToMove() != seat) {
+    return;
+  }
+  // The player came back while the computer was thinking: the seat is theirs again.
+  if (!ComputerPlays(seat, Clock::now()) && !clock_ran_out_for(seat, seq)) return;
+  const engine::Move move = choice->move;
+  ApplyCommand([seat, move](GameSession& g) { return g.ApplyMove(seat, move); }, Clock::now(),
+               [this, seat](std::optional<engine::RejectReason> r) {
+                 if (r == engine::RejectReason::kNone) return PlayFallbackMoves();
+                 if (r) {
+                   // A computer's move the engine refuses is a bug in the player: the game
+                   // goes on by the fallback rather than wait.
+                   spdlog::error("room {}: a computer player's move for seat {} was refused ({})",
+                                 code_, seat, engine::Name(*r));
+                   PlayTimeout(seat, 1000);
+                 }
+               });
+}
+
+void Room::NoteStandIns() {
+  const auto now = Clock::now();
+  std::vector<bool> now_in(seats_.size(), false);
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    now_in[i] = game_ && !game_->IsOver() && !seats_[i].computer() &&
+                ComputerPlays(static_cast<int>(i), now);
+  }
+  if (now_in == stand_ins_) return;
+  stand_ins_ = std::move(now_in);
+  BroadcastRoomState();
 }
 
 void Room::UpdateClock() {
@@ -175,8 +258,13 @@ void Room::ArmClock() {
 
 void Room::ClockRanOut(int seat, std::uint64_t seq) {
   if (!game_ || game_->IsOver() || game_->seq() != seq || game_->ToMove() != seat) return;
-  // The bank is empty: the engine plays the fallback for this decision.
+  // The bank is empty: the engine plays the fallback for this decision, or, under
+  // ABANDON_POLICY_COMPUTER, the greedy computer player does at once (ahead of the queue).
   clock_.RanOut(Clock::now());
+  if (options_.abandon_policy() == v1::ABANDON_POLICY_COMPUTER && registry_.bots() != nullptr) {
+    ran_out_ = {seat, seq};
+    return AskComputer(seat, "greedy", true);
+  }
   ApplyCommand([seat](GameSession& g) { return g.ApplyTimeout(seat); }, Clock::now(),
                [this, seat](std::optional<engine::RejectReason>) {
                  PlayFallbackMoves();

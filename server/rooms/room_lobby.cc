@@ -69,6 +69,7 @@ void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMe
     return Error(s, rid, v1::ERROR_CODE_GAME_ALREADY_STARTED, "the game has started");
   }
   if (seat < 0) return Error(s, rid, v1::ERROR_CODE_NOT_A_PLAYER, "spectators cannot do that");
+  if (m.has_add_computer()) return AddComputer(s, seat, m.add_computer(), rid);
   if (m.has_take_seat()) {
     int target = -1;
     switch (seats_.Move(seat, m.take_seat().seat(), &target)) {
@@ -126,6 +127,43 @@ void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMe
     return BroadcastRoomState();
   }
   Error(s, rid, v1::ERROR_CODE_UNKNOWN_MESSAGE, "not a room message");
+}
+
+void Room::AddComputer(const std::shared_ptr<Session>& s, int seat, const v1::AddComputer& add,
+                       std::uint32_t rid) {
+  if (!seats_.IsHost(seat)) {
+    return Error(s, rid, v1::ERROR_CODE_NOT_HOST, "only the host can add a computer player");
+  }
+  if (registry_.bots() == nullptr) {
+    return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS,
+                 "this server has no computer players (--bot-threads 0)");
+  }
+  // The longest level text is "mcts@60000": anything longer is refused unread.
+  const std::string& text = add.level();
+  const auto level = text.size() <= 16 ? bots::ParseBotLevel(text) : std::nullopt;
+  if (!level) {
+    return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS,
+                 "unknown computer level: random, greedy, mcts, mcts@MS (MS from 10 to " +
+                     std::to_string(config_.max_computer_ms.count()) + "), easy, medium or hard");
+  }
+  if (level->kind == bots::BotKind::kMcts && level->budget > config_.max_computer_ms) {
+    return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS,
+                 "a computer player may think at most " +
+                     std::to_string(config_.max_computer_ms.count()) +
+                     " ms a move on this server (--max-computer-ms)");
+  }
+  const int target = add.seat() == -1 ? seats_.FirstFree() : add.seat();
+  if (add.seat() == -1 && target < 0) {
+    return Error(s, rid, v1::ERROR_CODE_ROOM_FULL, "every seat is taken");
+  }
+  switch (seats_.GrantComputer(target, bots::LevelText(*level))) {
+    case SeatTable::Refusal::kNone:
+      return BroadcastRoomState();
+    case SeatTable::Refusal::kSeatTaken:
+      return Error(s, rid, v1::ERROR_CODE_SEAT_TAKEN, "that seat is taken");
+    default:
+      return Error(s, rid, v1::ERROR_CODE_SEAT_TAKEN, "no such seat");
+  }
 }
 
 }  // namespace carc::server

@@ -13,8 +13,8 @@
 namespace carc::server {
 
 RoomRegistry::RoomRegistry(boost::asio::io_context& io, const ServerConfig& config,
-                           Metrics& metrics, store::EventStore& store)
-    : io_(io), config_(config), metrics_(metrics), store_(store) {}
+                           Metrics& metrics, store::EventStore& store, bots::BotPool* bots)
+    : io_(io), config_(config), metrics_(metrics), store_(store), bots_(bots) {}
 
 RoomRegistry::Created RoomRegistry::Create(const v1::RoomOptions& options,
                                            const std::string& address) {

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "bots/bot_pool.h"
 #include "rooms/room.h"
 #include "store/event_store.h"
 
@@ -21,8 +22,9 @@ namespace carc::server {
 
 class RoomRegistry {
  public:
+  // `bots`: the computer players' threads (none: rooms offer no computer players).
   RoomRegistry(boost::asio::io_context& io, const ServerConfig& config, Metrics& metrics,
-               store::EventStore& store);
+               store::EventStore& store, bots::BotPool* bots = nullptr);
 
   // A new room with a fresh invite code, already running its clock, created for a client at
   // `address` ("" when unknown: no per-address limit). Without a room, `error` and `message`
@@ -51,12 +53,14 @@ class RoomRegistry {
   // After shutdown only (no thread runs the io_context): see Room::ReleaseSessions.
   void ReleaseSessions();
   std::size_t size() const;
+  bots::BotPool* bots() const { return bots_; }
 
  private:
   boost::asio::io_context& io_;
   const ServerConfig& config_;
   Metrics& metrics_;
   store::EventStore& store_;
+  bots::BotPool* bots_;
   mutable std::mutex mu_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;
   std::map<std::string, std::weak_ptr<Room>> tokens_;

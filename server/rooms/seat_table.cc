@@ -13,6 +13,11 @@ int SeatTable::Occupied() const {
       std::count_if(seats_.begin(), seats_.end(), [](const Seat& x) { return x.occupied; }));
 }
 
+int SeatTable::Computers() const {
+  return static_cast<int>(std::count_if(seats_.begin(), seats_.end(),
+                                        [](const Seat& x) { return x.occupied && x.computer(); }));
+}
+
 int SeatTable::SeatOf(const std::shared_ptr<Session>& s) const {
   if (!s) return -1;
   for (std::size_t i = 0; i < seats_.size(); ++i) {
@@ -47,23 +52,38 @@ int SeatTable::FirstFree() const {
 void SeatTable::Grant(int seat, std::string name, std::shared_ptr<Session> session,
                       std::string token_hash) {
   if (!Valid(seat)) return;
-  const bool first = Occupied() == 0;
+  const bool first = Occupied() == Computers();
   Seat& slot = At(seat);
   slot = Seat{};
   slot.occupied = true;
   slot.name = std::move(name);
+  slot.colour = FreeColour();
+  slot.session = std::move(session);
+  slot.token_hash = std::move(token_hash);
+  if (first) host_ = seat;
+}
+
+SeatTable::Refusal SeatTable::GrantComputer(int seat, std::string level) {
+  if (!Valid(seat)) return Refusal::kNoSuchSeat;
+  if (At(seat).occupied) return Refusal::kSeatTaken;
+  Seat& slot = At(seat);
+  slot = Seat{};
+  slot.occupied = true;
+  slot.name = "Computer " + std::to_string(seat + 1);
+  slot.colour = FreeColour();
+  slot.ready = true;
+  slot.computer_level = std::move(level);
+  return Refusal::kNone;
+}
+
+std::string SeatTable::FreeColour() const {
   for (std::string_view c : engine::kSeatColours) {
     const bool taken = std::any_of(seats_.begin(), seats_.end(), [&](const Seat& other) {
       return other.occupied && other.colour == c;
     });
-    if (!taken) {
-      slot.colour = std::string(c);
-      break;
-    }
+    if (!taken) return std::string(c);
   }
-  slot.session = std::move(session);
-  slot.token_hash = std::move(token_hash);
-  if (first) host_ = seat;
+  return {};
 }
 
 std::string SeatTable::Free(int seat) {
@@ -72,7 +92,7 @@ std::string SeatTable::Free(int seat) {
   At(seat) = Seat{};
   if (seat == host_) {
     for (std::size_t i = 0; i < seats_.size(); ++i) {
-      if (seats_[i].occupied) {
+      if (seats_[i].occupied && !seats_[i].computer()) {
         host_ = static_cast<int>(i);
         break;
       }
@@ -136,6 +156,7 @@ sv1::SeatTable SeatTable::ToStored() const {
     s->set_colour(seat.colour);
     s->set_ready(seat.ready);
     s->set_token_hash(seat.token_hash);
+    s->set_computer_level(seat.computer_level);
   }
   table.set_host(host_);
   return table;
@@ -151,6 +172,7 @@ void SeatTable::Load(const sv1::SeatTable& stored, std::chrono::steady_clock::ti
     seat.colour = s.colour();
     seat.ready = s.ready();
     seat.token_hash = s.token_hash();
+    seat.computer_level = s.computer_level();
     seat.dropped_at = now;  // the grace period starts again with the server
   }
   host_ = stored.host();

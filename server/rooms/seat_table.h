@@ -1,10 +1,12 @@
-// A room's seats: who sits where, under which name and colour, ready or not, the host, the
-// resume token of each seat (as a hash), and the connection currently holding it.
+// A room's seats: who sits where (a person, or a computer player of some level), under which
+// name and colour, ready or not, the host, the resume token of each person's seat (as a hash),
+// and the connection currently holding it.
 //
 // Contract: not thread-safe (the room's strand); no I/O: the room writes the stored form
 // (ToStored) and tells the token index and the clients. Seat numbers are checked: a method
 // given a seat outside the table refuses or answers "none" instead of misbehaving. Invariants:
-// two occupied seats never share a colour, and the host is an occupied seat whenever any is.
+// two occupied seats never share a colour, and the host is a person's seat whenever a person
+// sits at the table (a computer player is never the host).
 #pragma once
 
 #include <chrono>
@@ -27,6 +29,9 @@ struct Seat {
   std::shared_ptr<Session> session;  // null while the seat's player is away
   std::string token_hash;
   std::chrono::steady_clock::time_point dropped_at{};  // when the connection went
+  // A computer player's level text (bots/bot_level.h); empty for a person.
+  std::string computer_level;
+  bool computer() const { return !computer_level.empty(); }
 };
 
 class SeatTable {
@@ -42,8 +47,12 @@ class SeatTable {
   auto end() const { return seats_.end(); }
 
   int host() const { return host_; }
-  bool IsHost(int seat) const { return seat == host_ && Valid(seat) && At(seat).occupied; }
+  bool IsHost(int seat) const {
+    return seat == host_ && Valid(seat) && At(seat).occupied && !At(seat).computer();
+  }
   int Occupied() const;
+  // Occupied seats of computer players.
+  int Computers() const;
   // The seat `s` holds, or -1.
   int SeatOf(const std::shared_ptr<Session>& s) const;
   // The seat whose token hashes to `token_hash`, or -1.
@@ -51,13 +60,17 @@ class SeatTable {
   std::vector<std::string> TokenHashes() const;
   int FirstFree() const;
 
-  // A new player in free seat `seat`: the first colour nobody has (B-2), host if alone.
+  // A new player in free seat `seat`: the first colour nobody has (B-2), host if no other
+  // person sits.
   void Grant(int seat, std::string name, std::shared_ptr<Session> session, std::string token_hash);
-  // Empties the seat; the host passes to the first occupied seat. Returns the seat's token
+  // A computer player of `level` in free seat `seat`, always ready, named "Computer" and its
+  // seat's number; Refusal::kNoSuchSeat or kSeatTaken otherwise.
+  // Empties the seat; the host passes to the first seat a person holds. Returns the seat's token
   // hash (for the room's token index), empty if it had none.
   std::string Free(int seat);
 
   enum class Refusal { kNone, kNoSuchSeat, kSeatTaken, kUnknownColour, kColourTaken };
+  Refusal GrantComputer(int seat, std::string level);
   // Moves the player in `from` to `to` (-1: the first free seat); `moved_to` gets the seat.
   Refusal Move(int from, int to, int* moved_to);
   Refusal ChooseColour(int seat, const std::string& colour);
@@ -74,6 +87,8 @@ class SeatTable {
   void Load(const carc::store::v1::SeatTable& stored, std::chrono::steady_clock::time_point now);
 
  private:
+  // The first colour no occupied seat has (B-2).
+  std::string FreeColour() const;
   bool Valid(int seat) const { return seat >= 0 && seat < static_cast<int>(seats_.size()); }
   Seat& At(int seat) { return seats_[static_cast<std::size_t>(seat)]; }
   const Seat& At(int seat) const { return seats_[static_cast<std::size_t>(seat)]; }

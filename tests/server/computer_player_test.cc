@@ -60,10 +60,11 @@ TEST_CASE("V-2 a computer player's choice depends only on its seat's view") {
     other->Determinize(seat, reshuffle);
     REQUIRE(other->SameView(*state, seat));
     REQUIRE(other->Hash() != state->Hash());
-    for (const char* level : {"random", "greedy", "mcts@10"}) {
+    for (const char* level : {"random", "greedy", "mcts@60000"}) {
       INFO(game->name() << " " << level);
       // mcts on a budget of time runs a varying number of iterations: it is stopped by count
-      // here (the cancellation predicate), so both searches are the same length.
+      // here (the cancellation predicate, long before its minute), so both searches are the
+      // same length.
       const auto run = [&](const engine::State& s) {
         bots::ComputerPlayer player(*bots::ParseBotLevel(level), 42);
         int asks = 0;

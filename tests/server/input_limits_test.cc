@@ -239,7 +239,8 @@ TEST_CASE(
   REQUIRE(room);
   CHECK(room->options().game_type() == v1::GAME_TYPE_BASE);
   CHECK(room->options().seats() == 2);
-  CHECK(room->options().abandon_policy() == v1::ABANDON_POLICY_WAIT);
+  // A server with computer players (the default) lets one play for whoever is away.
+  CHECK(room->options().abandon_policy() == v1::ABANDON_POLICY_COMPUTER);
   CHECK(room->options().base().SerializeAsString() == defaults.SerializeAsString());
   CHECK(room->options().base().has_farmers());
 

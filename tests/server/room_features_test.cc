@@ -25,14 +25,21 @@ v1::ClientMessage Simple(void (*set)(v1::ClientMessage&)) {
   return m;
 }
 
+// A two-seat game whose clocks hold one second and gain nothing, started.
+RawGame OneSecondClockGame(TestServer& server, v1::AbandonPolicy policy) {
+  v1::RoomOptions room = RoomFor(2);
+  room.set_abandon_policy(policy);
+  room.mutable_clock()->set_initial_seconds(1);
+  room.mutable_clock()->set_increment_seconds(0);
+  return StartRawGame(server, room);
+}
+
 }  // namespace
 
 TEST_CASE("turn clock: an empty time bank makes the server play the fallback move") {
   TestServer server;
-  v1::RoomOptions room = RoomFor(2);
-  room.mutable_clock()->set_initial_seconds(1);
-  room.mutable_clock()->set_increment_seconds(0);
-  RawGame game = StartRawGame(server, room);
+  // The computer policy has its own test.
+  RawGame game = OneSecondClockGame(server, v1::ABANDON_POLICY_WAIT);
   REQUIRE(game.error.empty());
   const auto before = Snapshot(*game.seats[0]);
   REQUIRE(before);
@@ -49,6 +56,26 @@ TEST_CASE("turn clock: an empty time bank makes the server play the fallback mov
   CHECK(HasEvent(*batch, v1::BaseEvent::kTilePlaced));
   CHECK(b.clock().remaining_ms(mover) == 0);
   CHECK(b.clock().running_for() != mover);
+}
+
+TEST_CASE("turn clock: under the computer policy an empty time bank makes a computer play") {
+  TestServer server;
+  RawGame game = OneSecondClockGame(server, v1::ABANDON_POLICY_COMPUTER);
+  REQUIRE(game.error.empty());
+  const auto before = Snapshot(*game.seats[0]);
+  REQUIRE(before);
+  const int mover = before->base().to_move();
+  // Nobody moves: within a few seconds the greedy computer places the tile (not the engine's
+  // timeout), ahead of any queue.
+  const auto batch = Skip(
+      *game.seats[0],
+      [](const v1::ServerMessage& m) { return HasEvent(m, v1::BaseEvent::kTilePlaced); }, 8s);
+  REQUIRE(batch);
+  CHECK(batch->event_batch().seq() == before->seq() + 1);
+  CHECK_FALSE(HasEvent(*batch, v1::BaseEvent::kTurnTimedOut));
+  CHECK(batch->event_batch().clock().remaining_ms(mover) == 0);
+  const auto metrics = HttpGet(server.port(), "/metrics");
+  CHECK(metrics.body.find("carc_bot_moves_total 0\n") == std::string::npos);
 }
 
 TEST_CASE("resign over the wire: the other seat wins at once in a 2-player game") {

@@ -254,3 +254,45 @@ TEST_CASE("seat table: compacted for the start (the host kept), stored and read 
   CHECK(back.TokenHashes() == std::vector<std::string>{"h-di", "h-ed", "h-cy"});
   CHECK(back.ToStored().SerializeAsString() == t.ToStored().SerializeAsString());
 }
+
+TEST_CASE("seat table: computer players are ready, never host, and stored with their level",
+          "[rooms]") {
+  using carc::server::SeatTable;
+  using R = SeatTable::Refusal;
+  SeatTable t(4);
+  CHECK(t.GrantComputer(1, "greedy") == R::kNone);
+  CHECK(t[1].computer());
+  CHECK(t[1].ready);
+  CHECK(t[1].name == "Computer 2");
+  CHECK(t[1].colour == "yellow");  // B-2: the first colour nobody has
+  CHECK_FALSE(t.IsHost(1));        // nobody hosts a table of computers
+  CHECK(t.GrantComputer(1, "random") == R::kSeatTaken);
+  CHECK(t.GrantComputer(4, "random") == R::kNoSuchSeat);
+  CHECK(t.GrantComputer(-1, "random") == R::kNoSuchSeat);
+  // The first person to sit hosts, though a computer sat first.
+  t.Grant(3, "Fay", nullptr, "h-fay");
+  CHECK(t.host() == 3);
+  CHECK(t.IsHost(3));
+  CHECK(t[3].colour == "red");
+  CHECK(t.GrantComputer(0, "mcts@250") == R::kNone);
+  CHECK(t.Occupied() == 3);
+  CHECK(t.Computers() == 2);
+  CHECK_FALSE(t.FirstNotReady());  // computers are ready, the host need not be
+  CHECK(t.TokenHashes() == std::vector<std::string>{"h-fay"});
+  // Stored and read back with their levels.
+  SeatTable back;
+  back.Load(t.ToStored(), t0);
+  CHECK(back[0].computer_level == "mcts@250");
+  CHECK(back[1].computer_level == "greedy");
+  CHECK_FALSE(back[3].computer());
+  CHECK(back.host() == 3);
+  // The host leaves: a person hosts next, never a computer; with no person left, nobody does.
+  t.Grant(2, "Gil", nullptr, "h-gil");
+  CHECK(t.Free(3) == "h-fay");
+  CHECK(t.host() == 2);
+  CHECK(t.Free(2) == "h-gil");
+  CHECK_FALSE(t.IsHost(t.host()));
+  // The next person to sit hosts again.
+  t.Grant(3, "Hal", nullptr, "h-hal");
+  CHECK(t.IsHost(3));
+}

@@ -43,6 +43,7 @@ struct Side {
   std::int64_t seats = 0;
   double think_s = 0;  // decisions with a choice
   std::int64_t moves = 0;
+  std::uint64_t iterations = 0;  // mcts
 };
 
 struct GameResult {
@@ -51,6 +52,7 @@ struct GameResult {
   std::int64_t seats_a = 0, seats_b = 0;
   double think_s[2] = {0, 0};
   std::int64_t moves[2] = {0, 0};
+  std::uint64_t iterations[2] = {0, 0};
 };
 
 // The side of `seat` in game `g`: a = 0, b = 1.
@@ -78,6 +80,7 @@ GameResult PlayOne(const RandomGames& run, std::int64_t g, const bots::BotLevel 
     if (legal.size() > 1) {
       r.think_s[SideOf(g, seat)] += took.count();
       ++r.moves[SideOf(g, seat)];
+      r.iterations[SideOf(g, seat)] += choice.iterations;
     }
     if (state->Apply(seat, choice.move) != engine::RejectReason::kNone) {
       // A player's move refused is a bug in the player: the game goes on by the fallback.
@@ -173,7 +176,11 @@ int ArenaCommand(int argc, char** argv) {
     side[1].score_sum += r.mean_b * static_cast<double>(r.seats_b);
     side[0].seats += r.seats_a;
     side[1].seats += r.seats_b;
-    for (int i = 0; i < 2; ++i) side[i].think_s += r.think_s[i], side[i].moves += r.moves[i];
+    for (int i = 0; i < 2; ++i) {
+      side[i].think_s += r.think_s[i];
+      side[i].moves += r.moves[i];
+      side[i].iterations += r.iterations[i];
+    }
     const double d = r.mean_a - r.mean_b;
     diff_sum += d;
     diff_sq += d * d;
@@ -188,6 +195,9 @@ int ArenaCommand(int argc, char** argv) {
   const auto ms_per_move = [](const Side& s) {
     return s.moves == 0 ? 0.0 : 1000.0 * s.think_s / static_cast<double>(s.moves);
   };
+  const auto iterations_per_move = [](const Side& s) {
+    return s.moves == 0 ? 0.0 : static_cast<double>(s.iterations) / static_cast<double>(s.moves);
+  };
   std::cout << std::fixed << std::setprecision(2);
   if (json) {
     std::cout << "{\"game\": \"" << run.game->game().name() << "\", \"players\": " << run.players
@@ -198,7 +208,9 @@ int ArenaCommand(int argc, char** argv) {
               << ", \"mean_score_b\": " << mean_score(side[1]) << ", \"score_diff\": " << diff_mean
               << ", \"score_diff_ci95\": " << half_width
               << ", \"ms_per_move_a\": " << ms_per_move(side[0])
-              << ", \"ms_per_move_b\": " << ms_per_move(side[1]) << "}\n";
+              << ", \"ms_per_move_b\": " << ms_per_move(side[1])
+              << ", \"iterations_per_move_a\": " << iterations_per_move(side[0])
+              << ", \"iterations_per_move_b\": " << iterations_per_move(side[1]) << "}\n";
     return 0;
   }
   std::cout << run.game->game().name() << ", " << run.players << " players, " << run.games
@@ -208,7 +220,12 @@ int ArenaCommand(int argc, char** argv) {
               << std::right << " wins " << std::setw(6) << side[i].wins << " (" << std::setw(5)
               << 100.0 * static_cast<double>(side[i].wins) / n << "%)  mean score " << std::setw(7)
               << mean_score(side[i]) << "  " << std::setw(8) << ms_per_move(side[i])
-              << " ms a move (" << side[i].moves << " decisions with a choice)\n";
+              << " ms a move (" << side[i].moves << " decisions with a choice)";
+    if (levels[i].kind == bots::BotKind::kMcts) {
+      std::cout << ", " << std::setprecision(0) << iterations_per_move(side[i])
+                << " iterations a move" << std::setprecision(2);
+    }
+    std::cout << "\n";
   }
   std::cout << "draws " << draws << "\nscore difference a - b per game: " << diff_mean << " +/- "
             << half_width << " (95% confidence)\n";

@@ -30,7 +30,9 @@ constexpr const char* kBotHelp =
     "  --public         with --create: list the room publicly\n"
     "  --name NAME      player name prefix (default bot)\n"
     "  --seed S         move choices (default: random)\n"
-    "  --timeout SEC    give up after this long (default 600)\n";
+    "  --timeout SEC    give up after this long without a message from the server, 0 = never\n"
+    "                   (default 0: the bot plays as long as its game goes on; a room's\n"
+    "                   computer players and policies see to absent seats)\n";
 
 constexpr const char* kWatchHelp =
     "usage: carcassonne watch --server URL --room CODE [--timeout SEC]\n"
@@ -48,7 +50,7 @@ int BotCommand(int argc, char** argv) {
   }
   const int seats = static_cast<int>(args.Int("seats", 1, 1, 6));
   const int players = static_cast<int>(args.Int("players", seats, 2, 6));
-  const auto timeout = args.Int("timeout", 600, 1, 86400);
+  const auto timeout = args.Int("timeout", 0, 0, 86400);
   const auto seed =
       static_cast<std::uint64_t>(args.Int("seed", std::random_device{}(), 0, INT64_MAX));
   std::string error = args.error();
@@ -108,7 +110,11 @@ int BotCommand(int argc, char** argv) {
   std::vector<client::SeatResult> results(bots.size());
   std::vector<std::thread> threads;
   for (std::size_t i = 0; i < bots.size(); ++i) {
-    threads.emplace_back([&, i] { results[i] = bots[i]->Play(std::chrono::seconds(timeout)); });
+    threads.emplace_back([&, i] {
+      // 0: a silence of ten years, which no game reaches.
+      const auto silence = std::chrono::seconds(timeout == 0 ? 315360000 : timeout);
+      results[i] = bots[i]->Play(silence, 0, true);
+    });
   }
   for (auto& t : threads) t.join();
 

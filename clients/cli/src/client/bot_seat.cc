@@ -177,11 +177,12 @@ void BotSeat::OnMessage(const v1::ServerMessage& m, SeatResult& result) {
   }
 }
 
-SeatResult BotSeat::Play(std::chrono::milliseconds deadline, int drop_after_commands) {
+SeatResult BotSeat::Play(std::chrono::milliseconds deadline, int drop_after_commands,
+                         bool deadline_is_silence) {
   SeatResult result;
   result.room = room_;
   result.seat = seat_;
-  const auto until = std::chrono::steady_clock::now() + deadline;
+  auto until = std::chrono::steady_clock::now() + deadline;
   bool dropped = false;
   while (std::chrono::steady_clock::now() < until) {
     if (have_view_ && game_->over()) {
@@ -214,8 +215,11 @@ SeatResult BotSeat::Play(std::chrono::milliseconds deadline, int drop_after_comm
     const auto m = client_->Receive(retry_at_ ? 50ms : 200ms);
     if (m && hook_) hook_(*m);
     if (m) OnMessage(*m, result);
+    if (m && deadline_is_silence) until = std::chrono::steady_clock::now() + deadline;
   }
-  if (!result.finished && result.error.empty()) result.error = "timed out";
+  if (!result.finished && result.error.empty()) {
+    result.error = deadline_is_silence ? "no word from the server for the --timeout" : "timed out";
+  }
   result.seat = seat_;
   result.last_seq = seq_;
   if (game_) {

@@ -64,8 +64,10 @@ class BotSeat {
   std::string JoinRoom(const std::string& code, bool spectate = false);
   // Plays (or watches) until the game ends, the deadline passes, or an error.
   // `drop_after_commands` > 0: once, after that many own commands, drop the connection and
-  // resume with the token (tests of reconnection).
-  SeatResult Play(std::chrono::milliseconds deadline, int drop_after_commands = 0);
+  // resume with the token (tests of reconnection). With `deadline_is_silence`, the deadline
+  // counts from the server's last message instead: a game that goes on is never given up.
+  SeatResult Play(std::chrono::milliseconds deadline, int drop_after_commands = 0,
+                  bool deadline_is_silence = false);
 
   const std::string& error() const { return error_; }
   const std::string& token() const { return token_; }

@@ -1,0 +1,336 @@
+// Computer players in rooms: the host seats them (AddComputer) and removes them (KickPlayer),
+// they play their seats from the server's own threads, and under ABANDON_POLICY_COMPUTER one
+// stands in for a person away past the grace period until the person comes back.
+#include <catch2/catch.hpp>
+
+#include "test_server.h"
+
+namespace carc::test {
+namespace {
+
+v1::ClientMessage AddComputerMsg(int seat, const std::string& level) {
+  v1::ClientMessage m;
+  m.mutable_add_computer()->set_seat(seat);
+  m.mutable_add_computer()->set_level(level);
+  return m;
+}
+
+v1::ClientMessage KickMsg(int seat) {
+  v1::ClientMessage m;
+  m.mutable_kick_player()->set_seat(seat);
+  return m;
+}
+
+v1::ClientMessage StartMsg() {
+  v1::ClientMessage m;
+  m.mutable_start_game();
+  return m;
+}
+
+// Plays the person's seat `seat` on `c` (first legal placement, no follower, pass) whenever it
+// is to move, until the game is over; false if the game stalls for `stall` or a command fails.
+bool PlayUntilOver(client::WsClient& c, int seat, std::chrono::milliseconds stall = 15s) {
+  for (int guard = 0; guard < 2000; ++guard) {
+    // At most two messages per round, under the server's 30 a second per connection.
+    std::this_thread::sleep_for(70ms);
+    const auto snap = Snapshot(c);
+    if (!snap) return false;
+    if (snap->base().phase() == v1::BASE_PHASE_GAME_OVER) return true;
+    const std::uint64_t seq = snap->seq();
+    if (snap->base().to_move() == seat) {
+      const v1::BasePhase phase = snap->base().phase();
+      if (phase == v1::BASE_PHASE_PLACE_TILE) {
+        const v1::Placement& p = snap->base().legal_moves().placements(0);
+        c.Send(PlaceMsg(seq, p.position().x(), p.position().y(), static_cast<int>(p.rotation()),
+                        p.tile()));
+      } else if (phase == v1::BASE_PHASE_PLACE_FOLLOWER) {
+        c.Send(SkipMsg(seq));
+      } else {
+        v1::ClientMessage pass;
+        pass.mutable_game_command()->set_expected_seq(seq);
+        pass.mutable_game_command()->mutable_base()->mutable_pass();
+        c.Send(pass);
+      }
+    }
+    // The next batch, the person's or a computer's.
+    if (!Skip(
+            c,
+            [seq](const v1::ServerMessage& m) {
+              return m.has_event_batch() && m.event_batch().seq() > seq;
+            },
+            stall)) {
+      UNSCOPED_INFO("stalled at seq " << seq << " to move " << snap->base().to_move() << " phase "
+                                      << snap->base().phase());
+      return false;
+    }
+  }
+  return false;
+}
+
+std::optional<v1::RoomState> NextRoomState(client::WsClient& c) {
+  const auto m = Skip(c, [](const v1::ServerMessage& x) { return x.has_room_state(); });
+  if (!m) return std::nullopt;
+  return m->room_state();
+}
+
+// Sends `m`: the answer is its error, or else the RoomState every member gets (request id 0).
+std::optional<v1::ServerMessage> Lobby(client::WsClient& c, v1::ClientMessage m) {
+  static std::uint32_t next_id = 1000;
+  const std::uint32_t id = ++next_id;
+  // Room states from before are not the answer.
+  Skip(
+      c, [](const v1::ServerMessage&) { return false; }, 150ms);
+  m.set_request_id(id);
+  c.Send(m);
+  return Skip(c, [id](const v1::ServerMessage& x) {
+    return (x.has_error() && x.request_id() == id) || x.has_room_state();
+  });
+}
+
+}  // namespace
+
+TEST_CASE("the host seats two computer players and a whole game plays to its end") {
+  TestServer server;
+  auto host = DialHello(server);
+  REQUIRE(host);
+  v1::RoomOptions room = RoomFor(3);
+  room.set_is_public(true);
+  const auto granted = Ask(*host, CreateMsg(room));
+  REQUIRE(granted);
+  REQUIRE(granted->has_seat_granted());
+  const auto a = Lobby(*host, AddComputerMsg(-1, "greedy"));
+  REQUIRE(a);
+  REQUIRE(a->has_room_state());
+  CHECK(a->room_state().seats(1).computer_level() == "greedy");
+  CHECK(a->room_state().seats(1).occupied());
+  CHECK(a->room_state().seats(1).ready());
+  CHECK_FALSE(a->room_state().seats(1).is_host());
+  const auto b = Lobby(*host, AddComputerMsg(2, "medium"));
+  REQUIRE(b);
+  REQUIRE(b->has_room_state());
+  CHECK(b->room_state().seats(2).computer_level() == "mcts@250");
+  CHECK(b->room_state().seats(0).computer_level().empty());
+  CHECK(b->room_state().seats(0).is_host());
+  // The room list marks the computer players.
+  const auto listed = server.app().registry().ListPublic();
+  REQUIRE(listed.size() == 1);
+  CHECK(listed[0].players() == 3);
+  CHECK(listed[0].computers() == 2);
+
+  host->Send(StartMsg());
+  REQUIRE(Skip(*host, [](const v1::ServerMessage& m) { return m.has_snapshot(); }));
+  CHECK(PlayUntilOver(*host, 0));
+  const auto snap = Snapshot(*host);
+  REQUIRE(snap);
+  CHECK(snap->base().phase() == v1::BASE_PHASE_GAME_OVER);
+  const auto metrics = HttpGet(server.port(), "/metrics");
+  CHECK(metrics.body.find("carc_bot_moves_total 0\n") == std::string::npos);
+  CHECK(metrics.body.find("carc_bot_jobs_refused_total 0\n") != std::string::npos);
+}
+
+TEST_CASE("AddComputer is refused with a reason, and nothing changes") {
+  server::ServerConfig config = TestConfig();
+  config.max_computer_ms = std::chrono::milliseconds(500);
+  TestServer server(config);
+  v1::ServerMessage welcome;
+  auto host = DialHello(server, "", &welcome);
+  REQUIRE(host);
+  CHECK(welcome.welcome().max_computer_ms() == 500);
+  const auto granted = Ask(*host, CreateMsg(3));
+  REQUIRE(granted);
+  const std::string code = granted->seat_granted().room_code();
+  auto guest = DialHello(server);
+  REQUIRE(guest);
+  REQUIRE(Ask(*guest, JoinMsg(code)));
+  auto watcher = DialHello(server);
+  REQUIRE(watcher);
+  REQUIRE(Ask(*watcher, JoinMsg(code, true)));
+
+  struct Case {
+    client::WsClient* who;
+    v1::ClientMessage message;
+    v1::ErrorCode code;
+  };
+  const std::vector<Case> cases = {
+      {guest.get(), AddComputerMsg(2, "greedy"), v1::ERROR_CODE_NOT_HOST},
+      {watcher.get(), AddComputerMsg(2, "greedy"), v1::ERROR_CODE_NOT_A_PLAYER},
+      {host.get(), AddComputerMsg(2, "grandmaster"), v1::ERROR_CODE_INVALID_OPTIONS},
+      {host.get(), AddComputerMsg(2, ""), v1::ERROR_CODE_INVALID_OPTIONS},
+      {host.get(), AddComputerMsg(2, std::string(40000, 'm')), v1::ERROR_CODE_INVALID_OPTIONS},
+      {host.get(), AddComputerMsg(2, "mcts@9"), v1::ERROR_CODE_INVALID_OPTIONS},
+      {host.get(), AddComputerMsg(2, "mcts@501"), v1::ERROR_CODE_INVALID_OPTIONS},
+      {host.get(), AddComputerMsg(2, "hard"), v1::ERROR_CODE_INVALID_OPTIONS},  // 1000 > 500
+      {host.get(), AddComputerMsg(1, "greedy"), v1::ERROR_CODE_SEAT_TAKEN},
+      {host.get(), AddComputerMsg(3, "greedy"), v1::ERROR_CODE_SEAT_TAKEN},
+      {host.get(), AddComputerMsg(-2, "greedy"), v1::ERROR_CODE_SEAT_TAKEN},
+      {host.get(), AddComputerMsg(2147483647, "greedy"), v1::ERROR_CODE_SEAT_TAKEN},
+  };
+  for (const Case& c : cases) {
+    INFO("level " << c.message.add_computer().level().substr(0, 20) << " seat "
+                  << c.message.add_computer().seat());
+    const auto answer = Lobby(*c.who, c.message);
+    REQUIRE(answer);
+    REQUIRE(answer->has_error());
+    CHECK(answer->error().code() == c.code);
+    CHECK_FALSE(answer->error().message().empty());
+  }
+  // Nothing changed: seat 2 is still free, and a level within the limit takes it.
+  const auto ok = Lobby(*host, AddComputerMsg(-1, "mcts@500"));
+  REQUIRE(ok);
+  REQUIRE(ok->has_room_state());
+  CHECK(ok->room_state().seats(2).computer_level() == "mcts@500");
+  const auto full = Lobby(*host, AddComputerMsg(-1, "greedy"));
+  REQUIRE(full);
+  REQUIRE(full->has_error());
+  CHECK(full->error().code() == v1::ERROR_CODE_ROOM_FULL);
+  // The host removes it before the start, and seats another level.
+  const auto kicked = Lobby(*host, KickMsg(2));
+  REQUIRE(kicked);
+  INFO(kicked->DebugString());
+  REQUIRE(kicked->has_room_state());
+  CHECK_FALSE(kicked->room_state().seats(2).occupied());
+  CHECK(kicked->room_state().seats(2).computer_level().empty());
+}
+
+TEST_CASE("a server without computer players says so, and refuses them and their policy") {
+  server::ServerConfig config = TestConfig();
+  config.bot_threads = 0;
+  TestServer server(config);
+  v1::ServerMessage welcome;
+  auto host = DialHello(server, "", &welcome);
+  REQUIRE(host);
+  CHECK(welcome.welcome().max_computer_ms() == 0);
+  v1::RoomOptions room = RoomFor(2);
+  room.set_abandon_policy(v1::ABANDON_POLICY_COMPUTER);
+  const auto refused = Ask(*host, CreateMsg(room));
+  REQUIRE(refused);
+  REQUIRE(refused->has_error());
+  CHECK(refused->error().code() == v1::ERROR_CODE_INVALID_OPTIONS);
+  const auto granted = Ask(*host, CreateMsg(2));
+  REQUIRE(granted);
+  REQUIRE(granted->has_seat_granted());
+  const auto state = NextRoomState(*host);
+  REQUIRE(state);
+  CHECK(state->options().abandon_policy() == v1::ABANDON_POLICY_WAIT);
+  const auto add = Lobby(*host, AddComputerMsg(-1, "greedy"));
+  REQUIRE(add);
+  REQUIRE(add->has_error());
+  CHECK(add->error().code() == v1::ERROR_CODE_INVALID_OPTIONS);
+  const auto metrics = HttpGet(server.port(), "/metrics");
+  CHECK(metrics.body.find("carc_bot_moves_total") == std::string::npos);
+}
+
+TEST_CASE("a computer stands in for a person away past the grace period and gives the seat back") {
+  server::ServerConfig config = TestConfig();
+  config.grace_period = std::chrono::seconds(1);
+  config.absent_level = "greedy";
+  TestServer server(config);
+  RawGame game = StartRawGame(server, 2);
+  REQUIRE(game.error.empty());
+  // Rooms are created with the computer policy by default on a server with computer players.
+  // Seat 1 leaves; seat 0 plays until seat 1 is to move, then waits for the computer.
+  game.seats[1].reset();
+  // Seat 0 plays whenever it is to move, up to seat 1's first decision.
+  const auto to_move = [&] {
+    const auto snap = Snapshot(*game.seats[0]);
+    REQUIRE(snap);
+    return snap->base().to_move();
+  };
+  while (to_move() == 0) REQUIRE(PlayOneCommand(game));
+  const auto seq = SeqOf(game);
+  REQUIRE(seq);
+  // Past the grace period (and within a tick or two) the room says a computer stands in for
+  // seat 1, then the computer plays seat 1's turn.
+  const auto stood_in = Skip(
+      *game.seats[0],
+      [](const v1::ServerMessage& m) {
+        return m.has_room_state() && m.room_state().seats(1).computer_standing_in();
+      },
+      10s);
+  REQUIRE(stood_in);
+  CHECK_FALSE(stood_in->room_state().seats(0).computer_standing_in());
+  const auto moved = Skip(
+      *game.seats[0],
+      [&](const v1::ServerMessage& m) {
+        return m.has_event_batch() && m.event_batch().seq() >= *seq + 2;
+      },
+      10s);
+  REQUIRE(moved);
+  CHECK(to_move() == 0);
+
+  // Seat 1 comes back with its token: the seat is its own again and the computer stops.
+  v1::ServerMessage welcome;
+  game.seats[1] = DialHello(server, game.tokens[1], &welcome);
+  REQUIRE(game.seats[1]);
+  REQUIRE(welcome.has_welcome());
+  CHECK(welcome.welcome().seat() == 1);
+  const auto back = Skip(*game.seats[1], [](const v1::ServerMessage& m) {
+    return m.has_room_state() && !m.room_state().seats(1).computer_standing_in();
+  });
+  REQUIRE(back);
+  while (to_move() == 0) REQUIRE(PlayOneCommand(game));
+  const auto waiting = SeqOf(game);
+  REQUIRE(waiting);
+  // Seat 1 is to move and connected: nobody plays for it, past the grace period too.
+  std::this_thread::sleep_for(2500ms);
+  CHECK(SeqOf(game) == waiting);
+  REQUIRE(PlayOneCommand(game));  // seat 1 plays its own turn
+  CHECK(SeqOf(game) == *waiting + 1);
+}
+
+}  // namespace carc::test
+
+namespace carc::test {
+
+TEST_CASE("a computer player's seat survives a restart and plays on", "[store][recovery]") {
+  const server::ServerConfig config = TestConfig();  // one data directory for both servers
+  std::string token;
+  std::uint64_t seq = 0;
+  {
+    TestServer first(config);
+    auto host = DialHello(first);
+    REQUIRE(host);
+    const auto granted = Ask(*host, CreateMsg(2));
+    REQUIRE(granted);
+    REQUIRE(granted->has_seat_granted());
+    token = granted->seat_granted().resume_token();
+    host->Send(AddComputerMsg(1, "greedy"));
+    REQUIRE(Skip(*host, [](const v1::ServerMessage& m) {
+      return m.has_room_state() && m.room_state().seats(1).computer_level() == "greedy";
+    }));
+    host->Send(StartMsg());
+    REQUIRE(Skip(*host, [](const v1::ServerMessage& m) { return m.has_snapshot(); }));
+    // A few turns each.
+    for (int turn = 0; turn < 6; ++turn) {
+      const auto snap = Snapshot(*host);
+      REQUIRE(snap);
+      if (snap->base().to_move() == 0) {
+        if (snap->base().phase() == v1::BASE_PHASE_PLACE_TILE) {
+          const v1::Placement& p = snap->base().legal_moves().placements(0);
+          host->Send(PlaceMsg(snap->seq(), p.position().x(), p.position().y(),
+                              static_cast<int>(p.rotation()), p.tile()));
+        } else {
+          host->Send(SkipMsg(snap->seq()));
+        }
+      }
+      const std::uint64_t at = snap->seq();
+      REQUIRE(Skip(*host, [at](const v1::ServerMessage& m) {
+        return m.has_event_batch() && m.event_batch().seq() > at;
+      }));
+    }
+    const auto snap = Snapshot(*host);
+    REQUIRE(snap);
+    seq = snap->seq();
+  }
+  REQUIRE(seq >= 6);
+  TestServer second(config);
+  CHECK(second.app().restore_report().restored == 1);
+  auto host = DialHello(second, token);
+  REQUIRE(host);
+  const auto state = NextRoomState(*host);
+  REQUIRE(state);
+  CHECK(state->seats(1).computer_level() == "greedy");
+  CHECK(PlayUntilOver(*host, 0));
+}
+
+}  // namespace carc::test
