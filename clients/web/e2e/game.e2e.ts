@@ -6,7 +6,7 @@
 //    mid-game and gets his seat back; Cleo watches as a spectator. The final table agrees on
 //    every page and with the server's archive; the record downloads, the replay viewer steps to
 //    the same end, and both players move on to a rematch room.
-// 2. A new user against the computer: Ann creates a room, runs the `carcassonne bot` command
+// 2. A new user against a bot program: Ann creates a room, runs the `carcassonne bot` command
 //    the lobby shows her, starts and plays to the end; the bot's final scores equal her table.
 //
 // Screenshots in CARC_E2E_OUT: lobby, phone lobby, mid-game board, phone game, spectator,
@@ -258,7 +258,7 @@ describe("a game in the browser", () => {
     if (cliPath === "") throw new Error("CARC_CLI_PATH is not set (the carcassonne tool)");
     const ann = await harness.newPage(DESKTOP);
     const code = await createRoom(ann, harness.base, "Ann");
-    await ann.locator("summary", { hasText: "Play against the computer" }).click();
+    await ann.locator("summary", { hasText: "Connect a bot program" }).click();
     const command = await ann.locator("input.bot-command").inputValue();
     const args = command.split(" ");
     expect(args.slice(0, 2)).toEqual(["carcassonne", "bot"]);

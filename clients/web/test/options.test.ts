@@ -39,7 +39,18 @@ describe("RoomOptions and CreateRoom from the form", () => {
     expect(buildRoomOptions({ ...defaultRoomForm(), clockInitial: "60", clockIncrement: "3601" }, games)).toMatchObject({ ok: false, error: "form.errorClock" });
     const noClock = buildRoomOptions({ ...defaultRoomForm(), clockInitial: "0", clockIncrement: "30" }, games);
     expect(noClock.ok && noClock.value.clock).toMatchObject({ initialSeconds: 0, incrementSeconds: 0 });
-    expect(buildRoomOptions(defaultRoomForm(), games).ok && buildRoomOptions(defaultRoomForm(), games)).toMatchObject({ value: { abandonPolicy: AbandonPolicy.WAIT } });
+  });
+
+  it("sends the chosen policy for a player who stays away, a computer playing for them by default", () => {
+    const policy = (form: ReturnType<typeof defaultRoomForm>) => {
+      const r = buildRoomOptions(form, games);
+      return r.ok ? r.value.abandonPolicy : undefined;
+    };
+    // Sent explicitly, never UNSPECIFIED: the room is what the form showed, whatever the server's default.
+    expect(policy(defaultRoomForm())).toBe(AbandonPolicy.COMPUTER);
+    expect(policy({ ...defaultRoomForm(), abandon: "wait" })).toBe(AbandonPolicy.WAIT);
+    expect(policy({ ...defaultRoomForm(), abandon: "fallback" })).toBe(AbandonPolicy.FALLBACK_MOVE);
+    expect(policy({ ...defaultRoomForm(), abandon: "computer" })).toBe(AbandonPolicy.COMPUTER);
   });
 
   it("needs a valid name", () => {

@@ -51,6 +51,8 @@ function lobbyActions(): LobbyActions & { calls: unknown[][] } {
     setReady: rec("setReady"),
     start: rec("start"),
     kick: rec("kick"),
+    addComputer: rec("addComputer"),
+    computerLevelChanged: rec("computerLevelChanged"),
     sendChat: rec("sendChat"),
     chatDraftChanged: rec("chatDraftChanged"),
     copyInvite: rec("copyInvite"),

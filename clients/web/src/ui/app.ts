@@ -36,6 +36,7 @@ import { validName } from "./form";
 import { NO_GAME_OFFERED, renderHome, type HomeModel } from "./home";
 import { homePath, inviteUrl, parseInvitePath } from "./invite";
 import { renderLobby } from "./lobby";
+import { LobbyRequests } from "./lobby_requests";
 import { defaultRoomForm } from "./options";
 import { parseGameList, renderReplayList, type ArchivedGameSummary } from "./replay_list";
 import { ReplayViewer, type ReplaySource } from "./replay_view";
@@ -81,6 +82,7 @@ export class App {
   private joinAfterLeave: { leaveRequest: number; join: JoinRoom } | undefined;
   private listRequest = 0;
   private readonly turnNotice: TurnNotice;
+  private readonly lobbyRequests = new LobbyRequests((body) => this.sendRequest(body));
 
   constructor(
     private readonly root: HTMLElement,
@@ -115,6 +117,7 @@ export class App {
     client.on("welcome", (w) => {
       this.afterFirstScreen();
       this.statusText = t("status.connectedTo", { version: w.serverVersion });
+      this.home.maxComputerMs = w.maxComputerMs;
       if (w.roomCode === "") {
         // No seat taken back: whatever room this page showed is gone for this connection.
         if (this.room) this.leaveLocally();
@@ -567,13 +570,11 @@ export class App {
             botCommand: `carcassonne bot --server ${this.env.location.origin.replace(/^http/, "ws")} --room ${room.code}`,
             games: this.home.games.status === "ready" ? this.home.games.games : [],
             notice: this.notice,
+            computerLevel: this.lobbyRequests.computerLevel,
+            maxComputerMs: this.client.welcome?.maxComputerMs,
           },
           {
-            takeSeat: (seat) => this.sendRequest({ case: "takeSeat", value: { seat } }),
-            chooseColour: (colour) => this.sendRequest({ case: "chooseColour", value: { colour } }),
-            setReady: (ready) => this.sendRequest({ case: "setReady", value: { ready } }),
-            start: () => this.sendRequest({ case: "startGame", value: {} }),
-            kick: (seat) => this.sendRequest({ case: "kickPlayer", value: { seat } }),
+            ...this.lobbyRequests.actions(),
             ...this.chatActions(),
             copyInvite: (input) => {
               void copyText(input.value, input).then((result) => {

@@ -4,6 +4,7 @@
 import type { SeatInfo } from "../gen/carc/v1/lobby_pb";
 import { t } from "../i18n";
 import { colourBadge } from "./colour_badge";
+import { computerBadge } from "./computer_player";
 import { h } from "./dom";
 
 /** The head row of a final table: one column per title, the player's first. */
@@ -11,9 +12,10 @@ export function finalTableHead(titles: readonly string[]): HTMLElement {
   return h("thead", {}, h("tr", {}, titles.map((title) => h("th", { scope: "col" }, title))));
 }
 
-/** The first cell of a player's row: colour and shape, name, and whether they won. */
+/** The first cell of a player's row: colour and shape, name, a computer's level, and whether they won. */
 export function finalPlayerCell(seat: SeatInfo | undefined, name: string, winner: boolean): HTMLElement {
-  return h("th", { scope: "row" }, seat ? colourBadge(seat.colour) : null, " ", name, winner ? ` · ${t("final.winner")}` : "");
+  const computer = computerBadge(seat);
+  return h("th", { scope: "row" }, seat ? colourBadge(seat.colour) : null, " ", name, computer ? [" ", computer] : null, winner ? ` · ${t("final.winner")}` : "");
 }
 
 export interface EndActions {

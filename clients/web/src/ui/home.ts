@@ -6,6 +6,7 @@ import type { CreateRoom, JoinRoom, RoomSummary } from "../gen/carc/v1/lobby_pb"
 import { RoomStatus } from "../gen/carc/v1/lobby_pb";
 import type { OfferedGame } from "../games/registry";
 import { t, type MessageKey } from "../i18n";
+import { abandonChoices, abandonLabel, parseAbandonChoice } from "./abandon_policy";
 import { h, self, uid } from "./dom";
 import { patch } from "./patch";
 import { MAX_NAME_LENGTH, failureText, range } from "./form";
@@ -36,6 +37,8 @@ export interface HomeModel {
   inviteCode?: string | undefined;
   /** Waiting for an answer: the submit buttons are disabled. */
   busy?: boolean;
+  /** Welcome.max_computer_ms once connected: 0 when the server has no computer players. */
+  maxComputerMs?: number;
   /** Why a form was refused on this page, by form, until it is sent again. */
   errors?: { join?: string; create?: string; list?: string };
 }
@@ -199,17 +202,22 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
   const initial = secondsInput(initialId, f.clockInitial, MAX_CLOCK_SECONDS, (v) => (f.clockInitial = v));
   const incrementId = uid("clock-increment");
   const increment = secondsInput(incrementId, f.clockIncrement, MAX_CLOCK_INCREMENT_SECONDS, (v) => (f.clockIncrement = v));
+  // A server without computer players refuses their policy: it is not offered there.
+  const choices = abandonChoices(model.maxComputerMs);
+  if (!choices.includes(f.abandon)) f.abandon = choices[0]!;
   const abandonId = uid("abandon");
+  const abandonHelpId = `${abandonId}-help`;
   const abandon = h(
     "select",
     {
       id: abandonId,
+      name: "abandon-policy",
+      "aria-describedby": abandonHelpId,
       onchange: (e) => {
-        f.abandon = self<HTMLSelectElement>(e).value === "fallback" ? "fallback" : "wait";
+        f.abandon = parseAbandonChoice(self<HTMLSelectElement>(e).value);
       },
     },
-    h("option", { value: "wait", selected: f.abandon === "wait" }, t("home.abandonWait")),
-    h("option", { value: "fallback", selected: f.abandon === "fallback" }, t("home.abandonFallback")),
+    choices.map((c) => h("option", { value: c, selected: f.abandon === c }, abandonLabel(c))),
   );
 
   const form: HTMLFormElement = h(
@@ -239,7 +247,11 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
     h("div", { class: "field check" }, isPublic, h("label", { for: publicId }, t("home.public"))),
     h("div", { class: "field" }, h("label", { for: initialId }, t("home.clockInitial")), initial),
     h("div", { class: "field" }, h("label", { for: incrementId }, t("home.clockIncrement")), increment),
-    h("div", { class: "field" }, h("label", { for: abandonId }, t("home.abandon")), abandon),
+    h("div", { class: "field" },
+      h("label", { for: abandonId }, t("home.abandon")),
+      abandon,
+      h("p", { class: "help", id: abandonHelpId }, t("home.abandonHelp")),
+    ),
     gameOptionsForm(f, chosen).render(),
     error,
     h("button", { type: "submit", class: "primary", disabled: model.busy }, t("home.create")),
@@ -313,6 +325,7 @@ function renderRoomList(model: HomeModel, actions: HomeActions): HTMLElement {
                   seats: r.seats,
                   status: t(roomStatusKey(r.status)),
                 })),
+                r.computers > 0 ? h("span", { class: "computers" }, ` · ${t("home.listComputers", { n: r.computers })}`) : null,
               ),
               h("div", { class: "actions" },
                 r.status === RoomStatus.LOBBY && r.players < r.seats

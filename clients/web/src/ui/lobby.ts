@@ -1,20 +1,22 @@
-// The room lobby: seats (name, colour with its shape, ready, connected, host), take a seat,
-// choose a colour, ready, the host's start and kick, spectators, chat, the invite link, and the
-// room's options (the game's own read from the room's options message through the game's served
-// option table).
+// The room lobby: seats (name, colour with its shape, ready, connected, host, or a computer
+// player and its level), take a seat, choose a colour, ready, the host's start, kick and computer
+// players, spectators, chat, the invite link, and the room's options (the game's own read from
+// the room's options message through the game's served option table).
 
 import type { ChatMessage, RoomOptions, RoomState, SeatInfo } from "../gen/carc/v1/lobby_pb";
-import { AbandonPolicy, RoomStatus } from "../gen/carc/v1/lobby_pb";
+import { RoomStatus } from "../gen/carc/v1/lobby_pb";
 import { DEFAULT_GAME, gameByType, type OfferedGame } from "../games/registry";
 import { t } from "../i18n";
 import { gameOptionValues } from "../net/options_message";
+import { abandonText } from "./abandon_policy";
+import { renderAddComputer, type AddComputerActions } from "./add_computer";
 import { colourBadge } from "./colour_badge";
 import { COLOURS } from "./colours";
+import { DEFAULT_COMPUTER_LEVEL, computerBadge, isComputer, offeredLevels, presenceBadge, type ComputerLevel } from "./computer_player";
 import { h, onPage, self, uid } from "./dom";
 import { renderChat } from "./chat";
 import { roomStatusKey } from "./home";
 import { optionLabel, valueText } from "./option_text";
-
 
 export interface LobbyModel {
   room: RoomState;
@@ -29,9 +31,13 @@ export interface LobbyModel {
   notice?: string | undefined;
   /** The games the server offers, for their option tables; empty when not (yet) known. */
   games: readonly OfferedGame[];
+  /** Welcome.max_computer_ms: 0 when the server has no computer players; unknown: all levels. */
+  maxComputerMs?: number | undefined;
+  /** The level the host's "Add computer player" menus show (the last one chosen). */
+  computerLevel?: ComputerLevel | undefined;
 }
 
-export interface LobbyActions {
+export interface LobbyActions extends AddComputerActions {
   takeSeat(seat: number): void;
   chooseColour(colour: string): void;
   setReady(ready: boolean): void;
@@ -73,7 +79,7 @@ export function renderLobby(model: LobbyModel, actions: LobbyActions): HTMLEleme
       h("button", { type: "button", class: "secondary", onclick: () => actions.leave() }, t("lobby.leave")),
     ),
     renderInvite(model, actions),
-    renderSeats(room, me, host, inLobby, actions),
+    renderSeats(room, me, host, inLobby, offeredLevels(model.maxComputerMs ?? Infinity), model.computerLevel ?? DEFAULT_COMPUTER_LEVEL, actions),
     inLobby && room.seats.some((s) => !s.occupied) ? renderBotHint(model) : null,
     h("p", { class: "spectators" }, t("lobby.spectators", { n: room.spectators })),
     me === undefined ? h("p", { class: "notice" }, t("lobby.spectating")) : null,
@@ -105,7 +111,10 @@ function renderInvite(model: LobbyModel, actions: LobbyActions): HTMLElement {
   );
 }
 
-/** How to fill free seats with computer players: the bot of the carcassonne tool. */
+/**
+ * How to fill a free seat with a bot program run by hand (the carcassonne tool's bot), beside
+ * the server's own computer players that the host adds seat by seat.
+ */
 function renderBotHint(model: LobbyModel): HTMLElement {
   const id = uid("bot");
   const input = h("input", { id, type: "text", readonly: true, value: model.botCommand, class: "invite-link bot-command", onfocus: (e) => self<HTMLInputElement>(e).select() });
@@ -125,6 +134,8 @@ function renderSeats(
   me: SeatInfo | undefined,
   host: boolean,
   inLobby: boolean,
+  levels: readonly ComputerLevel[],
+  computerLevel: ComputerLevel,
   actions: LobbyActions,
 ): HTMLElement {
   return h(
@@ -146,19 +157,22 @@ function renderSeats(
             me !== undefined && inLobby
               ? h("button", { type: "button", class: "take-seat", onclick: () => actions.takeSeat(s.seat) }, t("lobby.takeSeat", { n: number }))
               : null,
+            host && inLobby && levels.length > 0 ? renderAddComputer(s.seat, levels, computerLevel, actions) : null,
           );
         }
         return h(
           "li",
-          { class: `seat${mine ? " mine" : ""}`, "data-seat": s.seat },
+          { class: `seat${mine ? " mine" : ""}${isComputer(s) ? " computer" : ""}`, "data-seat": s.seat },
           h("span", { class: "seat-number" }, t("lobby.seat", { n: number })),
           colourBadge(s.colour),
           h("span", { class: "seat-name" }, s.name),
           h("span", { class: "badges" },
+            computerBadge(s),
             s.isHost ? h("span", { class: "badge host" }, t("lobby.host")) : null,
             mine ? h("span", { class: "badge you" }, t("lobby.you")) : null,
             h("span", { class: `badge ${s.ready ? "ready" : "not-ready"}` }, s.ready ? `✓ ${t("lobby.ready")}` : t("lobby.notReady")),
-            h("span", { class: `badge ${s.connected ? "online" : "offline"}` }, s.connected ? t("lobby.online") : t("lobby.offline")),
+            // A computer has no connection to show: its badge above says what it is.
+            isComputer(s) ? null : presenceBadge(s),
           ),
           host && !mine && inLobby
             ? h("button", { type: "button", class: "kick danger", onclick: () => actions.kick(s.seat) }, t("lobby.kick", { name: s.name }))
@@ -228,10 +242,7 @@ function renderOptionsSummary(room: RoomState, games: readonly OfferedGame[]): H
         ? t("lobby.clockValue", { initial: clock.initialSeconds, increment: clock.incrementSeconds })
         : t("lobby.noClock"),
     ],
-    [
-      t("home.abandon"),
-      options.abandonPolicy === AbandonPolicy.FALLBACK_MOVE ? t("home.abandonFallback") : t("home.abandonWait"),
-    ],
+    [t("home.abandon"), abandonText(options.abandonPolicy)],
   ];
   if (offered) rows.push(...gameOptionRows(offered, options));
   return h(

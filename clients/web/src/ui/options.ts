@@ -7,13 +7,13 @@
 
 import { create } from "@bufbuild/protobuf";
 import {
-  AbandonPolicy,
   CreateRoomSchema,
   RoomOptionsSchema,
   type CreateRoom,
   type RoomOptions,
 } from "../gen/carc/v1/lobby_pb";
 import { DEFAULT_GAME, type OfferedGame } from "../games/registry";
+import { DEFAULT_ABANDON, abandonPolicy, type AbandonChoice } from "./abandon_policy";
 import { parseIntIn, validName, type Result } from "./form";
 import { OptionForm } from "./option_form";
 
@@ -23,8 +23,6 @@ export type OfferedGames =
   /** `reason` is the technical detail, shown inside a translated sentence. */
   | { status: "failed"; reason: string }
   | { status: "ready"; games: readonly OfferedGame[] };
-
-export type AbandonChoice = "wait" | "fallback";
 
 /** Everything the "create a room" form holds. */
 export interface RoomForm {
@@ -52,7 +50,7 @@ export function defaultRoomForm(): RoomForm {
     isPublic: true,
     clockInitial: "0",
     clockIncrement: "0",
-    abandon: "wait",
+    abandon: DEFAULT_ABANDON,
     gameOptions: {},
   };
 }
@@ -90,7 +88,7 @@ export function buildRoomOptions(form: RoomForm, games: readonly OfferedGame[]):
     ok: true,
     value: create(RoomOptionsSchema, {
       isPublic: form.isPublic,
-      abandonPolicy: form.abandon === "fallback" ? AbandonPolicy.FALLBACK_MOVE : AbandonPolicy.WAIT,
+      abandonPolicy: abandonPolicy(form.abandon),
       // No clock: no increment either.
       clock: { initialSeconds: initial, incrementSeconds: initial === 0 ? 0 : increment },
       gameType: game.module.gameType,

@@ -1,10 +1,12 @@
 // Every seat of a base game: colour with its shape, name, score, followers left in the supply,
-// turn clock, whether the player is connected, and whose turn it is.
+// turn clock, whether the player is connected (or a computer plays the seat), and whose turn it
+// is.
 
 import type { BaseView } from "../../gen/carc/v1/base_game_pb";
 import type { ClockState } from "../../gen/carc/v1/game_pb";
 import type { SeatInfo } from "../../gen/carc/v1/lobby_pb";
 import { colourBadge } from "../../ui/colour_badge";
+import { computerBadge, presenceBadge } from "../../ui/computer_player";
 import { h } from "../../ui/dom";
 import { clockSpan, remainingMs } from "../../ui/turn_clock";
 import { t } from "./i18n";
@@ -32,7 +34,8 @@ export function renderPlayers(
         h("span", { class: "points", "data-points": points }, t("game.points", { n: points })),
         h("span", { class: "supply", title: t("game.supplyHelp") }, t("game.supply", { n: view.supply[i] ?? 0 })),
         hasClock ? clockSpan(i, remainingMs(clock.state, i, clock.elapsedMs)) : null,
-        showPresence ? h("span", { class: `badge ${seat?.connected ? "online" : "offline"}` }, seat?.connected ? t("lobby.online") : t("lobby.offline")) : null,
+        // A replay has no presence, but its seats were still people or computers.
+        showPresence ? presenceBadge(seat) : computerBadge(seat),
         resigned ? h("span", { class: "badge offline" }, t("game.resignedBadge")) : null,
         toMove ? h("span", { class: "badge to-move" }, t("game.toMove")) : null,
       );

@@ -1,11 +1,13 @@
 // The side panel of The Castle's screen: both players (score, followers left, keep, the wall
-// tiles they hold face up, clock, presence, whose turn), the stack and the towers, and what each
-// wall tile does (K-10). All of it is public, so every seat and spectator sees the same panel.
+// tiles they hold face up, clock, presence or computer player, whose turn), the stack and the
+// towers, and what each wall tile does (K-10). All of it is public, so every seat and spectator
+// sees the same panel.
 
 import type { CastleView } from "../../gen/carc/v1/castle_game_pb";
 import type { ClockState } from "../../gen/carc/v1/game_pb";
 import type { RoomState, SeatInfo } from "../../gen/carc/v1/lobby_pb";
 import { colourBadge } from "../../ui/colour_badge";
+import { presenceBadge } from "../../ui/computer_player";
 import { h } from "../../ui/dom";
 import { clockSpan, remainingMs } from "../../ui/turn_clock";
 import { wallTileEffect } from "./castle_names";
@@ -46,7 +48,7 @@ export function renderCastlePlayers(view: CastleView, room: RoomState, clock: Cl
               }),
         ),
         hasClock ? clockSpan(i, remainingMs(clock, i, elapsedMs)) : null,
-        h("span", { class: `badge ${info?.connected ? "online" : "offline"}` }, info?.connected ? t("lobby.online") : t("lobby.offline")),
+        presenceBadge(info),
         s.resigned ? h("span", { class: "badge offline" }, t("game.resignedBadge")) : null,
         toMove ? h("span", { class: "badge to-move" }, t("game.toMove")) : null,
       );

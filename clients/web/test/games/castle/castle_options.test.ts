@@ -178,6 +178,7 @@ describe("the lobby of a Castle room", () => {
     const noop = () => undefined;
     const actions: LobbyActions = {
       takeSeat: noop, chooseColour: noop, setReady: noop, start: noop, kick: noop, sendChat: noop, chatDraftChanged: noop, copyInvite: noop, leave: noop,
+      addComputer: noop, computerLevelChanged: noop,
     };
     const el = renderLobby({ room, chat: [], chatDraft: "", inviteUrl: "https://x/r/ABC234", botCommand: "carcassonne bot", games }, actions);
     const summary = el.querySelector("details.options-summary")!.textContent ?? "";
