@@ -85,11 +85,28 @@ TEST_CASE("load holds idle connections and spreads them over source addresses", 
   CHECK(spread["commands"] == 0);
 }
 
+TEST_CASE("load plays rooms where the server's computer players hold seats", "[server][load]") {
+  TestServer server(LoadConfig());
+  int code = -1;
+  const nlohmann::json r = RunLoad(
+      server, "--rooms 2 --players 1 --computers 1 --computer-level greedy --duration 2", code);
+  INFO(r.dump());
+  CHECK(code == 0);
+  CHECK(r["computers"] == 1);
+  CHECK(r["connections_held"] == 2);
+  CHECK(r["errors"].empty());
+  CHECK(r["commands"].get<int>() > 10);  // the clients' own; the computers' are the server's
+  CHECK(r["games_finished"].get<int>() >= 1);
+  const auto metrics = HttpGet(server.port(), "/metrics");
+  CHECK(metrics.body.find("carc_bot_moves_total 0\n") == std::string::npos);
+}
+
 TEST_CASE("load refuses bad options with a reason", "[server][load]") {
   for (const std::string args :
        {"--rooms 0", "--players 9", "--source-addrs 127.0.0.9-127.0.0.1", "--source-addrs x",
         "--game chess", "--duration 0", "--think-ms -1", "--server wss://a:1", "--relay-bytes 7",
-        "--relay-bytes 65537", "--settle -1"}) {
+        "--relay-bytes 65537", "--settle -1", "--players 1", "--players 4 --computers 3",
+        "--computers 6", "--computers 1 --computer-level genius", "--computers 1 --idle"}) {
     INFO(args);
     const CliRun run = RunCli("load " + args, true);
     CHECK(run.code == 2);

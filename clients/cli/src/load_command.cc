@@ -3,6 +3,7 @@
 #include <thread>
 
 #include "args.h"
+#include "bots/bot_level.h"
 #include "commands.h"
 #include "game_options.h"
 #include "games/registry.h"
@@ -15,7 +16,7 @@ constexpr const char* kHelp =
     "usage: carcassonne load --server URL --rooms R --players P --think-ms T --duration S\n"
     "                        [--game G] [--rules LIST] [--idle] [--source-addrs LIST]\n"
     "                        [--threads N] [--ramp N] [--seed S] [--settle S] [--json]\n"
-    "                        [--relay [--relay-bytes N]]\n"
+    "                        [--relay [--relay-bytes N]] [--computers N [--computer-level L]]\n"
     "Opens R x P WebSocket clients in this one process (the project's own client code) that play\n"
     "whole games against the server with random legal moves from their own views, a new room\n"
     "after each game; or with --idle only say Hello and hold their connections. Connections open\n"
@@ -25,7 +26,12 @@ constexpr const char* kHelp =
     "  --server URL        ws://host:port (default ws://127.0.0.1:8080); its /metrics gives\n"
     "                      the server's RSS and CPU (process_resident_memory_bytes, ...)\n"
     "  --rooms R           rooms, 1..100000 (default 1)\n"
-    "  --players P         seats per room, as the game allows (default 2)\n"
+    "  --players P         this process's clients per room, 1..6 (default 2); with\n"
+    "                      --computers the room's seats are both together, as the game allows\n"
+    "  --computers N       computer players the host of each room seats before the start,\n"
+    "                      0..5 (default 0); they think on the server's computer-player threads\n"
+    "  --computer-level L  their level: random, greedy, mcts@MS, easy, medium, hard (default\n"
+    "                      hard)\n"
     "  --think-ms T        pause before each command, 0..60000 (default 0: machine speed)\n"
     "  --duration S        measured window in seconds, 1..3600 (default 10)\n"
     "  --game G            a game the server offers (default base)\n"
@@ -56,7 +62,7 @@ constexpr const char* kHelp =
 int LoadCommand(int argc, char** argv) {
   Args args(argc, argv, 2,
             {"server", "rooms", "players", "think-ms", "duration", "game", "rules", "source-addrs",
-             "threads", "ramp", "seed", "settle", "relay-bytes"},
+             "threads", "ramp", "seed", "settle", "relay-bytes", "computers", "computer-level"},
             {"idle", "json", "help", "relay"});
   if (args.Has("help")) {
     std::cout << kHelp;
@@ -65,7 +71,9 @@ int LoadCommand(int argc, char** argv) {
   LoadConfig config;
   const auto cores = static_cast<std::int64_t>(std::max(1U, std::thread::hardware_concurrency()));
   config.rooms = static_cast<int>(args.Int("rooms", 1, 1, 100000));
-  config.players = static_cast<int>(args.Int("players", 2, 2, 6));
+  config.players = static_cast<int>(args.Int("players", 2, 1, 6));
+  config.computers = static_cast<int>(args.Int("computers", 0, 0, 5));
+  config.computer_level = args.Get("computer-level", "hard");
   config.think_ms = static_cast<int>(args.Int("think-ms", 0, 0, 60000));
   config.duration_s = static_cast<double>(args.Int("duration", 10, 1, 3600));
   config.threads = static_cast<int>(args.Int("threads", cores, 1, 64));
@@ -76,6 +84,21 @@ int LoadCommand(int argc, char** argv) {
   config.relay = args.Has("relay");
   config.relay_bytes = static_cast<int>(args.Int("relay-bytes", 64, 8, 65536));
   std::string error = args.error();
+  if (error.empty() && config.players + config.computers < 2) {
+    error = "a room needs 2 seats at least: --players 1 takes --computers 1 or more";
+  }
+  if (error.empty() && config.players + config.computers > 6) {
+    error = "--players and --computers together take 2..6 seats";
+  }
+  if (error.empty() && !bots::ParseBotLevel(config.computer_level)) {
+    error =
+        "--computer-level takes random, greedy, mcts, mcts@MS (MS from 10 to 60000), easy, "
+        "medium or hard, not '" +
+        config.computer_level + "'";
+  }
+  if (error.empty() && config.computers > 0 && (config.idle || args.Has("relay"))) {
+    error = "--computers plays games: not with --idle or --relay";
+  }
   const std::string game_name = args.Get("game", "base");
   const server::GameAdapter* game = server::FindGameNamed(game_name);
   if (error.empty() && (game == nullptr || game_name.empty())) {
@@ -85,7 +108,7 @@ int LoadCommand(int argc, char** argv) {
     std::vector<std::pair<std::string, std::string>> named;
     error = ParseRules(args.Get("rules", ""), named);
     if (error.empty()) {
-      auto made = game->RoomOptionsFrom(config.players, named);
+      auto made = game->RoomOptionsFrom(config.players + config.computers, named);
       if (auto* why = std::get_if<std::string>(&made)) {
         error = "--game " + game_name + ": " + *why;
       } else {

@@ -37,7 +37,12 @@ struct LoadConfig {
   // Local addresses the connections are bound to in turn (e.g. 127.0.0.1 .. 127.0.0.20): on
   // loopback they get a run past the server's per-address limits. Empty: the system's choice.
   std::vector<std::string> source_addrs;
-  // The room every game is played in (game type, players, options).
+  // Computer players the host of each room seats before the start (AddComputer), at
+  // computer_level; the room's seats are players + computers. The load's clients play their own
+  // seats, the server's computer players the rest.
+  int computers = 0;
+  std::string computer_level = "hard";
+  // The room every game is played in (game type, seats, options).
   v1::RoomOptions room;
   std::uint64_t seed = 1;
   // Seconds between closing every connection and reading the server's RSS again.

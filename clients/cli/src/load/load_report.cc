@@ -50,6 +50,8 @@ std::string ReportJson(const LoadReport& r) {
   j["server"] = r.config.relay ? "relay" : "carcassonne";
   j["rooms"] = r.config.rooms;
   j["players"] = r.config.players;
+  j["computers"] = r.config.computers;
+  if (r.config.computers > 0) j["computer_level"] = r.config.computer_level;
   j["think_ms"] = r.config.think_ms;
   j["window_s"] = Round(r.window_s, 3);
   j["connections_held"] = c.held_at_end;

@@ -184,6 +184,12 @@ void LoadRoom::OnMessage(int i, const v1::ServerMessage& m) {
       code_ = m.seat_granted().room_code();
       c.generation = ++generation_;
       start_sent_ = false;
+      for (int k = 0; k < config_.computers; ++k) {
+        v1::ClientMessage add;
+        add.mutable_add_computer()->set_seat(-1);
+        add.mutable_add_computer()->set_level(config_.computer_level);
+        Send(0, std::move(add));
+      }
       JoinWaiting();
     } else {
       v1::ClientMessage ready;
