@@ -168,8 +168,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // ABANDON_POLICY_COMPUTER a person's seat whose player is away past the grace period.
   bool ComputerPlays(int seat, std::chrono::steady_clock::time_point now) const;
   // Hands the decision of `seat` to the computer players' pool (bots/bot_pool.h) at `level`
-  // unless a job for this seq is on its way; `urgent` (a clock that ran out) goes ahead of
-  // the queue. Without a pool, or with the queue full, the engine's fallback is played.
+  // unless a job for this seq is on its way; `urgent` (a clock that ran out) replaces such a
+  // job and goes ahead of the queue. Without a pool, or with the queue full, the engine's
+  // fallback is played.
   void AskComputer(int seat, const std::string& level, bool urgent);
   // A computer player's answer, on the strand: applied if the game is still where the job
   // left it and a computer still decides for the seat; otherwise dropped.

@@ -175,8 +175,10 @@ bool Room::ComputerPlays(int seat, Clock::time_point now) const {
 
 void Room::AskComputer(int seat, const std::string& level_text, bool urgent) {
   const std::uint64_t seq = game_->seq();
-  if (computer_job_ && computer_job_seq_ == seq) return;  // already thinking about it
-  if (computer_job_) computer_job_->store(true);          // an older question: not wanted
+  // Already thinking about it, unless the clock ran out meanwhile: then the quick answer
+  // replaces the one still waiting in the queue.
+  if (computer_job_ && computer_job_seq_ == seq && !urgent) return;
+  if (computer_job_) computer_job_->store(true);  // an older question: not wanted
   computer_job_.reset();
   bots::BotPool* pool = registry_.bots();
   const auto level = bots::ParseBotLevel(level_text);
@@ -308,7 +310,10 @@ void Room::BroadcastBatch(std::uint64_t prev_seq, Clock::time_point received) {
     if (batches[i]) seats_[i].session->Send(std::move(batches[i]));
   }
   for (auto& s : spectators_) s->Send(shared);
-  if (just_finished) BroadcastRoomState();
+  if (just_finished) {
+    stand_ins_.assign(seats_.size(), false);  // nobody plays for anyone any more
+    BroadcastRoomState();
+  }
 }
 
 void Room::SendSnapshot(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id) {

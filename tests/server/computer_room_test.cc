@@ -334,3 +334,55 @@ TEST_CASE("a computer player's seat survives a restart and plays on", "[store][r
 }
 
 }  // namespace carc::test
+
+namespace carc::test {
+
+TEST_CASE("a computer player whose clock runs out gives up its search for the quick answer") {
+  TestServer server;  // one computer-player thread
+  auto host = DialHello(server);
+  REQUIRE(host);
+  v1::RoomOptions room = RoomFor(2);
+  room.set_abandon_policy(v1::ABANDON_POLICY_COMPUTER);
+  room.mutable_clock()->set_initial_seconds(1);
+  room.mutable_clock()->set_increment_seconds(0);
+  REQUIRE(Ask(*host, CreateMsg(room)));
+  // Two seconds a move, on a one-second clock.
+  host->Send(AddComputerMsg(1, "mcts@2000"));
+  REQUIRE(Skip(*host, [](const v1::ServerMessage& m) {
+    return m.has_room_state() && m.room_state().seats(1).computer_level() == "mcts@2000";
+  }));
+  host->Send(StartMsg());
+  REQUIRE(Skip(*host, [](const v1::ServerMessage& m) { return m.has_snapshot(); }));
+  // The host plays its first turn at once if it starts; then the computer's turn comes.
+  for (int i = 0; i < 2; ++i) {
+    const auto snap = Snapshot(*host);
+    REQUIRE(snap);
+    if (snap->base().to_move() != 0) break;
+    if (snap->base().phase() == v1::BASE_PHASE_PLACE_TILE) {
+      const v1::Placement& p = snap->base().legal_moves().placements(0);
+      host->Send(PlaceMsg(snap->seq(), p.position().x(), p.position().y(),
+                          static_cast<int>(p.rotation()), p.tile()));
+    } else {
+      host->Send(SkipMsg(snap->seq()));
+    }
+    const std::uint64_t at = snap->seq();
+    REQUIRE(Skip(*host, [at](const v1::ServerMessage& m) {
+      return m.has_event_batch() && m.event_batch().seq() > at;
+    }));
+  }
+  // The computer's tile: placed by a player (no TurnTimedOut), its clock empty.
+  const auto placed = Skip(
+      *host,
+      [](const v1::ServerMessage& m) {
+        return m.has_event_batch() && HasEvent(m, v1::BaseEvent::kTilePlaced) &&
+               m.event_batch().clock().remaining_ms(1) == 0;
+      },
+      10s);
+  REQUIRE(placed);
+  CHECK_FALSE(HasEvent(*placed, v1::BaseEvent::kTurnTimedOut));
+  // The two-second search was dropped for the greedy answer when the clock ran out.
+  const auto metrics = HttpGet(server.port(), "/metrics");
+  CHECK(metrics.body.find("carc_bot_jobs_cancelled_total 0\n") == std::string::npos);
+}
+
+}  // namespace carc::test

@@ -11,14 +11,6 @@ using namespace carc::test;
 
 namespace {
 
-bool HasEvent(const v1::ServerMessage& m, v1::BaseEvent::EventCase which) {
-  if (!m.has_event_batch()) return false;
-  for (const auto& e : m.event_batch().events()) {
-    if (e.base().event_case() == which) return true;
-  }
-  return false;
-}
-
 v1::ClientMessage Simple(void (*set)(v1::ClientMessage&)) {
   v1::ClientMessage m;
   set(m);

@@ -337,6 +337,14 @@ std::optional<std::uint64_t> SeqOf(RawGame& game, int via) {
   return snap->seq();
 }
 
+bool HasEvent(const v1::ServerMessage& m, v1::BaseEvent::EventCase which) {
+  if (!m.has_event_batch()) return false;
+  for (const auto& e : m.event_batch().events()) {
+    if (e.base().event_case() == which) return true;
+  }
+  return false;
+}
+
 bool PlayOneCommand(RawGame& game) {
   const auto any = Snapshot(*game.seats[0]);
   if (!any || any->base().phase() == v1::BASE_PHASE_GAME_OVER) return false;

@@ -109,6 +109,9 @@ v1::ClientMessage PlaceMsg(std::uint64_t expected_seq, int x, int y, int rotatio
 v1::ClientMessage FollowerMsg(std::uint64_t expected_seq, int segment);
 v1::ClientMessage SkipMsg(std::uint64_t expected_seq);
 
+// Whether `m` is a batch holding a base-game event of kind `which`.
+bool HasEvent(const v1::ServerMessage& m, v1::BaseEvent::EventCase which);
+
 // The seat's current snapshot (RequestSnapshot), or nullopt.
 std::optional<v1::GameSnapshot> Snapshot(client::WsClient& c);
 
