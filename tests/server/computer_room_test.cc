@@ -27,6 +27,38 @@ v1::ClientMessage StartMsg() {
   return m;
 }
 
+// Sends the seat to move in `snap` its simplest move: the first legal placement, no follower,
+// or a pass.
+void SendFirstMove(client::WsClient& c, const v1::GameSnapshot& snap) {
+  const std::uint64_t seq = snap.seq();
+  const v1::BasePhase phase = snap.base().phase();
+  if (phase == v1::BASE_PHASE_PLACE_TILE) {
+    const v1::Placement& p = snap.base().legal_moves().placements(0);
+    c.Send(PlaceMsg(seq, p.position().x(), p.position().y(), static_cast<int>(p.rotation()),
+                    p.tile()));
+  } else if (phase == v1::BASE_PHASE_PLACE_FOLLOWER) {
+    c.Send(SkipMsg(seq));
+  } else {
+    v1::ClientMessage pass;
+    pass.mutable_game_command()->set_expected_seq(seq);
+    pass.mutable_game_command()->mutable_base()->mutable_pass();
+    c.Send(pass);
+  }
+}
+
+// Seats a computer of `level` in seat 1 of the host's lobby and starts the game; false if the
+// room did not show it or no snapshot came.
+bool StartWithComputer(client::WsClient& host, const std::string& level) {
+  host.Send(AddComputerMsg(1, level));
+  if (!Skip(host, [&](const v1::ServerMessage& m) {
+        return m.has_room_state() && m.room_state().seats(1).computer_level() == level;
+      })) {
+    return false;
+  }
+  host.Send(StartMsg());
+  return Skip(host, [](const v1::ServerMessage& m) { return m.has_snapshot(); }).has_value();
+}
+
 // Plays the person's seat `seat` on `c` (first legal placement, no follower, pass) whenever it
 // is to move, until the game is over; false if the game stalls for `stall` or a command fails.
 bool PlayUntilOver(client::WsClient& c, int seat, std::chrono::milliseconds stall = 15s) {
@@ -37,21 +69,7 @@ bool PlayUntilOver(client::WsClient& c, int seat, std::chrono::milliseconds stal
     if (!snap) return false;
     if (snap->base().phase() == v1::BASE_PHASE_GAME_OVER) return true;
     const std::uint64_t seq = snap->seq();
-    if (snap->base().to_move() == seat) {
-      const v1::BasePhase phase = snap->base().phase();
-      if (phase == v1::BASE_PHASE_PLACE_TILE) {
-        const v1::Placement& p = snap->base().legal_moves().placements(0);
-        c.Send(PlaceMsg(seq, p.position().x(), p.position().y(), static_cast<int>(p.rotation()),
-                        p.tile()));
-      } else if (phase == v1::BASE_PHASE_PLACE_FOLLOWER) {
-        c.Send(SkipMsg(seq));
-      } else {
-        v1::ClientMessage pass;
-        pass.mutable_game_command()->set_expected_seq(seq);
-        pass.mutable_game_command()->mutable_base()->mutable_pass();
-        c.Send(pass);
-      }
-    }
+    if (snap->base().to_move() == seat) SendFirstMove(c, *snap);
     // The next batch, the person's or a computer's.
     if (!Skip(
             c,
@@ -294,25 +312,12 @@ TEST_CASE("a computer player's seat survives a restart and plays on", "[store][r
     REQUIRE(granted);
     REQUIRE(granted->has_seat_granted());
     token = granted->seat_granted().resume_token();
-    host->Send(AddComputerMsg(1, "greedy"));
-    REQUIRE(Skip(*host, [](const v1::ServerMessage& m) {
-      return m.has_room_state() && m.room_state().seats(1).computer_level() == "greedy";
-    }));
-    host->Send(StartMsg());
-    REQUIRE(Skip(*host, [](const v1::ServerMessage& m) { return m.has_snapshot(); }));
+    REQUIRE(StartWithComputer(*host, "greedy"));
     // A few turns each.
     for (int turn = 0; turn < 6; ++turn) {
       const auto snap = Snapshot(*host);
       REQUIRE(snap);
-      if (snap->base().to_move() == 0) {
-        if (snap->base().phase() == v1::BASE_PHASE_PLACE_TILE) {
-          const v1::Placement& p = snap->base().legal_moves().placements(0);
-          host->Send(PlaceMsg(snap->seq(), p.position().x(), p.position().y(),
-                              static_cast<int>(p.rotation()), p.tile()));
-        } else {
-          host->Send(SkipMsg(snap->seq()));
-        }
-      }
+      if (snap->base().to_move() == 0) SendFirstMove(*host, *snap);
       const std::uint64_t at = snap->seq();
       REQUIRE(Skip(*host, [at](const v1::ServerMessage& m) {
         return m.has_event_batch() && m.event_batch().seq() > at;
@@ -347,24 +352,13 @@ TEST_CASE("a computer player whose clock runs out gives up its search for the qu
   room.mutable_clock()->set_increment_seconds(0);
   REQUIRE(Ask(*host, CreateMsg(room)));
   // Two seconds a move, on a one-second clock.
-  host->Send(AddComputerMsg(1, "mcts@2000"));
-  REQUIRE(Skip(*host, [](const v1::ServerMessage& m) {
-    return m.has_room_state() && m.room_state().seats(1).computer_level() == "mcts@2000";
-  }));
-  host->Send(StartMsg());
-  REQUIRE(Skip(*host, [](const v1::ServerMessage& m) { return m.has_snapshot(); }));
+  REQUIRE(StartWithComputer(*host, "mcts@2000"));
   // The host plays its first turn at once if it starts; then the computer's turn comes.
   for (int i = 0; i < 2; ++i) {
     const auto snap = Snapshot(*host);
     REQUIRE(snap);
     if (snap->base().to_move() != 0) break;
-    if (snap->base().phase() == v1::BASE_PHASE_PLACE_TILE) {
-      const v1::Placement& p = snap->base().legal_moves().placements(0);
-      host->Send(PlaceMsg(snap->seq(), p.position().x(), p.position().y(),
-                          static_cast<int>(p.rotation()), p.tile()));
-    } else {
-      host->Send(SkipMsg(snap->seq()));
-    }
+    SendFirstMove(*host, *snap);
     const std::uint64_t at = snap->seq();
     REQUIRE(Skip(*host, [at](const v1::ServerMessage& m) {
       return m.has_event_batch() && m.event_batch().seq() > at;
