@@ -24,7 +24,7 @@ import { loadGameTypes } from "../net/game_types";
 import { CloseCode } from "../net/reconnect";
 import { Banner } from "./banner";
 import { renderChat, type ChatActions } from "./chat";
-import { copyText } from "./copy";
+import { copyAndSay } from "./copy";
 import { renderPageHeader } from "./page_header";
 import { GamePlays } from "./game_plays";
 import { loadPatch, patch } from "./patch";
@@ -571,18 +571,13 @@ export class App {
             games: this.home.games.status === "ready" ? this.home.games.games : [],
             notice: this.notice,
             computerLevel: this.lobbyRequests.computerLevel,
-            maxComputerMs: this.client.welcome?.maxComputerMs,
+            maxComputerMs: this.home.maxComputerMs,
           },
           {
             ...this.lobbyRequests.actions(),
             ...this.chatActions(),
-            copyInvite: (input) => {
-              void copyText(input.value, input).then((result) => {
-                this.notice = result === "copied" ? t("lobby.copied") : t("lobby.copySelected");
-                const live = this.root.querySelector(".invite .notice");
-                if (live) live.textContent = this.notice;
-              });
-            },
+            copyInvite: (input) =>
+              void copyAndSay(input, () => this.root.querySelector(".invite .notice")).then((n) => (this.notice = n)),
             leave: () => this.leave(),
           },
         );
