@@ -1,6 +1,12 @@
 // `carcassonne arena`: computer players against each other, as a user runs it.
+#include <unistd.h>
+
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "cli_run.h"
 
@@ -46,4 +52,73 @@ TEST_CASE("arena refuses bad options with a reason") {
     CHECK(r.code == 2);
     CHECK(r.out.find("carcassonne arena: ") == 0);
   }
+}
+
+namespace {
+
+std::string ReadAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream all;
+  all << in.rdbuf();
+  return all.str();
+}
+
+std::size_t Lines(const std::string& text) {
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+}  // namespace
+
+TEST_CASE("arena --log takes an interrupted run up where it stopped, to the same figures") {
+  const std::string dir =
+      std::filesystem::temp_directory_path() / ("arena-log-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string log = dir + "/games.jsonl";
+  const std::string run = "arena --a greedy --b random --games 6 --seed 7 --json";
+  const auto whole = RunCli(run, false);  // no log: the figures to match
+  REQUIRE(whole.code == 0);
+
+  // Four of the six games, then the fifth cut short in the middle of its line.
+  REQUIRE(RunCli("arena --a greedy --b random --games 4 --seed 7 --log " + log, false).code == 0);
+  std::string text = ReadAll(log);
+  CHECK(Lines(text) == 5);  // the options, then a line per game
+  {
+    std::ofstream cut(log, std::ios::binary | std::ios::app);
+    cut << "{\"g\": 4, \"winner\": 0, \"mea";
+  }
+  const auto resumed = RunCli(run + " --log " + log, true);
+  REQUIRE(resumed.code == 0);
+  CHECK(resumed.out.find("4 of the 6 games are in") != std::string::npos);
+  CHECK(resumed.out.find("arena: 6/6 games") != std::string::npos);
+  CHECK(resumed.out.find("arena: 4/6") == std::string::npos);  // the four were not played again
+  text = ReadAll(log);
+  CHECK(Lines(text) == 7);
+  CHECK(text.find("\"mea{") == std::string::npos);  // the cut-short line is gone
+  const auto a = nlohmann::json::parse(whole.out);
+  const auto b = nlohmann::json::parse(resumed.out.substr(resumed.out.find('{')));
+  for (const char* key : {"games", "wins_a", "wins_b", "draws", "mean_score_a", "mean_score_b",
+                          "score_diff", "score_diff_ci95"}) {
+    INFO(key);
+    CHECK(a[key] == b[key]);
+  }
+
+  // All six in the log: nothing is played, the same figures again.
+  const auto again = RunCli(run + " --log " + log, true);
+  REQUIRE(again.code == 0);
+  CHECK(again.out.find("arena: ") == again.out.find("arena: 6 of the 6 games are in"));
+  CHECK(nlohmann::json::parse(again.out.substr(again.out.find('{')))["wins_a"] == a["wins_a"]);
+
+  // Other options, or a file that is not a log: refused, and the file is left as it was.
+  const auto other = RunCli("arena --a greedy --b random --games 6 --seed 8 --log " + log, true);
+  CHECK(other.code == 2);
+  CHECK(other.out.find("was written by an arena run with other options") != std::string::npos);
+  CHECK(ReadAll(log) == text);
+  {
+    std::ofstream bad(log, std::ios::binary | std::ios::app);
+    bad << "not json\n";
+  }
+  const auto broken = RunCli(run + " --log " + log, true);
+  CHECK(broken.code == 2);
+  CHECK(broken.out.find("line 8: not an arena game") != std::string::npos);
+  std::filesystem::remove_all(dir);
 }

@@ -6,9 +6,11 @@
 #include <iomanip>
 #include <iostream>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <thread>
 
+#include "arena/arena_log.h"
 #include "args.h"
 #include "bots/computer_player.h"
 #include "commands.h"
@@ -20,7 +22,7 @@ namespace {
 constexpr const char* kHelp =
     "usage: carcassonne arena --a LEVEL --b LEVEL [--games K] [--game G] [--players N]\n"
     "                         [--expansion E] [--rules LIST] [--seed S] [--parallel P]\n"
-    "                         [--threads T] [--json]\n"
+    "                         [--threads T] [--log FILE] [--json]\n"
     "Plays K games between two computer players, seats alternating: in even games a takes\n"
     "seat 0 (and every other seat), in odd games b does. A game is won by the side whose best\n"
     "seat scores most (a tie between the sides is a draw). Prints each side's wins, mean score\n"
@@ -34,6 +36,9 @@ constexpr const char* kHelp =
     "  --seed S        base seed (default 1): game i's setup and players' seeds derive from it\n"
     "  --parallel P    games played at once, 1..64 (default 1)\n"
     "  --threads T     search threads of each mcts move, 1..64 (default 1)\n"
+    "  --log FILE      keeps each finished game in FILE (JSON lines); a run given the same\n"
+    "                  FILE and options plays only the games not in it yet, so a long run\n"
+    "                  can be stopped and taken up again, or extended with a larger --games\n"
     "  --json          one JSON object instead of the table\n";
 
 struct Side {
@@ -46,22 +51,13 @@ struct Side {
   std::uint64_t iterations = 0;  // mcts
 };
 
-struct GameResult {
-  int winner = -1;  // 0: a, 1: b, -1: draw
-  double mean_a = 0, mean_b = 0;
-  std::int64_t seats_a = 0, seats_b = 0;
-  double think_s[2] = {0, 0};
-  std::int64_t moves[2] = {0, 0};
-  std::uint64_t iterations[2] = {0, 0};
-};
-
 // The side of `seat` in game `g`: a = 0, b = 1.
 int SideOf(std::int64_t g, engine::Seat seat) {
   return static_cast<int>((static_cast<std::int64_t>(seat) + g) % 2);
 }
 
-GameResult PlayOne(const RandomGames& run, std::int64_t g, const bots::BotLevel levels[2],
-                   int threads) {
+ArenaGame PlayOne(const RandomGames& run, std::int64_t g, const bots::BotLevel levels[2],
+                  int threads) {
   const std::unique_ptr<engine::State> state = NewGame(run, g);
   state->KeepEvents(false);
   const std::uint64_t seed = PlayerSeed(run.seed, g);
@@ -69,7 +65,7 @@ GameResult PlayOne(const RandomGames& run, std::int64_t g, const bots::BotLevel 
   for (engine::Seat s = 0; s < run.players; ++s) {
     players.emplace_back(levels[SideOf(g, s)], seed + 0x9e3779b97f4a7c15ULL * (s + 1));
   }
-  GameResult r;
+  ArenaGame r;
   std::vector<engine::Move> legal;
   while (!state->IsOver()) {
     const engine::Seat seat = state->ToMove();
@@ -104,13 +100,27 @@ GameResult PlayOne(const RandomGames& run, std::int64_t g, const bots::BotLevel 
   return r;
 }
 
+// What decides the games of a run, as the first line of its log: the games a log holds
+// are the games a run with these options plays.
+std::string RunOptions(const RandomGames& run, const bots::BotLevel levels[2], int threads) {
+  nlohmann::ordered_json j;
+  j["arena"] = run.game->game().name();
+  j["players"] = run.players;
+  j["options"] = run.options;
+  j["seed"] = run.seed;
+  j["a"] = bots::LevelText(levels[0]);
+  j["b"] = bots::LevelText(levels[1]);
+  j["threads"] = threads;
+  return j.dump();
+}
+
 }  // namespace
 
 int ArenaCommand(int argc, char** argv) {
-  Args args(
-      argc, argv, 2,
-      {"a", "b", "games", "players", "seed", "game", "expansion", "rules", "parallel", "threads"},
-      {"help", "json"});
+  Args args(argc, argv, 2,
+            {"a", "b", "games", "players", "seed", "game", "expansion", "rules", "parallel",
+             "threads", "log"},
+            {"help", "json"});
   if (args.Has("help")) {
     std::cout << kHelp;
     return 0;
@@ -141,19 +151,43 @@ int ArenaCommand(int argc, char** argv) {
     return 2;
   }
 
-  std::vector<GameResult> results(static_cast<std::size_t>(run.games));
+  std::vector<ArenaGame> results(static_cast<std::size_t>(run.games));
+  std::vector<bool> played(results.size());
+  std::int64_t done = 0, wins[2] = {0, 0};
+  ArenaLog log;
+  const bool logged = args.Has("log");
+  if (logged) {
+    const std::string log_error =
+        log.Open(args.Get("log", ""), RunOptions(run, levels, threads), run.games);
+    if (!log_error.empty()) {
+      std::cerr << "carcassonne arena: " << log_error << "\n";
+      return 2;
+    }
+    for (const auto& [g, game] : log.Done()) {
+      results[static_cast<std::size_t>(g)] = game;
+      played[static_cast<std::size_t>(g)] = true;
+      ++done;
+      if (game.winner >= 0) ++wins[game.winner];
+    }
+    if (done > 0) {
+      std::cerr << "arena: " << done << " of the " << run.games << " games are in "
+                << args.Get("log", "") << ", a " << wins[0] << " b " << wins[1] << "\n";
+    }
+  }
   std::atomic<std::int64_t> next{0};
   std::mutex progress;
-  std::int64_t done = 0, wins[2] = {0, 0};
   const bool json = args.Has("json");
+  bool write_failed = false;
   const auto worker = [&] {
     for (std::int64_t g = next++; g < run.games; g = next++) {
-      results[static_cast<std::size_t>(g)] = PlayOne(run, g, levels, threads);
+      if (played[static_cast<std::size_t>(g)]) continue;
+      const ArenaGame game = PlayOne(run, g, levels, threads);
+      const bool kept = !logged || log.Append(g, game);
       const std::lock_guard lock(progress);
+      results[static_cast<std::size_t>(g)] = game;
+      write_failed = write_failed || !kept;
       ++done;
-      if (results[static_cast<std::size_t>(g)].winner >= 0) {
-        ++wins[results[static_cast<std::size_t>(g)].winner];
-      }
+      if (game.winner >= 0) ++wins[game.winner];
       std::cerr << "arena: " << done << "/" << run.games << " games, a " << wins[0] << " b "
                 << wins[1] << "\n";
     }
@@ -163,11 +197,15 @@ int ArenaCommand(int argc, char** argv) {
     for (int i = 1; i < parallel; ++i) pool.emplace_back(worker);
     worker();
   }
+  if (write_failed) {
+    std::cerr << "carcassonne arena: could not write every game to " << args.Get("log", "") << "\n";
+    return 1;
+  }
 
   Side side[2] = {{levels[0]}, {levels[1]}};
   std::int64_t draws = 0;
   double diff_sum = 0, diff_sq = 0;
-  for (const GameResult& r : results) {
+  for (const ArenaGame& r : results) {
     if (r.winner < 0)
       ++draws;
     else
