@@ -6,6 +6,7 @@
 
 #include "carc/codec/castle/castle_data.h"
 #include "carc/engine/agents/greedy_agent.h"
+#include "carc/engine/agents/lead.h"
 #include "carc/engine/agents/mcts.h"
 #include "carc/engine/games.h"
 #include "carc/engine/random_agent.h"
@@ -114,6 +115,28 @@ TEST_CASE("the greedy player takes the move that leaves it furthest ahead") {
       CHECK(lead_after(chosen) == best);
     }
   }
+}
+
+TEST_CASE("a seat's lead is over the best other seat still playing, for both players") {
+  const engine::GameRegistry registry = Registry();
+  engine::GameSetup setup;
+  setup.players = 3;
+  setup.seed = 5;
+  auto made = registry.Find("base")->NewState(setup);
+  REQUIRE(std::holds_alternative<std::unique_ptr<State>>(made));
+  const auto state = std::move(std::get<std::unique_ptr<State>>(made));
+  const std::vector<int> scores = {10, 30, 20};
+  CHECK(engine::LeadOf(scores, *state, 0) == -20);
+  CHECK(engine::LeadOf(scores, *state, 1) == 10);
+  CHECK(engine::LeadOf(scores, *state, 2) == -10);
+  // A resigned seat is out of the race: its points no longer count against the others.
+  REQUIRE(state->Apply(1, Move{engine::kResignMove, {}}) == RejectReason::kNone);
+  CHECK(engine::LeadOf(scores, *state, 0) == -10);
+  CHECK(engine::LeadOf(scores, *state, 2) == 10);
+  REQUIRE(state->Apply(2, Move{engine::kResignMove, {}}) == RejectReason::kNone);
+  CHECK(engine::LeadOf(scores, *state, 0) == 10);  // alone: its own score
+  // The greedy player's projection uses the same lead.
+  CHECK(engine::ProjectedLead(*state, 0) == state->ProjectedScores()[0]);
 }
 
 TEST_CASE("the tree search counts every iteration at the root and plays a legal move") {

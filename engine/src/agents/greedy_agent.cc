@@ -4,17 +4,12 @@
 #include <limits>
 #include <memory>
 
+#include "carc/engine/agents/lead.h"
+
 namespace carc::engine {
 
 int ProjectedLead(const State& state, Seat seat) {
-  const std::vector<int> projected = state.ProjectedScores();
-  int best_other = std::numeric_limits<int>::min();
-  for (Seat s = 0; s < state.players(); ++s) {
-    if (s != seat && !state.Resigned(s)) best_other = std::max(best_other, projected[s]);
-  }
-  // Alone at the table: the projection itself is the lead.
-  if (best_other == std::numeric_limits<int>::min()) best_other = 0;
-  return projected[static_cast<std::size_t>(seat)] - best_other;
+  return LeadOf(state.ProjectedScores(), state, seat);
 }
 
 namespace {

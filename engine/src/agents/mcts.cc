@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "carc/engine/agents/lead.h"
+
 namespace carc::engine {
 
 struct MctsSearch::Node {
@@ -46,14 +48,13 @@ void MctsSearch::Iterate() {
   s->Determinize(seat_, rng_);
   path_.assign(1, 0);
   std::int32_t node = 0;
-  std::vector<bool> tried;
   while (!s->IsOver()) {
     const Seat mover = s->ToMove();
     const std::uint64_t observation = s->Observation();
     s->LegalMoves(mover, legal_);
     if (legal_.empty()) break;
     std::sort(legal_.begin(), legal_.end());
-    tried.assign(legal_.size(), false);
+    tried_.assign(legal_.size(), false);
     // Every child legal in this draw was available to choose: count it (SO-ISMCTS).
     std::int32_t best = -1;
     double best_value = -std::numeric_limits<double>::infinity();
@@ -63,7 +64,7 @@ void MctsSearch::Iterate() {
       if (child.observation != observation || child.mover != mover) continue;
       const auto it = std::lower_bound(legal_.begin(), legal_.end(), child.move);
       if (it == legal_.end() || *it != child.move) continue;
-      tried[static_cast<std::size_t>(it - legal_.begin())] = true;
+      tried_[static_cast<std::size_t>(it - legal_.begin())] = true;
       --untried;
       ++child.available;
       const double value =
@@ -76,8 +77,8 @@ void MctsSearch::Iterate() {
       // Expand one move not tried yet, drawn uniformly, then play out from there.
       std::size_t pick = rng_.Below(static_cast<std::uint32_t>(untried));
       std::size_t index = 0;
-      while (tried[index] || pick > 0) {
-        if (!tried[index]) --pick;
+      while (tried_[index] || pick > 0) {
+        if (!tried_[index]) --pick;
         ++index;
       }
       const Move move = legal_[index];
@@ -102,12 +103,7 @@ void MctsSearch::Iterate() {
   reward_.assign(static_cast<std::size_t>(players), 0.0);
   lead_.assign(static_cast<std::size_t>(players), 0.0);
   for (Seat p = 0; p < players; ++p) {
-    int best_other = std::numeric_limits<int>::min();
-    for (Seat q = 0; q < players; ++q) {
-      if (q != p && !s->Resigned(q)) best_other = std::max(best_other, scores[q]);
-    }
-    if (best_other == std::numeric_limits<int>::min()) best_other = 0;
-    const double lead = scores[static_cast<std::size_t>(p)] - best_other;
+    const double lead = LeadOf(scores, *s, p);
     const bool won = std::find(winners.begin(), winners.end(), p) != winners.end();
     const double win = won ? 1.0 / static_cast<double>(winners.size()) : 0.0;
     lead_[static_cast<std::size_t>(p)] = lead;

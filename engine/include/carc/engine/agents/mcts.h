@@ -74,6 +74,7 @@ class MctsSearch {
   std::uint64_t iterations_ = 0;
   // Scratch kept between iterations.
   std::vector<Move> legal_;
+  std::vector<bool> tried_;  // per move of legal_: a child of the node holds it
   std::vector<std::int32_t> path_;
   std::vector<double> reward_;
   std::vector<double> lead_;
