@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <limits>
 #include <nlohmann/json.hpp>
 
@@ -291,25 +292,56 @@ TEST_CASE("input limits: --game-seed takes 0..2^64-1 and refuses 2^64 and negati
   CHECK(PlayOneCommand(game));
 }
 
+namespace {
+
+// The server's reading of one command-line flag.
+std::variant<server::ServerConfig, std::string> ParseFlag(std::string flag, std::string value) {
+  std::string prog = "carcassonne-server";
+  char* argv[] = {prog.data(), flag.data(), value.data()};
+  return server::ParseServerConfig(3, argv);
+}
+
+// Every value in `bad` is refused with a message that names `flag`.
+void CheckRefused(const std::string& flag, std::initializer_list<const char*> bad) {
+  for (const std::string value : bad) {
+    INFO(flag << " " << value);
+    const auto refused = ParseFlag(flag, value);
+    REQUIRE(std::holds_alternative<std::string>(refused));
+    CHECK(std::get<std::string>(refused).find(flag) != std::string::npos);
+  }
+}
+
+server::ServerConfig Accepted(const std::string& flag, const std::string& value) {
+  INFO(flag << " " << value);
+  auto parsed = ParseFlag(flag, value);
+  REQUIRE(std::holds_alternative<server::ServerConfig>(parsed));
+  return std::get<server::ServerConfig>(parsed);
+}
+
+}  // namespace
+
 TEST_CASE("input limits: --room-queue takes 1..1048576 and refuses 0, negatives and junk",
           "[server][limits][config]") {
-  auto parse = [](const std::string& value) {
-    std::string flag = "--room-queue";
-    std::string arg = value;
-    std::string prog = "carcassonne-server";
-    char* argv[] = {prog.data(), flag.data(), arg.data()};
-    return server::ParseServerConfig(3, argv);
-  };
-  const auto one = parse("1");
-  REQUIRE(std::holds_alternative<server::ServerConfig>(one));
-  CHECK(std::get<server::ServerConfig>(one).room_queue == 1);
-  const auto max = parse("1048576");
-  REQUIRE(std::holds_alternative<server::ServerConfig>(max));
-  CHECK(std::get<server::ServerConfig>(max).room_queue == 1048576);
-  for (const std::string bad : {"0", "-1", "1048577", "99999999999999999999", "", "12x"}) {
-    INFO(bad);
-    const auto refused = parse(bad);
-    REQUIRE(std::holds_alternative<std::string>(refused));
-    CHECK(std::get<std::string>(refused).find("--room-queue") != std::string::npos);
+  CHECK(Accepted("--room-queue", "1").room_queue == 1);
+  CHECK(Accepted("--room-queue", "1048576").room_queue == 1048576);
+  CheckRefused("--room-queue", {"0", "-1", "1048577", "99999999999999999999", "", "12x"});
+}
+
+TEST_CASE("input limits: the computer players' flags take their ranges and refuse the rest",
+          "[server][limits][config]") {
+  CHECK(Accepted("--bot-threads", "0").bot_threads == 0);
+  CHECK(Accepted("--bot-threads", "64").bot_threads == 64);
+  CheckRefused("--bot-threads", {"-1", "65", "1e3", "", "two", "99999999999999999999"});
+  CHECK(Accepted("--bot-queue", "1").bot_queue == 1);
+  CHECK(Accepted("--bot-queue", "1048576").bot_queue == 1048576);
+  CheckRefused("--bot-queue", {"0", "-5", "1048577", "0x10", " 5"});
+  CHECK(Accepted("--max-computer-ms", "10").max_computer_ms.count() == 10);
+  CHECK(Accepted("--max-computer-ms", "60000").max_computer_ms.count() == 60000);
+  CheckRefused("--max-computer-ms", {"9", "60001", "-1000", "1s", "", "1000.5"});
+  for (const char* level :
+       {"random", "greedy", "mcts", "mcts@10", "mcts@60000", "easy", "medium", "hard"}) {
+    CHECK(Accepted("--absent-level", level).absent_level == level);
   }
+  CheckRefused("--absent-level", {"", "MCTS", "mcts@9", "mcts@60001", "mcts@", "mcts@1e3", "strong",
+                                  "hard ", std::string(300, 'x').c_str()});
 }
