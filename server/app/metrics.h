@@ -22,6 +22,9 @@ class Metrics final : public NetMetrics {
   std::atomic<std::int64_t> rooms_finished{0};
   std::atomic<std::uint64_t> commands{0};
   std::atomic<std::uint64_t> games_finished{0};
+  // Votes on absent players carried (ABANDON_POLICY_VOTE), by what they decided.
+  std::atomic<std::uint64_t> absent_votes_skip{0};
+  std::atomic<std::uint64_t> absent_votes_end{0};
   std::atomic<std::uint64_t> store_errors{0};
   std::atomic<std::uint64_t> rooms_restored{0};
   std::atomic<std::uint64_t> rooms_quarantined{0};

@@ -91,7 +91,12 @@ std::string GameSession::ApplyStored(const sv1::GameCommand& stored) {
   return {};
 }
 
+void GameSession::EndEarly() {
+  if (!IsOver()) early_scores_ = state_->ProjectedScores();
+}
+
 engine::RejectReason GameSession::Apply(int seat, const engine::Move& move) {
+  if (ended_early()) return engine::RejectReason::kGameOver;
   sv1::GameCommand stored;
   stored.set_seat(seat);
   if (move.type == engine::kTimeoutMove) {

@@ -29,10 +29,20 @@ class GameSession {
   // The game itself, for what only reads it (legal moves for a computer player).
   const engine::State& state() const { return *state_; }
   std::uint64_t seq() const { return state_->seq(); }
-  bool IsOver() const { return state_->IsOver(); }
-  int ToMove() const { return state_->ToMove(); }  // -1 once the game is over
+  // Over when the engine says so, or once ended early (EndEarly).
+  bool IsOver() const { return ended_early() || state_->IsOver(); }
+  int ToMove() const { return IsOver() ? -1 : state_->ToMove(); }  // -1 once the game is over
   bool resigned(int seat) const { return state_->Resigned(seat); }
-  int score(int seat) const { return state_->Score(seat); }
+  // The score so far; once ended early, the score it ended with.
+  int score(int seat) const {
+    return ended_early() ? early_scores_[static_cast<std::size_t>(seat)] : state_->Score(seat);
+  }
+  // Ends the game where it stands (the players voted to end it): from now on it is over, every
+  // command is refused (kGameOver), and each seat's score is the one the engine's end-of-game
+  // scoring gives the board as it is. Not undone by Undo(); the room stores it first.
+  void EndEarly();
+  bool ended_early() const { return !early_scores_.empty(); }
+  const std::vector<int>& early_scores() const { return early_scores_; }
 
   // Why a command from the wire cannot be a command of this game ("" when it can).
   std::string CheckWire(const v1::GameCommand& wire) const;
@@ -74,6 +84,7 @@ class GameSession {
   std::vector<SeatMove> log_;
   SeatMove pending_;  // accepted, not yet committed
   carc::store::v1::GameCommand stored_;
+  std::vector<int> early_scores_;  // set by EndEarly
 };
 
 // The game a room with these options starts: seats compacted to 0..players-1, `host` the seat

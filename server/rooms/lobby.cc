@@ -21,8 +21,8 @@ constexpr std::uint32_t kMaxClockIncrementSeconds = 60 * 60;
 // Why the room-wide options (everything but the game's own options) are refused, or "".
 std::string RoomOptionsProblem(const v1::RoomOptions& options) {
   if (!v1::AbandonPolicy_IsValid(options.abandon_policy())) {
-    return "abandon_policy must be ABANDON_POLICY_WAIT, ABANDON_POLICY_FALLBACK_MOVE or "
-           "ABANDON_POLICY_COMPUTER";
+    return "abandon_policy must be ABANDON_POLICY_WAIT, ABANDON_POLICY_FALLBACK_MOVE, "
+           "ABANDON_POLICY_COMPUTER or ABANDON_POLICY_VOTE";
   }
   if (options.clock().initial_seconds() > kMaxClockInitialSeconds) {
     return "clock initial_seconds must be 0..86400 (24 hours)";

@@ -274,6 +274,10 @@ void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_
   }
   slot.session = s;
   s->set_name(slot.name);
+  // A player back at a seat the others voted to skip plays it again.
+  const bool was_skipped =
+      static_cast<std::size_t>(seat) < skipped_.size() && skipped_[static_cast<std::size_t>(seat)];
+  if (was_skipped) skipped_[static_cast<std::size_t>(seat)] = false;
   // A computer thinking for this seat stops: the player decides again.
   if (computer_job_ && game_ && game_->ToMove() == seat) computer_job_->store(true);
   UpdateSummary();
@@ -298,7 +302,11 @@ void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_
   presence.mutable_presence()->set_seat(seat);
   presence.mutable_presence()->set_connected(true);
   BroadcastToAll(Serialize(presence));
-  if (game_) NoteStandIns();
+  if (was_skipped) BroadcastRoomState();
+  if (game_) {
+    NoteStandIns();
+    NoteAbsences();
+  }
 }
 
 void Room::DoDisconnected(const std::shared_ptr<Session>& s) {
@@ -318,6 +326,8 @@ void Room::DoDisconnected(const std::shared_ptr<Session>& s) {
   // drop), so that a restart after this keeps them.
   if (seat >= 0) PersistSeats(/*with_ready=*/true);
   BroadcastRoomState();
+  // One voter fewer may carry a vote.
+  if (seat >= 0 && game_) NoteAbsences();
 }
 
 void Room::DoHandle(const std::shared_ptr<Session>& s, v1::ClientMessage& m) {
@@ -344,6 +354,7 @@ void Room::DoHandle(const std::shared_ptr<Session>& s, v1::ClientMessage& m) {
                           PlayFallbackMoves();
                         });
   }
+  if (m.has_vote_on_absent()) return HandleVote(s, seat, m.vote_on_absent(), m.request_id());
   if (m.has_request_snapshot()) {
     if (!game_) {
       return Error(s, m.request_id(), v1::ERROR_CODE_GAME_NOT_STARTED, "no game yet");
@@ -381,11 +392,17 @@ void Room::SendRoomState(const std::shared_ptr<Session>& s, int seat, std::uint3
     info->set_is_host(seats_.IsHost(static_cast<int>(i)));
     info->set_computer_level(seats_[i].computer_level);
     info->set_computer_standing_in(i < stand_ins_.size() && stand_ins_[i]);
+    info->set_awaited(i < awaited_.size() && awaited_[i]);
+    info->set_skipped(i < skipped_.size() && skipped_[i]);
+    info->set_vote(i < votes_.size() ? votes_[i] : v1::ABSENT_VOTE_UNSPECIFIED);
   }
   st->set_spectators(static_cast<std::uint32_t>(spectators_.size()));
   st->set_your_seat(seat);
   st->set_invite_path("/r/" + code_);
   if (archived_) st->set_game_id(static_cast<std::uint64_t>(room_id_));
+  if (game_ && game_->ended_early()) {
+    for (const int score : game_->early_scores()) st->add_ended_by_vote_scores(score);
+  }
   s->Send(Serialize(m));
 }
 

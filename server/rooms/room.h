@@ -180,6 +180,19 @@ class Room : public std::enable_shared_from_this<Room> {
   void PlayTimeout(int seat, int budget);
   // Broadcasts the room state when a computer started or stopped standing in for a person.
   void NoteStandIns();
+  // ABANDON_POLICY_VOTE (room_vote.cc). The seats the game waits for: persons away past the
+  // grace period, neither skipped nor resigned (none under other policies or once it is over).
+  std::vector<bool> AwaitedSeats(std::chrono::steady_clock::time_point now) const;
+  // Who may vote: persons connected to their seat who have not resigned.
+  std::vector<bool> Voters() const;
+  // Follows the awaited seats (a change clears the votes and is broadcast) and carries out a
+  // carried vote: skip (the fallback plays those seats until their players return) or end.
+  void NoteAbsences();
+  // Stores GameEnded, then ends the game where it stands and archives it; nothing changes if
+  // the store refuses.
+  void EndByVote();
+  void HandleVote(const std::shared_ptr<Session>& s, int seat, const v1::VoteOnAbsent& vote,
+                  std::uint32_t rid);
   void BroadcastBatch(std::uint64_t prev_seq, std::chrono::steady_clock::time_point received);
   void SendSnapshot(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id);
   void BroadcastRoomState();
@@ -243,6 +256,11 @@ class Room : public std::enable_shared_from_this<Room> {
   }
   // Seats a computer stands in for, as last broadcast.
   std::vector<bool> stand_ins_;
+  // ABANDON_POLICY_VOTE: the seats awaited as last broadcast, the votes about them (per seat),
+  // and the seats skipped by a carried vote until their players return.
+  std::vector<bool> awaited_;
+  std::vector<v1::AbsentVote> votes_;
+  std::vector<bool> skipped_;
 
   ChatGate chat_;
   ChatHistory chat_history_;

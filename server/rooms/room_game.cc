@@ -143,15 +143,19 @@ void Room::PlayFallbackMoves(int budget) {
   if (!game_ || closed_ || gate_.writing() || budget <= 0 || game_->IsOver()) return;
   const auto now = Clock::now();
   NoteStandIns();
+  NoteAbsences();
+  if (game_->IsOver() || gate_.writing()) return;  // ended by vote
   const int seat = game_->ToMove();
   const Seat& slot = seats_[static_cast<std::size_t>(seat)];
   // The engine's Timeout plays the documented fallback move (first legal placement, no
-  // follower) for a resigned seat, and, with the fallback policy, for a person's seat
-  // abandoned past the grace period.
+  // follower) for a resigned seat, with the fallback policy for a person's seat abandoned
+  // past the grace period, and for a seat the players voted to skip.
   const bool abandoned = options_.abandon_policy() == v1::ABANDON_POLICY_FALLBACK_MOVE &&
                          !slot.computer() && !slot.session &&
                          now - slot.dropped_at >= config_.grace_period;
-  if (game_->resigned(seat) || abandoned) return PlayTimeout(seat, budget);
+  const bool skipped = static_cast<std::size_t>(seat) < skipped_.size() &&
+                       skipped_[static_cast<std::size_t>(seat)] && !slot.session;
+  if (game_->resigned(seat) || abandoned || skipped) return PlayTimeout(seat, budget);
   if (ComputerPlays(seat, now)) {
     AskComputer(seat, slot.computer() ? slot.computer_level : config_.absent_level, false);
   }

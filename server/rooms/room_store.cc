@@ -101,6 +101,11 @@ std::string Room::Replay(const std::vector<std::string>& entries) {
         }
         break;
       }
+      case sv1::RoomLogEntry::kEnded:
+        if (!game_) return where + "an end before the start";
+        if (game_->IsOver()) return where + "an end after the end";
+        game_->EndEarly();
+        break;
       default:
         return where + "an entry of no known kind";
     }
