@@ -16,16 +16,13 @@ import { publicHash } from "../src/games/base/public_hash";
 import { renderCastleFinalTable } from "../src/games/castle/castle_final";
 import { renderCastlePlayers } from "../src/games/castle/castle_players";
 import { setLanguage } from "../src/i18n";
-import { CarcClient } from "../src/net/client";
-import { MemoryStorage } from "../src/net/resume_token";
-import { App } from "../src/ui/app";
 import { computerBadgeText, computerLevelText } from "../src/ui/computer_player";
 import { renderHome, type HomeModel } from "../src/ui/home";
 import { renderLobby, type LobbyActions } from "../src/ui/lobby";
 import { defaultRoomForm } from "../src/ui/options";
+import { connectedApp } from "./connected_app";
 import { castleView } from "./games/castle/castle_helpers";
-import { FakeWebSocket } from "./fake_websocket";
-import { goldenGames, serving } from "./game_table";
+import { goldenGames } from "./game_table";
 
 const games = goldenGames();
 
@@ -168,22 +165,6 @@ describe("the lobby's computer players", () => {
   });
 });
 
-// The app on a fake WebSocket, after a Welcome that allows `maxComputerMs` a computer's move.
-function connectedApp(maxComputerMs: number, name?: string) {
-  FakeWebSocket.reset();
-  const storage = new MemoryStorage();
-  if (name !== undefined) storage.setItem("carc.playerName", name);
-  const client = new CarcClient({ url: "ws://x/ws", WebSocket: FakeWebSocket, storage });
-  const root = document.createElement("div");
-  document.body.append(root);
-  const app = new App(root, client, { location: { origin: "https://x", pathname: "/", hash: "" }, storage: storage as unknown as Storage, http: serving() });
-  app.start();
-  const ws = FakeWebSocket.last();
-  ws.serverOpen();
-  ws.serverSend({ requestId: ws.lastSent().requestId, body: { case: "welcome", value: { serverVersion: "9", maxComputerMs } } });
-  return { client, root, app, ws };
-}
-
 describe("the lobby's computer players through the app", () => {
   it("sends AddComputer with the seat and level chosen, and KickPlayer to remove it", async () => {
     const { client, root, app, ws } = connectedApp(2000);
@@ -268,14 +249,14 @@ describe("what a server's Welcome says it allows", () => {
   it("offers no computer players and no computer policy where there are none", async () => {
     expect(await hostLobby(0)).toEqual([]);
     const none = policies(0);
-    expect(none.menu).toEqual(["wait", "fallback"]);
+    expect(none.menu).toEqual(["wait", "fallback", "vote"]);
     expect(none.form.abandon).toBe("wait");  // what the form sends, too
   });
 
   it("offers only the levels within the server's time a move", async () => {
     expect(await hostLobby(500)).toEqual(["easy", "medium"]);
     expect(await hostLobby(2000)).toEqual(["easy", "medium", "hard"]);
-    expect(policies(2000).menu).toEqual(["computer", "wait", "fallback"]);
+    expect(policies(2000).menu).toEqual(["computer", "wait", "fallback", "vote"]);
   });
 });
 
@@ -359,6 +340,7 @@ describe("home", () => {
       ["computer", "A computer plays for them"],
       ["wait", "Wait for them"],
       ["fallback", "Play the simplest move for them"],
+      ["vote", "The others vote: skip their turns or end the game"],
     ]);
     expect(menu.value).toBe("computer");
     expect(el.querySelector(`label[for="${menu.id}"]`)?.textContent).toBe("When a player stays away");

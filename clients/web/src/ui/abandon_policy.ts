@@ -6,7 +6,7 @@ import { AbandonPolicy } from "../gen/carc/v1/lobby_pb";
 import { t, type MessageKey } from "../i18n";
 
 /** The form's choices, in the order of its menu. */
-export const ABANDON_CHOICES = ["computer", "wait", "fallback"] as const;
+export const ABANDON_CHOICES = ["computer", "wait", "fallback", "vote"] as const;
 export type AbandonChoice = (typeof ABANDON_CHOICES)[number];
 
 /**
@@ -20,12 +20,14 @@ const POLICIES: Record<AbandonChoice, AbandonPolicy> = {
   computer: AbandonPolicy.COMPUTER,
   wait: AbandonPolicy.WAIT,
   fallback: AbandonPolicy.FALLBACK_MOVE,
+  vote: AbandonPolicy.VOTE,
 };
 
 const WORDS: Record<AbandonChoice, MessageKey> = {
   computer: "home.abandonComputer",
   wait: "home.abandonWait",
   fallback: "home.abandonFallback",
+  vote: "home.abandonVote",
 };
 
 /**

@@ -22,6 +22,7 @@ import { onLanguageChange, t } from "../i18n";
 import type { CarcClient, ConnectionStatus, RequestBody } from "../net/client";
 import { loadGameTypes } from "../net/game_types";
 import { CloseCode } from "../net/reconnect";
+import { endedByVote } from "./absent_vote";
 import { Banner } from "./banner";
 import { renderChat, type ChatActions } from "./chat";
 import { copyAndSay } from "./copy";
@@ -96,6 +97,7 @@ export class App {
       resign: () => this.sendRequest({ case: "resign", value: {} }),
       leave: () => this.leave(),
       rematch: () => this.sendRequest({ case: "rematch", value: {} }),
+      voteOnAbsent: (vote) => this.sendRequest({ case: "voteOnAbsent", value: { vote } }),
       joinRematch: (code: string) => this.joinRematch(code),
       changed: () => this.render(),
     });
@@ -473,7 +475,8 @@ export class App {
     const room = this.room;
     const connected = this.client.status === "ready";
     const session = room && this.screen === "game" ? this.games.existing(this.roomGame()) : undefined;
-    this.turnNotice.update(connected && room !== undefined && session?.awaitingSeat(room.yourSeat) === true);
+    // A game voted to its end still names a seat to move in its last view.
+    this.turnNotice.update(connected && room !== undefined && !endedByVote(room) && session?.awaitingSeat(room.yourSeat) === true);
   }
 
   /** The game screen while the game's code is on its way (or could not come). */

@@ -4,6 +4,7 @@
 
 import type { SeatInfo } from "../gen/carc/v1/lobby_pb";
 import { t, type MessageKey } from "../i18n";
+import { skippedBadge } from "./absent_vote";
 import { h } from "./dom";
 
 /** The levels the lobby offers, by the names AddComputer.level takes. */
@@ -75,11 +76,12 @@ export function computerBadge(seat: SeatInfo | undefined): HTMLElement | null {
 /**
  * Whether a seat's player is there, in a game's players' card: a computer's seat has no
  * connection to show (its badge says what it is instead), and a person's seat a computer plays
- * for says so, which says more than "offline".
+ * for, or whose turns the players voted to skip, says so, which says more than "offline".
  */
 export function presenceBadge(seat: SeatInfo | undefined): HTMLElement {
   const computer = computerBadge(seat);
   if (computer) return computer;
+  if (seat?.skipped) return skippedBadge(seat);
   if (seat?.computerStandingIn) {
     return h("span", { class: "badge stand-in", "data-stand-in": seat.seat }, t("computer.standingIn", { name: seat.name }));
   }

@@ -1,7 +1,8 @@
 // The end of every game: the head and player cells of a final table (each game has its own
-// categories) and the ways on: rematch, download the record, watch the replay.
+// categories), the table of a game the players voted to end, and the ways on: rematch, download
+// the record, watch the replay.
 
-import type { SeatInfo } from "../gen/carc/v1/lobby_pb";
+import type { RoomState, SeatInfo } from "../gen/carc/v1/lobby_pb";
 import { t } from "../i18n";
 import { colourBadge } from "./colour_badge";
 import { computerBadge } from "./computer_player";
@@ -16,6 +17,46 @@ export function finalTableHead(titles: readonly string[]): HTMLElement {
 export function finalPlayerCell(seat: SeatInfo | undefined, name: string, winner: boolean): HTMLElement {
   const computer = computerBadge(seat);
   return h("th", { scope: "row" }, seat ? colourBadge(seat.colour) : null, " ", name, computer ? [" ", computer] : null, winner ? ` · ${t("final.winner")}` : "");
+}
+
+/**
+ * The end of a game the players voted to end (RoomState.ended_by_vote_scores): the game's own
+ * end-of-game categories never came, so per seat its points during play (`duringPlay`, the game's
+ * view), what the end-of-game scoring of the board as it was added, and the final score. The
+ * winners are those with the best final score among the seats that did not resign, as at the end
+ * of a game played out.
+ */
+export function renderVoteEnd(
+  room: RoomState,
+  duringPlay: readonly number[],
+  resigned: (seat: number) => boolean,
+): HTMLElement[] {
+  const scores = room.endedByVoteScores;
+  const best = Math.max(...scores.filter((_, seat) => !resigned(seat)));
+  const rows = scores
+    .map((total, seat) => ({ seat, total, during: duringPlay[seat] ?? 0, winner: !resigned(seat) && total === best }))
+    .sort((a, b) => b.total - a.total || a.seat - b.seat);
+  return [
+    h("p", { id: "ended-by-vote" }, t("vote.ended")),
+    // Focusable, so that a keyboard scrolls it too.
+    h("div", { class: "table-wrap", tabindex: 0, role: "region", "aria-label": t("final.title") }, h(
+      "table",
+      { class: "final-table vote-final" },
+      h("caption", {}, t("final.voteCaption")),
+      finalTableHead([t("final.player"), t("final.duringPlay"), t("final.endOfGame"), t("final.total")]),
+      h("tbody", {},
+        rows.map((r) => {
+          const seat = room.seats.find((s) => s.seat === r.seat);
+          return h("tr", { "data-seat": r.seat, class: r.winner ? "winner" : "" },
+            finalPlayerCell(seat, seat?.name ?? t("lobby.seat", { n: r.seat + 1 }), r.winner),
+            h("td", {}, r.during),
+            h("td", {}, r.total - r.during),
+            h("td", { class: "total" }, r.total),
+          );
+        }),
+      ),
+    )),
+  ];
 }
 
 export interface EndActions {

@@ -3,6 +3,7 @@
 // for, resign (asked twice) and leave; and the rotate and confirm buttons of a tile placement.
 
 import { t } from "../i18n";
+import type { AbsentVoteActions } from "./absent_vote";
 import { h } from "./dom";
 
 export interface GameHeadActions {
@@ -11,7 +12,7 @@ export interface GameHeadActions {
 }
 
 /** What every game screen asks of the page, besides sending its game's commands. */
-export interface GamePageActions extends GameHeadActions {
+export interface GamePageActions extends GameHeadActions, AbsentVoteActions {
   rematch(): void;
   joinRematch(code: string): void;
   /** Re-renders the page (after a local change such as a new selection). */

@@ -21,10 +21,11 @@ import {
 } from "../../gen/carc/v1/base_game_pb";
 import type { ClockState } from "../../gen/carc/v1/game_pb";
 import type { RoomState } from "../../gen/carc/v1/lobby_pb";
+import { endedByVote, renderAbsentVote, runningClock } from "../../ui/absent_vote";
 import { colourInfo } from "../../ui/colours";
 import { h } from "../../ui/dom";
 import { renderLogCard } from "../../ui/event_log";
-import { renderEndActions } from "../../ui/final_table";
+import { renderEndActions, renderVoteEnd } from "../../ui/final_table";
 import { renderGameHead, renderPlacementControls, type GamePageActions } from "../../ui/game_head";
 import { renderScoreBar } from "../../ui/scorebar";
 import { TurnClock, formatClock } from "../../ui/turn_clock";
@@ -105,7 +106,7 @@ export class BaseScreen implements TurnControls {
     });
     this.turnClock = new TurnClock(
       doc,
-      () => this.ctx?.clock,
+      () => runningClock(this.ctx?.room, this.ctx?.clock),
       () => this.ctx?.room.yourSeat ?? -1,
       (ms) => t("game.clockLow", { time: formatClock(ms) }),
     );
@@ -161,7 +162,7 @@ export class BaseScreen implements TurnControls {
     const mySeat = room.yourSeat;
     const seats = room.seats.filter((s) => s.occupied);
     const name = (seat: number): string => seats[seat]?.name ?? t("lobby.seat", { n: seat + 1 });
-    const over = view?.phase === BasePhase.GAME_OVER;
+    const over = view?.phase === BasePhase.GAME_OVER || endedByVote(room);
     const myTurn = view !== undefined && !over && view.toMove === mySeat && view.legalMoves !== undefined;
     const placements = myTurn ? (view?.legalMoves?.placements ?? []) : [];
     if (myTurn && view?.phase === BasePhase.PLACE_TILE) this.selection = revalidate(placements, this.selection);
@@ -176,10 +177,11 @@ export class BaseScreen implements TurnControls {
       renderGameHead(
         this.doc,
         room.code,
-        ctx.offline ?? this.prompt(view, mySeat, myTurn, name),
+        ctx.offline ?? (over ? t("game.over") : this.prompt(view, mySeat, myTurn, name)),
         mySeat >= 0 && !over && view !== undefined && !(view.resigned[mySeat] ?? false),
         this.actions,
       ),
+      renderAbsentVote(room, (seat) => view?.resigned[seat] ?? false, this.actions),
       view && !over
         ? renderScoreBar(view.scores.map((points, i) => ({
             name: name(i),
@@ -207,7 +209,7 @@ export class BaseScreen implements TurnControls {
           { class: "side" },
           view === undefined ? h("p", {}, t("game.waiting")) : null,
           view && !over ? this.renderTurn(view, myTurn, mySeat) : null,
-          view ? renderPlayers(view, seats, this.clockFor(ctx.clock), mySeat) : null,
+          view ? renderPlayers(view, seats, this.clockFor(runningClock(room, ctx.clock)), mySeat) : null,
           view ? renderCityCard(view, seats, name) : null,
           view ? renderTilesLeft(view, this.defs) : null,
           this.renderLog(name),
@@ -222,7 +224,6 @@ export class BaseScreen implements TurnControls {
 
   private prompt(view: BaseView | undefined, mySeat: number, myTurn: boolean, name: (s: number) => string): string {
     if (!view) return t("game.waiting");
-    if (view.phase === BasePhase.GAME_OVER) return t("game.over");
     if (mySeat < 0 && !isCountPhase(view.phase)) return t("game.watching", { name: name(view.toMove) });
     if (isCountPhase(view.phase) && view.toMove !== mySeat) return countWait(view.phase, name(view.toMove));
     // The seat to move without legal moves yet: they come with the next batch.
@@ -341,13 +342,15 @@ export class BaseScreen implements TurnControls {
 
   private renderEnd(view: BaseView, room: RoomState): HTMLElement {
     const seats = room.seats.filter((s) => s.occupied);
-    const history = this.recordHistory ?? this.history;
+    const byVote = endedByVote(room);
+    // The live scores stop at the last turn played; the vote's scores are the game's last.
+    const history = this.recordHistory ?? (byVote ? [...this.history, [...room.endedByVoteScores]] : this.history);
     const id = room.gameId;
     return h(
       "section",
       { class: "card final", id: "final" },
       h("h3", {}, t("final.title")),
-      renderFinalTable(view, seats),
+      byVote ? renderVoteEnd(room, view.scores, (seat) => view.resigned[seat] ?? false) : renderFinalTable(view, seats),
       history.length > 1 ? renderScoreChart(history, seats) : null,
       renderEndActions(
         {
@@ -437,6 +440,8 @@ export class BaseScreen implements TurnControls {
   }
 
   private sendCommand(command: BaseCommand): void {
+    // The keys still reach the controls of a game voted to its end, whose view has legal moves.
+    if (this.ctx && endedByVote(this.ctx.room)) return;
     if (!this.actions.send(command)) return;
     this.pendingSeq = this.ctx?.seq ?? 0n;
     this.selection = { tile: this.selection.tile };

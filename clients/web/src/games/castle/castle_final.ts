@@ -5,8 +5,9 @@
 
 import { CastlePhase, type CastleView } from "../../gen/carc/v1/castle_game_pb";
 import type { RoomState } from "../../gen/carc/v1/lobby_pb";
+import { endedByVote } from "../../ui/absent_vote";
 import { h } from "../../ui/dom";
-import { finalPlayerCell, finalTableHead, renderEndActions } from "../../ui/final_table";
+import { finalPlayerCell, finalTableHead, renderEndActions, renderVoteEnd } from "../../ui/final_table";
 import type { CastleFinalPoints } from "./castle_mirror";
 import { seatInfo } from "./castle_players";
 import { t } from "./i18n";
@@ -68,7 +69,10 @@ export interface CastleEndActions {
   joinRematch(code: string): void;
 }
 
-/** The end card: title, table, winners, and rematch (or the rematch room to join) and the record. */
+/**
+ * The end card: title, table, winners, and rematch (or the rematch room to join) and the record;
+ * a game the players voted to end has the table of every game's vote instead (ui/final_table.ts).
+ */
 export function renderCastleEnd(
   view: CastleView,
   room: RoomState,
@@ -81,8 +85,9 @@ export function renderCastleEnd(
     "section",
     { class: "card final", id: "final" },
     h("h3", {}, t("final.title")),
-    renderCastleFinalTable(view, room, final),
-    h("p", { id: "winners" }, winnersText(view, name)),
+    endedByVote(room)
+      ? renderVoteEnd(room, view.seats.map((s) => s.score), (seat) => view.seats[seat]?.resigned ?? false)
+      : [renderCastleFinalTable(view, room, final), h("p", { id: "winners" }, winnersText(view, name))],
     renderEndActions(
       {
         rematch: () => actions.rematch(),

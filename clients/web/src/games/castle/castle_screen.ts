@@ -27,6 +27,7 @@ import {
   type CastleView,
 } from "../../gen/carc/v1/castle_game_pb";
 import type { RoomState } from "../../gen/carc/v1/lobby_pb";
+import { endedByVote, renderAbsentVote, runningClock } from "../../ui/absent_vote";
 import { h } from "../../ui/dom";
 import { renderScoreBar } from "../../ui/scorebar";
 import { renderGameHead, type GamePageActions } from "../../ui/game_head";
@@ -78,7 +79,7 @@ export class CastleScreen implements TurnControls {
     this.stopKeys = listenTurnKeys(doc, this, { active: () => this.ctx !== undefined, boardControls: CASTLE_BOARD_CONTROLS });
     this.turnClock = new TurnClock(
       doc,
-      () => this.ctx?.mirror.clock,
+      () => runningClock(this.ctx?.room, this.ctx?.mirror.clock),
       () => this.ctx?.room.yourSeat ?? -1,
       (ms) => t("game.clockLow", { time: formatClock(ms) }),
     );
@@ -118,7 +119,8 @@ export class CastleScreen implements TurnControls {
   private myMoves(): CastleLegalMoves | undefined {
     const ctx = this.ctx;
     const view = ctx?.mirror.view;
-    if (!ctx || !view || ctx.room.yourSeat < 0 || view.toMove !== ctx.room.yourSeat) return undefined;
+    // A game voted to its end keeps the legal moves of its last view.
+    if (!ctx || !view || endedByVote(ctx.room) || ctx.room.yourSeat < 0 || view.toMove !== ctx.room.yourSeat) return undefined;
     return view.legalMoves;
   }
 
@@ -128,7 +130,7 @@ export class CastleScreen implements TurnControls {
     const view = mirror.view;
     const mySeat = room.yourSeat;
     const name = (seat: number): string => seatInfo(room, seat)?.name ?? t("lobby.seat", { n: seat + 1 });
-    const over = view !== undefined && isOver(view);
+    const over = view !== undefined && (isOver(view) || endedByVote(room));
     const moves = over ? undefined : this.myMoves();
     const placements = moves?.placements ?? [];
     this.selection = placements.length > 0 ? revalidateCastle(placements, this.selection) : {};
@@ -141,10 +143,11 @@ export class CastleScreen implements TurnControls {
       renderGameHead(
         this.doc,
         room.code,
-        ctx.offline ?? this.prompt(view, mySeat, moves, name),
+        ctx.offline ?? (over ? t("game.over") : this.prompt(view, mySeat, moves, name)),
         mySeat >= 0 && !over && view !== undefined && !(view.seats[mySeat]?.resigned ?? false),
         this.actions,
       ),
+      renderAbsentVote(room, (seat) => view?.seats[seat]?.resigned ?? false, this.actions),
       mirror.definitionsError !== undefined
         ? h("p", { class: "form-error", role: "alert" }, t("castle.definitionsError", { reason: mirror.definitionsError }))
         : null,
@@ -187,7 +190,7 @@ export class CastleScreen implements TurnControls {
                 },
               )
             : null,
-          view ? renderCastlePlayers(view, room, mirror.clock, over, this.turnClock.elapsedMs()) : null,
+          view ? renderCastlePlayers(view, room, runningClock(room, mirror.clock), over, this.turnClock.elapsedMs()) : null,
           view ? renderCastleStack(view) : null,
           renderCastleLog(this.log, name, wall4),
           renderWallTileHelp(wall4),
@@ -198,7 +201,6 @@ export class CastleScreen implements TurnControls {
 
   private prompt(view: CastleView | undefined, mySeat: number, moves: CastleLegalMoves | undefined, name: (s: number) => string): string {
     if (!view) return t("game.waiting");
-    if (isOver(view)) return t("game.over");
     if (mySeat < 0) return t("game.watching", { name: name(view.toMove) });
     if (!moves) return view.toMove === mySeat ? t("game.turn") : t("game.waitingFor", { name: name(view.toMove) });
     if (this.pendingSeq !== undefined) return t("game.sending");

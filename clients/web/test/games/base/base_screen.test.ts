@@ -70,6 +70,7 @@ function setup(yourSeat = 0) {
     leave: vi.fn(),
     rematch: vi.fn(),
     joinRematch: vi.fn(),
+    voteOnAbsent: vi.fn(),
     changed: () => render(),
   }, () => Promise.reject(new Error("no archive in this test")));
   screen.snapshotApplied(current);

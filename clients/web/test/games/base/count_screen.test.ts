@@ -88,6 +88,7 @@ function setup(first: BaseView, yourSeat = 0) {
       leave: vi.fn(),
       rematch: vi.fn(),
       joinRematch: vi.fn(),
+      voteOnAbsent: vi.fn(),
       changed: () => render(),
     },
     () => Promise.reject(new Error("no archive in this test")),
