@@ -25,6 +25,8 @@ class Metrics final : public NetMetrics {
   // Votes on absent players carried (ABANDON_POLICY_VOTE), by what they decided.
   std::atomic<std::uint64_t> absent_votes_skip{0};
   std::atomic<std::uint64_t> absent_votes_end{0};
+  // Hints searched and sent (RoomOptions.hints); refusals are in carc_rejections_total.
+  std::atomic<std::uint64_t> hints_given{0};
   std::atomic<std::uint64_t> store_errors{0};
   std::atomic<std::uint64_t> rooms_restored{0};
   std::atomic<std::uint64_t> rooms_quarantined{0};

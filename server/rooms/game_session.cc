@@ -91,6 +91,16 @@ std::string GameSession::ApplyStored(const sv1::GameCommand& stored) {
   return {};
 }
 
+v1::GameCommand GameSession::WireCommand(const engine::Move& move) const {
+  sv1::GameCommand stored;
+  adapter_.ToStored(move, *state_, &stored);
+  v1::GameCommand wire;
+  wire.set_expected_seq(seq());
+  if (stored.has_base()) *wire.mutable_base() = stored.base();
+  if (stored.has_castle()) *wire.mutable_castle() = stored.castle();
+  return wire;
+}
+
 void GameSession::EndEarly() {
   if (!IsOver()) early_scores_ = state_->ProjectedScores();
 }

@@ -56,6 +56,9 @@ class GameSession {
   carc::store::v1::GameCommand Stored() const { return stored_; }
   void Commit();
   void Undo();
+  // A game move (not Timeout or Resign) of the seat to move as the command a client would send
+  // for it now (expected_seq: seq()).
+  v1::GameCommand WireCommand(const engine::Move& move) const;
   // Restore: applies and commits a command from the room log; "" or what is wrong.
   std::string ApplyStored(const carc::store::v1::GameCommand& stored);
 

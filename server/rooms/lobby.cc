@@ -167,6 +167,10 @@ void Lobby::CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessag
                  "this server has no computer players (--bot-threads 0): choose "
                  "ABANDON_POLICY_WAIT or ABANDON_POLICY_FALLBACK_MOVE");
   }
+  if (options.hints() && config_.bot_threads == 0) {
+    return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS,
+                 "this server has no computer players (--bot-threads 0) to give hints");
+  }
   if (options.abandon_policy() == v1::ABANDON_POLICY_UNSPECIFIED) {
     // Casual rooms never wait for ever: a computer plays for whoever is away, when there are
     // computer players.

@@ -355,6 +355,7 @@ void Room::DoHandle(const std::shared_ptr<Session>& s, v1::ClientMessage& m) {
                         });
   }
   if (m.has_vote_on_absent()) return HandleVote(s, seat, m.vote_on_absent(), m.request_id());
+  if (m.has_request_hint()) return HandleHint(s, seat, m.request_hint(), m.request_id());
   if (m.has_request_snapshot()) {
     if (!game_) {
       return Error(s, m.request_id(), v1::ERROR_CODE_GAME_NOT_STARTED, "no game yet");

@@ -193,6 +193,13 @@ class Room : public std::enable_shared_from_this<Room> {
   void EndByVote();
   void HandleVote(const std::shared_ptr<Session>& s, int seat, const v1::VoteOnAbsent& vote,
                   std::uint32_t rid);
+  // RoomOptions.hints (room_hint.cc): the tree search's choice for the asker's decision, on
+  // the computer players' pool, one search per room at a time; the last answer is kept for
+  // its seq.
+  void HandleHint(const std::shared_ptr<Session>& s, int seat, const v1::RequestHint& request,
+                  std::uint32_t rid);
+  void HintReady(const std::weak_ptr<Session>& asker, std::uint32_t rid, std::uint64_t seq,
+                 std::optional<bots::Choice> choice);
   void BroadcastBatch(std::uint64_t prev_seq, std::chrono::steady_clock::time_point received);
   void SendSnapshot(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id);
   void BroadcastRoomState();
@@ -256,6 +263,10 @@ class Room : public std::enable_shared_from_this<Room> {
   }
   // Seats a computer stands in for, as last broadcast.
   std::vector<bool> stand_ins_;
+  // The hint being searched (its cancel flag) and the last one given, serialized, at its seq.
+  std::shared_ptr<std::atomic<bool>> hint_job_;
+  std::uint64_t hint_seq_ = 0;
+  std::string last_hint_;
   // ABANDON_POLICY_VOTE: the seats awaited as last broadcast, the votes about them (per seat),
   // and the seats skipped by a carried vote until their players return.
   std::vector<bool> awaited_;

@@ -210,7 +210,7 @@ TEST_CASE("AddComputer is refused with a reason, and nothing changes") {
   CHECK(kicked->room_state().seats(2).computer_level().empty());
 }
 
-TEST_CASE("a server without computer players says so, and refuses them and their policy") {
+TEST_CASE("a server without computer players says so, and refuses them, their policy and hints") {
   server::ServerConfig config = TestConfig();
   config.bot_threads = 0;
   TestServer server(config);
@@ -224,6 +224,14 @@ TEST_CASE("a server without computer players says so, and refuses them and their
   REQUIRE(refused);
   REQUIRE(refused->has_error());
   CHECK(refused->error().code() == v1::ERROR_CODE_INVALID_OPTIONS);
+  // Nor hints, which the computer players search.
+  v1::RoomOptions hints = RoomFor(2);
+  hints.set_hints(true);
+  const auto no_hints = Ask(*host, CreateMsg(hints));
+  REQUIRE(no_hints);
+  REQUIRE(no_hints->has_error());
+  CHECK(no_hints->error().code() == v1::ERROR_CODE_INVALID_OPTIONS);
+  CHECK(no_hints->error().message().find("hints") != std::string::npos);
   const auto granted = Ask(*host, CreateMsg(2));
   REQUIRE(granted);
   REQUIRE(granted->has_seat_granted());

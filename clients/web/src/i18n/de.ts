@@ -233,6 +233,8 @@ export const de: Messages = {
   "error.RULE_VIOLATION": "Dieser Zug ist nach den Regeln nicht erlaubt.",
   "error.NO_VOTE_OPEN": "Es läuft keine Abstimmung: Das Spiel wartet gerade auf niemanden.",
   "error.INVALID_VOTE": "Diese Stimme ist keine der Möglichkeiten. Lade die Seite neu.",
+  "error.HINTS_OFF": "In diesem Raum gibt es keine Tipps: Der Gastgeber legt das beim Erstellen fest.",
+  "error.HINT_UNAVAILABLE": "Gerade kein Tipp: Tipps gibt es nur für den eigenen Zug, und es wird immer nur einer gesucht. Versuche es gleich noch einmal.",
   "error.STORE_UNAVAILABLE": "Der Server konnte diese Änderung nicht speichern. Versuche es später noch einmal.",
   "error.INTERNAL": "Der Server hatte einen internen Fehler. Versuche es noch einmal.",
   "error.unknown": "Der Server hat die Anfrage abgelehnt (Code {code}).",

@@ -233,6 +233,8 @@ export const en = {
   "error.RULE_VIOLATION": "That move is not allowed by the rules.",
   "error.NO_VOTE_OPEN": "There is no vote open: the game is not waiting for anyone now.",
   "error.INVALID_VOTE": "That vote is not one of the choices. Reload the page.",
+  "error.HINTS_OFF": "Hints are off in this room: the host chose them when creating it.",
+  "error.HINT_UNAVAILABLE": "No hint now: hints are for your own turn, and one is searched at a time. Try again in a moment.",
   "error.STORE_UNAVAILABLE": "The server could not save this change. Try again later.",
   "error.INTERNAL": "The server had an internal error. Try again.",
   "error.unknown": "The server refused the request (code {code}).",

@@ -233,6 +233,8 @@ export const nl: Messages = {
   "error.RULE_VIOLATION": "Die zet mag niet volgens de regels.",
   "error.NO_VOTE_OPEN": "Er loopt geen stemming: het spel wacht nu op niemand.",
   "error.INVALID_VOTE": "Die stem is geen van de keuzes. Laad de pagina opnieuw.",
+  "error.HINTS_OFF": "Tips staan uit in deze kamer: de gastheer kiest dat bij het aanmaken.",
+  "error.HINT_UNAVAILABLE": "Nu geen tip: tips zijn alleen voor je eigen beurt, en er wordt er één tegelijk gezocht. Probeer het zo nog eens.",
   "error.STORE_UNAVAILABLE": "De server kon deze wijziging niet opslaan. Probeer het later opnieuw.",
   "error.INTERNAL": "De server had een interne fout. Probeer het opnieuw.",
   "error.unknown": "De server weigerde het verzoek (code {code}).",

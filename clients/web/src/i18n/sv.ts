@@ -233,6 +233,8 @@ export const sv: Messages = {
   "error.RULE_VIOLATION": "Det draget är inte tillåtet enligt reglerna.",
   "error.NO_VOTE_OPEN": "Ingen omröstning pågår: spelet väntar inte på någon just nu.",
   "error.INVALID_VOTE": "Den rösten är inte ett av valen. Ladda om sidan.",
+  "error.HINTS_OFF": "Tips är avstängda i det här rummet: värden väljer det när rummet skapas.",
+  "error.HINT_UNAVAILABLE": "Inget tips just nu: tips gäller bara ditt eget drag, och ett i taget söks. Försök igen om en stund.",
   "error.STORE_UNAVAILABLE": "Servern kunde inte spara ändringen. Försök igen senare.",
   "error.INTERNAL": "Servern fick ett internt fel. Försök igen.",
   "error.unknown": "Servern avvisade begäran (kod {code}).",
