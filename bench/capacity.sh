@@ -13,15 +13,10 @@ build=${1:?usage: bench/capacity.sh BUILD_DIR full|normal LOAD_ARGS...}
 durability=${2:?usage: bench/capacity.sh BUILD_DIR full|normal LOAD_ARGS...}
 shift 2
 port=${CARC_CAPACITY_PORT:-18091}
-data=$(mktemp -d /tmp/carc-capacity.XXXXXX)
-"$build/server/carcassonne-server" --bind 127.0.0.1 --port "$port" --data-dir "$data" \
+# shellcheck source=bench/server.sh
+source "$(dirname "$0")/server.sh"
+start_server "$build" "$port" capacity \
   --durability "$durability" --max-connections 10500 --max-connections-per-address 2000 \
   --rate-per-second 100000 --rate-burst 100000 --max-rooms 100000 \
-  --max-rooms-per-address 100000 >"$data/server.log" 2>&1 &
-server=$!
-trap 'kill -INT $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$data"' EXIT
-for _ in $(seq 50); do
-  curl -sf "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
-  sleep 0.1
-done
+  --max-rooms-per-address 100000
 "$build/clients/cli/carcassonne" load --server "ws://127.0.0.1:$port" --json "$@"

@@ -16,17 +16,12 @@ level=${4:-hard}
 bot_threads=${5:-1}
 port=${CARC_CAPACITY_PORT:-18092}
 people="--rooms 20 --players 2 --think-ms 200 --duration $seconds --settle 0"
-data=$(mktemp -d /tmp/carc-computers.XXXXXX)
-"$build/server/carcassonne-server" --bind 127.0.0.1 --port "$port" --data-dir "$data" \
+# shellcheck source=bench/server.sh
+source "$(dirname "$0")/server.sh"
+start_server "$build" "$port" computers \
   --durability normal --bot-threads "$bot_threads" --max-connections-per-address 2000 \
   --rate-per-second 100000 --rate-burst 100000 --max-rooms 100000 \
-  --max-rooms-per-address 100000 >"$data/server.log" 2>&1 &
-server=$!
-trap 'kill -INT $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$data"' EXIT
-for _ in $(seq 50); do
-  curl -sf "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
-  sleep 0.1
-done
+  --max-rooms-per-address 100000
 cli="$build/clients/cli/carcassonne"
 p99() { python3 -c 'import json,sys; print(json.load(sys.stdin)["latency_ms"]["p99"])'; }
 metric() { curl -sf "http://127.0.0.1:$port/metrics" | awk -v m="$1" '$1 == m {print $2}'; }

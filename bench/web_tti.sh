@@ -10,13 +10,7 @@ build=${1:?usage: bench/web_tti.sh BUILD_DIR [RUNS] [--cpu-slowdown N]}
 shift
 here=$(cd "$(dirname "$0")" && pwd)
 port=${CARC_TTI_PORT:-18093}
-data=$(mktemp -d /tmp/carc-tti.XXXXXX)
-"$build/server/carcassonne-server" --bind 127.0.0.1 --port "$port" --data-dir "$data" \
-  --web-root "$build/web" >"$data/server.log" 2>&1 &
-server=$!
-trap 'kill -INT $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$data"' EXIT
-for _ in $(seq 50); do
-  curl -sf "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
-  sleep 0.1
-done
+# shellcheck source=bench/server.sh
+source "$here/server.sh"
+start_server "$build" "$port" tti --web-root "$build/web"
 node "$here/web_tti.mjs" "http://127.0.0.1:$port" "$@"
