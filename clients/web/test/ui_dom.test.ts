@@ -137,10 +137,11 @@ describe("lobby", () => {
         (dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`,
       );
     const all = rows(games);
-    expect(all).toHaveLength(5 + goldenGame("base").table.options.length);
+    expect(all).toHaveLength(6 + goldenGame("base").table.options.length);
     expect(all).toEqual(
       expect.arrayContaining([
         "Game: Carcassonne (base game)",
+        "Hints: no",
         "Farmers (B-20): no",
         "Small cities (B-19): no",
         "Score unfinished features (V-1): yes",
@@ -153,7 +154,7 @@ describe("lobby", () => {
       ]),
     );
     // Without the table (it did not load), the room's settings every game has, and nothing made up.
-    expect(rows([])).toHaveLength(5);
+    expect(rows([])).toHaveLength(6);
   });
 
   it("lets a spectator chat but not take seats", () => {

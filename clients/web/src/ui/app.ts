@@ -34,15 +34,16 @@ import { TurnNotice, type NoticeEnvironment } from "./turn_notice";
 import { h, resetUids } from "./dom";
 import { describeError, errorCodeMessage } from "./errors";
 import { validName } from "./form";
+import { Hints } from "./hint";
 import { NO_GAME_OFFERED, renderHome, type HomeModel } from "./home";
 import { homePath, inviteUrl, parseInvitePath } from "./invite";
 import { renderLobby } from "./lobby";
 import { LobbyRequests } from "./lobby_requests";
+import { loadName, storeName } from "./name_store";
 import { defaultRoomForm } from "./options";
 import { parseGameList, renderReplayList, type ArchivedGameSummary } from "./replay_list";
 import { ReplayViewer, type ReplaySource } from "./replay_view";
 
-export const NAME_STORAGE_KEY = "carc.playerName";
 const MAX_CHAT_LINES = 200;
 
 export interface AppEnvironment {
@@ -84,6 +85,7 @@ export class App {
   private listRequest = 0;
   private readonly turnNotice: TurnNotice;
   private readonly lobbyRequests = new LobbyRequests((body) => this.sendRequest(body));
+  private readonly hints = new Hints((expectedSeq) => this.sendRequest({ case: "requestHint", value: { expectedSeq } }));
 
   constructor(
     private readonly root: HTMLElement,
@@ -100,12 +102,13 @@ export class App {
       voteOnAbsent: (vote) => this.sendRequest({ case: "voteOnAbsent", value: { vote } }),
       joinRematch: (code: string) => this.joinRematch(code),
       changed: () => this.render(),
+      hints: this.hints,
     });
     this.turnNotice = new TurnNotice(env.notice ?? { doc: root.ownerDocument, storage: env.storage });
     const replayId = /^\/replay\/(\d+)\/?$/.exec(env.location.pathname)?.[1];
     if (replayId !== undefined) this.openReplay({ kind: "archive", id: replayId });
     this.home = {
-      name: this.loadName(),
+      name: loadName(env.storage),
       form: defaultRoomForm(),
       games: { status: "loading" },
       joinCode: this.pendingInvite ?? "",
@@ -222,6 +225,7 @@ export class App {
       this.busyRequest = 0;
       this.home.busy = false;
     }
+    this.hints.note(m);
     switch (m.body.case) {
       case "roomList":
         if (m.requestId !== 0 && m.requestId === this.listRequest) this.listRequest = 0;
@@ -281,9 +285,15 @@ export class App {
         if (game) this.games.session(game)?.applyHistory(history);
         break;
       }
+      case "hint":
+        break;
       case "error": {
         const error = m.body.value;
-        for (const session of this.games.made()) session.commandFailed();
+        const hint = this.hints.refused(m.requestId);
+        // A refused hint leaves the player's own move on its way; one asked before the game
+        // moved on is no news.
+        if (hint === "late") break;
+        if (hint === undefined) for (const session of this.games.made()) session.commandFailed();
         if (error.code === ErrorCode.STALE_SEQ) {
           // This copy is behind the game: resync.
           if (this.games.session(this.roomGame())?.requestResync()) this.requestSnapshot();
@@ -343,7 +353,7 @@ export class App {
   }
 
   private createRoom(request: CreateRoom): void {
-    this.storeName(request.playerName);
+    storeName(this.env.storage, request.playerName);
     this.busyRequest = this.sendRequest({ case: "createRoom", value: request });
     this.home.busy = this.busyRequest !== 0;
     this.banner.dismiss();
@@ -351,7 +361,7 @@ export class App {
   }
 
   private joinRoom(request: JoinRoom): void {
-    this.storeName(request.playerName);
+    storeName(this.env.storage, request.playerName);
     this.busyRequest = this.sendRequest({ case: "joinRoom", value: request });
     this.home.busy = this.busyRequest !== 0;
     this.banner.dismiss();
@@ -425,6 +435,7 @@ export class App {
     this.notice = undefined;
     this.gameSeen = false;
     this.games.dispose();
+    this.hints.forget();
   }
 
   private leaveLocally(): void {
@@ -437,22 +448,6 @@ export class App {
       } catch {
         // Not allowed here (e.g. a file: URL): the address just stays.
       }
-    }
-  }
-
-  private loadName(): string {
-    try {
-      return this.env.storage?.getItem(NAME_STORAGE_KEY) ?? "";
-    } catch {
-      return "";
-    }
-  }
-
-  private storeName(name: string): void {
-    try {
-      this.env.storage?.setItem(NAME_STORAGE_KEY, name);
-    } catch {
-      // The name is only a convenience for the next visit.
     }
   }
 

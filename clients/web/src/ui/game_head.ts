@@ -5,6 +5,7 @@
 import { t } from "../i18n";
 import type { AbsentVoteActions } from "./absent_vote";
 import { h } from "./dom";
+import type { HintSource } from "./hint";
 
 export interface GameHeadActions {
   resign(): void;
@@ -17,6 +18,8 @@ export interface GamePageActions extends GameHeadActions, AbsentVoteActions {
   joinRematch(code: string): void;
   /** Re-renders the page (after a local change such as a new selection). */
   changed(): void;
+  /** The page's hints, for a room that has them (RoomOptions.hints). */
+  hints?: HintSource | undefined;
 }
 
 export function renderGameHead(doc: Document, code: string, prompt: string, canResign: boolean, actions: GameHeadActions): HTMLElement {

@@ -189,20 +189,13 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
     },
     games.games.map((g) => h("option", { value: String(g.module.gameType), selected: g === chosen }, g.module.title())),
   );
-  const publicId = uid("public");
-  const isPublic = h("input", {
-    id: publicId,
-    type: "checkbox",
-    checked: f.isPublic,
-    onchange: (e) => {
-      f.isPublic = self<HTMLInputElement>(e).checked;
-    },
-  });
   const initialId = uid("clock-initial");
   const initial = secondsInput(initialId, f.clockInitial, MAX_CLOCK_SECONDS, (v) => (f.clockInitial = v));
   const incrementId = uid("clock-increment");
   const increment = secondsInput(incrementId, f.clockIncrement, MAX_CLOCK_INCREMENT_SECONDS, (v) => (f.clockIncrement = v));
-  // A server without computer players refuses their policy: it is not offered there.
+  // A server without computer players refuses their policy and hints: neither is offered there.
+  const computers = model.maxComputerMs !== 0;
+  if (!computers) f.hints = false;
   const choices = abandonChoices(model.maxComputerMs);
   if (!choices.includes(f.abandon)) f.abandon = choices[0]!;
   const abandonId = uid("abandon");
@@ -244,7 +237,7 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
       seats,
       seatsHelp !== undefined ? h("p", { class: "help", id: seatsHelpId }, seatsHelp) : null,
     ),
-    h("div", { class: "field check" }, isPublic, h("label", { for: publicId }, t("home.public"))),
+    checkField("public", t("home.public"), f.isPublic, (on) => (f.isPublic = on)),
     h("div", { class: "field" }, h("label", { for: initialId }, t("home.clockInitial")), initial),
     h("div", { class: "field" }, h("label", { for: incrementId }, t("home.clockIncrement")), increment),
     h("div", { class: "field" },
@@ -252,11 +245,21 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
       abandon,
       h("p", { class: "help", id: abandonHelpId }, t("home.abandonHelp")),
     ),
+    computers ? checkField("hints", t("home.hints"), f.hints, (on) => (f.hints = on)) : null,
     gameOptionsForm(f, chosen).render(),
     error,
     h("button", { type: "submit", class: "primary", disabled: model.busy }, t("home.create")),
   );
   return form;
+}
+
+/** A checkbox and its label; `name` makes its id and names it in the form. */
+function checkField(name: string, label: string, checked: boolean, set: (checked: boolean) => void): HTMLElement {
+  const id = uid(name);
+  return h("div", { class: "field check" },
+    h("input", { id, name, type: "checkbox", checked, onchange: (e) => set(self<HTMLInputElement>(e).checked) }),
+    h("label", { for: id }, label),
+  );
 }
 
 /** The seats menu of a game whose host chooses: its min_players to max_players. */

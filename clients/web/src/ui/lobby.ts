@@ -243,6 +243,7 @@ function renderOptionsSummary(room: RoomState, games: readonly OfferedGame[]): H
         : t("lobby.noClock"),
     ],
     [t("home.abandon"), abandonText(options.abandonPolicy)],
+    [t("lobby.hints"), options.hints ? t("opt.yes") : t("opt.no")],
   ];
   if (offered) rows.push(...gameOptionRows(offered, options));
   return h(

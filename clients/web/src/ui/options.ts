@@ -1,5 +1,5 @@
 // The create-room form: what it holds and what it sends. The settings every room has (the game,
-// seats, public, the turn clock, what happens to an absent player) are here; each game's own
+// seats, public, the turn clock, what happens to an absent player, hints) are here; each game's own
 // options are its OptionForm (option_form.ts), built from the server's table and kept per game so
 // that switching the game menu back and forth loses nothing. Pure functions turn the form into the
 // protobuf RoomOptions and CreateRoom, checked as the server checks them, so that it never has to
@@ -35,6 +35,8 @@ export interface RoomForm {
   clockInitial: string;
   clockIncrement: string;
   abandon: AbandonChoice;
+  /** Whether a player may ask the computer for a move (RoomOptions.hints). */
+  hints: boolean;
   /** Each game's own options by its id, made when the game is first chosen. */
   gameOptions: Record<string, OptionForm>;
 }
@@ -51,6 +53,8 @@ export function defaultRoomForm(): RoomForm {
     clockInitial: "0",
     clockIncrement: "0",
     abandon: DEFAULT_ABANDON,
+    // A hint is a computer's move: the host turns it on for a room that wants it.
+    hints: false,
     gameOptions: {},
   };
 }
@@ -89,6 +93,7 @@ export function buildRoomOptions(form: RoomForm, games: readonly OfferedGame[]):
     value: create(RoomOptionsSchema, {
       isPublic: form.isPublic,
       abandonPolicy: abandonPolicy(form.abandon),
+      hints: form.hints,
       // No clock: no increment either.
       clock: { initialSeconds: initial, incrementSeconds: initial === 0 ? 0 : increment },
       gameType: game.module.gameType,

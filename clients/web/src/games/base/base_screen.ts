@@ -1,8 +1,9 @@
 // The game screen of the base game: the board, the turn controls (tile in play, rotate, confirm,
 // follower spots, skip), the Count's decisions (count_decisions.ts) and his city
-// (count_panel.ts), the players, the tiles left, the event log, and at the end the final table,
-// the score chart, rematch and the record. It lives as long as its session (base_session.ts),
-// which passes it the mirror's view after every snapshot or batch; it renders from that.
+// (count_panel.ts), a hint where the room has them (base_hint.ts), the players, the tiles left,
+// the event log, and at the end the final table, the score chart, rematch and the record. It
+// lives as long as its session (base_session.ts), which passes it the mirror's view after every
+// snapshot or batch; it renders from that.
 //
 // Everything offered to the player comes from the server's legal moves: a cell is highlighted
 // only if some legal placement uses it, rotation steps only through that cell's legal
@@ -27,10 +28,12 @@ import { h } from "../../ui/dom";
 import { renderLogCard } from "../../ui/event_log";
 import { renderEndActions, renderVoteEnd } from "../../ui/final_table";
 import { renderGameHead, renderPlacementControls, type GamePageActions } from "../../ui/game_head";
+import { HintOffer } from "../../ui/hint";
 import { renderScoreBar } from "../../ui/scorebar";
 import { TurnClock, formatClock } from "../../ui/turn_clock";
 import { listenTurnKeys, type TurnControls } from "../../ui/turn_keys";
 import { renderFinalTable } from "./base_final";
+import { baseHint, describeBaseHint, hintedSelection } from "./base_hint";
 import { describeEvent, kindName, MAX_LOG_ENTRIES, type LogEntry } from "./base_log";
 import { BOARD_CONTROLS, BoardView, type BoardModel } from "./board/board_view";
 import { CountDecisions, countWait } from "./count_decisions";
@@ -80,6 +83,7 @@ export class BaseScreen implements TurnControls {
   private pendingSeq: bigint | undefined;
   private readonly turnClock: TurnClock;
   private readonly stopKeys: () => void;
+  private readonly hint: HintOffer;
   private ctx: BaseContext | undefined;
 
   constructor(
@@ -110,6 +114,7 @@ export class BaseScreen implements TurnControls {
       () => this.ctx?.room.yourSeat ?? -1,
       (ms) => t("game.clockLow", { time: formatClock(ms) }),
     );
+    this.hint = new HintOffer(actions.hints, () => actions.changed());
   }
 
   dispose(): void {
@@ -165,13 +170,18 @@ export class BaseScreen implements TurnControls {
     const over = view?.phase === BasePhase.GAME_OVER || endedByVote(room);
     const myTurn = view !== undefined && !over && view.toMove === mySeat && view.legalMoves !== undefined;
     const placements = myTurn ? (view?.legalMoves?.placements ?? []) : [];
-    if (myTurn && view?.phase === BasePhase.PLACE_TILE) this.selection = revalidate(placements, this.selection);
-    else this.selection = { tile: "" };
+    const hinted = this.hint.update(room, ctx.seq, myTurn && !(view?.resigned[mySeat] ?? false));
+    const hint = baseHint(hinted?.command);
+    if (myTurn && view?.phase === BasePhase.PLACE_TILE) {
+      this.selection = revalidate(placements, this.selection);
+      if (hinted?.fresh && hint) this.selection = hintedSelection(placements, this.selection, hint);
+    } else this.selection = { tile: "" };
+    const move = hint && view ? describeBaseHint(hint, view) : undefined;
     this.count.revalidate(view, myTurn);
     this.updateBoard(view, seats, myTurn);
     if (over) this.loadRecord(room);
 
-    return h(
+    const screen = h(
       "div",
       { class: "screen game" },
       renderGameHead(
@@ -209,6 +219,7 @@ export class BaseScreen implements TurnControls {
           { class: "side" },
           view === undefined ? h("p", {}, t("game.waiting")) : null,
           view && !over ? this.renderTurn(view, myTurn, mySeat) : null,
+          this.hint.render(move, this.pendingSeq !== undefined || ctx.offline !== undefined),
           view ? renderPlayers(view, seats, this.clockFor(runningClock(room, ctx.clock)), mySeat) : null,
           view ? renderCityCard(view, seats, name) : null,
           view ? renderTilesLeft(view, this.defs) : null,
@@ -220,6 +231,8 @@ export class BaseScreen implements TurnControls {
         ),
       ),
     );
+    this.hint.mark(screen, move);
+    return screen;
   }
 
   private prompt(view: BaseView | undefined, mySeat: number, myTurn: boolean, name: (s: number) => string): string {

@@ -12,7 +12,8 @@
 // - scoring (K-9): the pending features of the last snapshot, each with "Score this" and, when
 //   a double_it choice is legal, "Score doubled" (wall tile 2 or 3);
 // - extra_turn (K-10): use wall tile 1 now, or keep it.
-// Every command goes out with expected_seq = the mirror's seq (CastleSession).
+// Every command goes out with expected_seq = the mirror's seq (CastleSession). In a room with
+// hints, the seat to move may ask for the computer's choice (castle_hint.ts).
 //
 // This class keeps the screen's state (the selection, the log, the command on its way) and puts
 // the parts together: the board (castle_board.ts), the decisions (castle_decisions.ts), the side
@@ -31,6 +32,7 @@ import { endedByVote, renderAbsentVote, runningClock } from "../../ui/absent_vot
 import { h } from "../../ui/dom";
 import { renderScoreBar } from "../../ui/scorebar";
 import { renderGameHead, type GamePageActions } from "../../ui/game_head";
+import { HintOffer } from "../../ui/hint";
 import { TurnClock, formatClock } from "../../ui/turn_clock";
 import { listenTurnKeys, type TurnControls } from "../../ui/turn_keys";
 import { renderCastleBoard } from "./castle_board";
@@ -38,6 +40,7 @@ import { CASTLE_BOARD_CONTROLS } from "./castle_board_svg";
 import type { CastleTileDef } from "./castle_data";
 import { renderCastleTurn } from "./castle_decisions";
 import { isOver, renderCastleEnd } from "./castle_final";
+import { castleHint, describeCastleHint, hintedCastleSelection } from "./castle_hint";
 import { MAX_CASTLE_LOG_ENTRIES, renderCastleLog, type CastleLogEntry } from "./castle_log";
 import type { CastleMirror } from "./castle_mirror";
 import { renderCastlePlayers, renderCastleStack, renderWallTileHelp, seatInfo } from "./castle_players";
@@ -70,6 +73,7 @@ export class CastleScreen implements TurnControls {
   private pendingSeq: bigint | undefined;
   private readonly turnClock: TurnClock;
   private readonly stopKeys: () => void;
+  private readonly hint: HintOffer;
   private ctx: CastleContext | undefined;
 
   constructor(
@@ -83,6 +87,7 @@ export class CastleScreen implements TurnControls {
       () => this.ctx?.room.yourSeat ?? -1,
       (ms) => t("game.clockLow", { time: formatClock(ms) }),
     );
+    this.hint = new HintOffer(actions.hints, () => actions.changed());
   }
 
   dispose(): void {
@@ -133,11 +138,15 @@ export class CastleScreen implements TurnControls {
     const over = view !== undefined && (isOver(view) || endedByVote(room));
     const moves = over ? undefined : this.myMoves();
     const placements = moves?.placements ?? [];
+    const hinted = this.hint.update(room, mirror.seq, moves !== undefined && !(view?.seats[mySeat]?.resigned ?? false));
+    const hint = castleHint(hinted?.command);
     this.selection = placements.length > 0 ? revalidateCastle(placements, this.selection) : {};
+    if (hinted?.fresh && hint) this.selection = hintedCastleSelection(placements, this.selection, hint);
+    const move = hint && view ? describeCastleHint(hint, view, (id) => this.tileDef(id)) : undefined;
     const busy = this.pendingSeq !== undefined;
     const wall4 = view?.options?.wall4FountainBonus ?? false;
 
-    return h(
+    const screen = h(
       "div",
       { class: "screen game castle-game" },
       renderGameHead(
@@ -190,6 +199,7 @@ export class CastleScreen implements TurnControls {
                 },
               )
             : null,
+          this.hint.render(move, busy || ctx.offline !== undefined),
           view ? renderCastlePlayers(view, room, runningClock(room, mirror.clock), over, this.turnClock.elapsedMs()) : null,
           view ? renderCastleStack(view) : null,
           renderCastleLog(this.log, name, wall4),
@@ -197,6 +207,8 @@ export class CastleScreen implements TurnControls {
         ),
       ),
     );
+    this.hint.mark(screen, move);
+    return screen;
   }
 
   private prompt(view: CastleView | undefined, mySeat: number, moves: CastleLegalMoves | undefined, name: (s: number) => string): string {

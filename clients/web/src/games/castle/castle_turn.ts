@@ -11,7 +11,7 @@ export interface CastleSelection {
   rotation?: number | undefined;
 }
 
-type Placement = Pick<CastlePlaceTile, "position" | "rotation">;
+export type Placement = Pick<CastlePlaceTile, "position" | "rotation">;
 
 /** The spaces the tile may go to, each once, in the server's order. */
 export function castleTargets(placements: readonly Placement[]): [number, number][] {

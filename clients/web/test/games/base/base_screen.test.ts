@@ -18,8 +18,7 @@ import { RoomStateSchema, RoomStatus, type RoomState } from "../../../src/gen/ca
 import { finalRows } from "../../../src/games/base/base_final";
 import { BaseScreen } from "../../../src/games/base/base_screen";
 import { setLanguage } from "../../../src/i18n";
-import { placed, view } from "./helpers";
-import { BASE_TILE_SET } from "./tile_set_fixture";
+import { placed, placingE, view } from "./helpers";
 
 function room(yourSeat: number): RoomState {
   return create(RoomStateSchema, {
@@ -33,30 +32,10 @@ function room(yourSeat: number): RoomState {
   });
 }
 
-function placing(): BaseView {
-  return view({
-    phase: BasePhase.PLACE_TILE,
-    toMove: 0,
-    currentTile: "E",
-    tiles: [placed("D", 0, 0, 0)],
-    scores: [0, 0],
-    supply: [7, 7],
-    stackSize: 70,
-    tileSet: [...BASE_TILE_SET],
-    legalMoves: create(BaseLegalMovesSchema, {
-      placements: [
-        { tile: "E", position: { x: 0, y: -1 }, rotation: 2 },
-        { tile: "E", position: { x: 1, y: 0 }, rotation: 1 },
-        { tile: "E", position: { x: 1, y: 0 }, rotation: 3 },
-      ],
-    }),
-  });
-}
-
 function setup(yourSeat = 0) {
   const sent: BaseCommand[] = [];
   let screen: BaseScreen;
-  let current: BaseView = placing();
+  let current: BaseView = placingE();
   const r = room(yourSeat);
   const render = () => {
     document.body.replaceChildren(screen.render({ room: r, view: current, seq: 5n, clock: undefined }));
@@ -125,7 +104,7 @@ describe("game screen", () => {
 
   it("shows the legal follower spots on the tile just placed, and skip", () => {
     const g = setup();
-    const v = placing();
+    const v = placingE();
     v.tiles.push(placed("E", 0, -1, 2));
     v.phase = BasePhase.PLACE_FOLLOWER;
     v.legalMoves = create(BaseLegalMovesSchema, {
@@ -155,7 +134,7 @@ describe("game screen", () => {
 
   it("skips with S", () => {
     const g = setup();
-    const v = placing();
+    const v = placingE();
     v.tiles.push(placed("E", 0, -1, 2));
     v.phase = BasePhase.PLACE_FOLLOWER;
     v.legalMoves = create(BaseLegalMovesSchema, { followerSpots: [] });
@@ -167,7 +146,7 @@ describe("game screen", () => {
 
   it("gives a spectator no controls", () => {
     const g = setup(-1);
-    const v = placing();
+    const v = placingE();
     v.legalMoves = undefined;
     g.view = v;
     expect(document.querySelectorAll("[data-cell]")).toHaveLength(0);
@@ -179,7 +158,7 @@ describe("game screen", () => {
 
   it("ends with the final table: play points and each end-game category", () => {
     const g = setup();
-    const v = placing();
+    const v = placingE();
     v.phase = BasePhase.GAME_OVER;
     v.toMove = -1;
     v.legalMoves = undefined;

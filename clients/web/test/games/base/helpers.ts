@@ -3,6 +3,8 @@
 import { clone, create, type MessageInitShape } from "@bufbuild/protobuf";
 import {
   BaseEventSchema,
+  BaseLegalMovesSchema,
+  BasePhase,
   BaseViewSchema,
   FeatureKind,
   FollowerOnBoardSchema,
@@ -20,6 +22,7 @@ import {
   type GameSnapshot,
 } from "../../../src/gen/carc/v1/game_pb";
 import { publicHash } from "../../../src/games/base/public_hash";
+import { BASE_TILE_SET } from "./tile_set_fixture";
 
 export function view(init: MessageInitShape<typeof BaseViewSchema>): BaseView {
   return create(BaseViewSchema, init);
@@ -30,6 +33,27 @@ export function evolve(v: BaseView, change: (copy: BaseView) => void): BaseView 
   const copy = clone(BaseViewSchema, v);
   change(copy);
   return copy;
+}
+
+/** Seat 0 of two must place tile E next to the start tile D: at (0,-1), or at (1,0) turned 1 or 3. */
+export function placingE(): BaseView {
+  return view({
+    phase: BasePhase.PLACE_TILE,
+    toMove: 0,
+    currentTile: "E",
+    tiles: [placed("D", 0, 0, 0)],
+    scores: [0, 0],
+    supply: [7, 7],
+    stackSize: 70,
+    tileSet: [...BASE_TILE_SET],
+    legalMoves: create(BaseLegalMovesSchema, {
+      placements: [
+        { tile: "E", position: { x: 0, y: -1 }, rotation: 2 },
+        { tile: "E", position: { x: 1, y: 0 }, rotation: 1 },
+        { tile: "E", position: { x: 1, y: 0 }, rotation: 3 },
+      ],
+    }),
+  });
 }
 
 export function placed(tile: string, x: number, y: number, rotation: number): PlacedTile {

@@ -138,4 +138,8 @@ export const de: BaseMessages = {
   "final.farms": "Wiesen",
   "final.chartLabel": "Der Punktestand jedes Spielers nach jedem Zug",
   "final.turns": "Züge",
+  "hint.follower": "Ein Gefolgsmann auf die {kind}, auf dem Spielfeld markiert.",
+  "hint.enterCity": "Ein Gefolgsmann in die Stadt ({quarter}); der Graf zieht nach: {countTo}.",
+  "hint.redeploy": "{n, plural, one {# Gefolgsmann} other {# Gefolgsleute}} aus der Stadt auf die {kind} ziehen.",
+  "hint.leaveCity": "Ein Gefolgsmann aus der Stadt ({quarter}) auf die {kind} in Spalte {x}, Zeile {y}.",
 };

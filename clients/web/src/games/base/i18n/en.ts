@@ -137,6 +137,10 @@ export const en = {
   "final.farms": "Farms",
   "final.chartLabel": "Every player's score after each turn",
   "final.turns": "turns",
+  "hint.follower": "A follower on the {kind}, marked on the board.",
+  "hint.enterCity": "A follower into the city ({quarter}); the Count goes to: {countTo}.",
+  "hint.redeploy": "Move {n, plural, one {# follower} other {# followers}} out of the city onto the {kind}.",
+  "hint.leaveCity": "A follower out of the city ({quarter}) onto the {kind} at column {x}, row {y}.",
 } as const;
 
 export type BaseMessageKey = keyof typeof en;

@@ -138,4 +138,8 @@ export const nl: BaseMessages = {
   "final.farms": "Weiden",
   "final.chartLabel": "De score van elke speler na elke beurt",
   "final.turns": "beurten",
+  "hint.follower": "Een horige op de {kind}, gemarkeerd op het bord.",
+  "hint.enterCity": "Een horige de stad in ({quarter}); de graaf gaat naar: {countTo}.",
+  "hint.redeploy": "Zet {n, plural, one {# horige} other {# horigen}} uit de stad op de {kind}.",
+  "hint.leaveCity": "Een horige uit de stad ({quarter}) op de {kind} in kolom {x}, rij {y}.",
 };

@@ -138,4 +138,8 @@ export const sv: BaseMessages = {
   "final.farms": "Ängar",
   "final.chartLabel": "Varje spelares poäng efter varje drag",
   "final.turns": "drag",
+  "hint.follower": "En tjänare på {kind}, markerad på brädet.",
+  "hint.enterCity": "En tjänare in i staden ({quarter}); greven går till: {countTo}.",
+  "hint.redeploy": "Flytta {n, plural, one {# tjänare} other {# tjänare}} ut ur staden till {kind}.",
+  "hint.leaveCity": "En tjänare ut ur staden ({quarter}) till {kind} i kolumn {x}, rad {y}.",
 };

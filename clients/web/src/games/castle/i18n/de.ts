@@ -81,4 +81,9 @@ export const de: CastleMessages = {
   "castle.final.winner": "Gewonnen: {names}",
   "castle.final.shared": "Geteilter Sieg: {names} (K-12)",
   "castle.final.noWinner": "Kein Sieg.",
+  "castle.hint.follower": "{role} ({feature}), auf dem Spielfeld markiert.",
+  "castle.hint.score": "Als Nächstes Gebiet {n} werten.",
+  "castle.hint.scoreDoubled": "Als Nächstes Gebiet {n} werten, verdoppelt mit Mauerplättchen {kind}.",
+  "castle.hint.extraTurn": "Mauerplättchen 1 jetzt nutzen und noch einmal spielen.",
+  "castle.hint.keep": "Mauerplättchen 1 für später behalten.",
 };

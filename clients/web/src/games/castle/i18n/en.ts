@@ -80,6 +80,11 @@ export const en = {
   "castle.final.winner": "Winner: {names}",
   "castle.final.shared": "Shared victory: {names} (K-12)",
   "castle.final.noWinner": "No winner.",
+  "castle.hint.follower": "A {role} on the {feature}, marked on the board.",
+  "castle.hint.score": "Score feature {n} next.",
+  "castle.hint.scoreDoubled": "Score feature {n} next, doubled with wall tile {kind}.",
+  "castle.hint.extraTurn": "Use wall tile 1 now and play again.",
+  "castle.hint.keep": "Keep wall tile 1 for later.",
 } as const;
 
 export type CastleMessageKey = keyof typeof en;

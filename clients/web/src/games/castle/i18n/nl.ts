@@ -81,4 +81,9 @@ export const nl: CastleMessages = {
   "castle.final.winner": "Winnaar: {names}",
   "castle.final.shared": "Gedeelde overwinning: {names} (K-12)",
   "castle.final.noWinner": "Geen winnaar.",
+  "castle.hint.follower": "Een {role} op: {feature}, gemarkeerd op het bord.",
+  "castle.hint.score": "Laat als volgende gebied {n} tellen.",
+  "castle.hint.scoreDoubled": "Laat als volgende gebied {n} tellen, verdubbeld met muurtegel {kind}.",
+  "castle.hint.extraTurn": "Gebruik muurtegel 1 nu en speel nog een beurt.",
+  "castle.hint.keep": "Bewaar muurtegel 1 voor later.",
 };

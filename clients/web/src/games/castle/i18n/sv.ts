@@ -81,4 +81,9 @@ export const sv: CastleMessages = {
   "castle.final.winner": "Vinnare: {names}",
   "castle.final.shared": "Delad seger: {names} (K-12)",
   "castle.final.noWinner": "Ingen vinnare.",
+  "castle.hint.follower": "En {role} på: {feature}, markerad på brädet.",
+  "castle.hint.score": "Räkna område {n} härnäst.",
+  "castle.hint.scoreDoubled": "Räkna område {n} härnäst, dubbelt med murbricka {kind}.",
+  "castle.hint.extraTurn": "Använd murbricka 1 nu och spela igen.",
+  "castle.hint.keep": "Behåll murbricka 1 till senare.",
 };
