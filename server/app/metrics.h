@@ -25,6 +25,12 @@ class Metrics final : public NetMetrics {
   // Votes on absent players carried (ABANDON_POLICY_VOTE), by what they decided.
   std::atomic<std::uint64_t> absent_votes_skip{0};
   std::atomic<std::uint64_t> absent_votes_end{0};
+  // Analyses of archived games (app/game_analysis.h): started, finished, refused for
+  // --max-analyses, and running now.
+  std::atomic<std::uint64_t> analyses_started{0};
+  std::atomic<std::uint64_t> analyses_done{0};
+  std::atomic<std::uint64_t> analyses_refused{0};
+  std::atomic<std::int64_t> analyses_running{0};
   // Hints searched and sent (RoomOptions.hints); refusals are in carc_rejections_total.
   std::atomic<std::uint64_t> hints_given{0};
   std::atomic<std::uint64_t> store_errors{0};

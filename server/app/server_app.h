@@ -13,6 +13,7 @@
 #include <memory>
 #include <string>
 
+#include "app/game_analysis.h"
 #include "app/memory_return.h"
 #include "app/metrics.h"
 #include "app/server_config.h"
@@ -58,6 +59,8 @@ class ServerApp {
   boost::asio::io_context io_;
   // Stopped first in the destructor: its workers post to io_.
   std::unique_ptr<bots::BotPool> bots_;
+  // After bots_, whose Stop() (in ~ServerApp) ends every search before this goes.
+  GameAnalyses analyses_;
   RoomRegistry registry_;
   Lobby lobby_;
   std::shared_ptr<Listener> listener_;

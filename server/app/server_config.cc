@@ -46,12 +46,14 @@ std::function<bool(ServerConfig&, const std::string&)> Int(T ServerConfig::*fiel
   };
 }
 
-std::function<bool(ServerConfig&, const std::string&)> Seconds(
-    std::chrono::seconds ServerConfig::*field, long long lo, long long hi) {
+// A whole number of the duration's unit (seconds, milliseconds).
+template <typename D>
+std::function<bool(ServerConfig&, const std::string&)> Duration(D ServerConfig::*field,
+                                                                long long lo, long long hi) {
   return [=](ServerConfig& c, const std::string& v) {
     long long n = 0;
     if (!ParseInt(v, lo, hi, n)) return false;
-    c.*field = std::chrono::seconds(n);
+    c.*field = D(n);
     return true;
   };
 }
@@ -105,16 +107,16 @@ const std::map<std::string, Setting>& Settings() {
         Int(&ServerConfig::max_write_queue, 8, 1 << 20)}},
       {"handshake-timeout",
        {"CARC_HANDSHAKE_TIMEOUT", "seconds to complete a handshake (10)",
-        Seconds(&ServerConfig::handshake_timeout, 1, 3600)}},
+        Duration(&ServerConfig::handshake_timeout, 1, 3600)}},
       {"idle-timeout",
        {"CARC_IDLE_TIMEOUT", "seconds of silence before a connection is dropped (60)",
-        Seconds(&ServerConfig::idle_timeout, 1, 86400)}},
+        Duration(&ServerConfig::idle_timeout, 1, 86400)}},
       {"grace-period",
        {"CARC_GRACE_PERIOD", "seconds a dropped seat stays reserved (300)",
-        Seconds(&ServerConfig::grace_period, 0, 86400 * 7)}},
+        Duration(&ServerConfig::grace_period, 0, 86400 * 7)}},
       {"empty-room-ttl",
        {"CARC_EMPTY_ROOM_TTL", "seconds before a room with nobody connected is disposed of (600)",
-        Seconds(&ServerConfig::empty_room_ttl, 1, 86400 * 30)}},
+        Duration(&ServerConfig::empty_room_ttl, 1, 86400 * 30)}},
       {"game-seed",
        {"CARC_GAME_SEED",
         "every game uses this seed, so the same tile order: for demos and reproducible tests, "
@@ -138,7 +140,7 @@ const std::map<std::string, Setting>& Settings() {
        {"CARC_EMPTY_LOBBY_TTL",
         "seconds before a lobby with no seat taken (spectators alone do not count) is disposed "
         "of (60)",
-        Seconds(&ServerConfig::empty_lobby_ttl, 1, 86400)}},
+        Duration(&ServerConfig::empty_lobby_ttl, 1, 86400)}},
       {"log-level",
        {"CARC_LOG_LEVEL", "trace, debug, info, warn, error (info)",
         [](ServerConfig& c, const std::string& v) {
@@ -180,7 +182,7 @@ const std::map<std::string, Setting>& Settings() {
        {"CARC_LOBBY_IDLE_TIMEOUT",
         "seconds a WebSocket connection in no room may go without sending a message before it is "
         "closed (4003); connections in a room are not affected (300)",
-        Seconds(&ServerConfig::lobby_idle_timeout, 1, 86400)}},
+        Duration(&ServerConfig::lobby_idle_timeout, 1, 86400)}},
       {"socket-send-buffer",
        {"CARC_SOCKET_SEND_BUFFER",
         "SO_SNDBUF of each WebSocket connection in bytes: what the kernel holds for a client "
@@ -212,12 +214,16 @@ const std::map<std::string, Setting>& Settings() {
        {"CARC_MAX_COMPUTER_MS",
         "the longest time a move a room may give a computer player (mcts@MS); levels over it "
         "are refused (2000)",
-        [](ServerConfig& c, const std::string& v) {
-          long long n = 0;
-          if (!ParseInt(v, 10, 60000, n)) return false;
-          c.max_computer_ms = std::chrono::milliseconds(n);
-          return true;
-        }}},
+        Duration(&ServerConfig::max_computer_ms, 10, 60000)}},
+      {"max-analyses",
+       {"CARC_MAX_ANALYSES",
+        "analyses of finished games (GET /api/games/{id}/analysis) that may run at once on the "
+        "computer players' threads; more are answered 503; 0 = none (1)",
+        Int(&ServerConfig::max_analyses, 0, 16)}},
+      {"analysis-ms",
+       {"CARC_ANALYSIS_MS",
+        "the tree search's time for each decision of an analysed game, 10..1000 (100)",
+        Duration(&ServerConfig::analysis_ms, 10, 1000)}},
       {"absent-level",
        {"CARC_ABSENT_LEVEL",
         "the computer player that plays for a person away past the grace period in rooms "

@@ -67,6 +67,10 @@ struct ServerConfig {
   std::size_t bot_queue = 256;
   std::chrono::milliseconds max_computer_ms{2000};
   std::string absent_level = "medium";
+  // Analyses of archived games (GET /api/games/{id}/analysis) that may run at once (0: none),
+  // and the search time of each decision.
+  int max_analyses = 1;
+  std::chrono::milliseconds analysis_ms{100};
 
   static std::string Usage();
 };

@@ -59,6 +59,12 @@ struct RunTitle {
   std::string options;  // "farmers on, expansion none"
 };
 
+// A game from its start, move by move (GameAdapter::Play).
+struct GamePlay {
+  std::unique_ptr<engine::State> start;
+  std::vector<SeatMove> moves;
+};
+
 class GameAdapter {
  public:
   virtual ~GameAdapter() = default;
@@ -116,6 +122,11 @@ class GameAdapter {
   virtual std::variant<v1::Replay, codec::RecordError> Replay(
       const nlohmann::ordered_json& record, const std::vector<std::string>& players,
       bool uploaded) const = 0;
+  // A finished game's start and its moves from its record (parsed with ParseLimitedJson), for
+  // whatever replays it move by move (the analysis of archived games). The moves are the
+  // replay's steps: move i takes the game from seq i to i + 1.
+  virtual std::variant<GamePlay, codec::RecordError> Play(
+      const nlohmann::ordered_json& record) const = 0;
   // `carcassonne replay`: replays the record text and adds to the report `line` (which has its
   // "file") what it found: the scores after every turn and at the end, or the error with its
   // turn and rule; with `check`, whether the record's own scores match the engine's.

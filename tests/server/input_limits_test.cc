@@ -183,7 +183,7 @@ TEST_CASE("input limits: unknown enum numbers in room options are INVALID_OPTION
     INFO((a && a->has_error() ? a->error().message() : ""));
     return ErrorOf(a) == v1::ERROR_CODE_INVALID_OPTIONS;
   };
-  for (const int n : {4, 99, -1}) {
+  for (const int n : {5, 99, -1}) {  // past the last value of either enum
     INFO(n);
     v1::RoomOptions room = RoomFor(2);
     room.set_game_type(static_cast<v1::GameType>(n));

@@ -154,6 +154,18 @@ class BaseAdapter final : public GameAdapter {
     return codec::BuildReplay(record, players);
   }
 
+  std::variant<GamePlay, codec::RecordError> Play(
+      const nlohmann::ordered_json& value) const override {
+    const codec::ParsedRecord parsed = codec::ParseRecordValue(value);
+    if (!parsed.record) return parsed.error;
+    const codec::ReplayedRecord replayed = codec::ReplayRecord(*parsed.record);
+    if (replayed.error) return *replayed.error;
+    GamePlay play{std::make_unique<BaseState>(replayed.config), {}};
+    for (const engine::LoggedCommand& c : replayed.commands) {
+      play.moves.push_back({c.seat, engine::MoveOf(c.command)});
+    }
+    return play;
+  }
   RunTitle DescribeRun(const engine::State& state) const override {
     const engine::Options& o = Of(state).config().options;
     return {std::to_string(state.players()) + " players",

@@ -144,6 +144,17 @@ class CastleAdapter final : public GameAdapter {
     return codec::BuildCastleReplay(codec::ReplayCastleRecordValue(value, set_), players);
   }
 
+  std::variant<GamePlay, codec::RecordError> Play(
+      const nlohmann::ordered_json& value) const override {
+    const codec::CastleReplay replayed = codec::ReplayCastleRecordValue(value, set_);
+    if (replayed.error) return *replayed.error;
+    GamePlay play{std::make_unique<castle::CastleGameState>(replayed.config), {}};
+    for (const castle::LoggedCommand& c : replayed.commands) {
+      play.moves.push_back({c.seat, castle::MoveOf(c.command)});
+    }
+    return play;
+  }
+
   RunTitle DescribeRun(const engine::State& state) const override {
     return {
         "The Castle (board: " + set_->board.provenance + ", tiles: " + set_->tiles_provenance + ")",
