@@ -241,6 +241,7 @@ void Room::GrantSeat(const std::shared_ptr<Session>& s, int seat, std::string na
                  "the server cannot save the seat right now; try again");
   }
   s->set_name(slot.name);
+  UpdateSummary();
 
   v1::ServerMessage granted;
   granted.set_request_id(request_id);
@@ -411,11 +412,13 @@ void Room::BroadcastRoomState() {
   // Lobby changes are written here, before anyone is told of them. A failed write is logged
   // and retried with the next change: the lobby's state is not an acknowledged game command.
   PersistSeats();
+  // The room list and the sweeper see the change before anyone hears of it: a member who then
+  // asks for the room list finds the room as it was just told.
+  UpdateSummary();
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     if (seats_[i].session) SendRoomState(seats_[i].session, static_cast<int>(i), 0);
   }
   for (auto& s : spectators_) SendRoomState(s, -1, 0);
-  UpdateSummary();
 }
 
 void Room::BroadcastToAll(const std::shared_ptr<const std::string>& bytes) {
