@@ -94,6 +94,11 @@ export interface GameReplay {
   readonly screenClass?: string;
   /** Step `index` below the viewer's head, with the viewer's `controls` in its side panel. */
   render(index: number, controls: HTMLElement): HTMLElement;
+  /**
+   * A move the server names in its text (GET /api/games/{id}/analysis: the move played or the
+   * computer's) at step `index`'s position, in the game's words; undefined when not understood.
+   */
+  describeMove?(index: number, move: string): string | undefined;
 }
 
 /** The part of a game that plays it: loaded on demand (GameModule.load). */

@@ -2,13 +2,16 @@
 // opens (POST /api/replay), of any game of the registry. The server replays the game with its
 // engine and sends the start snapshot and one EventBatch per command; the game's own replay
 // (GameModule.replay) applies them with the same mirror as a live game and keeps the view after
-// each step; this viewer lets the user step, play and jump with a slider or the keys.
+// each step; this viewer lets the user step, play and jump with a slider or the keys. An archived
+// game may also be reviewed by the computer (ui/analysis.ts), shown beside the step it is on.
 
 import { fromBinary } from "@bufbuild/protobuf";
 import { ReplaySchema, type Replay } from "../gen/carc/v1/replay_pb";
 import type { GameReplay } from "../games/game_module";
 import { DEFAULT_GAME, gameOfReplay } from "../games/registry";
 import { t } from "../i18n";
+import { AnalysisLoader, responseError } from "./analysis";
+import { renderAnalysisPanel } from "./analysis_panel";
 import { h, self } from "./dom";
 
 export type ReplaySource = { kind: "archive"; id: string } | { kind: "file"; name: string; text: string };
@@ -25,16 +28,7 @@ export async function loadReplay(source: ReplaySource, http: typeof fetch = fetc
     source.kind === "archive"
       ? await http(`/api/games/${encodeURIComponent(source.id)}/replay`)
       : await http("/api/replay", { method: "POST", headers: { "Content-Type": "application/json" }, body: source.text });
-  if (!response.ok) {
-    let message = `HTTP ${response.status}`;
-    try {
-      const body = (await response.json()) as { error?: string };
-      if (body.error) message = body.error;
-    } catch {
-      // Not JSON: the status says enough.
-    }
-    throw new Error(message);
-  }
+  if (!response.ok) throw new Error(await responseError(response));
   return fromBinary(ReplaySchema, new Uint8Array(await response.arrayBuffer()));
 }
 
@@ -43,6 +37,9 @@ const PLAY_INTERVAL_MS = 700;
 export class ReplayViewer {
   /** The loaded replay, undefined while it loads. */
   private replay: GameReplay | undefined;
+  private players: readonly string[] = [];
+  /** The computer's review, for an archived game only: a record file has no id to ask for. */
+  private readonly analysis: AnalysisLoader | undefined;
   private error: string | undefined;
   private index = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -55,8 +52,12 @@ export class ReplayViewer {
     http: typeof fetch = fetch,
   ) {
     doc.addEventListener("keydown", this.keyListener);
+    this.analysis = source.kind === "archive" ? new AnalysisLoader(source.id, () => this.actions.changed(), http) : undefined;
     loadReplay(source, http)
-      .then((replay) => gameReplayOf(this.doc, replay))
+      .then((replay) => {
+        this.players = replay.players;
+        return gameReplayOf(this.doc, replay);
+      })
       .then((replay) => {
         this.replay = replay;
         this.actions.changed();
@@ -69,6 +70,7 @@ export class ReplayViewer {
 
   dispose(): void {
     this.pause();
+    this.analysis?.dispose();
     this.doc.removeEventListener("keydown", this.keyListener);
   }
 
@@ -112,8 +114,21 @@ export class ReplayViewer {
     }
     const replay = this.replay;
     if (!replay) return h("div", { class: "screen replay" }, head, h("p", { role: "status" }, t("replay.loading")));
-    const controls = this.renderControls();
+    const controls = this.analysis ? h("div", { class: "replay-side" }, this.renderControls(), this.renderAnalysis(replay, this.analysis)) : this.renderControls();
     return h("div", { class: replay.screenClass ? `screen replay ${replay.screenClass}` : "screen replay" }, head, replay.render(this.index, controls));
+  }
+
+  private renderAnalysis(replay: GameReplay, analysis: AnalysisLoader): HTMLElement {
+    return renderAnalysisPanel(analysis.state, {
+      step: this.index,
+      name: (seat) => this.players[seat] || t("lobby.seat", { n: seat + 1 }),
+      describe: (step, move) => replay.describeMove?.(step, move) ?? move,
+      jump: (step) => {
+        this.pause();
+        this.jump(step);
+      },
+      start: () => analysis.start(),
+    });
   }
 
   /** Step, play, pause and the slider: the same for every game. */

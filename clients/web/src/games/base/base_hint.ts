@@ -29,7 +29,7 @@ export function hintedSelection(placements: readonly Placement[], sel: Selection
 }
 
 /** The pass of a Count decision is its button: "Don't enter", "Pass" or "Done". */
-function passText(phase: BasePhase): string {
+export function passText(phase: BasePhase): string {
   if (phase === BasePhase.ENTER_CITY) return t("game.enterPass");
   return phase === BasePhase.FINAL_MOVE ? t("game.finalDone") : t("game.pass");
 }

@@ -14,6 +14,7 @@ import type { GameReplay } from "../game_module";
 import { renderLogCard } from "../../ui/event_log";
 import { renderFinalTable } from "./base_final";
 import { describeEvent, kindName } from "./base_log";
+import { describeBaseMove } from "./base_moves";
 import { BaseMirror } from "./base_mirror";
 import { BoardView } from "./board/board_view";
 import { cityBlockModel, renderCityCard } from "./count_panel";
@@ -96,6 +97,11 @@ export class BaseReplay implements GameReplay {
         ),
       ),
     );
+  }
+
+  describeMove(index: number, move: string): string | undefined {
+    const view = this.frames.views[index];
+    return view ? describeBaseMove(view, this.frames.views[0]!.tileSet, move) : undefined;
   }
 
   private updateBoard(view: BaseView, seats: SeatInfo[]): void {

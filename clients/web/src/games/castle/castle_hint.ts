@@ -23,6 +23,13 @@ export function hintedCastleSelection(placements: readonly Placement[], sel: Cas
   return castleSelectionComplete(placements, hinted) ? hinted : sel;
 }
 
+/** Scoring pending feature `i` next, doubled or not, in words. */
+export function scoreFeatureText(view: CastleView, i: number, doubled: boolean): string {
+  if (!doubled) return t("castle.hint.score", { n: i + 1 });
+  const kind = view.pending[i]?.feature === CastleFeature.HOUSE ? 3 : 2;
+  return t("castle.hint.scoreDoubled", { n: i + 1, kind });
+}
+
 export function describeCastleHint(
   command: CastleCommand,
   view: CastleView,
@@ -45,9 +52,8 @@ export function describeCastleHint(
       return hintedNoFollower();
     case "scoreFeature": {
       const i = c.value.feature;
-      if (!c.value.doubleIt) return { text: t("castle.hint.score", { n: i + 1 }), marks: [["data-score-feature", String(i)]] };
-      const kind = view.pending[i]?.feature === CastleFeature.HOUSE ? 3 : 2;
-      return { text: t("castle.hint.scoreDoubled", { n: i + 1, kind }), marks: [["data-score-double", String(i)]] };
+      const text = scoreFeatureText(view, i, c.value.doubleIt);
+      return { text, marks: [[c.value.doubleIt ? "data-score-double" : "data-score-feature", String(i)]] };
     }
     case "useExtraTurn":
       return { text: t("castle.hint.extraTurn"), marks: [["id", "extra-turn"]] };

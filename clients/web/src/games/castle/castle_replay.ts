@@ -14,6 +14,7 @@ import type { GameReplay } from "../game_module";
 import { renderCastleBoard } from "./castle_board";
 import { isOver, renderCastleFinalTable, winnersText } from "./castle_final";
 import { MAX_CASTLE_LOG_ENTRIES, renderCastleLog, type CastleLogEntry } from "./castle_log";
+import { describeCastleMove } from "./castle_moves";
 import { CastleMirror, type CastleDefinitions, type CastleFinalPoints } from "./castle_mirror";
 import { renderCastlePlayers, renderCastleStack, renderWallTileHelp } from "./castle_players";
 import { t } from "./i18n";
@@ -101,5 +102,9 @@ export function castleReplay(doc: Document, replay: Replay): GameReplay {
     steps: frames.views.length - 1,
     screenClass: "castle-replay",
     render: (index, controls) => renderCastleReplayStep(doc, frames, index, controls),
+    describeMove: (index, move) => {
+      const view = frames.views[index];
+      return view ? describeCastleMove(view, (id) => frames.defs.tiles.tiles.find((d) => d.id === id), move) : undefined;
+    },
   };
 }

@@ -2,13 +2,14 @@
 
 // The Castle in the replay viewer: the replay is applied with the live Castle mirror, the view
 // after each step is kept, a step that does not follow is named, and a step is drawn with the
-// game screen's parts, nothing to choose, the final table at the end.
+// game screen's parts, nothing to choose, the final table at the end; the computer's review
+// words its move texts at a step's position.
 
 import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { CastleScoreReason } from "../../../src/gen/carc/v1/castle_game_pb";
 import { ReplaySchema } from "../../../src/gen/carc/v1/replay_pb";
-import { castleFramesOf, renderCastleReplayStep } from "../../../src/games/castle/castle_replay";
+import { castleFramesOf, castleReplay, renderCastleReplayStep } from "../../../src/games/castle/castle_replay";
 import { gameOfReplay } from "../../../src/games/registry";
 import { castleBatch, castleEvent, castleSnapshot, castleView } from "./castle_helpers";
 
@@ -70,5 +71,13 @@ describe("Castle replay frames", () => {
     expect(table).not.toBeNull();
     expect(last.querySelector("#winners")?.textContent).toContain("Bob");
     expect(last.querySelector('#final tr[data-seat="0"]')?.textContent).toContain("6");
+  });
+
+  it("words a move text at a step's position, after the tile that step placed", () => {
+    const replay = castleReplay(document, create(ReplaySchema, { start, steps, players: ["Ann", "Bob"] }));
+    // Step 1's position has K07 (one region: a house) just placed; the start's last tile is K06 (a tower).
+    expect(replay.describeMove?.(1, "place_follower 0")).toBe("squire on the house");
+    expect(replay.describeMove?.(0, "place_follower 0")).toBe("knight on the tower");
+    expect(replay.describeMove?.(3, "place_follower 0")).toBeUndefined();
   });
 });
