@@ -110,6 +110,26 @@ describe("the analysis of a replay", () => {
     expect(document.querySelector("#analysis")).toBeNull();
   });
 
+  it("calls fetch as a plain function, as the browser's fetch requires", async () => {
+    const asked: string[] = [];
+    // The browser's fetch throws when called as a method of any object but the window.
+    const strict = function (this: unknown, url: string): Promise<Response> {
+      if (this !== undefined && this !== globalThis) throw new TypeError("Failed to execute 'fetch' on 'Window': Illegal invocation");
+      asked.push(url);
+      return Promise.resolve(response(url.endsWith("/replay") ? { status: 200, body: {} } : running(1, 4)));
+    };
+    const viewer = new ReplayViewer(document, { kind: "archive", id: "7" }, { changed: vi.fn(), close: () => {} }, strict as unknown as typeof fetch);
+    viewers.push(viewer);
+    await vi.waitUntil(() => viewer.steps > 0, { timeout: 5000 });
+    document.body.replaceChildren(viewer.render());
+    click(document.body, "#analyse");
+    await vi.waitUntil(() => asked.length > 1, { timeout: 5000 });
+    await settle();
+    document.body.replaceChildren(viewer.render());
+    expect(asked).toEqual(["/api/games/7/replay", "/api/games/7/analysis"]);
+    expect(text(document.body, "#analysis-status")).toBe("Analysing: 1 of 4 decisions");
+  });
+
   it("shows the progress of each 202 and asks again every second until the 200", async () => {
     const { show, asked } = await openViewer([running(0, 5), running(3, 5), finished]);
     click(show(), "#analyse");

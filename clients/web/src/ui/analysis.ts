@@ -142,7 +142,10 @@ export class AnalysisLoader {
     const generation = ++this.generation;
     let next: AnalysisState;
     try {
-      const response = await this.http(`/api/games/${encodeURIComponent(this.gameId)}/analysis`);
+      // Called as a plain function: the browser refuses fetch called as a method of another
+      // object ("Illegal invocation").
+      const http = this.http;
+      const response = await http(`/api/games/${encodeURIComponent(this.gameId)}/analysis`);
       if (response.status === 202) {
         const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
         // A request that raced another's start has no counts: the last ones known still hold.
