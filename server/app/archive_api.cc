@@ -146,7 +146,8 @@ ApiResponse ArchivedReplay(const store::ArchivedGame& game) {
 
 }  // namespace
 
-bool ServeArchive(store::EventStore& store, const ApiRequest& request, const ApiReply& reply) {
+bool ServeArchive(store::EventStore& store, const ApiRequest& request, const ApiReply& reply,
+                  GameAnalyses* analyses) {
   const std::string_view t = request.target;
   const std::string_view path = t.substr(0, t.find('?'));
   const std::string_view query =
@@ -183,7 +184,7 @@ bool ServeArchive(store::EventStore& store, const ApiRequest& request, const Api
       reply(Json(200, nlohmann::json{{"games", list}}.dump()));
       return true;
     }
-    // /api/games/{id}/record and /api/games/{id}/replay
+    // /api/games/{id}/record, /api/games/{id}/replay and /api/games/{id}/analysis
     const std::string_view rest = path.substr(games.size() + 1);
     const auto slash = rest.find('/');
     store::RoomId id = 0;
@@ -192,8 +193,13 @@ bool ServeArchive(store::EventStore& store, const ApiRequest& request, const Api
     const std::string_view what =
         slash == std::string_view::npos ? std::string_view() : rest.substr(slash);
     if (ec != std::errc() || p != digits.data() + digits.size() ||
-        (what != "/record" && what != "/replay")) {
+        (what != "/record" && what != "/replay" && what != "/analysis")) {
       reply(Json(404, ErrorJson("unknown API path")));
+      return true;
+    }
+    if (what == "/analysis") {
+      reply(analyses != nullptr ? analyses->Get(id)
+                                : Json(503, ErrorJson("this server does not analyse games")));
       return true;
     }
     const auto game = store.Game(id);

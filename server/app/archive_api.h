@@ -2,6 +2,7 @@
 //   GET  /api/games?player=NAME&limit=N  finished games, newest first (limit 1..100, default 20)
 //   GET  /api/games/{id}/record          the game's carcassonne-record/1 file
 //   GET  /api/games/{id}/replay          the game as a carc.v1.Replay (application/x-protobuf)
+//   GET  /api/games/{id}/analysis        the game reviewed by the tree search (game_analysis.h)
 //   POST /api/replay                     a carcassonne-record/1 body, answered with its Replay
 // Errors are JSON {"error": "..."}: 400 (a bad query; for POST /api/replay a record that
 // cannot be read, breaks a rule (with "turn", the index into turns when one is at fault, and
@@ -15,6 +16,7 @@
 
 #include <string_view>
 
+#include "app/game_analysis.h"
 #include "net/http_api.h"
 #include "store/event_store.h"
 
@@ -24,6 +26,8 @@ inline constexpr std::string_view kReplayContentType = "application/x-protobuf";
 
 // Handles the request if its path is one of the above (returns true); the reply comes on this
 // thread.
-bool ServeArchive(store::EventStore& store, const ApiRequest& request, const ApiReply& reply);
+// `analyses` answers /analysis; without it that path is 503.
+bool ServeArchive(store::EventStore& store, const ApiRequest& request, const ApiReply& reply,
+                  GameAnalyses* analyses = nullptr);
 
 }  // namespace carc::server

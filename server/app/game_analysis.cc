@@ -18,8 +18,8 @@ struct GameAnalyses::Analysis {
   const GameAdapter* game = nullptr;
   std::unique_ptr<engine::State> state;  // before moves[next]
   std::vector<SeatMove> moves;
-  std::size_t next = 0;
-  int choices = 0;  // decisions with a choice (reviewed or to review)
+  std::size_t next = 0;              // moves[next] is the next to apply
+  std::vector<std::size_t> choices;  // the steps that offered a choice, in order
   nlohmann::json reviews = nlohmann::json::array();
   Status status = Status::kRunning;
   std::shared_ptr<std::atomic<bool>> cancel = std::make_shared<std::atomic<bool>>(false);
@@ -35,8 +35,8 @@ ApiResponse Error(unsigned status, const std::string& why) {
   return Json(status, nlohmann::json{{"error", why}});
 }
 
-// The decisions left from `from` that offer a choice, Timeout and Resign (which the room plays,
-// nobody chooses) aside.
+// Whether the move played at this point was a choice: Timeout and Resign are the room's, and a
+// decision with one legal move offers none.
 bool IsChoice(const engine::State& state, const SeatMove& played,
               std::vector<engine::Move>& legal) {
   if (played.move.type == engine::kTimeoutMove || played.move.type == engine::kResignMove) {
@@ -71,7 +71,7 @@ ApiResponse GameAnalyses::Get(store::RoomId id) {
       if (a.status == Status::kRunning) {
         return Json(202, {{"status", "running"},
                           {"done", a.reviews.size()},
-                          {"of", a.choices},
+                          {"of", a.choices.size()},
                           {"steps_done", a.next},
                           {"steps", a.moves.size()}});
       }
@@ -86,12 +86,7 @@ ApiResponse GameAnalyses::Start(store::RoomId id) {
     return Error(503,
                  "this server does not analyse games (no computer players, or --max-analyses 0)");
   }
-  std::optional<store::ArchivedGame> game;
-  try {
-    game = store_.Game(id);
-  } catch (const store::StoreError& e) {
-    return Error(503, "the archive cannot be read right now");
-  }
+  const std::optional<store::ArchivedGame> game = store_.Game(id);  // StoreError: the caller's 503
   if (!game) return Error(404, "no finished game " + std::to_string(id));
   auto parsed = codec::ParseLimitedJson(game->record, "record");
   if (auto* why = std::get_if<std::string>(&parsed)) return Error(500, *why);
@@ -109,11 +104,12 @@ ApiResponse GameAnalyses::Start(store::RoomId id) {
   a->state->KeepEvents(false);
   a->moves = std::move(std::get<GamePlay>(play).moves);
   {
-    // Replayed beforehand to count the decisions with a choice, for the progress.
+    // Replayed once beforehand: the steps to review (and so the progress) are known at once.
     const std::unique_ptr<engine::State> s = a->state->Clone();
     std::vector<engine::Move> legal;
-    for (const SeatMove& m : a->moves) {
-      if (IsChoice(*s, m, legal)) ++a->choices;
+    for (std::size_t step = 0; step < a->moves.size(); ++step) {
+      const SeatMove& m = a->moves[step];
+      if (IsChoice(*s, m, legal)) a->choices.push_back(step);
       if (s->Apply(m.seat, m.move) != engine::RejectReason::kNone) {
         return Error(500, "the archived game does not replay through the engine");
       }
@@ -146,9 +142,9 @@ ApiResponse GameAnalyses::Start(store::RoomId id) {
     ++metrics_.analyses_started;
     ++metrics_.analyses_running;
   }
-  spdlog::info("analysis of game {}: {} decisions with a choice", id, a->choices);
+  spdlog::info("analysis of game {}: {} decisions with a choice", id, a->choices.size());
   Next(a);
-  return Json(202, {{"status", "running"}, {"done", 0}, {"of", a->choices}});
+  return Json(202, {{"status", "running"}, {"done", 0}, {"of", a->choices.size()}});
 }
 
 void GameAnalyses::Finish(Analysis& a, Status status) {
@@ -160,16 +156,14 @@ void GameAnalyses::Finish(Analysis& a, Status status) {
 
 void GameAnalyses::Next(const std::shared_ptr<Analysis>& a) {
   std::unique_lock lock(mu_);
-  std::vector<engine::Move> legal;
-  // Decisions without a choice are only played through.
-  while (a->next < a->moves.size() && !IsChoice(*a->state, a->moves[a->next], legal)) {
-    a->state->Apply(a->moves[a->next].seat, a->moves[a->next].move);
-    ++a->next;
-  }
-  if (a->next == a->moves.size()) {
+  if (a->reviews.size() == a->choices.size()) {
     Finish(*a, Status::kDone);
     a->state.reset();
     return;
+  }
+  // The moves up to the next choice are only played through.
+  for (const std::size_t step = a->choices[a->reviews.size()]; a->next < step; ++a->next) {
+    a->state->Apply(a->moves[a->next].seat, a->moves[a->next].move);
   }
   bots::BotJob job;
   job.state = a->state->Clone();

@@ -17,23 +17,6 @@ namespace net = boost::asio;
 
 namespace {
 
-// The game id of /api/games/{id}/analysis (a query is not part of it), or nullopt for another
-// path. An id out of range is no game: 404 from the analysis.
-std::optional<store::RoomId> AnalysisPath(std::string_view target) {
-  constexpr std::string_view prefix = "/api/games/", suffix = "/analysis";
-  if (target.size() <= prefix.size() + suffix.size() || !target.starts_with(prefix) ||
-      !target.ends_with(suffix)) {
-    return std::nullopt;
-  }
-  const std::string_view digits =
-      target.substr(prefix.size(), target.size() - prefix.size() - suffix.size());
-  if (digits.size() > 18 ||
-      !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-    return std::nullopt;
-  }
-  return std::stoll(std::string(digits));
-}
-
 std::unique_ptr<store::EventStore> OpenStore(const ServerConfig& config) {
   std::error_code ec;
   std::filesystem::create_directories(config.data_dir, ec);
@@ -96,14 +79,7 @@ std::string ServerApp::Open() {
 }
 
 void ServerApp::Api(ApiRequest request, ApiReply reply) {
-  if (const auto id = AnalysisPath(request.target)) {
-    if (request.method != "GET" && request.method != "HEAD") {
-      return reply({405, "application/json", R"({"error":"method not allowed: use GET, HEAD"})",
-                    "GET, HEAD"});
-    }
-    return reply(analyses_.Get(*id));
-  }
-  if (ServeArchive(*store_, request, reply)) return;
+  if (ServeArchive(*store_, request, reply, &analyses_)) return;
   const std::string& target = request.target;
   if (request.method != "GET" && request.method != "HEAD") {
     return reply(
