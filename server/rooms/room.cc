@@ -32,6 +32,9 @@ Room::Room(net::any_io_executor strand, std::string code, v1::RoomOptions option
       phase_({metrics_.rooms_lobby, metrics_.rooms_playing, metrics_.rooms_finished}),
       gate_(config_.room_queue),
       seats_(options_.seats()),
+      awaited_(options_.seats(), false),
+      votes_(options_.seats(), v1::ABSENT_VOTE_UNSPECIFIED),
+      skipped_(options_.seats(), false),
       finished_linger_(config_.sweep_interval) {
   UpdateSummary();
 }
@@ -276,9 +279,8 @@ void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_
   slot.session = s;
   s->set_name(slot.name);
   // A player back at a seat the others voted to skip plays it again.
-  const bool was_skipped =
-      static_cast<std::size_t>(seat) < skipped_.size() && skipped_[static_cast<std::size_t>(seat)];
-  if (was_skipped) skipped_[static_cast<std::size_t>(seat)] = false;
+  const bool was_skipped = skipped_[static_cast<std::size_t>(seat)];
+  skipped_[static_cast<std::size_t>(seat)] = false;
   // A computer thinking for this seat stops: the player decides again.
   if (computer_job_ && game_ && game_->ToMove() == seat) computer_job_->store(true);
   UpdateSummary();
@@ -394,9 +396,9 @@ void Room::SendRoomState(const std::shared_ptr<Session>& s, int seat, std::uint3
     info->set_is_host(seats_.IsHost(static_cast<int>(i)));
     info->set_computer_level(seats_[i].computer_level);
     info->set_computer_standing_in(i < stand_ins_.size() && stand_ins_[i]);
-    info->set_awaited(i < awaited_.size() && awaited_[i]);
-    info->set_skipped(i < skipped_.size() && skipped_[i]);
-    info->set_vote(i < votes_.size() ? votes_[i] : v1::ABSENT_VOTE_UNSPECIFIED);
+    info->set_awaited(awaited_[i]);
+    info->set_skipped(skipped_[i]);
+    info->set_vote(votes_[i]);
   }
   st->set_spectators(static_cast<std::uint32_t>(spectators_.size()));
   st->set_your_seat(seat);

@@ -185,6 +185,8 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<bool> AwaitedSeats(std::chrono::steady_clock::time_point now) const;
   // Who may vote: persons connected to their seat who have not resigned.
   std::vector<bool> Voters() const;
+  // Some seat is awaited (as last broadcast): the players present may vote.
+  bool VoteOpen() const;
   // Follows the awaited seats (a change clears the votes and is broadcast) and carries out a
   // carried vote: skip (the fallback plays those seats until their players return) or end.
   void NoteAbsences();
@@ -200,6 +202,11 @@ class Room : public std::enable_shared_from_this<Room> {
                   std::uint32_t rid);
   void HintReady(const std::weak_ptr<Session>& asker, std::uint32_t rid, std::uint64_t seq,
                  std::optional<bots::Choice> choice);
+  // The kept hint (last_hint_), answering request `rid`.
+  void SendHint(const std::shared_ptr<Session>& s, std::uint32_t rid);
+  // Once the game is over (played to its end or ended by vote): the phase moves on, the game
+  // is archived and counted, once; true the first time.
+  bool NoteFinished();
   void BroadcastBatch(std::uint64_t prev_seq, std::chrono::steady_clock::time_point received);
   void SendSnapshot(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id);
   void BroadcastRoomState();
@@ -263,10 +270,10 @@ class Room : public std::enable_shared_from_this<Room> {
   }
   // Seats a computer stands in for, as last broadcast.
   std::vector<bool> stand_ins_;
-  // The hint being searched (its cancel flag) and the last one given, serialized, at its seq.
+  // The hint being searched (its cancel flag) and the last one given, at its seq.
   std::shared_ptr<std::atomic<bool>> hint_job_;
   std::uint64_t hint_seq_ = 0;
-  std::string last_hint_;
+  std::optional<v1::Hint> last_hint_;
   // ABANDON_POLICY_VOTE: the seats awaited as last broadcast, the votes about them (per seat),
   // and the seats skipped by a carried vote until their players return.
   std::vector<bool> awaited_;

@@ -153,8 +153,7 @@ void Room::PlayFallbackMoves(int budget) {
   const bool abandoned = options_.abandon_policy() == v1::ABANDON_POLICY_FALLBACK_MOVE &&
                          !slot.computer() && !slot.session &&
                          now - slot.dropped_at >= config_.grace_period;
-  const bool skipped = static_cast<std::size_t>(seat) < skipped_.size() &&
-                       skipped_[static_cast<std::size_t>(seat)] && !slot.session;
+  const bool skipped = skipped_[static_cast<std::size_t>(seat)] && !slot.session;
   if (game_->resigned(seat) || abandoned || skipped) return PlayTimeout(seat, budget);
   if (ComputerPlays(seat, now)) {
     AskComputer(seat, slot.computer() ? slot.computer_level : config_.absent_level, false);
@@ -195,10 +194,8 @@ void Room::AskComputer(int seat, const std::string& level_text, bool urgent) {
   job.urgent = urgent;
   job.done = [self = shared_from_this(), seat, seq, cancel](std::optional<bots::Choice> c) {
     // On a worker thread: back to the strand, after any write in flight.
-    net::post(self->strand_, [self, seat, seq, cancel, c = std::move(c)]() mutable {
-      self->RunWhenIdle([r = self.get(), seat, seq, cancel, c = std::move(c)]() mutable {
-        r->ComputerChose(seat, seq, cancel, std::move(c));
-      });
+    self->Post([r = self.get(), seat, seq, cancel, c = std::move(c)]() mutable {
+      r->ComputerChose(seat, seq, cancel, std::move(c));
     });
   };
   if (pool == nullptr || !level || !pool->Submit(std::move(job))) {
@@ -287,12 +284,7 @@ void Room::FillClock(v1::ClockState* out) const {
 void Room::BroadcastBatch(std::uint64_t prev_seq, Clock::time_point received) {
   // The archive entry is written before anyone hears that the game is over: a client that
   // sees the end and asks for the game at once (GET /api/games) finds it.
-  const bool just_finished = game_->IsOver() && phase_.Advance(RoomPhase::kFinished);
-  if (just_finished) {
-    ++metrics_.games_finished;
-    spdlog::info("room {}: game finished", code_);
-    ArchiveGame();
-  }
+  const bool just_finished = NoteFinished();
   const std::uint64_t hash = game_->PublicHash();
   auto batch_for = [&](int seat) {
     v1::ServerMessage m;
@@ -318,6 +310,14 @@ void Room::BroadcastBatch(std::uint64_t prev_seq, Clock::time_point received) {
     stand_ins_.assign(seats_.size(), false);  // nobody plays for anyone any more
     BroadcastRoomState();
   }
+}
+
+bool Room::NoteFinished() {
+  if (!game_->IsOver() || !phase_.Advance(RoomPhase::kFinished)) return false;
+  ++metrics_.games_finished;
+  spdlog::info("room {}: game finished", code_);
+  ArchiveGame();
+  return true;
 }
 
 void Room::SendSnapshot(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id) {

@@ -5,7 +5,6 @@
 // room can ask of the pool; the last answer is kept, so asking again for the same decision
 // costs nothing.
 #include <algorithm>
-#include <boost/asio/post.hpp>
 
 #include "net/message_handler.h"
 #include "rooms/room.h"
@@ -13,8 +12,6 @@
 #include "rooms/tokens.h"
 
 namespace carc::server {
-
-namespace net = boost::asio;
 
 void Room::HandleHint(const std::shared_ptr<Session>& s, int seat, const v1::RequestHint& request,
                       std::uint32_t rid) {
@@ -31,12 +28,7 @@ void Room::HandleHint(const std::shared_ptr<Session>& s, int seat, const v1::Req
   if (game_->IsOver() || game_->ToMove() != seat) {
     return Error(s, rid, v1::ERROR_CODE_HINT_UNAVAILABLE, "hints are for your own decision");
   }
-  if (!last_hint_.empty() && hint_seq_ == game_->seq()) {
-    v1::ServerMessage again;
-    again.ParseFromString(last_hint_);
-    again.set_request_id(rid);
-    return s->Send(Serialize(again));
-  }
+  if (last_hint_ && hint_seq_ == game_->seq()) return SendHint(s, rid);
   if (hint_job_ && hint_seq_ == game_->seq()) {
     return Error(s, rid, v1::ERROR_CODE_HINT_UNAVAILABLE,
                  "the hint for this decision is being searched; it comes with the answer to the "
@@ -44,30 +36,27 @@ void Room::HandleHint(const std::shared_ptr<Session>& s, int seat, const v1::Req
   }
   if (hint_job_) hint_job_->store(true);  // for a decision gone by
   bots::BotPool* pool = registry_.bots();
-  const auto ms = std::min<long long>(1000, config_.max_computer_ms.count());
-  const auto level = bots::ParseBotLevel("mcts@" + std::to_string(ms));
   auto cancel = std::make_shared<std::atomic<bool>>(false);
   const std::uint64_t seq = game_->seq();
   bots::BotJob job;
   job.state = game_->state().Clone();
-  job.level = level.value_or(bots::BotLevel{});
+  job.level = {bots::BotKind::kMcts,
+               std::min(std::chrono::milliseconds(1000), config_.max_computer_ms)};
   job.seed = NewSeed();
   job.cancel = cancel;
   job.done = [self = shared_from_this(), asker = std::weak_ptr<Session>(s), rid,
               seq](std::optional<bots::Choice> c) {
-    net::post(self->strand_, [self, asker, rid, seq, c = std::move(c)]() mutable {
-      self->RunWhenIdle([r = self.get(), asker, rid, seq, c = std::move(c)]() mutable {
-        r->HintReady(asker, rid, seq, std::move(c));
-      });
+    self->Post([r = self.get(), asker, rid, seq, c = std::move(c)]() mutable {
+      r->HintReady(asker, rid, seq, std::move(c));
     });
   };
-  if (pool == nullptr || !level || !pool->Submit(std::move(job))) {
+  if (pool == nullptr || !pool->Submit(std::move(job))) {
     return Error(s, rid, v1::ERROR_CODE_HINT_UNAVAILABLE,
                  "the computer players are all busy; ask again in a moment");
   }
   hint_job_ = std::move(cancel);
   hint_seq_ = seq;
-  last_hint_.clear();
+  last_hint_.reset();
 }
 
 void Room::HintReady(const std::weak_ptr<Session>& asker, std::uint32_t rid, std::uint64_t seq,
@@ -79,18 +68,23 @@ void Room::HintReady(const std::weak_ptr<Session>& asker, std::uint32_t rid, std
     return Error(s, rid, v1::ERROR_CODE_HINT_UNAVAILABLE,
                  "the game moved on before the hint was found");
   }
-  v1::ServerMessage m;
-  v1::Hint* hint = m.mutable_hint();
-  *hint->mutable_command() = game_->WireCommand(choice->move);
-  hint->set_iterations(choice->iterations);
+  v1::Hint hint;
+  *hint.mutable_command() = game_->WireCommand(choice->move);
+  hint.set_iterations(choice->iterations);
   const auto chosen =
       std::find_if(choice->stats.begin(), choice->stats.end(),
                    [&](const engine::MoveStats& st) { return st.move == choice->move; });
-  if (chosen != choice->stats.end()) hint->set_expected_lead(chosen->MeanLead());
-  last_hint_ = m.SerializeAsString();
+  if (chosen != choice->stats.end()) hint.set_expected_lead(chosen->MeanLead());
+  last_hint_ = std::move(hint);
   hint_seq_ = seq;
   ++metrics_.hints_given;
+  SendHint(s, rid);
+}
+
+void Room::SendHint(const std::shared_ptr<Session>& s, std::uint32_t rid) {
+  v1::ServerMessage m;
   m.set_request_id(rid);
+  *m.mutable_hint() = *last_hint_;
   s->Send(Serialize(m));
 }
 

@@ -4,6 +4,8 @@
 // vote starts again once the grace period has passed.
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include "rooms/absent_vote.h"
 #include "rooms/room.h"
 
@@ -21,7 +23,7 @@ std::vector<bool> Room::AwaitedSeats(Clock::time_point now) const {
     const Seat& slot = seats_[i];
     awaited[i] = !slot.computer() && !slot.session &&
                  now - slot.dropped_at >= config_.grace_period &&
-                 !game_->resigned(static_cast<int>(i)) && !(i < skipped_.size() && skipped_[i]);
+                 !game_->resigned(static_cast<int>(i)) && !skipped_[i];
   }
   return awaited;
 }
@@ -35,6 +37,10 @@ std::vector<bool> Room::Voters() const {
   return voters;
 }
 
+bool Room::VoteOpen() const {
+  return std::find(awaited_.begin(), awaited_.end(), true) != awaited_.end();
+}
+
 void Room::NoteAbsences() {
   if (!game_ || closed_ || gate_.writing()) return;
   std::vector<bool> awaited = AwaitedSeats(Clock::now());
@@ -44,10 +50,9 @@ void Room::NoteAbsences() {
     votes_.assign(seats_.size(), v1::ABSENT_VOTE_UNSPECIFIED);
     BroadcastRoomState();
   }
-  if (std::find(awaited_.begin(), awaited_.end(), true) == awaited_.end()) return;
+  if (!VoteOpen()) return;
   switch (CarriedVote(votes_, Voters())) {
     case v1::ABSENT_VOTE_SKIP:
-      skipped_.resize(seats_.size(), false);
       for (std::size_t i = 0; i < awaited_.size(); ++i) skipped_[i] = skipped_[i] || awaited_[i];
       ++metrics_.absent_votes_skip;
       spdlog::info("room {}: the players voted to skip the absent seats", code_);
@@ -76,13 +81,9 @@ void Room::EndByVote() {
   UpdateClock();
   awaited_.assign(seats_.size(), false);
   votes_.assign(seats_.size(), v1::ABSENT_VOTE_UNSPECIFIED);
-  if (phase_.Advance(RoomPhase::kFinished)) {
-    ++metrics_.games_finished;
-    ArchiveGame();
-  }
+  NoteFinished();
   stand_ins_.assign(seats_.size(), false);
   BroadcastRoomState();
-  UpdateSummary();
 }
 
 void Room::HandleVote(const std::shared_ptr<Session>& s, int seat, const v1::VoteOnAbsent& vote,
@@ -93,8 +94,7 @@ void Room::HandleVote(const std::shared_ptr<Session>& s, int seat, const v1::Vot
                  "vote must be ABSENT_VOTE_SKIP or ABSENT_VOTE_END");
   }
   NoteAbsences();  // the vote is about the seats awaited now
-  const bool open = std::find(awaited_.begin(), awaited_.end(), true) != awaited_.end();
-  if (!open || !game_ || game_->IsOver()) {
+  if (!VoteOpen() || !game_ || game_->IsOver()) {
     return Error(s, rid, v1::ERROR_CODE_NO_VOTE_OPEN,
                  options_.abandon_policy() == v1::ABANDON_POLICY_VOTE
                      ? "nobody is awaited: a vote opens when a player is away past the grace "
@@ -105,7 +105,6 @@ void Room::HandleVote(const std::shared_ptr<Session>& s, int seat, const v1::Vot
   if (game_->resigned(seat)) {
     return Error(s, rid, v1::ERROR_CODE_NOT_A_PLAYER, "a player who resigned does not vote");
   }
-  votes_.resize(seats_.size(), v1::ABSENT_VOTE_UNSPECIFIED);
   votes_[static_cast<std::size_t>(seat)] = vote.vote();
   BroadcastRoomState();
   NoteAbsences();
