@@ -10,12 +10,10 @@ import {
   DESKTOP,
   auditScreens,
   createRoomFromForm,
-  gameDeadline,
   isOver,
   openAs,
   outDir,
-  playTileOrFollower,
-  sleep,
+  playUntil,
   startGame,
   useHarness,
 } from "./harness";
@@ -34,17 +32,7 @@ describe("the analysis of a finished game in the browser", () => {
     await ann.locator('li.seat[data-seat="1"] .badge.computer').waitFor({ timeout: 15_000 });
     await startGame(ann);
     await ann.locator("svg.board-svg g.tile").first().waitFor({ timeout: 15_000 });
-    const overdue = gameDeadline();
-    let turns = 0;
-    while (!(await isOver(ann))) {
-      overdue(() => `${turns} actions`);
-      try {
-        if (await playTileOrFollower(ann, turns)) turns++;
-        else await sleep(25);
-      } catch {
-        await sleep(25);  // a click that missed: another square next time
-      }
-    }
+    await playUntil([ann], () => isOver(ann), "the game");
 
     await ann.locator("#open-replay").click();
     await ann.locator("#replay-step").waitFor({ timeout: 15_000 });

@@ -383,3 +383,25 @@ export function auditScreens(): { check(page: Page, screen: string): Promise<voi
     },
   };
 }
+
+/** Plays whatever `players` are offered until `until` holds; the number of actions taken. */
+export async function playUntil(players: readonly Page[], until: () => Promise<boolean>, what: string): Promise<number> {
+  const overdue = gameDeadline();
+  let turns = 0;
+  while (!(await until())) {
+    overdue(() => `${what}: ${turns} actions`);
+    let acted = false;
+    for (const page of players) {
+      try {
+        if (await playTileOrFollower(page, turns)) {
+          acted = true;
+          turns++;
+        }
+      } catch {
+        // A click that missed: try again on the next round.
+      }
+    }
+    if (!acted) await sleep(25);
+  }
+  return turns;
+}

@@ -15,41 +15,17 @@ import {
   auditScreens,
   createRoomFromForm,
   finalTotals,
-  gameDeadline,
   inviteLink,
   isOver,
   joinRoom,
   openAs,
   outDir,
-  playTileOrFollower,
+  playUntil,
   readyUp,
   roomOptionsSummary,
-  sleep,
   startGame,
   useHarness,
 } from "./harness";
-
-/** Plays whatever `players` are offered until `until` holds; the number of actions taken. */
-async function playUntil(players: readonly Page[], until: () => Promise<boolean>, what: string): Promise<number> {
-  const overdue = gameDeadline();
-  let turns = 0;
-  while (!(await until())) {
-    overdue(() => `${what}: ${turns} actions`);
-    let acted = false;
-    for (const page of players) {
-      try {
-        if (await playTileOrFollower(page, turns)) {
-          acted = true;
-          turns++;
-        }
-      } catch {
-        // A click that missed: try again on the next round.
-      }
-    }
-    if (!acted) await sleep(25);
-  }
-  return turns;
-}
 
 const votePanel = (page: Page) => page.getByRole("region", { name: /^Waiting for / });
 
