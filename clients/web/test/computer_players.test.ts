@@ -197,6 +197,11 @@ describe("the lobby's computer players through the app", () => {
     // A refusal is said in the banner, as any request's.
     ws.serverSend({ requestId: sent.requestId, body: { case: "error", value: { code: ErrorCode.SEAT_TAKEN, message: "that seat is taken" } } });
     expect(root.querySelector(".banner")?.textContent).toContain("That seat is already taken.");
+    expect(root.querySelector(".banner")?.textContent).not.toContain("that seat is taken");
+    // A refusal of options says which option, in the server's words.
+    const words = "computer level must be easy, medium or hard";
+    ws.serverSend({ requestId: sent.requestId, body: { case: "error", value: { code: ErrorCode.INVALID_OPTIONS, message: words } } });
+    expect(root.querySelector(".banner")?.textContent).toContain(`The server refused these room options. (${words})`);
     client.close();
   });
 

@@ -1,5 +1,6 @@
+import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
-import { ErrorCode } from "../src/gen/carc/v1/session_pb";
+import { ErrorCode, ErrorSchema } from "../src/gen/carc/v1/session_pb";
 import { GAMES } from "../src/games/registry";
 import {
   LANGUAGES,
@@ -16,8 +17,9 @@ import {
 } from "../src/i18n";
 import { en } from "../src/i18n/en";
 import { nl } from "../src/i18n/nl";
+import { ServerError } from "../src/net/client";
 import { MemoryStorage } from "../src/net/resume_token";
-import { errorCodeMessage, errorKey } from "../src/ui/errors";
+import { MAX_DETAIL_CHARS, describeError, errorCodeMessage, errorKey } from "../src/ui/errors";
 
 /** Every language has exactly the English keys, no empty value, and each message's placeholders. */
 function expectComplete(tables: Tables<Readonly<Record<string, string>>>, what: string): void {
@@ -80,6 +82,21 @@ describe("messages", () => {
     setLanguage("en", undefined);
     expect(errorCodeMessage(1234 as ErrorCode)).toContain("1234");
     expect(errorCodeMessage(ErrorCode.ROOM_NOT_FOUND)).toBe(en["error.ROOM_NOT_FOUND"]);
+  });
+
+  it("adds the server's words to a refusal of room options, and only to that", () => {
+    setLanguage("en", undefined);
+    const refusal = (code: ErrorCode, message: string) =>
+      new ServerError(create(ErrorSchema, { code, message }));
+    expect(describeError(refusal(ErrorCode.INVALID_OPTIONS, "hand_size must be 1..3"))).toBe(
+      `${en["error.INVALID_OPTIONS"]} (hand_size must be 1..3)`,
+    );
+    expect(describeError(refusal(ErrorCode.INVALID_OPTIONS, "  "))).toBe(en["error.INVALID_OPTIONS"]);
+    expect(describeError(refusal(ErrorCode.ROOM_FULL, "the room is full"))).toBe(en["error.ROOM_FULL"]);
+    // Counted in characters: a long text of four-byte characters is cut at MAX_DETAIL_CHARS.
+    const long = describeError(refusal(ErrorCode.INVALID_OPTIONS, "🂡".repeat(500)));
+    expect([...long].filter((c) => c === "🂡")).toHaveLength(MAX_DETAIL_CHARS);
+    expect(long.includes("\ufffd")).toBe(false);
   });
 });
 

@@ -32,7 +32,7 @@ import { loadPatch, patch } from "./patch";
 import { RoomGames } from "./room_games";
 import { TurnNotice, type NoticeEnvironment } from "./turn_notice";
 import { h, resetUids } from "./dom";
-import { describeError, errorCodeMessage } from "./errors";
+import { describeError, errorMessage } from "./errors";
 import { validName } from "./form";
 import { Hints } from "./hint";
 import { NO_GAME_OFFERED, renderHome, type HomeModel } from "./home";
@@ -305,7 +305,7 @@ export class App {
           this.listRequest = 0;
           break;
         }
-        this.banner.show(errorCodeMessage(error.code), this.screen);
+        this.banner.show(errorMessage(error), this.screen);
         break;
       }
       default:

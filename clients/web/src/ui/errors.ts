@@ -1,7 +1,7 @@
 // A clear message, in the current language, for each server ErrorCode and for the client's own
 // connection errors.
 
-import { ErrorCode } from "../gen/carc/v1/session_pb";
+import { ErrorCode, type Error as ErrorBody } from "../gen/carc/v1/session_pb";
 import { t, type MessageKey } from "../i18n";
 import { ConnectionError, RequestTimeoutError, ServerError } from "../net/client";
 
@@ -17,9 +17,23 @@ export function errorCodeMessage(code: ErrorCode): string {
   return key === undefined ? t("error.unknown", { code: String(code) }) : t(key);
 }
 
+/** The most of the server's own words shown after a refusal of room options. */
+export const MAX_DETAIL_CHARS = 200;
+
+/**
+ * What to show for an Error from the server. A refusal of room options also gets the server's
+ * own text (English), which names the option and its range: the code alone does not say which.
+ */
+export function errorMessage(error: ErrorBody): string {
+  const text = errorCodeMessage(error.code);
+  if (error.code !== ErrorCode.INVALID_OPTIONS) return text;
+  const detail = [...error.message.trim()].slice(0, MAX_DETAIL_CHARS).join("");
+  return detail === "" ? text : `${text} (${detail})`;
+}
+
 /** What to show for a failed request. */
 export function describeError(e: unknown): string {
-  if (e instanceof ServerError) return errorCodeMessage(e.code);
+  if (e instanceof ServerError) return errorMessage(e.body);
   if (e instanceof RequestTimeoutError) return t("error.timeout");
   if (e instanceof ConnectionError) return t("error.connection");
   return t("error.UNSPECIFIED");
