@@ -160,18 +160,24 @@ TEST_CASE("the tree search counts every iteration at the root and plays a legal 
     const Move best = engine::MostVisited(stats);
     auto copy = state->Clone();
     CHECK(copy->Apply(copy->ToMove(), best) == RejectReason::kNone);
-    // A stop predicate ends the search at its next look (before the first iteration, then
-    // every 16).
+    // A stop predicate ends the search at its next look (after every 16 iterations); the first
+    // 16 run even when it says stop at once, so that no answer goes without an estimate.
     engine::MctsSearch stopped(*state, 9);
     int asked = 0;
     stopped.Run(1000, [&] { return ++asked > 2; });
-    CHECK(stopped.iterations() == 32);
+    CHECK(stopped.iterations() == 48);
+    engine::MctsSearch late(*state, 9);
+    late.Run(1000, [] { return true; });
+    CHECK(late.iterations() == 16);
+    engine::MctsSearch short_run(*state, 9);
+    short_run.Run(5, [] { return true; });
+    CHECK(short_run.iterations() == 5);
     // Searches of the same root merge move by move.
     const std::vector<std::vector<engine::MoveStats>> both{stats, stopped.RootStats()};
     const auto merged = engine::MergeStats(both);
     REQUIRE(merged.size() == stats.size());
     CHECK(std::accumulate(merged.begin(), merged.end(), std::uint64_t{0},
-                          [](std::uint64_t n, const auto& s) { return n + s.visits; }) == 332);
+                          [](std::uint64_t n, const auto& s) { return n + s.visits; }) == 348);
   }
 }
 

@@ -37,7 +37,7 @@ MctsSearch::~MctsSearch() = default;
 
 void MctsSearch::Run(std::uint64_t iterations, const std::function<bool()>& stop) {
   for (std::uint64_t i = 0; i < iterations; ++i) {
-    if (stop && i % kStopEvery == 0 && stop()) return;
+    if (stop && i != 0 && i % kStopEvery == 0 && stop()) return;
     Iterate();
   }
 }
