@@ -90,11 +90,14 @@ TEST_CASE("mcts on several threads merges their searches and stops when cancelle
   CHECK(visits == c.iterations);
   auto copy = state->Clone();
   CHECK(copy->Apply(state->ToMove(), c.move) == engine::RejectReason::kNone);
-  // Cancelled from the start: no iteration runs, on any thread, whatever the budget.
+  // Cancelled from the start: each thread runs only the search's first 16 iterations, whatever
+  // the budget, and the answer is still a legal move.
   bots::ComputerPlayer patient(*bots::ParseBotLevel("mcts@60000"), 1);
-  const bots::Choice none = patient.Choose(
+  const bots::Choice cancelled = patient.Choose(
       *state, [] { return true; }, 2);
-  CHECK(none.iterations == 0);
+  CHECK(cancelled.iterations == 2 * 16);
+  auto other = state->Clone();
+  CHECK(other->Apply(state->ToMove(), cancelled.move) == engine::RejectReason::kNone);
 }
 
 }  // namespace carc::test
