@@ -28,32 +28,43 @@ describe("hints in the browser", () => {
     await startGame(ann);
     await ann.locator("svg.board-svg g.tile").first().waitFor({ timeout: 15_000 });
 
-    let tiles = 0;
-    for (let turn = 0; turn < 3; turn++) {
+    // Three turns with a follower step; a tile that leaves no spot for a follower has none (the
+    // engine skips it, and the computer plays on).
+    const tiles = ann.locator("svg.board-svg g.tile");
+    let hints = 0;
+    let followerHints = 0;
+    for (let turn = 0; followerHints < 3; turn++) {
+      expect(turn, "turns played before three follower steps").toBeLessThan(12);
       // Ann's tile step: the Hint button, then the hint with the placement ready to confirm.
       const button = ann.getByRole("button", { name: "Hint", exact: true });
       await button.waitFor({ timeout: 15_000 });
       await ann.locator("[data-cell]").first().waitFor({ timeout: 15_000 });
+      const placed = await tiles.count();
       await button.click(CLICK);
       await hintLine(ann).waitFor({ timeout: 15_000 });
+      hints += 1;
       expect(await ann.locator("[data-preview]").count()).toBe(1);
       if (turn === 0) {
         await ann.screenshot({ path: join(outDir, "hint.png") });
         await audit.check(ann, "hint");
       }
       await ann.locator("#confirm:not([disabled])").click(CLICK);
-      // The follower step: a hint again, then skip or the marked spot.
-      await ann.locator("#skip:not([disabled])").waitFor({ timeout: 15_000 });
-      await ann.getByRole("button", { name: "Hint", exact: true }).click(CLICK);
-      await hintLine(ann).waitFor({ timeout: 15_000 });
-      await ann.locator("#skip:not([disabled])").click(CLICK);
-      tiles += 1;
+      // Her tile is on the board; the follower step, if any, comes with it: a hint again, then skip.
+      await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBeGreaterThan(placed);
+      const skip = ann.locator("#skip:not([disabled])");
+      if ((await skip.count()) > 0) {
+        await ann.getByRole("button", { name: "Hint", exact: true }).click(CLICK);
+        await hintLine(ann).waitFor({ timeout: 15_000 });
+        hints += 1;
+        followerHints += 1;
+        await skip.click(CLICK);
+      }
       // The computer's turn, then Ann's again: the old hint is gone.
-      await expect.poll(() => ann.locator("svg.board-svg g.tile").count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1 + 2 * tiles);
+      await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(placed + 2);
       expect(await hintLine(ann).count()).toBe(0);
     }
     const metrics = await (await fetch(`${harness.base}/metrics`)).text();
-    expect(metrics).toMatch(/^carc_hints_total 6$/m);
+    expect(metrics).toMatch(new RegExp(`^carc_hints_total ${hints}$`, "m"));
     expect(harness.pageErrors).toEqual([]);
   });
 });
