@@ -265,7 +265,7 @@ constexpr double kNoSpinShare = kSanitized ? 0.5 : 0.2;
 }  // namespace
 
 TEST_CASE("300 connections against 256 descriptors: /healthz answers, no spin, no log flood",
-          "[server][limits][process]") {
+          "[server][limits][process][serial]") {
   const std::string dir = NewDataDir();
   const std::string log = dir + "/server.log";
   // The default caps: the total derived from the descriptor limit (256 - 64 = 192).
@@ -287,7 +287,7 @@ TEST_CASE("300 connections against 256 descriptors: /healthz answers, no spin, n
 }
 
 TEST_CASE("out of descriptors, accept pauses instead of spinning and recovers",
-          "[server][limits][process]") {
+          "[server][limits][process][serial]") {
   const std::string dir = NewDataDir();
   const std::string log = dir + "/server.log";
   // A cap above the descriptor limit, so that accept() itself runs out.

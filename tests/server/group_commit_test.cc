@@ -130,7 +130,7 @@ TEST_CASE("store: asynchronous appends are durable and an append out of order fa
 }
 
 TEST_CASE("store: while another process holds the write lock a batch fails whole, then writes",
-          "[store]") {
+          "[store][serial]") {
   const std::string dir = test::NewDataDir();
   auto store = cs::OpenSqliteStore(cs::StorePath(dir), cs::Durability::kFull);
   const cs::RoomId a = store->CreateRoom("AAAAAA", "a0");

@@ -13,7 +13,7 @@
 using namespace carc::test;
 
 TEST_CASE("a two-seat game of computer-speed clients is not held back by Nagle's algorithm",
-          "[server][latency]") {
+          "[server][latency][serial][cli]") {
   TestServer server;
   const std::string cmd = std::string(CARC_CLI_PATH) +
                           " bot --server ws://127.0.0.1:" + std::to_string(server.port()) +

@@ -34,7 +34,8 @@ nlohmann::json RunLoad(TestServer& server, const std::string& args, int& code) {
 
 }  // namespace
 
-TEST_CASE("load plays whole games of every game and reports their figures", "[server][load]") {
+TEST_CASE("load plays whole games of every game and reports their figures",
+          "[server][load][serial][cli]") {
   TestServer server(LoadConfig());
   for (const std::string game : {"base", "castle"}) {
     INFO(game);
@@ -62,7 +63,8 @@ TEST_CASE("load plays whole games of every game and reports their figures", "[se
   }
 }
 
-TEST_CASE("load holds idle connections and spreads them over source addresses", "[server][load]") {
+TEST_CASE("load holds idle connections and spreads them over source addresses",
+          "[server][load][serial][cli]") {
   server::ServerConfig config = LoadConfig();
   config.max_connections_per_address = 4;
   TestServer server(config);
@@ -85,11 +87,12 @@ TEST_CASE("load holds idle connections and spreads them over source addresses", 
   CHECK(spread["commands"] == 0);
 }
 
-TEST_CASE("load plays rooms where the server's computer players hold seats", "[server][load]") {
+TEST_CASE("load plays rooms where the server's computer players hold seats",
+          "[server][load][serial][cli]") {
   TestServer server(LoadConfig());
   int code = -1;
   const nlohmann::json r = RunLoad(
-      server, "--rooms 2 --players 1 --computers 1 --computer-level greedy --duration 2", code);
+      server, "--rooms 2 --players 1 --computers 1 --computer-level greedy --duration 6", code);
   INFO(r.dump());
   CHECK(code == 0);
   CHECK(r["computers"] == 1);
@@ -101,7 +104,7 @@ TEST_CASE("load plays rooms where the server's computer players hold seats", "[s
   CHECK(metrics.body.find("carc_bot_moves_total 0\n") == std::string::npos);
 }
 
-TEST_CASE("load refuses bad options with a reason", "[server][load]") {
+TEST_CASE("load refuses bad options with a reason", "[server][load][cli]") {
   for (const std::string args :
        {"--rooms 0", "--players 9", "--source-addrs 127.0.0.9-127.0.0.1", "--source-addrs x",
         "--game chess", "--duration 0", "--think-ms -1", "--server wss://a:1", "--relay-bytes 7",

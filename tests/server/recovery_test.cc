@@ -157,12 +157,15 @@ TEST_CASE(
   REQUIRE_FALSE(replayed.error);
   CHECK(replayed.final_scores ==
         std::vector<int>(end->base().scores().begin(), end->base().scores().end()));
-  // `carcassonne replay` takes the archived file as it is.
-  const std::string file = NewDataDir() + "/archived.json";
-  std::ofstream(file) << rec.body;
-  const std::string cmd =
-      std::string(CARC_CLI_PATH) + " replay --check " + file + " > " + file + ".out 2>&1";
-  CHECK(std::system(cmd.c_str()) == 0);
+  // `carcassonne replay` takes the archived file as it is. The ThreadSanitizer build has no
+  // CLI; the restart above is what it is run for, and the ASan run checks this step.
+  if (CARC_CLI_BUILT) {
+    const std::string file = NewDataDir() + "/archived.json";
+    std::ofstream(file) << rec.body;
+    const std::string cmd =
+        std::string(CARC_CLI_PATH) + " replay --check " + file + " > " + file + ".out 2>&1";
+    CHECK(std::system(cmd.c_str()) == 0);
+  }
 }
 
 TEST_CASE("recovery: a lobby keeps its seats, readiness and tokens across a restart",
