@@ -10,14 +10,15 @@ packages=(
   # engine tests and records
   catch2 nlohmann-json3-dev
   # wire protocol and server
-  protobuf-compiler libprotobuf-dev libboost1.81-dev libspdlog-dev libsqlite3-dev
+  protobuf-compiler libprotobuf-dev libboost1.81-dev libspdlog-dev libsqlite3-dev libpq-dev
 )
 # Node.js and npm build the web client (and run `buf lint` of proto/). A machine that already
 # has npm (e.g. from another Node.js package) keeps it.
 command -v npm >/dev/null || packages+=(nodejs npm)
 # clang-format for the format check; chromium for the browser end-to-end tests; caddy, nginx and
-# curl for the test of the reverse-proxy examples in deploy/.
-dev_packages=(clang-format git chromium caddy nginx curl)
+# curl for the test of the reverse-proxy examples in deploy/; postgresql-15 for the tests of the
+# PostgreSQL store (each run starts its own server on loopback, tests/support/test_postgres.sh).
+dev_packages=(clang-format git chromium caddy nginx curl postgresql-15)
 
 if [[ "${1:-}" == "--dev" ]]; then
   packages+=("${dev_packages[@]}")

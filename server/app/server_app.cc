@@ -9,7 +9,7 @@
 #include "app/archive_api.h"
 #include "games/game_table.h"
 #include "net/session.h"
-#include "store/sqlite_store.h"
+#include "store/open_store.h"
 
 namespace carc::server {
 
@@ -24,8 +24,8 @@ std::unique_ptr<store::EventStore> OpenStore(const ServerConfig& config) {
     throw store::StoreError("cannot create the data directory " + config.data_dir + ": " +
                             ec.message());
   }
-  return store::OpenSqliteStore(
-      store::StorePath(config.data_dir),
+  return store::OpenStore(
+      config.store, config.data_dir,
       config.durability_full ? store::Durability::kFull : store::Durability::kNormal);
 }
 
@@ -73,8 +73,9 @@ std::string ServerApp::Open() {
   } catch (const store::StoreError& e) {
     return "cannot read the store: " + std::string(e.what());
   }
-  spdlog::info("store {}: {} room(s) restored, {} quarantined", store::StorePath(config_.data_dir),
-               restore_report_.restored, restore_report_.quarantined.size());
+  spdlog::info("store {}: {} room(s) restored, {} quarantined",
+               store::DescribeStore(config_.store, config_.data_dir), restore_report_.restored,
+               restore_report_.quarantined.size());
   return listener_->Open();
 }
 

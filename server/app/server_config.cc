@@ -8,6 +8,8 @@
 
 #include "bots/bot_level.h"
 #include "net/proxy_trust.h"
+#include "store/open_store.h"
+#include "store/pg_connection.h"
 
 namespace carc::server {
 namespace {
@@ -76,6 +78,15 @@ const std::map<std::string, Setting>& Settings() {
         [](ServerConfig& c, const std::string& v) {
           if (v.empty()) return false;
           c.data_dir = v;
+          return true;
+        }}},
+      {"store",
+       {"CARC_STORE",
+        "where games are kept: sqlite:PATH, or postgres://USER:PASSWORD@HOST:PORT/DB to share "
+        "one PostgreSQL database (default: sqlite:DATA-DIR/carcassonne.sqlite)",
+        [](ServerConfig& c, const std::string& v) {
+          if (!store::CheckStoreSpec(v).empty()) return false;
+          c.store = v;
           return true;
         }}},
       {"durability",
@@ -254,7 +265,9 @@ std::variant<ServerConfig, std::string> ParseServerConfig(int argc, char** argv)
   ServerConfig c;
   for (const auto& [name, setting] : Settings()) {
     if (const char* v = std::getenv(setting.env.c_str()); v != nullptr && *v != '\0') {
-      if (!setting.set(c, v)) return setting.env + ": bad value '" + v + "' (" + setting.help + ")";
+      if (!setting.set(c, v)) {
+        return setting.env + ": bad value '" + store::RedactUrl(v) + "' (" + setting.help + ")";
+      }
     }
   }
   for (int i = 1; i < argc; ++i) {
@@ -273,7 +286,7 @@ std::variant<ServerConfig, std::string> ParseServerConfig(int argc, char** argv)
     const auto it = Settings().find(arg);
     if (it == Settings().end()) return "unknown flag --" + arg;
     if (!it->second.set(c, value)) {
-      return "--" + arg + ": bad value '" + value + "' (" + it->second.help + ")";
+      return "--" + arg + ": bad value '" + store::RedactUrl(value) + "' (" + it->second.help + ")";
     }
   }
   return c;

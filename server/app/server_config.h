@@ -16,6 +16,8 @@ struct ServerConfig {
   std::uint16_t port = 8080;
   int threads = 2;
   std::string data_dir = "data";
+  // sqlite:PATH or postgres://... (store/open_store.h); empty: data_dir/carcassonne.sqlite.
+  std::string store;
   // full: each command is on stable storage (fsync) before it is acknowledged. normal: safe
   // from a crash of the server, maybe not from a power cut; several times faster.
   bool durability_full = true;

@@ -61,6 +61,20 @@ struct QuarantinedRoom {
   std::string reason;
 };
 
+// Fills in each room's entries with `read(id, entries)`, which returns what is wrong with the
+// log or "" (or throws StoreError). Each room is read on its own, so that damage in one log
+// cannot hide the others.
+template <typename Read>
+void ReadEachLog(std::vector<OpenRoom>& rooms, Read read) {
+  for (OpenRoom& room : rooms) {
+    try {
+      room.read_error = read(room.id, room.entries);
+    } catch (const StoreError& e) {
+      room.read_error = e.what();
+    }
+  }
+}
+
 // Called once an asynchronous append is in the store ("") or has failed (why; nothing of it
 // was written). Runs on a thread of the store's: post to your own executor, never block.
 using AppendDone = std::function<void(std::string error)>;

@@ -272,14 +272,9 @@ class SqliteStore final : public EventStore {
       ResetOnExit r{s};
       while (s.Step()) rooms.push_back({s.Int(0), s.Text(1), {}, {}});
     }
-    // Each room is read on its own, so that damage in one log cannot hide the others.
-    for (OpenRoom& room : rooms) {
-      try {
-        room.read_error = ReadLog(room.id, room.entries);
-      } catch (const StoreError& e) {
-        room.read_error = e.what();
-      }
-    }
+    ReadEachLog(rooms, [this](RoomId id, std::vector<std::string>& entries) {
+      return ReadLog(id, entries);
+    });
     return rooms;
   }
 

@@ -1,7 +1,6 @@
 // Group commit on its own (what queues up while a batch is written goes into the next one, in
-// order, and a failed batch fails all of it) and in the SQLite store (asynchronous appends are
-// durable, an append out of order fails alone, a locked store fails the batch and writes
-// nothing, closing the store writes what is queued).
+// order, and a failed batch fails all of it) and in the SQLite store (a locked store fails the
+// batch and writes nothing). store_contract_test.cc checks asynchronous appends in every store.
 #include <sqlite3.h>
 
 #include <catch2/catch.hpp>
@@ -10,29 +9,13 @@
 #include <mutex>
 #include <thread>
 
+#include "append_answers.h"
 #include "store/group_commit.h"
 #include "store/sqlite_store.h"
 #include "test_server.h"
 
 using namespace carc;
 namespace cs = carc::server::store;
-
-namespace {
-
-// Collects the answers of asynchronous appends (the store's thread writes, the test reads).
-struct Answers {
-  std::mutex mu;
-  std::vector<std::pair<std::uint32_t, std::string>> got;  // index, error
-
-  cs::AppendDone For(std::uint32_t index) {
-    return [this, index](std::string error) {
-      std::lock_guard lock(mu);
-      got.emplace_back(index, std::move(error));
-    };
-  }
-};
-
-}  // namespace
 
 TEST_CASE("group commit: appends that queue during a write share the next batch, in order",
           "[store]") {
@@ -52,7 +35,7 @@ TEST_CASE("group commit: appends that queue during a write share the next batch,
         return std::vector<std::string>(batch.size());
       },
       /*max_batch=*/1000);
-  Answers answers;
+  test::AppendAnswers answers;
   committer.Submit({1, 0, "first", answers.For(0)});
   // Wait until the writer holds the first append, then queue 50 more behind it.
   for (int i = 0; i < 1000; ++i) {
@@ -90,43 +73,13 @@ TEST_CASE("group commit: a batch that throws fails every append in it, with the 
         throw cs::StoreError("disk on fire");
       },
       8);
-  Answers answers;
+  test::AppendAnswers answers;
   for (std::uint32_t i = 0; i < 20; ++i) committer.Submit({1, i, "x", answers.For(i)});
   committer.Flush();
   REQUIRE(answers.got.size() == 20);
   for (const auto& [index, error] : answers.got) CHECK(error == "disk on fire");
   CHECK(committer.Stats().failed_appends == 20);
   CHECK(committer.Stats().batches >= 3);  // at most 8 per batch
-}
-
-TEST_CASE("store: asynchronous appends are durable and an append out of order fails alone",
-          "[store]") {
-  const std::string dir = test::NewDataDir();
-  cs::RoomId a = 0;
-  cs::RoomId b = 0;
-  Answers answers;
-  {
-    auto store = cs::OpenSqliteStore(cs::StorePath(dir), cs::Durability::kFull);
-    a = store->CreateRoom("AAAAAA", "a0");
-    b = store->CreateRoom("BBBBBB", "b0");
-    store->AppendAsync(a, 1, "a1", answers.For(1));
-    store->AppendAsync(b, 5, "gap", answers.For(5));  // b's next is 1
-    store->AppendAsync(b, 1, "b1", answers.For(11));
-    store->AppendAsync(a, 2, "a2", answers.For(2));
-    store->Flush();
-    REQUIRE(answers.got.size() == 4);
-    CHECK(answers.got[0] == std::pair<std::uint32_t, std::string>{1, ""});
-    CHECK(answers.got[1].first == 5);
-    CHECK_THAT(answers.got[1].second, Catch::Contains("out of order"));
-    CHECK(answers.got[2] == std::pair<std::uint32_t, std::string>{11, ""});
-    CHECK(answers.got[3] == std::pair<std::uint32_t, std::string>{2, ""});
-    // Handed in and not waited for: closing the store writes them.
-    store->AppendAsync(a, 3, "a3", nullptr);
-    store->AppendAsync(b, 2, "b2", nullptr);
-  }
-  auto store = cs::OpenSqliteStore(cs::StorePath(dir), cs::Durability::kFull);
-  CHECK(*store->Log(a) == std::vector<std::string>{"a0", "a1", "a2", "a3"});
-  CHECK(*store->Log(b) == std::vector<std::string>{"b0", "b1", "b2"});
 }
 
 TEST_CASE("store: while another process holds the write lock a batch fails whole, then writes",
@@ -138,7 +91,7 @@ TEST_CASE("store: while another process holds the write lock a batch fails whole
   REQUIRE(sqlite3_open(cs::StorePath(dir).c_str(), &db) == SQLITE_OK);
   REQUIRE(sqlite3_exec(db, "PRAGMA busy_timeout = 0", nullptr, nullptr, nullptr) == SQLITE_OK);
   REQUIRE(sqlite3_exec(db, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr) == SQLITE_OK);
-  Answers answers;
+  test::AppendAnswers answers;
   store->AppendAsync(a, 1, "a1", answers.For(1));  // waits out the 5 s busy timeout, then fails
   store->Flush();
   REQUIRE(answers.got.size() == 1);

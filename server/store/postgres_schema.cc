@@ -1,0 +1,101 @@
+#include "store/postgres_schema.h"
+
+#include <string>
+
+#include "store/event_store.h"
+
+namespace carc::server::store {
+namespace {
+
+// The same tables as the SQLite store's, in PostgreSQL's types: rooms (open, disposed or
+// quarantined), room_log (one row per entry with its CRC-32), games and game_players (the
+// archive). carc_record_game names a record's game as the SQLite store does: its "game",
+// "base" when it names none or is not JSON, so that a damaged record never fails a listing.
+constexpr const char* kRooms = R"sql(
+CREATE TABLE rooms (
+  id BIGSERIAL PRIMARY KEY,
+  code TEXT NOT NULL,
+  state TEXT NOT NULL DEFAULT 'open' CHECK (state IN ('open', 'disposed', 'quarantined')),
+  reason TEXT,
+  created_at BIGINT NOT NULL DEFAULT extract(epoch FROM now())::BIGINT
+);
+CREATE INDEX rooms_open ON rooms (id) WHERE state = 'open';
+CREATE TABLE room_log (
+  room_id BIGINT NOT NULL REFERENCES rooms (id),
+  idx INTEGER NOT NULL CHECK (idx >= 0),
+  crc BIGINT NOT NULL,
+  entry BYTEA NOT NULL,
+  PRIMARY KEY (room_id, idx)
+);
+CREATE TABLE games (
+  room_id BIGINT PRIMARY KEY REFERENCES rooms (id),
+  code TEXT NOT NULL,
+  finished_at BIGINT NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE INDEX games_finished ON games (finished_at);
+CREATE TABLE game_players (
+  game_id BIGINT NOT NULL REFERENCES games (room_id),
+  seat INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  score INTEGER NOT NULL,
+  PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX game_players_name ON game_players (name);
+CREATE FUNCTION carc_record_game(record TEXT) RETURNS TEXT
+LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+  RETURN COALESCE(record::jsonb ->> 'game', 'base');
+EXCEPTION WHEN others THEN
+  RETURN 'base';
+END
+$$;
+)sql";
+
+constexpr PgMigration kMigrations[] = {
+    {1, "rooms, their logs and the archive", kRooms},
+};
+
+// Any fixed number: the advisory lock that serialises migrations between nodes.
+constexpr const char* kMigrationLock = "7305431966150623101";
+
+}  // namespace
+
+std::span<const PgMigration> PgMigrations() {
+  return kMigrations;
+}
+
+int Migrate(PgConnection& db) {
+  int applied = 0;
+  try {
+    db.Begin();
+    // The lock first: two nodes creating the table at once would collide.
+    db.Exec(std::string("SELECT pg_advisory_xact_lock(") + kMigrationLock + ")");
+    db.Run(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
+        "name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())");
+    const PgResult have = db.Exec("SELECT COALESCE(MAX(version), 0) FROM schema_migrations");
+    const std::int64_t current = have.Int(0, 0);
+    const int known = kMigrations[std::size(kMigrations) - 1].version;
+    if (current > known) {
+      throw StoreError("the database was written by a newer server (schema " +
+                       std::to_string(current) + ", this server knows " + std::to_string(known) +
+                       ")");
+    }
+    // All in the one transaction: a failed migration leaves the schema as it was.
+    for (const PgMigration& m : kMigrations) {
+      if (m.version <= current) continue;
+      db.Run(m.sql);
+      db.Exec("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)",
+              {PgParam::Int(m.version), m.name});
+      ++applied;
+    }
+    db.Commit();
+  } catch (...) {
+    db.RollbackQuietly();
+    throw;
+  }
+  return applied;
+}
+
+}  // namespace carc::server::store

@@ -1,0 +1,230 @@
+#include "store/postgres_store.h"
+
+#include <mutex>
+
+#include "store/crc32.h"
+#include "store/group_commit.h"
+#include "store/pg_connection.h"
+#include "store/postgres_schema.h"
+
+namespace carc::server::store {
+namespace {
+
+// One statement per append: it inserts only when `idx` is the room's next index, so an
+// append out of order touches no row and fails alone, without aborting the batch's
+// transaction (a failed statement would abort all of it).
+constexpr const char* kAppend =
+    "INSERT INTO room_log (room_id, idx, crc, entry) "
+    "SELECT $1::BIGINT, $2::INTEGER, $3::BIGINT, $4::BYTEA "
+    "WHERE (SELECT COALESCE(MAX(idx) + 1, 0) FROM room_log WHERE room_id = $1::BIGINT) = "
+    "$2::INTEGER";
+
+constexpr const char* kGameSummary =
+    "SELECT room_id, code, finished_at, carc_record_game(record) FROM games ";
+
+class PostgresStore final : public EventStore {
+ public:
+  PostgresStore(const std::string& url, Durability durability)
+      : db_(url, durability == Durability::kFull ? "SET synchronous_commit = on"
+                                                 : "SET synchronous_commit = off") {
+    Migrate(db_);
+    committer_ = std::make_unique<GroupCommitter>(
+        [this](const std::vector<PendingAppend>& batch) { return WriteBatch(batch); }, kMaxBatch);
+  }
+
+  ~PostgresStore() override { committer_.reset(); }  // writes what is still queued
+
+  RoomId CreateRoom(const std::string& code, std::string_view first_entry) override {
+    std::lock_guard lock(mu_);
+    Transaction t(db_);
+    const RoomId id =
+        db_.Exec("INSERT INTO rooms (code) VALUES ($1) RETURNING id", {code}).Int(0, 0);
+    InsertEntry(id, 0, first_entry);
+    t.Commit();
+    return id;
+  }
+
+  void Append(RoomId room, std::uint32_t index, std::string_view entry) override {
+    std::lock_guard lock(mu_);
+    if (std::string why = TryAppend(room, index, entry); !why.empty()) throw StoreError(why);
+  }
+
+  void AppendAsync(RoomId room, std::uint32_t index, std::string entry, AppendDone done) override {
+    committer_->Submit({room, index, std::move(entry), std::move(done)});
+  }
+
+  void Flush() override { committer_->Flush(); }
+
+  StoreStats Stats() const override { return committer_->Stats(); }
+
+  void Archive(const ArchivedGame& game) override {
+    std::lock_guard lock(mu_);
+    Transaction t(db_);
+    db_.Exec("INSERT INTO games (room_id, code, finished_at, record) VALUES ($1, $2, $3, $4)",
+             {PgParam::Int(game.id), game.code, PgParam::Int(game.finished_at), game.record});
+    for (std::size_t i = 0; i < game.players.size(); ++i) {
+      db_.Exec("INSERT INTO game_players (game_id, seat, name, score) VALUES ($1, $2, $3, $4)",
+               {PgParam::Int(game.id), PgParam::Int(static_cast<std::int64_t>(i)),
+                game.players[i].name, PgParam::Int(game.players[i].score)});
+    }
+    t.Commit();
+  }
+
+  void Dispose(RoomId room) override { SetState(room, "disposed", ""); }
+
+  void Quarantine(RoomId room, const std::string& reason) override {
+    SetState(room, "quarantined", reason);
+  }
+
+  std::vector<OpenRoom> OpenRooms() override {
+    std::lock_guard lock(mu_);
+    std::vector<OpenRoom> rooms;
+    const PgResult r = db_.Exec("SELECT id, code FROM rooms WHERE state = 'open' ORDER BY id");
+    for (int i = 0; i < r.rows(); ++i) rooms.push_back({r.Int(i, 0), r.Text(i, 1), {}, {}});
+    ReadEachLog(rooms, [this](RoomId id, std::vector<std::string>& entries) {
+      return ReadLog(id, entries);
+    });
+    return rooms;
+  }
+
+  std::optional<std::vector<std::string>> Log(RoomId room) override {
+    std::lock_guard lock(mu_);
+    if (db_.Exec("SELECT 1 FROM rooms WHERE id = $1", {PgParam::Int(room)}).rows() == 0) {
+      return std::nullopt;
+    }
+    std::vector<std::string> entries;
+    if (std::string e = ReadLog(room, entries); !e.empty()) throw StoreError(e);
+    return entries;
+  }
+
+  std::vector<QuarantinedRoom> Quarantined() override {
+    std::lock_guard lock(mu_);
+    const PgResult r = db_.Exec(
+        "SELECT id, code, COALESCE(reason, '') FROM rooms WHERE state = 'quarantined' "
+        "ORDER BY id");
+    std::vector<QuarantinedRoom> out;
+    for (int i = 0; i < r.rows(); ++i) out.push_back({r.Int(i, 0), r.Text(i, 1), r.Text(i, 2)});
+    return out;
+  }
+
+  std::vector<ArchivedGame> ListGames(const std::string& player, int limit) override {
+    std::lock_guard lock(mu_);
+    const std::string order = " ORDER BY finished_at DESC, room_id DESC LIMIT ";
+    const PgResult r =
+        player.empty()
+            ? db_.Exec(std::string(kGameSummary) + order + "$1", {PgParam::Int(limit)})
+            : db_.Exec(std::string(kGameSummary) +
+                           "WHERE room_id IN (SELECT game_id FROM game_players WHERE name = $1)" +
+                           order + "$2",
+                       {player, PgParam::Int(limit)});
+    std::vector<ArchivedGame> games;
+    for (int i = 0; i < r.rows(); ++i) {
+      games.push_back({r.Int(i, 0), r.Text(i, 1), r.Int(i, 2), {}, {}, r.Text(i, 3)});
+    }
+    for (ArchivedGame& g : games) g.players = Players(g.id);
+    return games;
+  }
+
+  std::optional<ArchivedGame> Game(RoomId id) override {
+    std::lock_guard lock(mu_);
+    const PgResult r = db_.Exec(
+        "SELECT room_id, code, finished_at, record, carc_record_game(record) FROM games "
+        "WHERE room_id = $1",
+        {PgParam::Int(id)});
+    if (r.rows() == 0) return std::nullopt;
+    ArchivedGame g{r.Int(0, 0), r.Text(0, 1), r.Int(0, 2), {}, r.Text(0, 3), r.Text(0, 4)};
+    g.players = Players(id);
+    return g;
+  }
+
+ private:
+  // BEGIN .. COMMIT, rolled back if the block ends without Commit().
+  class Transaction {
+   public:
+    explicit Transaction(PgConnection& db) : db_(db) { db_.Begin(); }
+    ~Transaction() {
+      if (!done_) db_.RollbackQuietly();
+    }
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+    void Commit() {
+      db_.Commit();
+      done_ = true;
+    }
+
+   private:
+    PgConnection& db_;
+    bool done_ = false;
+  };
+
+  // The group commit's batch: one transaction, an append out of order failing alone.
+  std::vector<std::string> WriteBatch(const std::vector<PendingAppend>& batch) {
+    std::lock_guard lock(mu_);
+    std::vector<std::string> errors(batch.size());
+    Transaction t(db_);
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      errors[i] = TryAppend(batch[i].room, batch[i].index, batch[i].entry);
+    }
+    t.Commit();
+    return errors;
+  }
+
+  // Inserts entry `index` if it is the room's next; returns why not, or "" (with mu_ held).
+  std::string TryAppend(RoomId room, std::uint32_t index, std::string_view entry) {
+    if (InsertEntry(room, index, entry)) return {};
+    return "room " + std::to_string(room) + ": entry " + std::to_string(index) + " is out of order";
+  }
+
+  bool InsertEntry(RoomId room, std::uint32_t index, std::string_view entry) {
+    return db_.Exec(kAppend, {PgParam::Int(room), PgParam::Int(index), PgParam::Int(Crc32(entry)),
+                              PgParam::Bytes(entry)})
+               .affected() == 1;
+  }
+
+  void SetState(RoomId room, const char* state, const std::string& reason) {
+    std::lock_guard lock(mu_);
+    db_.Exec("UPDATE rooms SET state = $2, reason = $3 WHERE id = $1",
+             {PgParam::Int(room), state, reason});
+  }
+
+  // Reads a room's entries in order; returns what is wrong with them, or "".
+  std::string ReadLog(RoomId room, std::vector<std::string>& entries) {
+    const PgResult r =
+        db_.Exec("SELECT idx, crc, entry FROM room_log WHERE room_id = $1 ORDER BY idx",
+                 {PgParam::Int(room)});
+    for (int i = 0; i < r.rows(); ++i) {
+      if (r.Int(i, 0) != i) return "entry " + std::to_string(i) + " is missing";
+      std::string entry = r.Bytes(i, 2);
+      if (Crc32(entry) != static_cast<std::uint32_t>(r.Int(i, 1))) {
+        return "entry " + std::to_string(i) + " is damaged (CRC mismatch)";
+      }
+      entries.push_back(std::move(entry));
+    }
+    return {};
+  }
+
+  std::vector<ArchivedPlayer> Players(RoomId id) {
+    const PgResult r =
+        db_.Exec("SELECT name, score FROM game_players WHERE game_id = $1 ORDER BY seat",
+                 {PgParam::Int(id)});
+    std::vector<ArchivedPlayer> players;
+    for (int i = 0; i < r.rows(); ++i) {
+      players.push_back({r.Text(i, 0), static_cast<int>(r.Int(i, 1))});
+    }
+    return players;
+  }
+
+  std::mutex mu_;
+  PgConnection db_;
+  // Appends per transaction at most, as the SQLite store's.
+  static constexpr std::size_t kMaxBatch = 1024;
+  std::unique_ptr<GroupCommitter> committer_;
+};
+
+}  // namespace
+
+std::unique_ptr<EventStore> OpenPostgresStore(const std::string& url, Durability durability) {
+  return std::make_unique<PostgresStore>(url, durability);
+}
+
+}  // namespace carc::server::store
