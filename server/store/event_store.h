@@ -88,9 +88,14 @@ struct StoreStats {
   std::uint64_t checkpoints = 0;     // of the write-ahead log, beside the writer
 };
 
+class RoomLeases;
+
 class EventStore {
  public:
   virtual ~EventStore() = default;
+
+  // The cluster's room leases (room_leases.h), or nullptr for a store only one server uses.
+  virtual RoomLeases* leases() { return nullptr; }
 
   // A new room whose log starts with `first_entry` (index 0). Returns its id.
   virtual RoomId CreateRoom(const std::string& code, std::string_view first_entry) = 0;

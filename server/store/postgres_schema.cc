@@ -52,8 +52,34 @@ END
 $$;
 )sql";
 
+// The cluster: nodes, room leases with their fencing tokens, resume tokens by hash, and invite
+// codes unique among open rooms (two nodes could draw the same one).
+constexpr const char* kCluster = R"sql(
+CREATE TABLE nodes (
+  id TEXT PRIMARY KEY,
+  advertise TEXT NOT NULL,
+  started_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+  seen_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+  lease_ms INTEGER NOT NULL,
+  leaving BOOLEAN NOT NULL DEFAULT false
+);
+CREATE TABLE room_leases (
+  room_id BIGINT PRIMARY KEY REFERENCES rooms (id),
+  node_id TEXT NOT NULL,
+  token BIGINT NOT NULL,
+  expires_at TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX room_leases_node ON room_leases (node_id);
+CREATE TABLE room_tokens (
+  token_hash TEXT PRIMARY KEY,
+  room_id BIGINT NOT NULL REFERENCES rooms (id)
+);
+CREATE UNIQUE INDEX rooms_open_code ON rooms (code) WHERE state = 'open';
+)sql";
+
 constexpr PgMigration kMigrations[] = {
     {1, "rooms, their logs and the archive", kRooms},
+    {2, "nodes, room leases and resume tokens", kCluster},
 };
 
 // Any fixed number: the advisory lock that serialises migrations between nodes.

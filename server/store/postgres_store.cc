@@ -5,6 +5,7 @@
 #include "store/crc32.h"
 #include "store/group_commit.h"
 #include "store/pg_connection.h"
+#include "store/postgres_leases.h"
 #include "store/postgres_schema.h"
 
 namespace carc::server::store {
@@ -19,10 +20,18 @@ constexpr const char* kAppend =
     "WHERE (SELECT COALESCE(MAX(idx) + 1, 0) FROM room_log WHERE room_id = $1::BIGINT) = "
     "$2::INTEGER";
 
+// In a cluster the same, and only while this node holds the room's live lease with its token.
+// FOR SHARE: a node taking the lease over waits until this append's transaction has
+// committed (and then reads the log with it), or this append sees the new token and writes
+// nothing.
+constexpr const char* kFence =
+    " AND EXISTS (SELECT 1 FROM room_leases WHERE room_id = $1::BIGINT AND node_id = $5 "
+    "AND token = $6::BIGINT AND expires_at > clock_timestamp() FOR SHARE)";
+
 constexpr const char* kGameSummary =
     "SELECT room_id, code, finished_at, carc_record_game(record) FROM games ";
 
-class PostgresStore final : public EventStore {
+class PostgresStore final : public EventStore, public RoomLeases {
  public:
   PostgresStore(const std::string& url, Durability durability)
       : db_(url, durability == Durability::kFull ? "SET synchronous_commit = on"
@@ -34,12 +43,15 @@ class PostgresStore final : public EventStore {
 
   ~PostgresStore() override { committer_.reset(); }  // writes what is still queued
 
+  RoomLeases* leases() override { return this; }
+
   RoomId CreateRoom(const std::string& code, std::string_view first_entry) override {
     std::lock_guard lock(mu_);
     Transaction t(db_);
     const RoomId id =
         db_.Exec("INSERT INTO rooms (code) VALUES ($1) RETURNING id", {code}).Int(0, 0);
-    InsertEntry(id, 0, first_entry);
+    if (leases_.joined()) leases_.TakeNew(db_, id);
+    if (!InsertEntry(id, 0, first_entry)) throw StoreError("room " + std::to_string(id) + ": lost");
     t.Commit();
     return id;
   }
@@ -70,7 +82,11 @@ class PostgresStore final : public EventStore {
     t.Commit();
   }
 
-  void Dispose(RoomId room) override { SetState(room, "disposed", ""); }
+  void Dispose(RoomId room) override {
+    SetState(room, "disposed", "");
+    std::lock_guard lock(mu_);
+    if (leases_.joined()) leases_.Release(db_, room);
+  }
 
   void Quarantine(RoomId room, const std::string& reason) override {
     SetState(room, "quarantined", reason);
@@ -169,22 +185,49 @@ class PostgresStore final : public EventStore {
     return errors;
   }
 
-  // Inserts entry `index` if it is the room's next; returns why not, or "" (with mu_ held).
+  // Inserts entry `index` if it is the room's next (and, in a cluster, this node holds the
+  // room's lease); returns why not, or "" (with mu_ held).
   std::string TryAppend(RoomId room, std::uint32_t index, std::string_view entry) {
+    if (leases_.joined()) {
+      if (std::string why = leases_.Refusal(room); !why.empty()) return why;
+    }
     if (InsertEntry(room, index, entry)) return {};
+    if (leases_.joined()) {
+      if (std::string why = leases_.Explain(db_, room); !why.empty()) return why;
+    }
     return "room " + std::to_string(room) + ": entry " + std::to_string(index) + " is out of order";
   }
 
   bool InsertEntry(RoomId room, std::uint32_t index, std::string_view entry) {
-    return db_.Exec(kAppend, {PgParam::Int(room), PgParam::Int(index), PgParam::Int(Crc32(entry)),
-                              PgParam::Bytes(entry)})
+    if (!leases_.joined()) {
+      return db_.Exec(kAppend, {PgParam::Int(room), PgParam::Int(index), PgParam::Int(Crc32(entry)),
+                                PgParam::Bytes(entry)})
+                 .affected() == 1;
+    }
+    return db_.Exec(std::string(kAppend) + kFence,
+                    {PgParam::Int(room), PgParam::Int(index), PgParam::Int(Crc32(entry)),
+                     PgParam::Bytes(entry), leases_.node(),
+                     PgParam::Int(leases_.TokenOf(room).value_or(0))})
                .affected() == 1;
   }
 
   void SetState(RoomId room, const char* state, const std::string& reason) {
     std::lock_guard lock(mu_);
-    db_.Exec("UPDATE rooms SET state = $2, reason = $3 WHERE id = $1",
-             {PgParam::Int(room), state, reason});
+    if (!leases_.joined()) {
+      db_.Exec("UPDATE rooms SET state = $2, reason = $3 WHERE id = $1",
+               {PgParam::Int(room), state, reason});
+      return;
+    }
+    const std::string fenced =
+        "UPDATE rooms SET state = $2, reason = $3 WHERE id = $1::BIGINT AND EXISTS ("
+        "SELECT 1 FROM room_leases WHERE room_id = $1::BIGINT AND node_id = $4 "
+        "AND token = $5::BIGINT AND expires_at > clock_timestamp() FOR SHARE)";
+    if (db_.Exec(fenced, {PgParam::Int(room), state, reason, leases_.node(),
+                          PgParam::Int(leases_.TokenOf(room).value_or(0))})
+            .affected() == 0) {
+      std::string why = leases_.Explain(db_, room);
+      throw StoreError(why.empty() ? "room " + std::to_string(room) + " is unknown" : why);
+    }
   }
 
   // Reads a room's entries in order; returns what is wrong with them, or "".
@@ -214,8 +257,59 @@ class PostgresStore final : public EventStore {
     return players;
   }
 
-  std::mutex mu_;
+  // RoomLeases: each under the connection's mutex.
+  void Join(const std::string& node_id, const std::string& advertise,
+            std::chrono::milliseconds lease) override {
+    std::lock_guard lock(mu_);
+    leases_.Join(db_, node_id, advertise, lease);
+  }
+  std::optional<Lease> Acquire(RoomId room) override {
+    std::lock_guard lock(mu_);
+    return leases_.Acquire(db_, room);
+  }
+  std::vector<Lease> ClaimOrphans(int max) override {
+    std::lock_guard lock(mu_);
+    return leases_.ClaimOrphans(db_, max);
+  }
+  std::vector<RoomId> Renew() override {
+    std::lock_guard lock(mu_);
+    return leases_.Renew(db_);
+  }
+  void Release(RoomId room) override {
+    std::lock_guard lock(mu_);
+    leases_.Release(db_, room);
+  }
+  void Leave() override {
+    std::lock_guard lock(mu_);
+    leases_.Leave(db_);
+  }
+  std::vector<Lease> Held() const override {
+    std::lock_guard lock(mu_);
+    return leases_.Held();
+  }
+  std::optional<RoomHome> Locate(const std::string& code) override {
+    std::lock_guard lock(mu_);
+    return leases_.Locate(db_, code);
+  }
+  void IndexToken(const std::string& token_hash, RoomId room) override {
+    std::lock_guard lock(mu_);
+    db_.Exec(
+        "INSERT INTO room_tokens (token_hash, room_id) VALUES ($1, $2) "
+        "ON CONFLICT (token_hash) DO UPDATE SET room_id = EXCLUDED.room_id",
+        {token_hash, PgParam::Int(room)});
+  }
+  std::optional<RoomHome> LocateToken(const std::string& token_hash) override {
+    std::lock_guard lock(mu_);
+    return leases_.LocateToken(db_, token_hash);
+  }
+  std::vector<NodeInfo> Nodes() override {
+    std::lock_guard lock(mu_);
+    return leases_.Nodes(db_);
+  }
+
+  mutable std::mutex mu_;
   PgConnection db_;
+  PgLeases leases_;
   // Appends per transaction at most, as the SQLite store's.
   static constexpr std::size_t kMaxBatch = 1024;
   std::unique_ptr<GroupCommitter> committer_;
