@@ -43,6 +43,13 @@ class Metrics final : public NetMetrics {
   std::atomic<std::uint64_t> rooms_disposed_empty_lobby{0};
   std::atomic<std::uint64_t> rooms_disposed_finished{0};
   std::atomic<std::uint64_t> rooms_disposed_abandoned{0};
+  // The cluster (cluster/cluster_node.h): rooms taken over from other nodes, rooms lost to
+  // them, clients sent to another node, renewals that failed, and the leases held now.
+  std::atomic<std::uint64_t> cluster_rooms_claimed{0};
+  std::atomic<std::uint64_t> cluster_rooms_lost{0};
+  std::atomic<std::uint64_t> cluster_redirects{0};
+  std::atomic<std::uint64_t> cluster_renew_errors{0};
+  std::atomic<std::int64_t> cluster_leases{0};
   // Heap memory given back to the system after many connections left (app/memory_return.h).
   std::atomic<std::uint64_t> memory_trims{0};
 

@@ -1,7 +1,10 @@
 #include "app/server_app.h"
 
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 #include <boost/asio/post.hpp>
+
+#include <cctype>
 #include <filesystem>
 #include <thread>
 #include <vector>
@@ -16,6 +19,16 @@ namespace carc::server {
 namespace net = boost::asio;
 
 namespace {
+
+std::string HostName() {
+  char name[256] = {};
+  if (::gethostname(name, sizeof(name) - 1) != 0 || name[0] == '\0') return "node";
+  std::string out;
+  for (const char c : std::string(name)) {
+    out += std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' ? c : '_';
+  }
+  return out.substr(0, 40);
+}
 
 std::unique_ptr<store::EventStore> OpenStore(const ServerConfig& config) {
   std::error_code ec;
@@ -68,15 +81,34 @@ std::string ServerApp::Open() {
   if (!config_.web_root.empty()) {
     spdlog::info("web client: {} file(s) from {}", files_.size(), config_.web_root);
   }
+  // Bound first (nothing is accepted before Run): a cluster node advertises its real port.
+  if (std::string error = listener_->Open(); !error.empty()) return error;
   try {
-    restore_report_ = registry_.RestoreAll();
+    if (store::RoomLeases* leases = store_->leases()) {
+      ClusterNode::Settings s;
+      const std::string port = std::to_string(listener_->port());
+      s.node_id = config_.node_id.empty() ? HostName() + "-" + port : config_.node_id;
+      s.advertise = config_.advertise;
+      if (s.advertise.empty()) {
+        const bool any = config_.bind == "0.0.0.0" || config_.bind == "::";
+        s.advertise =
+            "ws://" + (any ? std::string("127.0.0.1") : config_.bind) + ":" + port + "/ws";
+      }
+      s.lease = config_.lease;
+      s.max_rooms = config_.max_rooms;
+      cluster_ = std::make_unique<ClusterNode>(*leases, registry_, metrics_, s);
+      restore_report_ = cluster_->Start();
+      lobby_.set_locator(cluster_.get());
+    } else {
+      restore_report_ = registry_.RestoreAll();
+    }
   } catch (const store::StoreError& e) {
     return "cannot read the store: " + std::string(e.what());
   }
   spdlog::info("store {}: {} room(s) restored, {} quarantined",
                store::DescribeStore(config_.store, config_.data_dir), restore_report_.restored,
                restore_report_.quarantined.size());
-  return listener_->Open();
+  return "";
 }
 
 void ServerApp::Api(ApiRequest request, ApiReply reply) {
@@ -128,6 +160,7 @@ void ServerApp::Run() {
     Stop();
   });
   listener_->Run();
+  if (cluster_) cluster_->Run();
   ScheduleSweep();
   if (config_.game_seed != 0) {
     spdlog::warn(
@@ -143,6 +176,8 @@ void ServerApp::Run() {
   for (auto& t : threads) t.join();
   // Commands still on their way to the disk are written (their players were never told).
   store_->Flush();
+  // Then the other nodes may take the rooms at once.
+  if (cluster_) cluster_->Leave();
   registry_.ReleaseSessions();
 }
 

@@ -1,9 +1,11 @@
 // Wiring: the store, the io_context and its threads, the listener, rooms, the lobby, metrics,
 // the room sweeper and graceful shutdown on SIGINT/SIGTERM.
 //
-// Contract: the constructor opens the store in config.data_dir (creating the directory) and
-// throws store::StoreError if it cannot; Open() rebuilds every open room from the store before
-// it binds the port, so no client can reach a room that is not yet whole.
+// Contract: the constructor opens the store (config.store, or the SQLite file in data_dir,
+// creating the directory) and throws store::StoreError if it cannot. Open() binds the port and
+// rebuilds every open room from the store (in a cluster, the orphaned rooms it claims) before
+// Run accepts a connection, so no client can reach a room that is not yet whole. A cluster node
+// hands its rooms over when Run returns after Stop.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -17,6 +19,7 @@
 #include "app/memory_return.h"
 #include "app/metrics.h"
 #include "app/server_config.h"
+#include "cluster/cluster_node.h"
 #include "net/listener.h"
 #include "net/static_files.h"
 #include "rooms/lobby.h"
@@ -63,6 +66,8 @@ class ServerApp {
   GameAnalyses analyses_;
   RoomRegistry registry_;
   Lobby lobby_;
+  // With a PostgreSQL store: this node's leases (after registry_, whose rooms it moves).
+  std::unique_ptr<ClusterNode> cluster_;
   std::shared_ptr<Listener> listener_;
   boost::asio::signal_set signals_;
   boost::asio::steady_timer sweep_;

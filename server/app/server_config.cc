@@ -1,5 +1,6 @@
 #include "server_config.h"
 
+#include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <cstdlib>
@@ -89,6 +90,38 @@ const std::map<std::string, Setting>& Settings() {
           c.store = v;
           return true;
         }}},
+      {"node-id",
+       {"CARC_NODE_ID",
+        "this server's name in a cluster (PostgreSQL store): 1..64 of A-Z a-z 0-9 . _ -, the "
+        "same across restarts (default: HOSTNAME-PORT)",
+        [](ServerConfig& c, const std::string& v) {
+          if (v.empty() || v.size() > 64) return false;
+          for (const char ch : v) {
+            if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '.' && ch != '_' &&
+                ch != '-') {
+              return false;
+            }
+          }
+          c.node_id = v;
+          return true;
+        }}},
+      {"advertise",
+       {"CARC_ADVERTISE",
+        "the WebSocket URL other nodes send this server's clients to, ws://HOST:PORT/ws or "
+        "wss://..., at most 200 characters (default: ws://BIND:PORT/ws)",
+        [](ServerConfig& c, const std::string& v) {
+          if (!(v.starts_with("ws://") || v.starts_with("wss://")) || v.size() > 200) return false;
+          for (const char ch : v) {
+            if (static_cast<unsigned char>(ch) <= ' ' || ch == 0x7f) return false;
+          }
+          c.advertise = v;
+          return true;
+        }}},
+      {"lease-ms",
+       {"CARC_LEASE_MS",
+        "in a cluster, how long a node keeps its rooms without renewing (failover takes about "
+        "this long after a node dies), 500..600000 (3000)",
+        Duration(&ServerConfig::lease, 500, 600000)}},
       {"durability",
        {"CARC_DURABILITY",
         "full (fsync before each acknowledgement) or normal (survives a server crash, maybe not "

@@ -18,6 +18,12 @@ struct ServerConfig {
   std::string data_dir = "data";
   // sqlite:PATH or postgres://... (store/open_store.h); empty: data_dir/carcassonne.sqlite.
   std::string store;
+  // With a PostgreSQL store the server is a node of a cluster (cluster/cluster_node.h): its
+  // id (empty: HOSTNAME-PORT), the WebSocket URL clients reach it at (empty:
+  // ws://BIND-OR-127.0.0.1:PORT/ws) and how long a room's lease lasts without renewal.
+  std::string node_id;
+  std::string advertise;
+  std::chrono::milliseconds lease{3000};
   // full: each command is on stable storage (fsync) before it is acknowledged. normal: safe
   // from a crash of the server, maybe not from a power cut; several times faster.
   bool durability_full = true;

@@ -87,7 +87,15 @@ void Lobby::OnMessage(const std::shared_ptr<Session>& s, v1::ClientMessage m) {
     std::string code = m.join_room().code();
     std::transform(code.begin(), code.end(), code.begin(),
                    [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-    const auto room = registry_.Find(code);
+    auto room = registry_.Find(code);
+    if (!room && locator_ != nullptr && code.size() <= 16) {
+      auto route = locator_->ByCode(code);
+      if (!route.redirect.empty()) return Redirect(s, rid, route.redirect, code);
+      if (!route.error.empty()) {
+        return Error(s, rid, v1::ERROR_CODE_STORE_UNAVAILABLE, std::move(route.error));
+      }
+      room = std::move(route.room);
+    }
     if (!room) {
       // Echoed only when short: the code is whatever the client sent.
       return Error(s, rid, v1::ERROR_CODE_ROOM_NOT_FOUND,
@@ -120,7 +128,15 @@ void Lobby::Hello(const std::shared_ptr<Session>& s, const v1::ClientMessage& m)
     }
     Claim claim(s);
     const std::string hash = HashToken(hello.resume_token());
-    const auto room = registry_.FindByToken(hash);
+    auto room = registry_.FindByToken(hash);
+    if (!room && locator_ != nullptr) {
+      auto route = locator_->ByToken(hash);
+      if (!route.redirect.empty()) return Redirect(s, m.request_id(), route.redirect, "");
+      if (!route.error.empty()) {
+        return Error(s, m.request_id(), v1::ERROR_CODE_STORE_UNAVAILABLE, std::move(route.error));
+      }
+      room = std::move(route.room);
+    }
     if (!room) {
       return Error(s, m.request_id(), v1::ERROR_CODE_INVALID_TOKEN,
                    "unknown or expired resume token");
@@ -137,6 +153,15 @@ void Lobby::Hello(const std::shared_ptr<Session>& s, const v1::ClientMessage& m)
   w->set_max_computer_ms(
       config_.bot_threads > 0 ? static_cast<std::uint32_t>(config_.max_computer_ms.count()) : 0);
   w->set_seat(-1);
+  s->Send(Serialize(out));
+}
+
+void Lobby::Redirect(const std::shared_ptr<Session>& s, std::uint32_t request_id,
+                     const std::string& url, const std::string& code) {
+  v1::ServerMessage out;
+  out.set_request_id(request_id);
+  out.mutable_redirect()->set_url(url);
+  out.mutable_redirect()->set_room_code(code);
   s->Send(Serialize(out));
 }
 

@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "net/message_handler.h"
+#include "rooms/room_locator.h"
 #include "rooms/room_registry.h"
 
 namespace carc::server {
@@ -24,6 +25,8 @@ class Lobby : public MessageHandler {
   // (server shutdown): a client that was between connecting and taking its seat back, or whose
   // handshake was still under way, must see the restart code too.
   void CloseAll(std::uint16_t code, const std::string& reason);
+  // In a cluster: where to look for rooms not in memory (set before the port opens).
+  void set_locator(RoomLocator* locator) { locator_ = locator; }
 
  private:
   void Hello(const std::shared_ptr<Session>& s, const v1::ClientMessage& m);
@@ -34,7 +37,12 @@ class Lobby : public MessageHandler {
   void Error(const std::shared_ptr<Session>& s, std::uint32_t request_id, v1::ErrorCode code,
              std::string text);
 
+  // Sends `s` to the node at `url` (a Redirect answering `request_id`).
+  void Redirect(const std::shared_ptr<Session>& s, std::uint32_t request_id, const std::string& url,
+                const std::string& code);
+
   RoomRegistry& registry_;
+  RoomLocator* locator_ = nullptr;
   const ServerConfig& config_;
   Metrics& metrics_;
   std::mutex open_mu_;

@@ -9,6 +9,7 @@
 #include "games/registry.h"
 #include "net/log_throttle.h"
 #include "rooms/tokens.h"
+#include "store/room_leases.h"
 
 namespace carc::server {
 
@@ -76,61 +77,96 @@ RoomRegistry::Created RoomRegistry::Create(const v1::RoomOptions& options,
 
 RoomRegistry::RestoreReport RoomRegistry::RestoreAll() {
   RestoreReport report;
-  auto quarantine = [&](const store::OpenRoom& r, const std::string& why) {
-    spdlog::error("room {} (store id {}): log cannot be replayed, quarantined: {}", r.code, r.id,
+  for (const store::OpenRoom& r : store_.OpenRooms()) RestoreOne(r, true, report);
+  return report;
+}
+
+RoomRegistry::RestoreReport RoomRegistry::Restore(const std::vector<store::RoomId>& ids) {
+  RestoreReport report;
+  for (const store::RoomId id : ids) {
+    store::OpenRoom r;
+    r.id = id;
+    try {
+      auto log = store_.Log(id);
+      if (!log) continue;  // not in the store: nothing to serve
+      r.entries = std::move(*log);
+    } catch (const store::StoreError& e) {
+      r.read_error = e.what();
+    }
+    RestoreOne(r, false, report);
+  }
+  return report;
+}
+
+void RoomRegistry::RestoreOne(const store::OpenRoom& r, bool code_known, RestoreReport& report) {
+  auto quarantine = [&](const std::string& why) {
+    const std::string code = r.code.empty() ? "?" : r.code;
+    spdlog::error("room {} (store id {}): log cannot be replayed, quarantined: {}", code, r.id,
                   why);
     ++metrics_.rooms_quarantined;
-    report.quarantined.push_back({r.id, r.code, why});
+    report.quarantined.push_back({r.id, code, why});
     try {
       store_.Quarantine(r.id, why);
     } catch (const store::StoreError& e) {
       ++metrics_.store_errors;
-      spdlog::error("room {}: cannot mark it quarantined: {}", r.code, e.what());
+      spdlog::error("room {}: cannot mark it quarantined: {}", code, e.what());
     }
   };
-  for (const store::OpenRoom& r : store_.OpenRooms()) {
-    if (!r.read_error.empty()) {
-      quarantine(r, r.read_error);
-      continue;
-    }
-    carc::store::v1::RoomLogEntry first;
-    if (r.entries.empty() || !first.ParseFromString(r.entries[0]) || !first.has_created()) {
-      quarantine(r, "entry 0 is not the room's creation");
-      continue;
-    }
-    v1::RoomOptions options = first.created().options();
-    const GameAdapter* game = FindGame(options.game_type());
-    if (game == nullptr) {
-      quarantine(
-          r, "entry 0: this server offers no game of type " + std::to_string(options.game_type()));
-      continue;
-    }
-    if (const std::string why = game->RestoreOptions(options); !why.empty()) {
-      quarantine(r, "entry 0: " + why);
-      continue;
-    }
-    if (first.created().code() != r.code) {
-      quarantine(r, "entry 0: the room's code is not valid");
-      continue;
-    }
-    std::lock_guard lock(mu_);
-    if (rooms_.count(r.code) > 0) {
-      quarantine(r, "another open room has the code " + r.code);
-      continue;
-    }
-    auto room = std::make_shared<Room>(boost::asio::make_strand(io_), r.code, options, config_,
-                                       metrics_, *this, store_, r.id);
-    if (const std::string why = room->Restore(r.entries); !why.empty()) {
-      quarantine(r, why);
-      continue;
-    }
-    rooms_[r.code] = room;
-    for (const auto& hash : room->TokenHashes()) tokens_[hash] = room;
-    room->Start();
-    ++report.restored;
-    ++metrics_.rooms_restored;
+  if (!r.read_error.empty()) return quarantine(r.read_error);
+  carc::store::v1::RoomLogEntry first;
+  if (r.entries.empty() || !first.ParseFromString(r.entries[0]) || !first.has_created()) {
+    return quarantine("entry 0 is not the room's creation");
   }
-  return report;
+  v1::RoomOptions options = first.created().options();
+  const GameAdapter* game = FindGame(options.game_type());
+  if (game == nullptr) {
+    return quarantine("entry 0: this server offers no game of type " +
+                      std::to_string(options.game_type()));
+  }
+  if (const std::string why = game->RestoreOptions(options); !why.empty()) {
+    return quarantine("entry 0: " + why);
+  }
+  const std::string code = code_known ? r.code : first.created().code();
+  if (first.created().code() != code || code.empty() || code.size() > 16) {
+    return quarantine("entry 0: the room's code is not valid");
+  }
+  std::lock_guard lock(mu_);
+  if (const auto it = rooms_.find(code); it != rooms_.end()) {
+    if (it->second->room_id() == r.id) return;  // rebuilt already (a cluster node's claim)
+    return quarantine("another open room has the code " + code);
+  }
+  auto room = std::make_shared<Room>(boost::asio::make_strand(io_), code, options, config_,
+                                     metrics_, *this, store_, r.id);
+  if (const std::string why = room->Restore(r.entries); !why.empty()) return quarantine(why);
+  rooms_[code] = room;
+  for (const auto& hash : room->TokenHashes()) tokens_[hash] = room;
+  room->Start();
+  ++report.restored;
+  ++metrics_.rooms_restored;
+}
+
+std::vector<std::pair<store::RoomId, std::string>> RoomRegistry::Held() const {
+  std::lock_guard lock(mu_);
+  std::vector<std::pair<store::RoomId, std::string>> out;
+  for (const auto& [code, room] : rooms_) out.emplace_back(room->room_id(), code);
+  return out;
+}
+
+void RoomRegistry::Evict(const std::string& code, std::uint16_t close_code,
+                         const std::string& reason) {
+  std::shared_ptr<Room> room;
+  {
+    std::lock_guard lock(mu_);
+    const auto it = rooms_.find(code);
+    if (it == rooms_.end()) return;
+    room = it->second;
+    rooms_.erase(it);
+    for (auto t = tokens_.begin(); t != tokens_.end();) {
+      const auto r = t->second.lock();
+      t = !r || r == room ? tokens_.erase(t) : std::next(t);
+    }
+  }
+  room->CloseAll(close_code, reason);
 }
 
 std::shared_ptr<Room> RoomRegistry::Find(const std::string& code) const {
@@ -146,8 +182,19 @@ std::shared_ptr<Room> RoomRegistry::FindByToken(const std::string& token_hash) c
 }
 
 void RoomRegistry::IndexToken(const std::string& token_hash, const std::shared_ptr<Room>& room) {
-  std::lock_guard lock(mu_);
-  tokens_[token_hash] = room;
+  {
+    std::lock_guard lock(mu_);
+    tokens_[token_hash] = room;
+  }
+  // In a cluster, any node must find the room of a token (to send its holder there).
+  if (store::RoomLeases* leases = store_.leases()) {
+    try {
+      leases->IndexToken(token_hash, room->room_id());
+    } catch (const store::StoreError& e) {
+      ++metrics_.store_errors;
+      spdlog::error("room {}: cannot index a resume token: {}", room->code(), e.what());
+    }
+  }
 }
 
 void RoomRegistry::DropToken(const std::string& token_hash) {

@@ -42,6 +42,13 @@ class RoomRegistry {
     std::vector<store::QuarantinedRoom> quarantined;
   };
   RestoreReport RestoreAll();
+  // Rebuilds the rooms with these ids (a cluster node's newly leased rooms) the same way.
+  RestoreReport Restore(const std::vector<store::RoomId>& ids);
+  // The rooms in memory: store id and code.
+  std::vector<std::pair<store::RoomId, std::string>> Held() const;
+  // Forgets the room without disposing of it in the store (another node serves it now) and
+  // closes its connections with `close_code`.
+  void Evict(const std::string& code, std::uint16_t close_code, const std::string& reason);
   std::shared_ptr<Room> Find(const std::string& code) const;
   std::shared_ptr<Room> FindByToken(const std::string& token_hash) const;
   void IndexToken(const std::string& token_hash, const std::shared_ptr<Room>& room);
@@ -56,6 +63,9 @@ class RoomRegistry {
   bots::BotPool* bots() const { return bots_; }
 
  private:
+  // `code_known`: r.code comes from the store's rooms table and must match entry 0's.
+  void RestoreOne(const store::OpenRoom& r, bool code_known, RestoreReport& report);
+
   boost::asio::io_context& io_;
   const ServerConfig& config_;
   Metrics& metrics_;

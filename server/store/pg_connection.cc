@@ -142,7 +142,11 @@ void PgConnection::Connect() {
   // Hex bytea output is what Bytes() reads; UTF-8 is what the server's strings are.
   in_transaction_ = false;
   Run("SET bytea_output = 'hex'; SET client_encoding = 'UTF8'; "
-      "SET client_min_messages = 'warning'; SET statement_timeout = '15s'");
+      "SET client_min_messages = 'warning'; SET statement_timeout = '15s'; "
+      // A transaction here is a few statements back to back; one left open (this process
+      // paused or hung in it) would hold its row locks, and so the rooms it was writing, from
+      // the other nodes of a cluster. The database ends such a session after 2 s.
+      "SET idle_in_transaction_session_timeout = '2s'");
   if (!on_connect_.empty()) Run(on_connect_);
 }
 

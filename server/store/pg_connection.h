@@ -8,7 +8,8 @@
 //   and is re-established by the next call; a statement is never retried, since it may have
 //   committed before the connection was lost.
 // - Every statement is bounded: connect 5 s, a statement 15 s, an unanswered socket 15 s
-//   (overridable in the URL's own parameters).
+//   (overridable in the URL's own parameters), and a transaction left idle 2 s is ended by
+//   the database (a paused process must not hold its row locks).
 #pragma once
 
 #include <cstdint>

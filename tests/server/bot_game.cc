@@ -15,7 +15,11 @@ constexpr auto kGameDeadline = std::chrono::seconds(120);
 BotGame::BotGame(TestServer& server, BotGameSpec spec)
     : BotGame(server.address(), std::move(spec)) {}
 
-BotGame::BotGame(const client::ServerAddress& address, BotGameSpec spec) : spec_(std::move(spec)) {
+BotGame::BotGame(const client::ServerAddress& address, BotGameSpec spec)
+    : BotGame(std::vector<client::ServerAddress>{address}, std::move(spec)) {}
+
+BotGame::BotGame(const std::vector<client::ServerAddress>& address, BotGameSpec spec)
+    : spec_(std::move(spec)) {
   const int n = spec_.players;
   for (int i = 0; i < n; ++i) {
     bots_.push_back(std::make_unique<client::BotSeat>(address, "bot" + std::to_string(i),

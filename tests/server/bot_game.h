@@ -37,6 +37,9 @@ class BotGame {
   BotGame(TestServer& server, BotGameSpec spec);
   // The same against a server in another process.
   BotGame(const client::ServerAddress& address, BotGameSpec spec);
+  // The same against servers in turn (a cluster's nodes): each seat connects to the first that
+  // answers, fails over to the others and follows redirects.
+  BotGame(const std::vector<client::ServerAddress>& servers, BotGameSpec spec);
   ~BotGame();
   BotGame(const BotGame&) = delete;
   BotGame& operator=(const BotGame&) = delete;

@@ -37,7 +37,7 @@ std::string AsyncAppend(cs::EventStore& store, cs::RoomId room, std::uint32_t in
 }  // namespace
 
 TEST_CASE(
-    "leases: one node holds a room; another takes it only once the lease has run out, "
+    "leases: one node holds a room, another takes it only once the lease has run out, "
     "with a higher token, and the first is fenced off",
     "[store][postgres][leases]") {
   const std::string url = carc::test::NewPostgresDatabase();
@@ -99,7 +99,7 @@ TEST_CASE(
   CHECK(a.leases.Held().empty());
 }
 
-TEST_CASE("leases: renewal keeps a room; lost rooms are reported by Renew",
+TEST_CASE("leases: renewal keeps a room, and Renew reports the rooms lost",
           "[store][postgres][leases]") {
   const std::string url = carc::test::NewPostgresDatabase();
   Node a(url, "a", 300ms);

@@ -8,6 +8,7 @@
 
 #include "args.h"
 #include "client/bot_seat.h"
+#include "client/server_list.h"
 #include "commands.h"
 #include "game_options.h"
 #include "games/registry.h"
@@ -19,7 +20,9 @@ constexpr const char* kBotHelp =
     "usage: carcassonne bot --server URL (--room CODE | --create) [options]\n"
     "Plays uniformly random legal moves on a carcassonne-server until the game ends, then prints\n"
     "the final scores as one JSON line.\n"
-    "  --server URL     ws://host:port (default ws://127.0.0.1:8080)\n"
+    "  --server URLS    ws://host:port (default ws://127.0.0.1:8080), or several separated by\n"
+    "                   commas (a cluster's nodes): the first that answers, the next when one\n"
+    "                   is lost; a node's redirect to the room's node is followed\n"
     "  --room CODE      join this room\n"
     "  --create         create a room (its code is printed on stderr at once)\n"
     "  --players P      with --create: seats in the room, 2..6 (default: --seats)\n"
@@ -35,7 +38,7 @@ constexpr const char* kBotHelp =
     "                   computer players and policies see to absent seats)\n";
 
 constexpr const char* kWatchHelp =
-    "usage: carcassonne watch --server URL --room CODE [--timeout SEC]\n"
+    "usage: carcassonne watch --server URLS --room CODE [--timeout SEC]\n"
     "Joins a room as a spectator and prints its events as text until the game ends.\n";
 
 }  // namespace
@@ -75,8 +78,8 @@ int BotCommand(int argc, char** argv) {
   if (error.empty() && args.Has("create") == args.Has("room")) {
     error = "give exactly one of --room CODE and --create";
   }
-  const auto address = client::ParseServerUrl(args.Get("server", "ws://127.0.0.1:8080"));
-  if (error.empty() && !address) error = "--server takes ws://host:port";
+  const auto address = client::ParseServerList(args.Get("server", "ws://127.0.0.1:8080"));
+  if (error.empty() && !address) error = "--server takes ws://host:port[,ws://host:port...]";
   if (!error.empty()) {
     std::cerr << "carcassonne bot: " << error << "\n" << kBotHelp;
     return 2;
@@ -149,8 +152,8 @@ int WatchCommand(int argc, char** argv) {
   }
   const auto timeout = args.Int("timeout", 3600, 1, 86400);
   std::string error = args.error();
-  const auto address = client::ParseServerUrl(args.Get("server", "ws://127.0.0.1:8080"));
-  if (error.empty() && !address) error = "--server takes ws://host:port";
+  const auto address = client::ParseServerList(args.Get("server", "ws://127.0.0.1:8080"));
+  if (error.empty() && !address) error = "--server takes ws://host:port[,ws://host:port...]";
   if (error.empty() && !args.Has("room")) error = "--room CODE is required";
   if (!error.empty()) {
     std::cerr << "carcassonne watch: " << error << "\n" << kWatchHelp;

@@ -6,8 +6,52 @@ namespace carc::client {
 
 using namespace std::chrono_literals;
 
+// Redirects followed for one request at most: a room moves again only when its node is lost.
+constexpr int kMaxRedirects = 4;
+
 BotSeat::BotSeat(ServerAddress address, std::string name, std::uint64_t seed)
-    : address_(std::move(address)), name_(std::move(name)), rng_(seed) {}
+    : BotSeat(std::vector<ServerAddress>{std::move(address)}, std::move(name), seed) {}
+
+BotSeat::BotSeat(std::vector<ServerAddress> servers, std::string name, std::uint64_t seed)
+    : servers_(std::move(servers)), name_(std::move(name)), rng_(seed) {}
+
+std::string BotSeat::Dial() {
+  std::string error;
+  if (home_) {
+    client_.emplace();
+    error = client_->Connect(*home_, 5s);
+    if (error.empty()) return {};
+    home_.reset();  // its node is gone: the others will know where the room went
+  }
+  for (std::size_t i = 0; i < servers_.size(); ++i) {
+    const ServerAddress& a = servers_[next_server_ % servers_.size()];
+    client_.emplace();
+    error = client_->Connect(a, 5s);
+    if (error.empty()) return {};
+    ++next_server_;  // try the next one first from now on
+  }
+  return error.empty() ? "no server to connect to" : error;
+}
+
+std::optional<v1::ServerMessage> BotSeat::SayHello(bool resume) {
+  v1::ClientMessage hello;
+  hello.mutable_hello()->set_client_name(name_);
+  hello.mutable_hello()->set_client_version("carcassonne-bot/1");
+  if (resume) hello.mutable_hello()->set_resume_token(token_);
+  Request(hello);
+  return client_->WaitFor(
+      [](const v1::ServerMessage& m) {
+        return m.has_welcome() || m.has_error() || m.has_redirect();
+      },
+      5s);
+}
+
+bool BotSeat::Follow(const v1::Redirect& redirect) {
+  const auto to = ParseServerUrl(redirect.url());
+  if (!to) return false;
+  home_ = *to;
+  return true;
+}
 
 void BotSeat::Request(v1::ClientMessage m) {
   m.set_request_id(client_->NextRequestId());
@@ -20,14 +64,8 @@ void BotSeat::SendCommand(v1::ClientMessage m) {
 }
 
 std::string BotSeat::Connect() {
-  client_.emplace();
-  if (std::string e = client_->Connect(address_, 5s); !e.empty()) return error_ = e;
-  v1::ClientMessage hello;
-  hello.mutable_hello()->set_client_name(name_);
-  hello.mutable_hello()->set_client_version("carcassonne-bot/1");
-  Request(hello);
-  const auto w = client_->WaitFor(
-      [](const v1::ServerMessage& m) { return m.has_welcome() || m.has_error(); }, 5s);
+  if (std::string e = Dial(); !e.empty()) return error_ = e;
+  const auto w = SayHello(false);
   if (!w || !w->has_welcome()) return error_ = "no Welcome from the server";
   return {};
 }
@@ -55,17 +93,27 @@ std::string BotSeat::JoinRoom(const std::string& code, bool spectate) {
   m.mutable_join_room()->set_code(code);
   m.mutable_join_room()->set_player_name(name_);
   m.mutable_join_room()->set_spectate(spectate);
-  Request(m);
   spectator_ = spectate;
   room_ = code;
+  std::optional<v1::ServerMessage> g;
+  for (int hop = 0;; ++hop) {
+    Request(m);
+    g = client_->WaitFor(
+        [spectate](const v1::ServerMessage& x) {
+          return (spectate ? x.has_room_state() : x.has_seat_granted()) || x.has_error() ||
+                 x.has_redirect();
+        },
+        5s);
+    if (!g || !g->has_redirect()) break;
+    if (hop == kMaxRedirects || !Follow(g->redirect())) return error_ = "too many redirects";
+    if (std::string e = Dial(); !e.empty()) return error_ = e;
+    const auto w = SayHello(false);
+    if (!w || !w->has_welcome()) return error_ = "no Welcome from " + g->redirect().url();
+  }
   if (spectate) {
-    const auto st = client_->WaitFor(
-        [](const v1::ServerMessage& x) { return x.has_room_state() || x.has_error(); }, 5s);
-    if (!st || !st->has_room_state()) return error_ = st ? st->error().message() : "no answer";
+    if (!g || !g->has_room_state()) return error_ = g ? g->error().message() : "no answer";
     return {};
   }
-  const auto g = client_->WaitFor(
-      [](const v1::ServerMessage& x) { return x.has_seat_granted() || x.has_error(); }, 5s);
   if (!g || !g->has_seat_granted()) return error_ = g ? g->error().message() : "no answer";
   seat_ = g->seat_granted().seat();
   token_ = g->seat_granted().resume_token();
@@ -76,19 +124,22 @@ std::string BotSeat::JoinRoom(const std::string& code, bool spectate) {
 }
 
 bool BotSeat::Reconnect() {
+  int hops = 0;
   for (int attempt = 0; attempt < 20; ++attempt) {
     if (attempt > 0) std::this_thread::sleep_for(std::chrono::milliseconds(100 * attempt));
-    client_.emplace();
-    if (!client_->Connect(address_, 5s).empty()) continue;
-    v1::ClientMessage hello;
-    hello.mutable_hello()->set_client_name(name_);
-    hello.mutable_hello()->set_resume_token(token_);
-    Request(hello);
-    const auto w = client_->WaitFor(
-        [](const v1::ServerMessage& m) { return m.has_welcome() || m.has_error(); }, 5s);
+    if (!Dial().empty()) continue;
+    const auto w = SayHello(true);
+    // Always remembered: the room's server is the one to try next. Followed at once a few
+    // times; past that (the room is moving, or its node is down and still holds it) only
+    // after the usual wait.
+    if (w && w->has_redirect() && Follow(w->redirect())) {
+      if (++hops <= kMaxRedirects) --attempt;
+      continue;
+    }
     if (w && w->has_welcome()) {
       have_view_ = false;   // a snapshot follows
       pending_.reset();     // whatever became of it, it was not acknowledged
+      retry_at_.reset();    // the snapshot that follows is the fresh start a retry would ask for
       start_sent_ = false;  // a start lost with the connection is asked for again
       return true;
     }
@@ -121,8 +172,12 @@ void BotSeat::OnMessage(const v1::ServerMessage& m, SeatResult& result) {
       }
     }
   } else if (m.has_snapshot()) {
-    pending_.reset();
     const v1::GameSnapshot& snapshot = m.snapshot();
+    // A command of ours at this very seq is still on its way (the snapshot was asked for, or
+    // answered, before it was applied): its batch or its refusal will come. Deciding again
+    // here would send a second command and take the first one's batch for the second's.
+    const bool in_flight = pending_ && pending_->first == snapshot.seq();
+    if (!in_flight) pending_.reset();
     if (!game_) game_ = NewSeatGame(snapshot, spectator_ ? -1 : seat_);
     if (!game_) {
       result.error = "a snapshot of a game this client does not know";
@@ -135,7 +190,7 @@ void BotSeat::OnMessage(const v1::ServerMessage& m, SeatResult& result) {
     if (const auto hash = game_->MirrorHash(); hash && *hash != snapshot.public_hash()) {
       ++result.hash_mismatches;
     }
-    Act(result);
+    if (!in_flight) Act(result);
   } else if (m.has_event_batch()) {
     const v1::EventBatch& b = m.event_batch();
     if (!have_view_ || b.prev_seq() != seq_) {
@@ -168,8 +223,11 @@ void BotSeat::OnMessage(const v1::ServerMessage& m, SeatResult& result) {
       resync.mutable_request_snapshot();
       Request(resync);
       ++result.resyncs;
-    } else if (e.code() == v1::ERROR_CODE_RATE_LIMITED) {
-      // Nothing was applied: back off for a few refills of the bucket, then resync and act.
+    } else if (e.code() == v1::ERROR_CODE_RATE_LIMITED ||
+               e.code() == v1::ERROR_CODE_STORE_UNAVAILABLE) {
+      // Nothing was applied: back off for a few refills of the bucket (or while the server's
+      // store, or the room's move to another node of a cluster, gets sorted out), then resync
+      // and act.
       retry_at_ = std::chrono::steady_clock::now() + 300ms;
     } else {
       result.error = v1::ErrorCode_Name(e.code()) + ": " + e.message();

@@ -3,6 +3,10 @@
 // lists the server sends, checks the public hash where its game keeps a copy of the state,
 // resyncs on a gap and reconnects with its resume token. The game's own part is a SeatGame
 // (client/seat_game.h), chosen by the first snapshot: this class names no game.
+//
+// With several servers (the nodes of a cluster) it connects to the first that answers and,
+// when a connection is lost, tries the room's server first and then the others in turn. A
+// Redirect (the room is served by another node) is followed at once, a few hops at most.
 #pragma once
 
 #include <chrono>
@@ -55,6 +59,7 @@ struct SeatResult {
 class BotSeat {
  public:
   BotSeat(ServerAddress address, std::string name, std::uint64_t seed);
+  BotSeat(std::vector<ServerAddress> servers, std::string name, std::uint64_t seed);
 
   // Connects and says Hello; returns an error message or "".
   std::string Connect();
@@ -86,6 +91,12 @@ class BotSeat {
 
  private:
   bool Reconnect();
+  // Connects to the room's server if known, else to the servers in turn; "" or why not.
+  std::string Dial();
+  // Hello (with the resume token if `resume`): the Welcome, a Redirect or an Error.
+  std::optional<v1::ServerMessage> SayHello(bool resume);
+  // Remembers a Redirect's server as the room's; false when its URL is not one.
+  bool Follow(const v1::Redirect& redirect);
   void OnMessage(const v1::ServerMessage& m, SeatResult& result);
   // Answers the game's question, if it asked this seat one.
   void Act(SeatResult& result);
@@ -93,7 +104,11 @@ class BotSeat {
   // Sends a game command after the move delay.
   void SendCommand(v1::ClientMessage m);
 
-  ServerAddress address_;
+  std::vector<ServerAddress> servers_;
+  std::size_t next_server_ = 0;
+  // Where the room is, once a Redirect said so (tried first; forgotten when it cannot be
+  // reached).
+  std::optional<ServerAddress> home_;
   std::string name_;
   std::mt19937_64 rng_;
   std::optional<WsClient> client_;

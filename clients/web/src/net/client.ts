@@ -9,6 +9,21 @@
 //   EventBatch they cause, pushed with request id 0: send them with `send`.
 // - A lost connection or close code 1012 (server restart) reconnects with backoff; 4000
 //   (replaced by another tab or device), 4001 (kicked), 1000 and 1009 do not.
+// - In a cluster a node answers a Hello whose resume token belongs to a room served by another
+//   node, or a JoinRoom for such a room, with Redirect, having done nothing of it. The client
+//   follows at once (nothing failed, so no backoff), sends the same Hello there and, after its
+//   Welcome, the redirected request again with the same request id: the caller, whether it
+//   waits on `request` or matches the answer's id like the page does for JoinRoom, sees only
+//   the answer of the node that serves the room. Hence the bodies of such requests are kept
+//   until their answer. Other requests in flight on the connection left behind are rejected:
+//   they may have been done there, and only their callers know whether to repeat them.
+// - A Redirect is data from the network: it is followed only to ws: or wss: URLs of at most 500
+//   characters, never down from wss: to ws:, and at most 4 times in a row without a Welcome and
+//   an answer in between (redirect.ts). A refused one rejects its request with RedirectError and
+//   emits "error"; a refused Hello redirect reconnects with backoff to the original URL.
+// - After a lost connection the client goes back first to the node a redirect named (the room's,
+//   where its seat is); should that fail before Welcome (the node is gone, or the room moved), it
+//   returns to the original URL, a front or any node, which redirects again as needed.
 //
 // The WebSocket constructor, the storage and the random source are injected, for tests.
 
@@ -18,7 +33,12 @@ import {
   ServerMessageSchema,
   type ServerMessage,
 } from "../gen/carc/v1/messages_pb";
-import { ErrorCode, type Error as ErrorBody, type Welcome } from "../gen/carc/v1/session_pb";
+import {
+  ErrorCode,
+  type Error as ErrorBody,
+  type Redirect,
+  type Welcome,
+} from "../gen/carc/v1/session_pb";
 import {
   CloseCode,
   DEFAULT_BACKOFF,
@@ -26,7 +46,10 @@ import {
   shouldReconnect,
   type BackoffOptions,
 } from "./reconnect";
+import { RedirectError, RedirectRoute, RedirectableRequests } from "./redirect";
 import { ResumeTokenStore, defaultStorage, type StorageLike } from "./resume_token";
+
+export { RedirectError } from "./redirect";
 
 /** The part of the browser's WebSocket the client uses. */
 export interface SocketLike {
@@ -67,17 +90,22 @@ export interface ClientEvents {
   status: ConnectionStatus;
   /** Every Welcome: after the first Hello and after each reconnect. */
   welcome: Welcome;
-  /** Every server message, answers included, after the client's own handling. */
+  /**
+   * Every server message, answers included, after the client's own handling; not a Redirect the
+   * client follows (the answer comes from the next node, with the same request id).
+   */
   message: ServerMessage;
+  /** A Redirect followed: the client is moving to that node. */
+  redirect: { url: string; roomCode: string };
   close: CloseInfo;
   /** The stored resume token was refused (the seat is gone); Hello goes on without it. */
   tokenRejected: undefined;
-  /** An undecodable frame, a refused handshake. */
+  /** An undecodable frame, a refused handshake, a refused redirect (RedirectError). */
   error: Error;
 }
 
 export interface ClientOptions {
-  /** The WebSocket URL, e.g. "wss://example.org/ws". */
+  /** The WebSocket URL, e.g. "wss://example.org/ws": a node, or a front of a cluster's nodes. */
   url: string;
   /** Defaults to the browser's WebSocket. */
   WebSocket?: WebSocketConstructor;
@@ -136,7 +164,7 @@ type Listener<T> = (value: T) => void;
 const MAX_REQUEST_ID = 0xffffffff;
 
 export class CarcClient {
-  private readonly url: string;
+  private readonly route: RedirectRoute;
   private readonly WebSocketCtor: WebSocketConstructor;
   private readonly tokens: ResumeTokenStore;
   private readonly clientName: string;
@@ -155,9 +183,10 @@ export class CarcClient {
   private helloToken = "";
   private attempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly redirectable = new RedirectableRequests<RequestBody>();
 
   constructor(options: ClientOptions) {
-    this.url = options.url;
+    this.route = new RedirectRoute(options.url);
     const ctor =
       options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
     if (!ctor) throw new Error("no WebSocket implementation available");
@@ -172,6 +201,11 @@ export class CarcClient {
 
   get status(): ConnectionStatus {
     return this.status_;
+  }
+
+  /** Where the client connects: the URL it was created with, or the node a Redirect named. */
+  get url(): string {
+    return this.route.current;
   }
 
   /** The Welcome of the current connection, once ready. */
@@ -221,12 +255,7 @@ export class CarcClient {
       clearTimeout(this.reconnectTimer);
       this.reconnectTimer = undefined;
     }
-    const socket = this.socket;
-    this.socket = undefined;
-    if (socket) {
-      detach(socket);
-      socket.close(CloseCode.NORMAL, "closed by the client");
-    }
+    this.dropSocket("closed by the client");
     this.finish(CloseCode.NORMAL, "closed by the client");
   }
 
@@ -235,7 +264,11 @@ export class CarcClient {
     if (this.status_ !== "ready") {
       throw new ConnectionError(`not connected (${this.status_})`);
     }
-    return this.sendRaw(body);
+    const id = this.sendRaw(body);
+    // The page matches JoinRoom's answer by request id, without `request`: keep the body all
+    // the same, so that a Redirect can be followed.
+    if (body.case === "joinRoom") this.redirectable.keep(id, body);
+    return id;
   }
 
   /** Sends a request and resolves with the server's answer to it (an Error rejects). */
@@ -246,11 +279,14 @@ export class CarcClient {
     } catch (e) {
       return Promise.reject(e);
     }
+    this.redirectable.keep(id, body);
     return new Promise<ServerMessage>((resolve, reject) => {
       const entry: Pending = { resolve, reject, timer: undefined };
       if (timeoutMs > 0) {
+        // The time runs across redirects: the caller waits for one answer, wherever it is from.
         entry.timer = setTimeout(() => {
           this.pending.delete(id);
+          this.redirectable.forget(id);
           reject(new RequestTimeoutError(id));
         }, timeoutMs);
       }
@@ -263,7 +299,7 @@ export class CarcClient {
     this.setStatus("connecting");
     let socket: SocketLike;
     try {
-      socket = new this.WebSocketCtor(this.url);
+      socket = new this.WebSocketCtor(this.route.current);
     } catch (e) {
       this.emit("error", e instanceof Error ? e : new Error(String(e)));
       this.onClosed(CloseCode.ABNORMAL, "the WebSocket could not be created");
@@ -298,12 +334,17 @@ export class CarcClient {
     });
   }
 
-  private sendRaw(body: RequestBody): number {
+  /** Sends `body` with a new request id, or with `requestId` (a redirected request). */
+  private sendRaw(body: RequestBody, requestId: number = this.takeRequestId()): number {
     const socket = this.socket;
     if (!socket) throw new ConnectionError(`not connected (${this.status_})`);
+    socket.send(toBinary(ClientMessageSchema, create(ClientMessageSchema, { requestId, body })));
+    return requestId;
+  }
+
+  private takeRequestId(): number {
     const requestId = this.nextRequestId;
     this.nextRequestId = requestId >= MAX_REQUEST_ID ? 1 : requestId + 1;
-    socket.send(toBinary(ClientMessageSchema, create(ClientMessageSchema, { requestId, body })));
     return requestId;
   }
 
@@ -329,11 +370,15 @@ export class CarcClient {
 
   private handle(m: ServerMessage): void {
     const body = m.body;
+    if (body.case === "redirect" && m.requestId !== 0 && this.onRedirect(m.requestId, body.value)) {
+      return;
+    }
     if (m.requestId !== 0 && m.requestId === this.helloRequestId) {
       this.helloRequestId = 0;
       if (body.case === "welcome") {
         this.welcome_ = body.value;
         this.attempt = 0;
+        this.resendCarried();
         this.setStatus("ready");
         this.emit("welcome", body.value);
       } else if (
@@ -359,6 +404,7 @@ export class CarcClient {
       this.tokens.set(body.value.resumeToken);
     }
     if (m.requestId !== 0) {
+      this.answered(m.requestId);
       const entry = this.pending.get(m.requestId);
       if (entry) {
         this.pending.delete(m.requestId);
@@ -370,15 +416,87 @@ export class CarcClient {
     this.emit("message", m);
   }
 
+  /**
+   * A Redirect answering the Hello or a request it can repeat: follows it, or refuses it. Returns
+   * whether the message is dealt with; a refused request's Redirect goes on to the listeners as
+   * its answer, so that a caller matching request ids sees it answered.
+   */
+  private onRedirect(requestId: number, redirect: Redirect): boolean {
+    const toHello = requestId === this.helloRequestId;
+    if (!toHello && !this.redirectable.has(requestId)) return false;
+    try {
+      this.route.follow(redirect.url);
+    } catch (e) {
+      const error = e instanceof Error ? e : new RedirectError(String(e), redirect.url);
+      this.route.endChain();
+      if (toHello) this.abandonRedirects(error);
+      else this.rejectOne(requestId, error);
+      this.emit("error", error);
+      return toHello;
+    }
+    if (!toHello) this.redirectable.carry(requestId);
+    this.moveTo();
+    this.emit("redirect", { url: redirect.url, roomCode: redirect.roomCode });
+    return true;
+  }
+
+  /** Leaves this connection for the route's URL at once: a redirect is no failure to back off. */
+  private moveTo(): void {
+    this.dropSocket("redirected");
+    this.rejectPending(new ConnectionError("the connection moved to another server"), true);
+    this.open();
+  }
+
+  /** A Hello redirect it cannot follow: reconnects with backoff, from the original URL. */
+  private abandonRedirects(error: Error): void {
+    this.dropSocket("redirect refused");
+    this.route.returnToOrigin();
+    this.rejectPending(error);
+    this.scheduleReconnect(CloseCode.NORMAL, error.message);
+  }
+
+  private dropSocket(reason: string): void {
+    const socket = this.socket;
+    this.socket = undefined;
+    this.helloRequestId = 0;
+    this.welcome_ = undefined;
+    if (socket) {
+      detach(socket);
+      socket.close(CloseCode.NORMAL, reason);
+    }
+  }
+
+  /** Sends the redirected requests again, with their ids: their callers wait for those. */
+  private resendCarried(): void {
+    for (const [id, body] of this.redirectable.takeCarried()) this.sendRaw(body, id);
+    if (!this.redirectable.waiting) this.route.endChain();
+  }
+
+  /** Any answer but a followed Redirect: the request is done with. */
+  private answered(requestId: number): void {
+    const wasWaiting = this.redirectable.waiting;
+    this.redirectable.forget(requestId);
+    if (wasWaiting && !this.redirectable.waiting) this.route.endChain();
+  }
+
   private onClosed(code: number, reason: string): void {
+    const welcomed = this.welcome_ !== undefined;
     this.helloRequestId = 0;
     this.welcome_ = undefined;
     this.rejectPending(new ConnectionError(`connection closed (${code})`, code));
     if (code === CloseCode.KICKED) this.tokens.clear(); // the seat is gone
+    // Closed before Welcome: a redirected node may be gone or no longer serve the room, and the
+    // original URL finds the room's node again. After a Welcome, the node served the room.
+    if (welcomed) this.route.endChain();
+    else this.route.returnToOrigin();
     if (!shouldReconnect(code)) {
       this.finish(code, reason);
       return;
     }
+    this.scheduleReconnect(code, reason);
+  }
+
+  private scheduleReconnect(code: number, reason: string): void {
     const delay = backoffDelay(this.attempt, code, this.backoff, this.random);
     this.attempt += 1;
     this.reconnectTimer = setTimeout(() => this.open(), delay);
@@ -395,13 +513,21 @@ export class CarcClient {
     this.emit("close", { code, reason, reconnectInMs: undefined });
   }
 
-  private rejectPending(error: Error): void {
-    const entries = [...this.pending.values()];
-    this.pending.clear();
-    for (const entry of entries) {
-      if (entry.timer !== undefined) clearTimeout(entry.timer);
-      entry.reject(error);
+  /** Rejects the requests in flight; `keepCarried` spares the redirected ones. */
+  private rejectPending(error: Error, keepCarried = false): void {
+    const kept = this.redirectable.drop(keepCarried);
+    for (const id of [...this.pending.keys()]) {
+      if (!kept.has(id)) this.rejectOne(id, error);
     }
+  }
+
+  private rejectOne(requestId: number, error: Error): void {
+    const entry = this.pending.get(requestId);
+    this.pending.delete(requestId);
+    this.redirectable.forget(requestId);
+    if (!entry) return;
+    if (entry.timer !== undefined) clearTimeout(entry.timer);
+    entry.reject(error);
   }
 
   private setStatus(status: ConnectionStatus): void {

@@ -1,0 +1,185 @@
+#include "cluster/cluster_node.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <set>
+
+#include "net/session.h"
+
+namespace carc::server {
+namespace {
+
+// Rooms claimed per round: a node that comes up beside a dead one takes its rooms in a few
+// rounds instead of all at once, so the other live nodes get a share.
+constexpr int kClaimPerRound = 64;
+
+}  // namespace
+
+ClusterNode::ClusterNode(store::RoomLeases& leases, RoomRegistry& registry, Metrics& metrics,
+                         Settings settings)
+    : leases_(leases), registry_(registry), metrics_(metrics), settings_(std::move(settings)) {}
+
+ClusterNode::~ClusterNode() {
+  {
+    std::lock_guard lock(mu_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+RoomRegistry::RestoreReport ClusterNode::Start() {
+  leases_.Join(settings_.node_id, settings_.advertise, settings_.lease);
+  renewed_ = std::chrono::steady_clock::now();
+  RoomRegistry::RestoreReport report;
+  for (;;) {
+    const int room = settings_.max_rooms - static_cast<int>(registry_.size());
+    if (room <= 0) break;
+    const auto claimed = leases_.ClaimOrphans(std::min(room, kClaimPerRound));
+    if (claimed.empty()) break;
+    std::vector<store::RoomId> ids;
+    for (const auto& l : claimed) ids.push_back(l.room);
+    const auto part = registry_.Restore(ids);
+    report.restored += part.restored;
+    report.quarantined.insert(report.quarantined.end(), part.quarantined.begin(),
+                              part.quarantined.end());
+    metrics_.cluster_rooms_claimed += claimed.size();
+  }
+  metrics_.cluster_leases = static_cast<std::int64_t>(leases_.Held().size());
+  spdlog::info("cluster: node {} ({}) joined with a {} ms lease", settings_.node_id,
+               settings_.advertise, settings_.lease.count());
+  return report;
+}
+
+void ClusterNode::Run() {
+  thread_ = std::thread([this] { Loop(); });
+}
+
+void ClusterNode::Leave() {
+  {
+    std::lock_guard lock(mu_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+  try {
+    leases_.Leave();
+    spdlog::info("cluster: node {} left; its rooms are free for the other nodes",
+                 settings_.node_id);
+  } catch (const store::StoreError& e) {
+    spdlog::error("cluster: cannot hand the rooms over ({}); they move when the leases run out",
+                  e.what());
+  }
+  metrics_.cluster_leases = 0;
+}
+
+void ClusterNode::Loop() {
+  const auto period = std::max(settings_.lease / 3, std::chrono::milliseconds(50));
+  std::unique_lock lock(mu_);
+  while (!stopping_) {
+    wake_.wait_for(lock, period, [this] { return stopping_; });
+    if (stopping_) break;
+    lock.unlock();
+    Tick();
+    lock.lock();
+  }
+}
+
+void ClusterNode::Tick() {
+  const auto now = std::chrono::steady_clock::now();
+  try {
+    const auto lost = leases_.Renew();
+    renewed_ = now;
+    if (!lost.empty()) {
+      spdlog::warn("cluster: {} room lease(s) lost (ran out or taken over)", lost.size());
+    }
+  } catch (const store::StoreError& e) {
+    ++metrics_.cluster_renew_errors;
+    spdlog::error("cluster: cannot renew the leases: {}", e.what());
+  }
+  // What is served here and not leased (lost at renewal, or refused a write) goes; all of it
+  // when the leases cannot have been renewed for a whole lease.
+  std::set<store::RoomId> held;
+  if (now - renewed_ < settings_.lease) {
+    for (const auto& l : leases_.Held()) held.insert(l.room);
+  }
+  for (const auto& [id, code] : registry_.Held()) {
+    if (held.count(id) > 0) continue;
+    ++metrics_.cluster_rooms_lost;
+    spdlog::warn("cluster: room {} is no longer this node's; its players reconnect", code);
+    registry_.Evict(code, close_code::kRestart, "the room moved to another server, reconnect");
+  }
+  if (now - renewed_ < settings_.lease) Claim();
+  metrics_.cluster_leases = static_cast<std::int64_t>(held.size());
+}
+
+void ClusterNode::Claim() {
+  const int room = settings_.max_rooms - static_cast<int>(registry_.size());
+  if (room <= 0) return;
+  try {
+    std::lock_guard restoring(restore_mu_);
+    const auto claimed = leases_.ClaimOrphans(std::min(room, kClaimPerRound));
+    if (claimed.empty()) return;
+    std::vector<store::RoomId> ids;
+    for (const auto& l : claimed) ids.push_back(l.room);
+    const auto report = registry_.Restore(ids);
+    metrics_.cluster_rooms_claimed += claimed.size();
+    spdlog::info("cluster: took over {} room(s) ({} rebuilt, {} quarantined)", claimed.size(),
+                 report.restored, report.quarantined.size());
+  } catch (const store::StoreError& e) {
+    ++metrics_.cluster_renew_errors;
+    spdlog::error("cluster: cannot claim rooms: {}", e.what());
+  }
+}
+
+ClusterNode::Route ClusterNode::Take(const std::optional<store::RoomHome>& home) {
+  if (!home) return {};
+  if (!home->node.empty() && home->node != settings_.node_id) {
+    ++metrics_.cluster_redirects;
+    return {nullptr, home->advertise, ""};
+  }
+  // Nobody serves it (its node died or left, and no node has claimed it yet), or the store
+  // says it is this node's though it is not in memory (evicted a moment ago): take it now.
+  if (static_cast<int>(registry_.size()) >= settings_.max_rooms) return {};
+  std::lock_guard restoring(restore_mu_);
+  if (auto room = registry_.Find(home->code); room && room->room_id() == home->room) {
+    return {room, "", ""};  // the loop claimed and rebuilt it meanwhile
+  }
+  const auto lease = leases_.Acquire(home->room);
+  if (!lease) {
+    // Another node was quicker: ask again where it is.
+    const auto again = leases_.Locate(home->code);
+    if (again && !again->node.empty() && again->node != settings_.node_id) {
+      ++metrics_.cluster_redirects;
+      return {nullptr, again->advertise, ""};
+    }
+    return {};
+  }
+  if (auto room = registry_.Find(home->code)) return {room, "", ""};
+  registry_.Restore({home->room});
+  ++metrics_.cluster_rooms_claimed;
+  return {registry_.Find(home->code), "", ""};
+}
+
+ClusterNode::Route ClusterNode::ByCode(const std::string& code) {
+  try {
+    return Take(leases_.Locate(code));
+  } catch (const store::StoreError& e) {
+    ++metrics_.store_errors;
+    spdlog::error("cluster: cannot find room {}: {}", code, e.what());
+    return {nullptr, "", "the server cannot reach its store right now; try again"};
+  }
+}
+
+ClusterNode::Route ClusterNode::ByToken(const std::string& token_hash) {
+  try {
+    return Take(leases_.LocateToken(token_hash));
+  } catch (const store::StoreError& e) {
+    ++metrics_.store_errors;
+    spdlog::error("cluster: cannot find a resume token's room: {}", e.what());
+    return {nullptr, "", "the server cannot reach its store right now; try again"};
+  }
+}
+
+}  // namespace carc::server

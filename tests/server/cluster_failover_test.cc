@@ -1,0 +1,206 @@
+// Three server processes as one cluster on a real PostgreSQL (loopback only): 20 rooms of bots
+// play while a node is paused with SIGSTOP past its lease and resumed, and then a node is
+// killed with SIGKILL at random moments, five times, and started again (at once, or after its
+// leases ran out and the others took its rooms). Every game must finish on
+// whichever node took its room, every archived record must replay to the scores the bots saw,
+// every command a bot saw acknowledged must be in the room's log at its seq, and the paused
+// node's writes after its rooms were taken must have been refused by the fencing token.
+#include <signal.h>
+
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <thread>
+
+#include "bot_game.h"
+#include "carc/codec/record.h"
+#include "carc/store/v1/room_log.pb.h"
+#include "server_process.h"
+#include "store/postgres_store.h"
+#include "test_postgres.h"
+#include "test_server.h"
+
+namespace carc::test {
+namespace {
+
+namespace cs = carc::server::store;
+
+constexpr int kNodes = 3;
+constexpr int kRooms = 20;
+constexpr int kKills = 5;
+constexpr auto kLease = std::chrono::milliseconds(2000);
+
+int PlayingRooms(std::uint16_t port) {
+  const HttpResult r = HttpGet(port, "/metrics");
+  const std::string key = "carc_rooms{state=\"playing\"} ";
+  const auto at = r.body.find(key);
+  return at == std::string::npos ? 0 : std::stoi(r.body.substr(at + key.size()));
+}
+
+std::string ReadAll(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+int Count(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "cluster failover: 3 nodes, 20 rooms of bots, a node SIGKILLed 5 times and one paused past "
+    "its lease, every game finishes and no acknowledged command is lost",
+    "[postgres][cluster][serial]") {
+  const std::string url = NewPostgresDatabase();
+  std::vector<std::unique_ptr<ServerProcess>> nodes;
+  std::vector<std::string> logs;
+  std::vector<client::ServerAddress> addresses;
+  for (int i = 0; i < kNodes; ++i) {
+    const std::string dir = NewDataDir();
+    logs.push_back(dir + "/server.log");
+    nodes.push_back(std::make_unique<ServerProcess>(
+        FreePort(), dir, logs.back(),
+        std::vector<std::string>{"--store", url, "--node-id", "n" + std::to_string(i), "--lease-ms",
+                                 std::to_string(kLease.count()), "--max-rooms-per-address",
+                                 "1000"}));
+    REQUIRE(nodes.back()->Start() == "");
+    addresses.push_back(nodes.back()->address());
+  }
+
+  // Room i starts on node i % 3; its bots know every node, that one first.
+  std::vector<std::unique_ptr<BotGame>> games;
+  for (int i = 0; i < kRooms; ++i) {
+    std::vector<client::ServerAddress> order;
+    for (int k = 0; k < kNodes; ++k) order.push_back(addresses[(i + k) % kNodes]);
+    BotGameSpec spec;
+    spec.players = 2 + i % 3;
+    spec.spectator = false;
+    spec.seed = 4242 * 1000 + static_cast<std::uint64_t>(i);
+    // A human-like pace, so that games are in progress through every kill.
+    spec.move_delay = std::chrono::milliseconds(100);
+    games.push_back(std::make_unique<BotGame>(order, spec));
+    REQUIRE(games.back()->setup_error() == "");
+  }
+
+  std::mt19937_64 rng(20261127);
+  std::uniform_int_distribution<int> wait_ms(300, 900);
+  std::uniform_int_distribution<int> down_ms(0, 2500);  // some restarts after the lease ran out
+  std::uniform_int_distribution<int> pick(0, kNodes - 1);
+  // A node paused past its lease: the others take its rooms; when it runs again, the commands
+  // that waited in its sockets meet the fencing token.
+  const int paused = pick(rng);
+  std::this_thread::sleep_for(std::chrono::milliseconds(wait_ms(rng)));
+  ServerProcess& sleeper = *nodes[static_cast<std::size_t>(paused)];
+  REQUIRE(PlayingRooms(sleeper.port()) > 0);
+  REQUIRE(::kill(sleeper.pid(), SIGSTOP) == 0);
+  std::this_thread::sleep_for(kLease + std::chrono::milliseconds(1500));
+  REQUIRE(::kill(sleeper.pid(), SIGCONT) == 0);
+
+  for (int kill = 0; kill < kKills; ++kill) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(wait_ms(rng)));
+    int playing = 0;
+    for (auto& n : nodes) playing += PlayingRooms(n->port());
+    INFO("kill " << kill << ": rooms playing " << playing);
+    REQUIRE(playing > 0);  // the kill lands while games are in progress
+    ServerProcess& victim = *nodes[static_cast<std::size_t>(pick(rng))];
+    victim.Stop(SIGKILL);
+    std::this_thread::sleep_for(std::chrono::milliseconds(down_ms(rng)));
+    REQUIRE(victim.Start() == "");
+  }
+
+  for (auto& g : games) g->Join();
+
+  int acked = 0;
+  int reconnects = 0;
+  for (auto& g : games) {
+    CheckFinished(*g);  // every seat finished, one set of scores, one public hash
+    for (const auto& seat : g->seats()) {
+      acked += static_cast<int>(seat.acked.size());
+      reconnects += seat.reconnects;
+    }
+  }
+  CHECK(reconnects >= kKills);
+
+  for (auto& n : nodes) CHECK(n->Stop(SIGTERM) == 0);
+
+  int refused = 0;
+  {
+    const std::string sleeper_log = ReadAll(logs[static_cast<std::size_t>(paused)]);
+    refused = Count(sleeper_log, "lease lost: ");
+    INFO("the paused node's log ends with: "
+         << sleeper_log.substr(sleeper_log.size() > 3000 ? sleeper_log.size() - 3000 : 0));
+    CHECK(refused > 0);  // writes refused by the fencing token after the node ran again
+  }
+  for (const auto& log : logs) {
+    const std::string text = ReadAll(log);
+    INFO(log);
+    CHECK(Count(text, "quarantined: ") == 0);
+    CHECK(Count(text, "[error]") <= Count(text, "lease lost: "));
+  }
+
+  // The archive and the logs, read straight from the database.
+  const auto store = cs::OpenPostgresStore(url, cs::Durability::kNormal);
+  std::map<std::string, cs::RoomId> ids;
+  for (const auto& game : store->ListGames("", 100)) ids[game.code] = game.id;
+  REQUIRE(ids.size() == static_cast<std::size_t>(kRooms));
+  int checked = 0;
+  std::size_t stored = 0;
+  for (auto& g : games) {
+    INFO("room " << g->code());
+    REQUIRE(ids.count(g->code()) == 1);
+    const auto archived = store->Game(ids[g->code()]);
+    REQUIRE(archived);
+    const codec::ParsedRecord parsed = codec::ParseRecord(archived->record);
+    REQUIRE(parsed.record);
+    const codec::ReplayedRecord replayed = codec::ReplayRecord(*parsed.record);
+    REQUIRE_FALSE(replayed.error);
+    CHECK(replayed.final_scores == g->seats()[0].final_scores);
+    CHECK_FALSE(codec::CompareScores(*parsed.record, replayed));
+
+    const auto log = store->Log(ids[g->code()]);
+    REQUIRE(log);
+    std::vector<std::pair<int, std::string>> commands;  // seat, the base command's bytes
+    for (const auto& bytes : *log) {
+      carc::store::v1::RoomLogEntry entry;
+      REQUIRE(entry.ParseFromString(bytes));
+      if (!entry.has_command()) continue;
+      commands.emplace_back(entry.command().seat(), entry.command().has_base()
+                                                        ? entry.command().base().SerializeAsString()
+                                                        : std::string());
+    }
+    stored += commands.size();
+    for (const auto& seat : g->seats()) {
+      for (const auto& a : seat.acked) {
+        std::string seen;
+        for (const auto& e : seat.errors_seen) seen += e + " ";
+        for (const auto c : seat.close_codes) seen += std::to_string(c) + " ";
+        INFO("seat " << seat.seat << " seq " << a.seq << ", errors and close codes seen: " << seen);
+        REQUIRE(a.seq >= 1);
+        REQUIRE(a.seq <= commands.size());
+        v1::BaseCommand sent;
+        REQUIRE(sent.ParseFromString(a.command));
+        v1::BaseCommand kept;
+        REQUIRE(kept.ParseFromString(commands[a.seq - 1].second));
+        CHECK(commands[a.seq - 1].first == seat.seat);
+        INFO("sent " << sent.ShortDebugString() << ", stored " << kept.ShortDebugString());
+        CHECK(kept.SerializeAsString() == sent.SerializeAsString());
+        ++checked;
+      }
+    }
+  }
+  CHECK(checked == acked);
+  WARN(kKills << " kills and a pause of node n" << paused << ": " << reconnects << " reconnects, "
+              << stored << " commands stored, " << checked
+              << " acknowledged and every one found in its room's log; " << refused
+              << " writes of the paused node refused by the fencing token");
+}
+
+}  // namespace carc::test

@@ -1,0 +1,131 @@
+// Servers as nodes of a cluster on one PostgreSQL database (cluster/cluster_node.h), in this
+// process: a client asking a node for a room another node serves is redirected there; a node
+// that stops hands its rooms over at once; a node that loses a room's lease closes the room's
+// connections with 1012 and sends the players on. The failover of killed node processes is
+// cluster_failover_test.cc's.
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <optional>
+#include <thread>
+
+#include "store/pg_connection.h"
+#include "test_postgres.h"
+#include "test_server.h"
+
+using namespace carc;
+using namespace carc::test;
+namespace cs = carc::server::store;
+
+namespace {
+
+server::ServerConfig NodeConfig(const std::string& url, const std::string& id) {
+  server::ServerConfig c = TestConfig();
+  c.store = url;
+  c.node_id = id;
+  c.lease = std::chrono::milliseconds(600);
+  return c;
+}
+
+std::string UrlOf(TestServer& s) {
+  return "ws://127.0.0.1:" + std::to_string(s.port()) + "/ws";
+}
+
+}  // namespace
+
+TEST_CASE(
+    "cluster: a node sends a client to the node that serves the room, by code and by "
+    "resume token",
+    "[postgres][cluster]") {
+  const std::string url = NewPostgresDatabase();
+  TestServer a(NodeConfig(url, "a"));
+  TestServer b(NodeConfig(url, "b"));
+  RawGame game = StartRawGame(a, 2);
+  REQUIRE(game.error == "");
+  REQUIRE(PlayOneCommand(game));
+
+  auto by_code = DialHello(b);
+  REQUIRE(by_code);
+  const auto joined = Ask(*by_code, JoinMsg(game.code, true));
+  REQUIRE(joined);
+  REQUIRE(joined->has_redirect());
+  CHECK(joined->redirect().url() == UrlOf(a));
+  CHECK(joined->redirect().room_code() == game.code);
+
+  auto by_token = Dial(b);
+  REQUIRE(by_token);
+  const auto hello = Ask(*by_token, HelloMsg(game.tokens[1]));
+  REQUIRE(hello);
+  REQUIRE(hello->has_redirect());
+  CHECK(hello->redirect().url() == UrlOf(a));
+  CHECK(b.app().metrics().cluster_redirects.load() == 2);
+
+  // Nothing was done on b: the room is still a's alone, and a's player plays on.
+  CHECK(b.app().registry().Find(game.code) == nullptr);
+  CHECK(PlayOneCommand(game));
+  // An unknown code is still just unknown.
+  const auto none = Ask(*by_code, JoinMsg("ZZZZZZ"));
+  REQUIRE(none);
+  CHECK(none->error().code() == v1::ERROR_CODE_ROOM_NOT_FOUND);
+}
+
+TEST_CASE(
+    "cluster: a node that stops hands its rooms over at once, and a player resumes on "
+    "another node with the game as it was",
+    "[postgres][cluster]") {
+  const std::string url = NewPostgresDatabase();
+  std::optional<TestServer> a;
+  a.emplace(NodeConfig(url, "a"));
+  server::ServerConfig slow = NodeConfig(url, "b");
+  slow.lease = std::chrono::milliseconds(60000);  // b claims nothing by itself for 20 s
+  TestServer b(slow);
+  RawGame game = StartRawGame(*a, 2);
+  REQUIRE(game.error == "");
+  for (int i = 0; i < 3; ++i) REQUIRE(PlayOneCommand(game));
+  const auto seq = SeqOf(game);
+  REQUIRE(seq);
+  const auto stopped = std::chrono::steady_clock::now();
+  a.reset();  // SIGTERM's path: close with 1012, write what is queued, hand the rooms over
+
+  auto c = Dial(b);
+  REQUIRE(c);
+  const auto welcome = Ask(*c, HelloMsg(game.tokens[0]));
+  const auto took = std::chrono::steady_clock::now() - stopped;
+  REQUIRE(welcome);
+  REQUIRE(welcome->has_welcome());
+  CHECK(welcome->welcome().room_code() == game.code);
+  CHECK(welcome->welcome().seat() == 0);
+  // Well inside the 60 s lease: the room was handed over, not left to run out.
+  CHECK(took < std::chrono::seconds(5));
+  const auto snap = Snapshot(*c);
+  REQUIRE(snap);
+  CHECK(snap->seq() == *seq);
+  CHECK(b.app().metrics().cluster_rooms_claimed.load() == 1);
+}
+
+TEST_CASE(
+    "cluster: a node that loses a room's lease closes its connections with 1012, and the "
+    "players are sent to the node that took it",
+    "[postgres][cluster]") {
+  const std::string url = NewPostgresDatabase();
+  TestServer a(NodeConfig(url, "a"));
+  RawGame game = StartRawGame(a, 2);
+  REQUIRE(game.error == "");
+  REQUIRE(PlayOneCommand(game));
+  // As if a had been paused past its lease: the lease runs out, b comes and claims the room.
+  {
+    cs::PgConnection db(url);
+    db.Exec("UPDATE room_leases SET expires_at = clock_timestamp()");
+  }
+  TestServer b(NodeConfig(url, "b"));
+  CHECK(b.app().registry().Find(game.code) != nullptr);  // claimed as an orphan at start
+  CHECK(AwaitClose(*game.seats[0], std::chrono::seconds(5)) == 1012);
+  CHECK(a.app().metrics().cluster_rooms_lost.load() == 1);
+  CHECK(a.app().registry().Find(game.code) == nullptr);
+
+  auto again = Dial(a);  // the player reconnects where it was
+  REQUIRE(again);
+  const auto hello = Ask(*again, HelloMsg(game.tokens[0]));
+  REQUIRE(hello);
+  REQUIRE(hello->has_redirect());
+  CHECK(hello->redirect().url() == UrlOf(b));
+}
