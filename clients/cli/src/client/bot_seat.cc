@@ -203,7 +203,8 @@ void BotSeat::OnMessage(const v1::ServerMessage& m, SeatResult& result) {
       return;
     }
     if (pending_ && pending_->first == b.prev_seq()) {
-      result.acked.push_back({b.seq(), std::move(pending_->second)});
+      result.acked.push_back(
+          {b.seq(), std::move(pending_->second), std::chrono::steady_clock::now()});
       pending_.reset();
     }
     game_->ApplyBatch(b);

@@ -28,6 +28,7 @@ namespace carc::client {
 struct AckedCommand {
   std::uint64_t seq = 0;  // the game's seq after the command
   std::string command;    // the game's own command message that was sent, serialized
+  std::chrono::steady_clock::time_point at;  // when the acknowledgement arrived
 };
 
 struct SeatResult {
