@@ -33,18 +33,7 @@ RoomRegistry::RestoreReport ClusterNode::Start() {
   leases_.Join(settings_.node_id, settings_.advertise, settings_.lease);
   renewed_ = std::chrono::steady_clock::now();
   RoomRegistry::RestoreReport report;
-  for (;;) {
-    const int room = settings_.max_rooms - static_cast<int>(registry_.size());
-    if (room <= 0) break;
-    const auto claimed = leases_.ClaimOrphans(std::min(room, kClaimPerRound));
-    if (claimed.empty()) break;
-    std::vector<store::RoomId> ids;
-    for (const auto& l : claimed) ids.push_back(l.room);
-    const auto part = registry_.Restore(ids);
-    report.restored += part.restored;
-    report.quarantined.insert(report.quarantined.end(), part.quarantined.begin(),
-                              part.quarantined.end());
-    metrics_.cluster_rooms_claimed += claimed.size();
+  while (ClaimRound(report) > 0) {
   }
   metrics_.cluster_leases = static_cast<std::int64_t>(leases_.Held().size());
   spdlog::info("cluster: node {} ({}) joined with a {} ms lease", settings_.node_id,
@@ -114,19 +103,29 @@ void ClusterNode::Tick() {
   metrics_.cluster_leases = static_cast<std::int64_t>(held.size());
 }
 
-void ClusterNode::Claim() {
+int ClusterNode::ClaimRound(RoomRegistry::RestoreReport& report) {
   const int room = settings_.max_rooms - static_cast<int>(registry_.size());
-  if (room <= 0) return;
+  if (room <= 0) return 0;
+  std::lock_guard restoring(restore_mu_);
+  const auto claimed = leases_.ClaimOrphans(std::min(room, kClaimPerRound));
+  if (claimed.empty()) return 0;
+  std::vector<store::RoomId> ids;
+  for (const auto& l : claimed) ids.push_back(l.room);
+  const auto part = registry_.Restore(ids);
+  report.restored += part.restored;
+  report.quarantined.insert(report.quarantined.end(), part.quarantined.begin(),
+                            part.quarantined.end());
+  metrics_.cluster_rooms_claimed += claimed.size();
+  return static_cast<int>(claimed.size());
+}
+
+void ClusterNode::Claim() {
   try {
-    std::lock_guard restoring(restore_mu_);
-    const auto claimed = leases_.ClaimOrphans(std::min(room, kClaimPerRound));
-    if (claimed.empty()) return;
-    std::vector<store::RoomId> ids;
-    for (const auto& l : claimed) ids.push_back(l.room);
-    const auto report = registry_.Restore(ids);
-    metrics_.cluster_rooms_claimed += claimed.size();
-    spdlog::info("cluster: took over {} room(s) ({} rebuilt, {} quarantined)", claimed.size(),
-                 report.restored, report.quarantined.size());
+    RoomRegistry::RestoreReport report;
+    if (const int n = ClaimRound(report); n > 0) {
+      spdlog::info("cluster: took over {} room(s) ({} rebuilt, {} quarantined)", n, report.restored,
+                   report.quarantined.size());
+    }
   } catch (const store::StoreError& e) {
     ++metrics_.cluster_renew_errors;
     spdlog::error("cluster: cannot claim rooms: {}", e.what());

@@ -56,6 +56,9 @@ class ClusterNode final : public RoomLocator {
   void Loop();
   void Tick();
   void Claim();
+  // Claims up to one round of orphaned rooms (within --max-rooms) and rebuilds them; returns
+  // how many it claimed. Throws StoreError.
+  int ClaimRound(RoomRegistry::RestoreReport& report);
   Route Take(const std::optional<store::RoomHome>& home);
 
   store::RoomLeases& leases_;

@@ -320,6 +320,21 @@ server::ServerConfig Accepted(const std::string& flag, const std::string& value)
 
 }  // namespace
 
+TEST_CASE("input limits: the cluster flags take their ranges and refuse the rest",
+          "[server][limits][config]") {
+  CHECK(Accepted("--node-id", "node-1.eu_west").node_id == "node-1.eu_west");
+  CHECK(Accepted("--node-id", std::string(64, 'n')).node_id.size() == 64);
+  CheckRefused("--node-id", {"", "a b", "n\x01", "n/1", "caf\xc3\xa9",
+                             "nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn"});
+  CHECK(Accepted("--advertise", "wss://play.example.org/node/a/ws").advertise ==
+        "wss://play.example.org/node/a/ws");
+  CheckRefused("--advertise", {"", "http://a/ws", "ws://a b/ws", "ws://a/\x7f", "javascript:x"});
+  CheckRefused("--advertise", {("ws://" + std::string(200, 'a')).c_str()});
+  CHECK(Accepted("--lease-ms", "500").lease == std::chrono::milliseconds(500));
+  CHECK(Accepted("--lease-ms", "600000").lease == std::chrono::milliseconds(600000));
+  CheckRefused("--lease-ms", {"499", "600001", "-1", "", "3s"});
+}
+
 TEST_CASE("input limits: --room-queue takes 1..1048576 and refuses 0, negatives and junk",
           "[server][limits][config]") {
   CHECK(Accepted("--room-queue", "1").room_queue == 1);
