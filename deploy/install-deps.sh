@@ -17,8 +17,9 @@ packages=(
 command -v npm >/dev/null || packages+=(nodejs npm)
 # clang-format for the format check; chromium for the browser end-to-end tests; caddy, nginx and
 # curl for the test of the reverse-proxy examples in deploy/; postgresql-15 for the tests of the
-# PostgreSQL store (each run starts its own server on loopback, tests/support/test_postgres.sh).
-dev_packages=(clang-format git chromium caddy nginx curl postgresql-15)
+# PostgreSQL store (each run starts its own server on loopback, tests/support/test_postgres.sh);
+# python3-yaml for the test that reads deploy/compose.cluster.yaml (tests/deploy/cluster_test.sh).
+dev_packages=(clang-format git chromium caddy nginx curl postgresql-15 python3-yaml)
 
 if [[ "${1:-}" == "--dev" ]]; then
   packages+=("${dev_packages[@]}")

@@ -50,6 +50,10 @@ class Metrics final : public NetMetrics {
   std::atomic<std::uint64_t> cluster_redirects{0};
   std::atomic<std::uint64_t> cluster_renew_errors{0};
   std::atomic<std::int64_t> cluster_leases{0};
+  // The room list shared between nodes: this node's published (when it changed), and the
+  // other nodes' public rooms it lists now.
+  std::atomic<std::uint64_t> cluster_listings_published{0};
+  std::atomic<std::int64_t> cluster_rooms_listed_elsewhere{0};
   // Heap memory given back to the system after many connections left (app/memory_return.h).
   std::atomic<std::uint64_t> memory_trims{0};
 

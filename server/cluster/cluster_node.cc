@@ -89,11 +89,15 @@ void ClusterNode::Tick() {
   }
   // What is served here and not leased (lost at renewal, or refused a write) goes; all of it
   // when the leases cannot have been renewed for a whole lease.
+  // The rooms in memory first, their leases second: a room is created (or claimed) with its
+  // lease before it enters the registry, so one made between the two looks is in both or in
+  // neither. (The other order evicted rooms made in between, under load.)
+  const auto in_memory = registry_.Held();
   std::set<store::RoomId> held;
   if (now - renewed_ < settings_.lease) {
     for (const auto& l : leases_.Held()) held.insert(l.room);
   }
-  for (const auto& [id, code] : registry_.Held()) {
+  for (const auto& [id, code] : in_memory) {
     if (held.count(id) > 0) continue;
     ++metrics_.cluster_rooms_lost;
     spdlog::warn("cluster: room {} is no longer this node's; its players reconnect", code);
@@ -101,6 +105,40 @@ void ClusterNode::Tick() {
   }
   if (now - renewed_ < settings_.lease) Claim();
   metrics_.cluster_leases = static_cast<std::int64_t>(held.size());
+  ShareListings();
+}
+
+void ClusterNode::ShareListings() {
+  try {
+    v1::RoomList mine;
+    for (auto& summary : registry_.ListPublic()) *mine.add_rooms() = std::move(summary);
+    std::string bytes;
+    mine.SerializeToString(&bytes);
+    if (bytes != published_) {
+      leases_.PublishListing(bytes);
+      published_ = std::move(bytes);
+      ++metrics_.cluster_listings_published;
+    }
+    std::vector<v1::RoomSummary> others;
+    for (const std::string& listing : leases_.OtherListings()) {
+      v1::RoomList list;
+      // Written by a node of this cluster; one that does not parse (a newer node's, say) is
+      // left out rather than shown half.
+      if (!list.ParseFromString(listing)) continue;
+      for (auto& summary : *list.mutable_rooms()) others.push_back(std::move(summary));
+    }
+    metrics_.cluster_rooms_listed_elsewhere = static_cast<std::int64_t>(others.size());
+    std::lock_guard lock(listed_mu_);
+    listed_elsewhere_ = std::move(others);
+  } catch (const store::StoreError& e) {
+    ++metrics_.cluster_renew_errors;
+    spdlog::error("cluster: cannot share the room lists: {}", e.what());
+  }
+}
+
+std::vector<v1::RoomSummary> ClusterNode::ListedElsewhere() const {
+  std::lock_guard lock(listed_mu_);
+  return listed_elsewhere_;
 }
 
 int ClusterNode::ClaimRound(RoomRegistry::RestoreReport& report) {

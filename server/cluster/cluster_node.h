@@ -7,7 +7,11 @@
 // - Run starts one thread that, every lease/3: renews the leases; evicts every room in memory
 //   whose lease this node no longer holds (its connections close with 1012, "reconnect": the
 //   reconnection is sent where the room is now), and all of them when no renewal has succeeded
-//   for a whole lease; claims orphaned rooms up to --max-rooms and rebuilds them.
+//   for a whole lease; claims orphaned rooms up to --max-rooms and rebuilds them; publishes
+//   this node's public rooms when they changed and reads the other live nodes' (polling:
+//   docs/benchmarks.md measures how stale that leaves the room list, and what it costs).
+// - ListedElsewhere gives the other nodes' public rooms as last read: at most about two
+//   periods old (theirs published, ours read), empty until the first read.
 // - ByCode and ByToken are for the lobby when a room is not in memory: a room no live node
 //   serves is taken here and rebuilt from its log; one another node serves gives that node's
 //   URL to redirect to. Thread-safe; they call the store (a few milliseconds on a LAN).
@@ -49,6 +53,7 @@ class ClusterNode final : public RoomLocator {
 
   Route ByCode(const std::string& code) override;
   Route ByToken(const std::string& token_hash) override;
+  std::vector<v1::RoomSummary> ListedElsewhere() const override;
 
   const Settings& settings() const { return settings_; }
 
@@ -60,6 +65,8 @@ class ClusterNode final : public RoomLocator {
   // how many it claimed. Throws StoreError.
   int ClaimRound(RoomRegistry::RestoreReport& report);
   Route Take(const std::optional<store::RoomHome>& home);
+  // Publishes this node's public rooms when they changed; reads the others'.
+  void ShareListings();
 
   store::RoomLeases& leases_;
   RoomRegistry& registry_;
@@ -68,6 +75,9 @@ class ClusterNode final : public RoomLocator {
   std::chrono::steady_clock::time_point renewed_;
   // One rebuild at a time: the loop's claims and the lobby's takeovers may meet on one room.
   std::mutex restore_mu_;
+  std::string published_;  // the listing last published (the loop's thread only)
+  mutable std::mutex listed_mu_;
+  std::vector<v1::RoomSummary> listed_elsewhere_;
   std::mutex mu_;
   std::condition_variable wake_;
   bool stopping_ = false;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -73,6 +74,16 @@ void Lobby::OnMessage(const std::shared_ptr<Session>& s, v1::ClientMessage m) {
     // Set even when no room is listed: an empty list is an answer too.
     auto* list = out.mutable_room_list();
     for (const auto& summary : registry_.ListPublic()) *list->add_rooms() = summary;
+    if (locator_ != nullptr) {
+      // A cluster's other nodes: their rooms are joined through a Redirect. At most a few
+      // seconds old (cluster/cluster_node.h).
+      // A room that just moved here may still be in its old node's list: listed once.
+      std::unordered_set<std::string> here;
+      for (const auto& room : list->rooms()) here.insert(room.code());
+      for (auto& summary : locator_->ListedElsewhere()) {
+        if (here.count(summary.code()) == 0) *list->add_rooms() = std::move(summary);
+      }
+    }
     return s->Send(Serialize(out));
   }
   if (m.has_create_room() || m.has_join_room()) {

@@ -5,6 +5,9 @@
 
 #include <memory>
 #include <string>
+#include <vector>
+
+#include "carc/v1/lobby.pb.h"
 
 namespace carc::server {
 
@@ -22,6 +25,8 @@ class RoomLocator {
   };
   virtual Route ByCode(const std::string& code) = 0;
   virtual Route ByToken(const std::string& token_hash) = 0;
+  // The public rooms other nodes serve, as last heard (never blocks on the store).
+  virtual std::vector<v1::RoomSummary> ListedElsewhere() const = 0;
 };
 
 }  // namespace carc::server

@@ -181,6 +181,20 @@ std::vector<NodeInfo> PgLeases::Nodes(PgConnection& db) {
   return out;
 }
 
+void PgLeases::PublishListing(PgConnection& db, const std::string& listing) {
+  db.Exec("UPDATE nodes SET listing = $2 WHERE id = $1", {node_, PgParam::Bytes(listing)});
+}
+
+std::vector<std::string> PgLeases::OtherListings(PgConnection& db) {
+  const PgResult r = db.Exec(
+      "SELECT listing FROM nodes WHERE id <> $1 AND NOT leaving AND listing IS NOT NULL "
+      "AND seen_at + lease_ms * INTERVAL '1 millisecond' > clock_timestamp() ORDER BY id",
+      {node_});
+  std::vector<std::string> out;
+  for (int i = 0; i < r.rows(); ++i) out.push_back(r.Bytes(i, 0));
+  return out;
+}
+
 std::string PgLeases::Refusal(RoomId room) const {
   if (held_.count(room) > 0) return {};
   return std::string(kLeaseLost) + "node " + node_ + " holds no lease of room " +

@@ -36,6 +36,8 @@ class PgLeases {
   std::optional<RoomHome> Locate(PgConnection& db, const std::string& code);
   std::optional<RoomHome> LocateToken(PgConnection& db, const std::string& token_hash);
   std::vector<NodeInfo> Nodes(PgConnection& db);
+  void PublishListing(PgConnection& db, const std::string& listing);
+  std::vector<std::string> OtherListings(PgConnection& db);
 
   // Why this node may not write to `room` now ("" when it may), from what it holds; the
   // statement that writes checks the store's lease again.

@@ -77,9 +77,16 @@ CREATE TABLE room_tokens (
 CREATE UNIQUE INDEX rooms_open_code ON rooms (code) WHERE state = 'open';
 )sql";
 
+// Each node's public rooms (a serialized carc.v1.RoomList), which it writes when they change
+// and the other nodes read, so that any node lists the rooms of the whole cluster.
+constexpr const char* kListings = R"sql(
+ALTER TABLE nodes ADD COLUMN listing BYTEA;
+)sql";
+
 constexpr PgMigration kMigrations[] = {
     {1, "rooms, their logs and the archive", kRooms},
     {2, "nodes, room leases and resume tokens", kCluster},
+    {3, "each node's list of public rooms", kListings},
 };
 
 // Any fixed number: the advisory lock that serialises migrations between nodes.

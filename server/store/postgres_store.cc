@@ -306,6 +306,14 @@ class PostgresStore final : public EventStore, public RoomLeases {
     std::lock_guard lock(mu_);
     return leases_.Nodes(db_);
   }
+  void PublishListing(const std::string& listing) override {
+    std::lock_guard lock(mu_);
+    leases_.PublishListing(db_, listing);
+  }
+  std::vector<std::string> OtherListings() override {
+    std::lock_guard lock(mu_);
+    return leases_.OtherListings(db_);
+  }
 
   mutable std::mutex mu_;
   PgConnection db_;

@@ -78,6 +78,12 @@ class RoomLeases {
   virtual void IndexToken(const std::string& token_hash, RoomId room) = 0;
   virtual std::optional<RoomHome> LocateToken(const std::string& token_hash) = 0;
   virtual std::vector<NodeInfo> Nodes() = 0;
+
+  // The public rooms this node serves, as opaque bytes (a serialized carc.v1.RoomList) that
+  // replace what it published before.
+  virtual void PublishListing(const std::string& listing) = 0;
+  // What every other live node published last (a node that died or left lists nothing).
+  virtual std::vector<std::string> OtherListings() = 0;
 };
 
 }  // namespace carc::server::store

@@ -20,17 +20,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-free_port() {
-  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
-}
-wait_http() {  # URL: until it answers 200 (10 s at most)
-  for _ in $(seq 100); do
-    if curl -fsS -o /dev/null --max-time 1 "$1" 2>/dev/null; then return 0; fi
-    sleep 0.1
-  done
-  echo "proxy_test: $1 never answered" >&2
-  return 1
-}
+# shellcheck source=tests/deploy/common.sh
+source "$(dirname "$0")/common.sh"
 fail() {
   echo "proxy_test: FAILED: $*" >&2
   echo "--- server log:" >&2

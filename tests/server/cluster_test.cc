@@ -129,3 +129,78 @@ TEST_CASE(
   REQUIRE(hello->has_redirect());
   CHECK(hello->redirect().url() == UrlOf(b));
 }
+
+namespace {
+
+// Whether `code` is in the node's room list (ListRooms over a fresh connection).
+bool Lists(TestServer& node, const std::string& code) {
+  auto c = DialHello(node);
+  REQUIRE(c);
+  v1::ClientMessage list;
+  list.mutable_list_rooms();
+  const auto answer = Ask(*c, list);
+  REQUIRE(answer);
+  REQUIRE(answer->has_room_list());
+  for (const auto& room : answer->room_list().rooms()) {
+    if (room.code() == code) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "cluster: every node lists the public rooms of the whole cluster, and a node that left "
+    "lists none",
+    "[postgres][cluster]") {
+  const std::string url = NewPostgresDatabase();
+  std::optional<TestServer> a;
+  a.emplace(NodeConfig(url, "a"));
+  TestServer b(NodeConfig(url, "b"));
+
+  v1::RoomOptions options;
+  options.set_game_type(v1::GAME_TYPE_BASE);
+  options.set_seats(3);
+  options.set_is_public(true);
+  auto host = DialHello(*a);
+  REQUIRE(host);
+  const auto open = Ask(*host, CreateMsg(options));
+  REQUIRE(open);
+  REQUIRE(open->has_seat_granted());
+  const std::string code = open->seat_granted().room_code();
+  options.set_is_public(false);
+  auto other = DialHello(*a);
+  REQUIRE(other);
+  const auto hidden = Ask(*other, CreateMsg(options));
+  REQUIRE(hidden);
+  REQUIRE(hidden->has_seat_granted());
+
+  // b hears of a's public room within two of its periods (a publishes, b reads: 200 ms each).
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (!Lists(b, code) && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  CHECK(Lists(b, code));
+  CHECK(Lists(*a, code));
+  CHECK_FALSE(Lists(b, hidden->seat_granted().room_code()));
+  CHECK(b.app().metrics().cluster_rooms_listed_elsewhere.load() == 1);
+  CHECK(a->app().metrics().cluster_listings_published.load() >= 1);
+  // Listed on b, served by a: a join there is sent on.
+  auto joiner = DialHello(b);
+  REQUIRE(joiner);
+  const auto joined = Ask(*joiner, JoinMsg(code));
+  REQUIRE(joined);
+  CHECK(joined->has_redirect());
+
+  // a leaves: b no longer lists what a published (the room itself, emptied by a's shutdown,
+  // is listed by nobody).
+  host.reset();
+  other.reset();
+  a.reset();
+  const auto gone = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (Lists(b, code) && std::chrono::steady_clock::now() < gone) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  CHECK_FALSE(Lists(b, code));
+  CHECK(b.app().metrics().cluster_rooms_listed_elsewhere.load() == 0);
+}

@@ -9,7 +9,8 @@
 #
 # As root the cluster runs as the unprivileged "postgres" user (or "nobody"): PostgreSQL refuses
 # to run as root. Durability is off (fsync=off): the tests kill the servers that use the
-# database, never the database itself. The server stops by itself after an hour even if
+# database, never the database itself. CARC_PG_DURABLE=1 (for benchmarks) keeps fsync and full
+# page writes on, as a real server has them. The server stops by itself after an hour even if
 # nobody calls stop (a test run that was killed).
 set -euo pipefail
 
@@ -66,7 +67,12 @@ case "$cmd" in
     for attempt in 1 2 3 4 5 6 7 8; do
       port=$((20000 + RANDOM % 40000))
       opts="-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$data"
-      opts+=" -c fsync=off -c full_page_writes=off -c max_connections=200 -c shared_buffers=32MB"
+      if [[ "${CARC_PG_DURABLE:-}" == 1 ]]; then
+        # For benchmarks: PostgreSQL's own defaults for durability (fsync, full page writes).
+        opts+=" -c fsync=on -c full_page_writes=on -c max_connections=200 -c shared_buffers=128MB"
+      else
+        opts+=" -c fsync=off -c full_page_writes=off -c max_connections=200 -c shared_buffers=32MB"
+      fi
       if as_owner "$pg_bin/pg_ctl" -D "$data/data" -o "$opts" -l "$data/server.log" -w -t 30 \
         start >/dev/null 2>&1; then
         echo "postgresql://carc@127.0.0.1:$port/postgres" >"$state/url"

@@ -11,5 +11,6 @@ int BotCommand(int argc, char** argv);
 int LoadCommand(int argc, char** argv);
 int WatchCommand(int argc, char** argv);
 int GamesCommand(int argc, char** argv);
+int RoomsCommand(int argc, char** argv);
 
 }  // namespace carc::cli

@@ -36,6 +36,8 @@ std::string Usage() {
       "                             print a room's events as text\n"
       "  load --server URL --rooms R --players P --think-ms T --duration S [--idle] [--json]\n"
       "                             many clients in one process: capacity and latency\n"
+      "  rooms --server URL [--json]\n"
+      "                             the public rooms a server (or cluster) lists\n"
       "\n"
       "games (G): " +
       carc::server::GameNames(", ") +
@@ -61,6 +63,7 @@ int main(int argc, char** argv) {
   if (command == "watch") return carc::cli::WatchCommand(argc, argv);
   if (command == "load") return carc::cli::LoadCommand(argc, argv);
   if (command == "games") return carc::cli::GamesCommand(argc, argv);
+  if (command == "rooms") return carc::cli::RoomsCommand(argc, argv);
   for (const auto& c : carc::cli::GameSubcommands()) {
     if (command == c.name) return c.run(argc, argv);
   }

@@ -15,7 +15,9 @@
 namespace carc::cli {
 
 struct LoadConfig {
-  client::ServerAddress server;
+  // One server, or the nodes of a cluster: room r starts at servers[r % size], and a seat that
+  // loses its connection fails over to the next.
+  std::vector<client::ServerAddress> servers{client::ServerAddress{}};
   int rooms = 1;
   int players = 2;
   // The pause before each command a seat sends (a person's thinking, or 0 for machine speed).
@@ -56,15 +58,17 @@ std::optional<std::vector<std::string>> ParseSourceAddrs(const std::string& text
 
 // What one room (or, merged, the whole run) counted inside the measured window.
 struct LoadCounts {
-  std::uint64_t connections_opened = 0;  // WebSocket handshakes completed
-  std::uint64_t connect_failures = 0;    // TCP connect or handshake failed
-  std::uint64_t welcomed = 0;            // the server answered Hello
-  std::uint64_t connections_lost = 0;    // closed by the server or the network before the end
-  std::uint64_t held_at_end = 0;         // open and welcomed when the window closed
-  std::uint64_t commands = 0;            // game commands acknowledged (their batch came back)
-  std::uint64_t events = 0;              // game events (relay: frames) received, all seats
-  std::uint64_t bytes_in = 0;            // WebSocket payload bytes received, all seats
-  std::uint64_t games_finished = 0;      // seen to the end by every seat
+  std::uint64_t connections_opened = 0;    // WebSocket handshakes completed
+  std::uint64_t connect_failures = 0;      // TCP connect or handshake failed
+  std::uint64_t welcomed = 0;              // the server answered Hello
+  std::uint64_t connections_lost = 0;      // closed by the server or the network before the end
+  std::uint64_t connections_regained = 0;  // lost, then welcomed back (resumed or anew)
+  std::uint64_t redirects = 0;             // Redirects followed to a room's node
+  std::uint64_t held_at_end = 0;           // open and welcomed when the window closed
+  std::uint64_t commands = 0;              // game commands acknowledged (their batch came back)
+  std::uint64_t events = 0;                // game events (relay: frames) received, all seats
+  std::uint64_t bytes_in = 0;              // WebSocket payload bytes received, all seats
+  std::uint64_t games_finished = 0;        // seen to the end by every seat
   std::map<std::string, std::uint64_t> errors;  // by ErrorCode name, or a transport failure
   // Command sent -> its events at every seat of the room, in microseconds.
   std::vector<float> latency_us;
@@ -77,8 +81,9 @@ struct LoadReport {
   LoadCounts counts;
   double window_s = 0;  // the measured window as it ran
   double client_cpu_s = 0;
-  // From the server's /metrics (process_resident_memory_bytes, process_cpu_seconds_total); -1
-  // where it could not be read.
+  // From the server's /metrics (process_resident_memory_bytes, process_cpu_seconds_total),
+  // summed over the servers; -1 where one could not be read. The CPU is that of the servers
+  // that answered at both ends of the window.
   double server_rss_kib_start = -1;  // before the first connection
   double server_rss_kib = -1;        // at the end of the window, every connection open
   double server_rss_kib_after = -1;  // after the clients left and the server settled

@@ -58,6 +58,9 @@ std::string ReportJson(const LoadReport& r) {
   j["connections_opened"] = c.connections_opened;
   j["connect_failures"] = c.connect_failures;
   j["connections_lost"] = c.connections_lost;
+  j["connections_regained"] = c.connections_regained;
+  j["redirects"] = c.redirects;
+  j["servers"] = r.config.servers.size();
   j["commands"] = c.commands;
   j["commands_per_s"] = Round(Rate(c.commands, r.window_s), 1);
   j["events_per_s"] = Round(Rate(c.events, r.window_s), 1);
@@ -99,7 +102,8 @@ std::string ReportText(const LoadReport& r) {
     << r.config.rooms << " rooms x " << r.config.players << " players, think " << r.config.think_ms
     << " ms, window " << Round(r.window_s, 1) << " s\n"
     << "connections: " << c.held_at_end << " held at the end, " << c.connections_opened
-    << " opened, " << c.connect_failures << " failed, " << c.connections_lost << " lost\n";
+    << " opened, " << c.connect_failures << " failed, " << c.connections_lost << " lost, "
+    << c.connections_regained << " regained, " << c.redirects << " redirects\n";
   if (!r.config.idle) {
     o << "commands: " << c.commands << " (" << Round(Rate(c.commands, r.window_s), 1)
       << "/s), events " << Round(Rate(c.events, r.window_s), 1) << "/s, games finished "
@@ -107,6 +111,7 @@ std::string ReportText(const LoadReport& r) {
       << "latency (command sent -> its events at every seat): p50 " << Round(l.p50, 3)
       << " ms, p99 " << Round(l.p99, 3) << " ms, max " << Round(l.max, 3) << " ms\n";
   }
+  if (r.config.servers.size() > 1) o << "servers: " << r.config.servers.size() << ", summed\n";
   o << "server RSS: " << Round(r.server_rss_kib_start, 0) << " KiB before, "
     << Round(r.server_rss_kib, 0) << " KiB at the end of the window, "
     << Round(r.server_rss_kib_after, 0) << " KiB after the clients left\n"

@@ -9,15 +9,18 @@ namespace websocket = beast::websocket;
 namespace net = boost::asio;
 using namespace std::chrono_literals;
 
-LoadRoom::LoadRoom(net::io_context& io, const LoadConfig& config, net::ip::tcp::endpoint server,
+LoadRoom::LoadRoom(net::io_context& io, const LoadConfig& config, std::vector<Endpoint> servers,
                    int index, Clock::time_point window_start)
     : config_(config),
       strand_(net::make_strand(io)),
-      server_(std::move(server)),
+      servers_(std::move(servers)),
       index_(index),
       window_start_(window_start),
       rng_(config.seed * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(index)) {
-  for (int i = 0; i < config_.players; ++i) conns_.push_back(std::make_unique<Conn>(strand_));
+  for (int i = 0; i < config_.players; ++i) {
+    conns_.push_back(std::make_unique<Conn>(strand_));
+    conns_.back()->server = static_cast<std::size_t>(index) % servers_.size();
+  }
 }
 
 void LoadRoom::Start() {
@@ -33,12 +36,26 @@ void LoadRoom::CountError(const std::string& what) {
 void LoadRoom::Connect(int i) {
   Conn& c = *conns_[static_cast<std::size_t>(i)];
   ++open_or_opening_;
-  auto& stream = beast::get_lowest_layer(c.ws);
+  c.ended = false;
+  c.open = false;
+  c.closing = false;
+  c.moving = false;
+  c.welcomed = false;
+  c.out.clear();
+  const int dial = ++c.dial;
+  auto target = Target(i);
+  if (!target) {
+    CountError("redirect_not_an_address");
+    c.redirect_to.reset();
+    target = Target(i);
+  }
+  c.ws.emplace(strand_);
+  auto& stream = beast::get_lowest_layer(*c.ws);
   if (!config_.source_addrs.empty()) {
     const std::size_t n = config_.source_addrs.size();
     const std::size_t k = static_cast<std::size_t>(index_ * config_.players + i) % n;
     beast::error_code ec;
-    stream.socket().open(server_.protocol(), ec);
+    stream.socket().open(target->second.protocol(), ec);
     if (!ec) stream.socket().bind({net::ip::make_address(config_.source_addrs[k], ec), 0}, ec);
     if (ec) {
       CountError("bind_failed");
@@ -49,37 +66,32 @@ void LoadRoom::Connect(int i) {
     }
   }
   stream.expires_after(10s);
-  stream.async_connect(server_, [self = shared_from_this(), i](beast::error_code ec) {
+  stream.async_connect(target->second, [self = shared_from_this(), i, dial,
+                                        address = target->first](beast::error_code ec) {
     Conn& conn = *self->conns_[static_cast<std::size_t>(i)];
-    if (ec) {
-      ++self->counts_.connect_failures;
-      self->CountError("connect_failed");
-      return self->Ended(i, "");
-    }
-    beast::get_lowest_layer(conn.ws).socket().set_option(net::ip::tcp::no_delay(true), ec);
-    conn.ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
+    if (conn.dial != dial) return;
+    if (ec) return self->DialFailed(i, "connect_failed");
+    beast::get_lowest_layer(*conn.ws).socket().set_option(net::ip::tcp::no_delay(true), ec);
+    conn.ws->set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
     const std::string path =
-        self->config_.relay ? "/r/load-" + std::to_string(self->index_) : self->config_.server.path;
-    conn.ws.async_handshake(self->config_.server.host + ":" + self->config_.server.port, path,
-                            [self, i](beast::error_code hec) {
-                              Conn& cc = *self->conns_[static_cast<std::size_t>(i)];
-                              if (hec) {
-                                ++self->counts_.connect_failures;
-                                self->CountError("handshake_failed");
-                                return self->Ended(i, "");
-                              }
-                              beast::get_lowest_layer(cc.ws).expires_never();
-                              ++self->counts_.connections_opened;
-                              self->OnOpen(i);
-                            });
+        self->config_.relay ? "/r/load-" + std::to_string(self->index_) : address.path;
+    conn.ws->async_handshake(address.host + ":" + address.port, path,
+                             [self, i, dial](beast::error_code hec) {
+                               Conn& cc = *self->conns_[static_cast<std::size_t>(i)];
+                               if (cc.dial != dial) return;
+                               if (hec) return self->DialFailed(i, "handshake_failed");
+                               beast::get_lowest_layer(*cc.ws).expires_never();
+                               ++self->counts_.connections_opened;
+                               self->OnOpen(i);
+                             });
   });
 }
 
 void LoadRoom::OnOpen(int i) {
   Conn& c = *conns_[static_cast<std::size_t>(i)];
   c.open = true;
-  c.ws.binary(true);
-  c.ws.read_message_max(1 << 20);
+  c.ws->binary(true);
+  c.ws->read_message_max(1 << 20);
   if (stopping_) return CloseOne(i);
   if (config_.relay) {
     // The relay has no Hello: an open connection is a seat. The last seat in starts turn 0.
@@ -94,15 +106,22 @@ void LoadRoom::OnOpen(int i) {
   v1::ClientMessage hello;
   hello.mutable_hello()->set_client_name(SeatName(i));
   hello.mutable_hello()->set_client_version("carcassonne-load/1");
+  c.resuming = !c.token.empty();
+  if (c.resuming) hello.mutable_hello()->set_resume_token(c.token);
   Send(i, std::move(hello));
   Read(i);
 }
 
 void LoadRoom::Read(int i) {
   Conn& c = *conns_[static_cast<std::size_t>(i)];
-  c.ws.async_read(c.buffer, [self = shared_from_this(), i](beast::error_code ec, std::size_t) {
+  c.ws->async_read(c.buffer, [self = shared_from_this(), i, dial = c.dial](beast::error_code ec,
+                                                                           std::size_t) {
     Conn& cc = *self->conns_[static_cast<std::size_t>(i)];
-    if (ec) return self->Ended(i, "connection_lost");
+    if (cc.dial != dial) return;
+    if (ec) {
+      cc.buffer.consume(cc.buffer.size());
+      return self->Ended(i, "connection_lost");
+    }
     if (self->Counting()) self->counts_.bytes_in += cc.buffer.size();
     if (self->config_.relay) {
       const auto data = cc.buffer.data();
@@ -134,40 +153,54 @@ void LoadRoom::Write(int i) {
   Conn& c = *conns_[static_cast<std::size_t>(i)];
   if (c.writing || c.out.empty() || !c.open) return;
   c.writing = true;
-  c.ws.async_write(net::buffer(c.out.front()),
-                   [self = shared_from_this(), i](beast::error_code ec, std::size_t) {
-                     Conn& cc = *self->conns_[static_cast<std::size_t>(i)];
-                     cc.writing = false;
-                     cc.out.pop_front();
-                     if (ec) return;  // the read fails too and ends the connection
-                     self->Write(i);
-                   });
+  // A new stream is opened only once this write is done (Redial waits for it), so `dial`
+  // cannot change under it.
+  c.ws->async_write(net::buffer(c.out.front()),
+                    [self = shared_from_this(), i](beast::error_code ec, std::size_t) {
+                      Conn& cc = *self->conns_[static_cast<std::size_t>(i)];
+                      cc.writing = false;
+                      if (!cc.out.empty()) cc.out.pop_front();
+                      if (ec) return;  // the read fails too and ends the connection
+                      self->Write(i);
+                    });
 }
 
 void LoadRoom::Ended(int i, const std::string& why) {
   Conn& c = *conns_[static_cast<std::size_t>(i)];
   if (c.ended) return;
   c.ended = true;
-  if (c.open && !c.closing && !stopping_ && !why.empty()) {
+  const bool moving = c.moving;
+  if (c.open && !c.closing && !moving && !stopping_ && !why.empty()) {
     ++counts_.connections_lost;
+    c.lost = true;
     CountError(why);
   }
   c.open = false;
+  c.welcomed = false;
   c.think.cancel();
   if (--open_or_opening_ == 0 && stopping_ && done_) {
     auto done = std::move(done_);
     done_ = nullptr;
     done();
   }
+  if (!stopping_ && WantsBack(i)) {
+    Redial(i, moving ? 0ms : std::chrono::milliseconds(std::min(100 * c.redials, 1000)));
+  }
 }
 
 void LoadRoom::OnMessage(int i, const v1::ServerMessage& m) {
   Conn& c = *conns_[static_cast<std::size_t>(i)];
   if (stopping_) return;
-  if (m.has_welcome()) {
+  if (m.has_redirect()) {
+    OnRedirect(i, m.redirect());
+  } else if (m.has_welcome()) {
+    const bool again = c.ever_welcomed;
     c.welcomed = true;
-    ++counts_.welcomed;
+    c.ever_welcomed = true;
+    c.redials = 0;
+    if (!again) ++counts_.welcomed;
     if (config_.idle) return;
+    if (again) return OnWelcome(i, m.welcome());
     if (i == 0) {
       CreateRoom();
     } else {
@@ -175,6 +208,7 @@ void LoadRoom::OnMessage(int i, const v1::ServerMessage& m) {
     }
   } else if (m.has_seat_granted()) {
     c.seat = m.seat_granted().seat();
+    c.token = m.seat_granted().resume_token();
     c.in_room = true;
     c.joining = false;
     c.game.reset();
@@ -200,6 +234,7 @@ void LoadRoom::OnMessage(int i, const v1::ServerMessage& m) {
     if (i == 0) CheckStart(m.room_state());
   } else if (m.has_room_left()) {
     c.in_room = false;
+    c.token.clear();
     c.leaving = false;
     if (i == 0) {
       CreateRoom();  // the next game's
@@ -211,6 +246,17 @@ void LoadRoom::OnMessage(int i, const v1::ServerMessage& m) {
   } else if (m.has_error()) {
     const v1::ErrorCode code = m.error().code();
     if (Counting()) CountError(v1::ErrorCode_Name(code));
+    if (c.resuming && !c.welcomed) {
+      // The resume was refused: the room is gone (the seat plays on in the next one), or its
+      // store cannot be reached for now (the seat tries again, on this server or the next).
+      if (code == v1::ERROR_CODE_INVALID_TOKEN) {
+        c.token.clear();
+        c.in_room = false;
+        c.have_view = false;
+      }
+      c.moving = true;
+      return CloseOne(i);
+    }
     if (code == v1::ERROR_CODE_STALE_SEQ || code == v1::ERROR_CODE_RATE_LIMITED) {
       // Nothing was applied: ask for the view again (after a pause for the rate limit).
       c.have_view = false;
@@ -403,22 +449,24 @@ void LoadRoom::CloseOne(int i) {
   c.think.cancel();
   if (!c.open) {
     // Still connecting: cancelling fails the connect or the handshake, which ends it.
-    beast::get_lowest_layer(c.ws).cancel();
+    beast::get_lowest_layer(*c.ws).cancel();
     return;
   }
   // A peer that never answers the close frame is cut off after 3 s. (Not the stream's own
   // expiry: a read and a write may both be pending, and it can time only one of them.)
   c.think.expires_after(3s);
-  c.think.async_wait([self = shared_from_this(), i](beast::error_code ec) {
-    if (!ec) beast::get_lowest_layer(self->conns_[static_cast<std::size_t>(i)]->ws).close();
+  c.think.async_wait([self = shared_from_this(), i, dial = c.dial](beast::error_code ec) {
+    Conn& cc = *self->conns_[static_cast<std::size_t>(i)];
+    if (!ec && cc.dial == dial) beast::get_lowest_layer(*cc.ws).close();
   });
-  c.ws.async_close(websocket::close_code::normal,
-                   [self = shared_from_this(), i](beast::error_code) {
-                     // The pending read fails now and ends the connection.
-                     Conn& cc = *self->conns_[static_cast<std::size_t>(i)];
-                     cc.think.cancel();
-                     beast::get_lowest_layer(cc.ws).close();
-                   });
+  c.ws->async_close(websocket::close_code::normal,
+                    [self = shared_from_this(), i, dial = c.dial](beast::error_code) {
+                      // The pending read fails now and ends the connection.
+                      Conn& cc = *self->conns_[static_cast<std::size_t>(i)];
+                      if (cc.dial != dial) return;
+                      cc.think.cancel();
+                      beast::get_lowest_layer(*cc.ws).close();
+                    });
 }
 
 }  // namespace carc::cli

@@ -8,6 +8,11 @@
 // game is over every seat leaves and the cycle starts again with a new room, until Stop().
 // In idle mode the seats only connect and say Hello. In relay mode (LoadConfig::relay) the
 // seats of a room take turns sending a numbered frame through the reference relay instead.
+//
+// Several servers (the nodes of a cluster): room r's seats start at server r mod n. A playing
+// seat whose connection is lost gets it back as a person's browser would (load_failover.cc):
+// it dials its server again, or the next in the list when that one cannot be reached, resumes
+// with its token and follows the Redirect to wherever its room went.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -36,10 +41,13 @@ class LoadRoom : public std::enable_shared_from_this<LoadRoom> {
  public:
   using Clock = std::chrono::steady_clock;
 
-  // Connection i of this room binds to `sources[(first_connection + i) % size]` when any are
-  // given. Counting starts at `window_start`.
-  LoadRoom(boost::asio::io_context& io, const LoadConfig& config,
-           boost::asio::ip::tcp::endpoint server, int index, Clock::time_point window_start);
+  using Endpoint = boost::asio::ip::tcp::endpoint;
+
+  // `servers`: config.servers resolved, in the same order. Connection i of this room binds to
+  // `sources[(first_connection + i) % size]` when any are given. Counting starts at
+  // `window_start`.
+  LoadRoom(boost::asio::io_context& io, const LoadConfig& config, std::vector<Endpoint> servers,
+           int index, Clock::time_point window_start);
 
   // Opens the connections (on the room's strand).
   void Start();
@@ -50,10 +58,14 @@ class LoadRoom : public std::enable_shared_from_this<LoadRoom> {
   LoadCounts& counts() { return counts_; }
 
  private:
+  using Stream = boost::beast::websocket::stream<boost::beast::tcp_stream>;
   struct Conn {
     explicit Conn(boost::asio::strand<boost::asio::io_context::executor_type> strand)
-        : ws(strand), think(strand) {}
-    boost::beast::websocket::stream<boost::beast::tcp_stream> ws;
+        : think(strand) {}
+    // A new stream for each connection the seat opens; handlers of an earlier one see `dial`
+    // changed and leave the seat alone.
+    std::optional<Stream> ws;
+    int dial = 0;
     boost::asio::steady_timer think;
     boost::beast::flat_buffer buffer;
     std::deque<std::string> out;
@@ -72,10 +84,32 @@ class LoadRoom : public std::enable_shared_from_this<LoadRoom> {
     bool game_over = false;
     std::unique_ptr<client::SeatGame> game;
     std::uint32_t request_id = 0;
+    // Where the seat connects: an index into servers_, or the node a Redirect named.
+    std::size_t server = 0;
+    std::optional<client::ServerAddress> redirect_to;
+    std::string token;  // the room's resume token for this seat ("" outside a room)
+    bool ever_welcomed = false;
+    bool moving = false;    // closing on purpose to follow a Redirect
+    bool resuming = false;  // the Hello carried the token
+    bool lost = false;      // lost (counted) and not welcomed back yet
+    int redials = 0;        // attempts since the seat last had a Welcome
   };
 
+  // Opens seat i's connection to its server (a fresh stream).
   void Connect(int i);
   void OnOpen(int i);
+  // load_failover.cc: whether seat i tries to get its connection back after losing it.
+  bool WantsBack(int i) const;
+  // Seat i's connect or handshake failed: counted, and a seat in play tries the next server.
+  void DialFailed(int i, const char* what);
+  // Opens seat i's connection again after `delay`, once its last write has finished.
+  void Redial(int i, std::chrono::milliseconds delay);
+  // The Welcome, Redirect or refusal that answers a Hello of seat i.
+  void OnWelcome(int i, const v1::Welcome& w);
+  void OnRedirect(int i, const v1::Redirect& r);
+  // The address seat i connects to next and its endpoint, or nullopt when a redirect's host
+  // is not an address.
+  std::optional<std::pair<client::ServerAddress, Endpoint>> Target(int i);
   void Read(int i);
   void OnMessage(int i, const v1::ServerMessage& m);
   void OnGameMessage(int i, const v1::ServerMessage& m);
@@ -107,7 +141,7 @@ class LoadRoom : public std::enable_shared_from_this<LoadRoom> {
 
   const LoadConfig& config_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
-  boost::asio::ip::tcp::endpoint server_;
+  std::vector<Endpoint> servers_;
   int index_;
   Clock::time_point window_start_;
   std::vector<std::unique_ptr<Conn>> conns_;

@@ -60,6 +60,24 @@ double Sample(const std::string& text, const std::string& name) {
   return -1;
 }
 
+// The sum of a sample over every server's /metrics text, or -1 when any lacks it (a server
+// that did not answer: a sum of some would pass for the whole).
+double SampleSum(const std::vector<std::string>& texts, const std::string& name) {
+  double sum = 0;
+  for (const std::string& t : texts) {
+    const double v = Sample(t, name);
+    if (v < 0) return -1;
+    sum += v;
+  }
+  return sum;
+}
+
+std::vector<std::string> FetchAll(const std::vector<client::ServerAddress>& servers) {
+  std::vector<std::string> out;
+  for (const auto& s : servers) out.push_back(FetchMetrics(s));
+  return out;
+}
+
 // Enough descriptors for every connection, as far as the hard limit allows.
 void RaiseDescriptorLimit() {
   rlimit r{};
@@ -105,6 +123,8 @@ void LoadCounts::Merge(LoadCounts&& o) {
   connect_failures += o.connect_failures;
   welcomed += o.welcomed;
   connections_lost += o.connections_lost;
+  connections_regained += o.connections_regained;
+  redirects += o.redirects;
   held_at_end += o.held_at_end;
   commands += o.commands;
   events += o.events;
@@ -122,15 +142,18 @@ LoadReport RunLoad(const LoadConfig& config) {
 
   net::io_context io(config.threads);
   net::ip::tcp::resolver resolver(io);
-  beast::error_code ec;
-  const auto resolved = resolver.resolve(config.server.host, config.server.port, ec);
-  if (ec || resolved.empty()) {
-    report.counts.errors["cannot_resolve_server"] = 1;
-    return report;
+  std::vector<net::ip::tcp::endpoint> servers;
+  for (const client::ServerAddress& a : config.servers) {
+    beast::error_code ec;
+    const auto resolved = resolver.resolve(a.host, a.port, ec);
+    if (ec || resolved.empty()) {
+      report.counts.errors["cannot_resolve_server"] = 1;
+      return report;
+    }
+    servers.push_back(resolved.begin()->endpoint());
   }
-  const net::ip::tcp::endpoint server = resolved.begin()->endpoint();
   report.server_rss_kib_start =
-      Sample(FetchMetrics(config.server), "process_resident_memory_bytes");
+      SampleSum(FetchAll(config.servers), "process_resident_memory_bytes");
   if (report.server_rss_kib_start > 0) report.server_rss_kib_start /= 1024;
 
   // The window opens once every connection has had its turn to open, plus a second to finish.
@@ -146,7 +169,7 @@ LoadReport RunLoad(const LoadConfig& config) {
 
   std::vector<std::shared_ptr<LoadRoom>> rooms;
   for (int r = 0; r < config.rooms; ++r) {
-    rooms.push_back(std::make_shared<LoadRoom>(io, config, server, r, window_start));
+    rooms.push_back(std::make_shared<LoadRoom>(io, config, servers, r, window_start));
   }
   auto work = net::make_work_guard(io);
   std::vector<std::thread> threads;
@@ -161,17 +184,19 @@ LoadReport RunLoad(const LoadConfig& config) {
     rooms[static_cast<std::size_t>(r)]->Start();
   }
   std::this_thread::sleep_until(window_start);
-  const double server_cpu_start = Sample(FetchMetrics(config.server), "process_cpu_seconds_total");
+  const std::vector<std::string> at_start = FetchAll(config.servers);
   const auto window_opened = std::chrono::steady_clock::now();
   std::this_thread::sleep_until(window_end);
-  const std::string at_end = FetchMetrics(config.server);
+  const std::vector<std::string> at_end = FetchAll(config.servers);
   report.window_s =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - window_opened).count();
-  const double server_cpu_end = Sample(at_end, "process_cpu_seconds_total");
-  if (server_cpu_start >= 0 && server_cpu_end >= 0) {
-    report.server_cpu_s = server_cpu_end - server_cpu_start;
+  // Only servers that answered at both ends of the window (a node killed in it has no figure).
+  for (std::size_t k = 0; k < at_end.size(); ++k) {
+    const double a = Sample(at_start[k], "process_cpu_seconds_total");
+    const double b = Sample(at_end[k], "process_cpu_seconds_total");
+    if (a >= 0 && b >= a) report.server_cpu_s = std::max(0.0, report.server_cpu_s) + (b - a);
   }
-  report.server_rss_kib = Sample(at_end, "process_resident_memory_bytes");
+  report.server_rss_kib = SampleSum(at_end, "process_resident_memory_bytes");
   if (report.server_rss_kib > 0) report.server_rss_kib /= 1024;
 
   // Close everything, bounded: rooms whose connections do not close in time are left to the
@@ -192,7 +217,7 @@ LoadReport RunLoad(const LoadConfig& config) {
   // What the server keeps once the clients are gone, after it has had a moment to let go.
   std::this_thread::sleep_for(std::chrono::seconds(config.settle_s));
   report.server_rss_kib_after =
-      Sample(FetchMetrics(config.server), "process_resident_memory_bytes");
+      SampleSum(FetchAll(config.servers), "process_resident_memory_bytes");
   if (report.server_rss_kib_after > 0) report.server_rss_kib_after /= 1024;
   return report;
 }
