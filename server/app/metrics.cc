@@ -39,7 +39,15 @@ std::string StoreFigures(const store::EventStore* store) {
     << "# HELP carc_store_checkpoints_total Checkpoints of the write-ahead log, run beside the "
        "writer.\n"
        "# TYPE carc_store_checkpoints_total counter\n"
-    << "carc_store_checkpoints_total " << s.checkpoints << "\n";
+    << "carc_store_checkpoints_total " << s.checkpoints << "\n"
+    << "# HELP carc_store_writes_settled_total Writes whose connection to PostgreSQL failed "
+       "under them, settled by asking the log whether they took place.\n"
+       "# TYPE carc_store_writes_settled_total counter\n"
+    << "carc_store_writes_settled_total " << s.writes_settled << "\n"
+    << "# HELP carc_store_writes_in_doubt_total Such writes the log could not be asked about: "
+       "their rooms were given up and rebuilt from the log.\n"
+       "# TYPE carc_store_writes_in_doubt_total counter\n"
+    << "carc_store_writes_in_doubt_total " << s.writes_in_doubt << "\n";
   return o.str();
 }
 

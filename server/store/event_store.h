@@ -86,6 +86,10 @@ struct StoreStats {
   std::uint64_t failed_appends = 0;
   std::uint64_t queued_appends = 0;  // handed in and not yet being written
   std::uint64_t checkpoints = 0;     // of the write-ahead log, beside the writer
+  // Writes whose connection failed under them (PostgreSQL): the log was asked whether they
+  // took place (settled), or could not be asked (in doubt: the room is rebuilt from its log).
+  std::uint64_t writes_settled = 0;
+  std::uint64_t writes_in_doubt = 0;
 };
 
 class RoomLeases;

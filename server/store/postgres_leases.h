@@ -27,6 +27,10 @@ class PgLeases {
   // Inside CreateRoom's transaction: the new room's lease, token 1.
   void TakeNew(PgConnection& db, RoomId room);
   std::optional<Lease> Acquire(PgConnection& db, RoomId room);
+  // Stops holding the room here without telling the store (it cannot be reached): no append
+  // of this node passes Refusal again, the lease runs out, and the room is rebuilt from its
+  // log by whichever node takes it, this one included.
+  void Forget(RoomId room) { held_.erase(room); }
   std::vector<Lease> ClaimOrphans(PgConnection& db, int max);
   std::vector<RoomId> Renew(PgConnection& db);
   void Release(PgConnection& db, RoomId room);

@@ -1,5 +1,6 @@
 #include "store/postgres_store.h"
 
+#include <atomic>
 #include <mutex>
 
 #include "store/crc32.h"
@@ -47,18 +48,34 @@ class PostgresStore final : public EventStore, public RoomLeases {
 
   RoomId CreateRoom(const std::string& code, std::string_view first_entry) override {
     std::lock_guard lock(mu_);
-    Transaction t(db_);
-    const RoomId id =
-        db_.Exec("INSERT INTO rooms (code) VALUES ($1) RETURNING id", {code}).Int(0, 0);
-    if (leases_.joined()) leases_.TakeNew(db_, id);
-    if (!InsertEntry(id, 0, first_entry)) throw StoreError("room " + std::to_string(id) + ": lost");
-    t.Commit();
+    RoomId id = 0;
+    try {
+      Transaction t(db_);
+      id = db_.Exec("INSERT INTO rooms (code) VALUES ($1) RETURNING id", {code}).Int(0, 0);
+      if (leases_.joined()) leases_.TakeNew(db_, id);
+      if (!InsertEntry(id, 0, first_entry)) {
+        throw StoreError("room " + std::to_string(id) + ": lost");
+      }
+      t.Commit();
+    } catch (const StoreError&) {
+      // Refused, so not served here; if the commit took place after all, the room is an empty
+      // lobby whose lease runs out, and it is disposed of by whichever node takes it.
+      if (id != 0) leases_.Forget(id);
+      throw;
+    }
     return id;
   }
 
   void Append(RoomId room, std::uint32_t index, std::string_view entry) override {
     std::lock_guard lock(mu_);
-    if (std::string why = TryAppend(room, index, entry); !why.empty()) throw StoreError(why);
+    std::string why;
+    try {
+      why = TryAppend(room, index, entry);
+    } catch (const StoreError& e) {
+      // One statement, committed by itself: lost with the connection, it may have been applied.
+      why = Settle(room, index, entry, e.what());
+    }
+    if (!why.empty()) throw StoreError(why);
   }
 
   void AppendAsync(RoomId room, std::uint32_t index, std::string entry, AppendDone done) override {
@@ -67,7 +84,12 @@ class PostgresStore final : public EventStore, public RoomLeases {
 
   void Flush() override { committer_->Flush(); }
 
-  StoreStats Stats() const override { return committer_->Stats(); }
+  StoreStats Stats() const override {
+    StoreStats s = committer_->Stats();
+    s.writes_settled = settled_.load();
+    s.writes_in_doubt = in_doubt_.load();
+    return s;
+  }
 
   void Archive(const ArchivedGame& game) override {
     std::lock_guard lock(mu_);
@@ -174,15 +196,51 @@ class PostgresStore final : public EventStore, public RoomLeases {
   };
 
   // The group commit's batch: one transaction, an append out of order failing alone.
+  // A failure before the COMMIT fails the whole batch (nothing was written); a failure of the
+  // COMMIT itself (the connection lost while it ran) leaves each append in doubt until the log
+  // is asked (Settle).
   std::vector<std::string> WriteBatch(const std::vector<PendingAppend>& batch) {
     std::lock_guard lock(mu_);
     std::vector<std::string> errors(batch.size());
-    Transaction t(db_);
-    for (std::size_t i = 0; i < batch.size(); ++i) {
-      errors[i] = TryAppend(batch[i].room, batch[i].index, batch[i].entry);
+    std::string commit_failed;
+    {
+      Transaction t(db_);
+      for (std::size_t i = 0; i < batch.size(); ++i) {
+        errors[i] = TryAppend(batch[i].room, batch[i].index, batch[i].entry);
+      }
+      try {
+        t.Commit();
+      } catch (const StoreError& e) {
+        commit_failed = e.what();
+      }
     }
-    t.Commit();
+    if (commit_failed.empty()) return errors;
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      if (errors[i].empty()) {
+        errors[i] = Settle(batch[i].room, batch[i].index, batch[i].entry, commit_failed);
+      }
+    }
     return errors;
+  }
+
+  // After the connection failed under a write of entry `index`: "" when the entry is in the
+  // log (the commit took place), why not when it is not, or kInDoubt when the log cannot be
+  // asked (then the room's lease is given up here: see kInDoubt). With mu_ held.
+  std::string Settle(RoomId room, std::uint32_t index, std::string_view entry,
+                     const std::string& failure) {
+    try {
+      const PgResult r =
+          db_.Exec("SELECT entry = $3::BYTEA FROM room_log WHERE room_id = $1 AND idx = $2",
+                   {PgParam::Int(room), PgParam::Int(index), PgParam::Bytes(entry)});
+      ++settled_;
+      if (r.rows() == 1 && r.Text(0, 0) == "t") return {};
+      return failure;
+    } catch (const StoreError& e) {
+      ++in_doubt_;
+      if (leases_.joined()) leases_.Forget(room);
+      return std::string(kInDoubt) + "room " + std::to_string(room) + ", entry " +
+             std::to_string(index) + ": " + failure + "; and then: " + e.what();
+    }
   }
 
   // Inserts entry `index` if it is the room's next (and, in a cluster, this node holds the
@@ -316,6 +374,8 @@ class PostgresStore final : public EventStore, public RoomLeases {
   }
 
   mutable std::mutex mu_;
+  std::atomic<std::uint64_t> settled_{0};
+  std::atomic<std::uint64_t> in_doubt_{0};
   PgConnection db_;
   PgLeases leases_;
   // Appends per transaction at most, as the SQLite store's.

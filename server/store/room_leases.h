@@ -29,6 +29,11 @@ namespace carc::server::store {
 
 // How every refused append's message starts.
 inline constexpr const char* kLeaseLost = "lease lost: ";
+// How an append's message starts when the store lost its connection while committing it and
+// could not ask afterwards whether the commit took place: the entry may be in the log or not.
+// The node gives the room's lease up at once (it writes to the room no more), so the room is
+// rebuilt from the log, which is the truth either way.
+inline constexpr const char* kInDoubt = "in doubt: ";
 
 struct Lease {
   RoomId room = 0;

@@ -33,10 +33,17 @@ BotGame::BotGame(const std::vector<client::ServerAddress>& address, BotGameSpec 
     fail("host connect", e);
     return;
   }
-  code_ = bots_[0]->CreateRoom(spec_.room ? *spec_.room : RoomFor(n, spec_.options));
+  code_ =
+      bots_[0]->CreateRoom(spec_.room ? *spec_.room : RoomFor(n + spec_.computers, spec_.options));
   if (code_.empty()) {
     fail("create room", bots_[0]->error());
     return;
+  }
+  for (int k = 0; k < spec_.computers; ++k) {
+    if (std::string e = bots_[0]->AddComputer(spec_.computer_level); !e.empty()) {
+      fail("add computer", e);
+      return;
+    }
   }
   if (spec_.spectator) {
     watcher_ = std::make_unique<client::BotSeat>(address, "watcher", spec_.seed * 100 + 99);
@@ -112,7 +119,8 @@ void CheckFinished(const BotGame& game) {
       CHECK(r.mirror_hash == first.mirror_hash);
     }
     CHECK(r.final_scores == first.final_scores);
-    CHECK(r.final_scores.size() == game.seats().size());
+    CHECK(r.final_scores.size() ==
+          game.seats().size() + static_cast<std::size_t>(game.computers()));
   }
 }
 
@@ -124,7 +132,7 @@ void CheckRecord(TestServer& server, const BotGame& game) {
   INFO(parsed.error.message);
   REQUIRE(parsed.record.has_value());
   const codec::Record& record = *parsed.record;
-  CHECK(record.players == static_cast<int>(game.seats().size()));
+  CHECK(record.players == static_cast<int>(game.seats().size()) + game.computers());
   const codec::ReplayedRecord replayed = codec::ReplayRecord(record);
   INFO((replayed.error ? replayed.error->message : std::string("replayed")));
   REQUIRE_FALSE(replayed.error.has_value());

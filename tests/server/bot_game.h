@@ -17,6 +17,10 @@ namespace carc::test {
 
 struct BotGameSpec {
   int players = 2;
+  // Computer players (of the server's, at computer_level) the host seats before the others
+  // join: the room has players + computers seats.
+  int computers = 0;
+  std::string computer_level = "greedy";
   engine::Options options;
   // When set, the room is created with these options instead of a base game with `options`.
   std::optional<v1::RoomOptions> room;
@@ -49,6 +53,8 @@ class BotGame {
 
   const std::string& setup_error() const { return setup_error_; }
   const std::string& code() const { return code_; }
+  // The server's computer players seated in the room beside the bots.
+  int computers() const { return spec_.computers; }
   client::BotSeat& bot(int seat) { return *bots_[static_cast<std::size_t>(seat)]; }
   // After Join(): seat results in seat order, and the spectator's.
   const std::vector<client::SeatResult>& seats() const { return results_; }

@@ -1,10 +1,11 @@
 // Three server processes as one cluster on a real PostgreSQL (loopback only): 20 rooms of bots
-// play while a node is paused with SIGSTOP past its lease and resumed, and then a node is
-// killed with SIGKILL at random moments, five times, and started again (at once, or after its
-// leases ran out and the others took its rooms). Every game must finish on
-// whichever node took its room, every archived record must replay to the scores the bots saw,
-// every command a bot saw acknowledged must be in the room's log at its seq, and the paused
-// node's writes after its rooms were taken must have been refused by the fencing token.
+// (every other one with a computer player of the server's in a seat too) play while a node is
+// paused with SIGSTOP past its lease and resumed, and then a node is killed with SIGKILL at
+// random moments, five times, and started again (at once, or after its leases ran out and the
+// others took its rooms). Every game must finish on whichever node took its room, every
+// archived record must replay to the scores the bots saw, every command a bot saw acknowledged
+// must be in the room's log at its seq, and the paused node's writes after its rooms were taken
+// must have been refused by the fencing token.
 #include <signal.h>
 
 #include <catch2/catch.hpp>
@@ -82,6 +83,9 @@ TEST_CASE(
     for (int k = 0; k < kNodes; ++k) order.push_back(addresses[(i + k) % kNodes]);
     BotGameSpec spec;
     spec.players = 2 + i % 3;
+    // Every other room has one of the server's computer players too: it must play on, from
+    // the rebuilt room, on whichever node takes the room over.
+    spec.computers = i % 2;
     spec.spectator = false;
     spec.seed = 4242 * 1000 + static_cast<std::uint64_t>(i);
     // A human-like pace, so that games are in progress through every kill.

@@ -1,4 +1,4 @@
-// The cluster-wide room list, measured (bench/cluster_listing.sh runs it; hidden from the suite):
+// The cluster-wide room list, measured (bench/cluster_lobby.sh runs it; hidden from the suite):
 // two nodes in this process on one PostgreSQL database with the default lease (3000 ms: each
 // node publishes and reads every 1000 ms).
 // - Staleness: a public room is made on node a; how long until node b's ListRooms shows it.

@@ -53,9 +53,10 @@ bool BotSeat::Follow(const v1::Redirect& redirect) {
   return true;
 }
 
-void BotSeat::Request(v1::ClientMessage m) {
+std::uint32_t BotSeat::Request(v1::ClientMessage m) {
   m.set_request_id(client_->NextRequestId());
   client_->Send(m);
+  return m.request_id();
 }
 
 void BotSeat::SendCommand(v1::ClientMessage m) {
@@ -86,6 +87,26 @@ std::string BotSeat::CreateRoom(const v1::RoomOptions& options) {
   token_ = g->seat_granted().resume_token();
   host_ = true;
   return room_;
+}
+
+std::string BotSeat::AddComputer(const std::string& level) {
+  v1::ClientMessage m;
+  m.mutable_add_computer()->set_seat(-1);
+  m.mutable_add_computer()->set_level(level);
+  const std::uint32_t id = Request(m);
+  ++computers_;
+  const int want = computers_;
+  const auto g = client_->WaitFor(
+      [id, want](const v1::ServerMessage& x) {
+        if (x.has_error()) return x.request_id() == id;
+        if (!x.has_room_state()) return false;
+        int seated = 0;
+        for (const auto& s : x.room_state().seats()) seated += s.computer_level().empty() ? 0 : 1;
+        return seated >= want;
+      },
+      5s);
+  if (!g || g->has_error()) return error_ = g ? g->error().message() : "no answer to AddComputer";
+  return {};
 }
 
 std::string BotSeat::JoinRoom(const std::string& code, bool spectate) {

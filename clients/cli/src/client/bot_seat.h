@@ -66,6 +66,9 @@ class BotSeat {
   std::string Connect();
   // Creates a room and takes its first seat (the host). Returns the code, or "" (see error()).
   std::string CreateRoom(const v1::RoomOptions& options);
+  // The host seats a computer player of `level` in the next free seat; returns an error
+  // message or "" once the room's state shows it.
+  std::string AddComputer(const std::string& level);
   // Joins a room by code, as a player or a spectator. Returns an error message or "".
   std::string JoinRoom(const std::string& code, bool spectate = false);
   // Plays (or watches) until the game ends, the deadline passes, or an error.
@@ -101,7 +104,8 @@ class BotSeat {
   void OnMessage(const v1::ServerMessage& m, SeatResult& result);
   // Answers the game's question, if it asked this seat one.
   void Act(SeatResult& result);
-  void Request(v1::ClientMessage m);
+  // Sends `m` with a new request id; returns that id.
+  std::uint32_t Request(v1::ClientMessage m);
   // Sends a game command after the move delay.
   void SendCommand(v1::ClientMessage m);
 
@@ -119,6 +123,7 @@ class BotSeat {
   int seat_ = -1;
   bool spectator_ = false;
   bool host_ = false;
+  int computers_ = 0;  // computer players this host has seated
   bool start_sent_ = false;
   bool have_view_ = false;
   std::uint64_t seq_ = 0;

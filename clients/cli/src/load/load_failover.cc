@@ -50,8 +50,8 @@ void LoadRoom::Redial(int i, std::chrono::milliseconds delay) {
   c.think.async_wait([self = shared_from_this(), i](beast::error_code ec) {
     if (ec || self->stopping_) return;
     Conn& cc = *self->conns_[static_cast<std::size_t>(i)];
-    if (cc.writing) {
-      // The old stream's last write has yet to fail; its handler needs that stream.
+    if (cc.writing || cc.close_pending) {
+      // The old stream's last write or close has yet to end; its handler needs that stream.
       --cc.redials;
       return self->Redial(i, 10ms);
     }

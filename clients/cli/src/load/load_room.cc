@@ -178,6 +178,10 @@ void LoadRoom::Ended(int i, const std::string& why) {
   c.open = false;
   c.welcomed = false;
   c.think.cancel();
+  // Whatever is still pending on this stream ends now (a close frame sent and not answered):
+  // the next stream is made only once its handlers have run (Redial).
+  beast::error_code ignored;
+  beast::get_lowest_layer(*c.ws).socket().close(ignored);
   if (--open_or_opening_ == 0 && stopping_ && done_) {
     auto done = std::move(done_);
     done_ = nullptr;
@@ -254,8 +258,7 @@ void LoadRoom::OnMessage(int i, const v1::ServerMessage& m) {
         c.in_room = false;
         c.have_view = false;
       }
-      c.moving = true;
-      return CloseOne(i);
+      return CloseOne(i);  // and dial again after the usual wait
     }
     if (code == v1::ERROR_CODE_STALE_SEQ || code == v1::ERROR_CODE_RATE_LIMITED) {
       // Nothing was applied: ask for the view again (after a pause for the rate limit).
@@ -459,10 +462,12 @@ void LoadRoom::CloseOne(int i) {
     Conn& cc = *self->conns_[static_cast<std::size_t>(i)];
     if (!ec && cc.dial == dial) beast::get_lowest_layer(*cc.ws).close();
   });
+  c.close_pending = true;
   c.ws->async_close(websocket::close_code::normal,
                     [self = shared_from_this(), i, dial = c.dial](beast::error_code) {
                       // The pending read fails now and ends the connection.
                       Conn& cc = *self->conns_[static_cast<std::size_t>(i)];
+                      cc.close_pending = false;
                       if (cc.dial != dial) return;
                       cc.think.cancel();
                       beast::get_lowest_layer(*cc.ws).close();

@@ -70,6 +70,7 @@ class LoadRoom : public std::enable_shared_from_this<LoadRoom> {
     boost::beast::flat_buffer buffer;
     std::deque<std::string> out;
     bool writing = false;
+    bool close_pending = false;  // an async_close has yet to finish
     bool open = false;
     bool welcomed = false;
     bool closing = false;
