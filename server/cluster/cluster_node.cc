@@ -114,7 +114,7 @@ void ClusterNode::ShareListings() {
     for (auto& summary : registry_.ListPublic()) *mine.add_rooms() = std::move(summary);
     std::string bytes;
     mine.SerializeToString(&bytes);
-    if (bytes != published_) {
+    if (!published_ || bytes != *published_) {
       leases_.PublishListing(bytes);
       published_ = std::move(bytes);
       ++metrics_.cluster_listings_published;

@@ -23,6 +23,7 @@
 #include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -75,7 +76,9 @@ class ClusterNode final : public RoomLocator {
   std::chrono::steady_clock::time_point renewed_;
   // One rebuild at a time: the loop's claims and the lobby's takeovers may meet on one room.
   std::mutex restore_mu_;
-  std::string published_;  // the listing last published (the loop's thread only)
+  // The listing last published (the loop's thread only); none at first, so that a restarted
+  // node replaces what its previous process left in the store even when it lists nothing.
+  std::optional<std::string> published_;
   mutable std::mutex listed_mu_;
   std::vector<v1::RoomSummary> listed_elsewhere_;
   std::mutex mu_;

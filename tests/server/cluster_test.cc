@@ -203,4 +203,16 @@ TEST_CASE(
   }
   CHECK_FALSE(Lists(b, code));
   CHECK(b.app().metrics().cluster_rooms_listed_elsewhere.load() == 0);
+
+  // a comes back with nothing to list: what its last process published is replaced, not
+  // listed again.
+  a.emplace(NodeConfig(url, "a"));
+  const auto published = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (a->app().metrics().cluster_listings_published.load() == 0 &&
+         std::chrono::steady_clock::now() < published) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  CHECK(a->app().metrics().cluster_listings_published.load() >= 1);
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));  // b reads again meanwhile
+  CHECK_FALSE(Lists(b, code));
 }
