@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "cli/cli_run.h"
+#include "client/server_list.h"
 #include "server_process.h"
 #include "test_postgres.h"
 #include "test_server.h"
@@ -20,10 +21,6 @@ namespace carc::test {
 namespace {
 
 constexpr int kNodes = 3;
-
-std::string UrlOf(const ServerProcess& node) {
-  return "ws://127.0.0.1:" + std::to_string(node.port());
-}
 
 }  // namespace
 
@@ -42,7 +39,7 @@ TEST_CASE(
                                  "2000", "--max-rooms-per-address", "1000", "--rate-per-second",
                                  "1000", "--rate-burst", "1000"}));
     REQUIRE(nodes.back()->Start() == "");
-    servers += (servers.empty() ? "" : ",") + UrlOf(*nodes.back());
+    servers += (servers.empty() ? "" : ",") + client::UrlOf(nodes.back()->address());
   }
 
   // 6 rooms of 2: rooms 1 and 4 start on node n1. The window opens about 1 s after the start.

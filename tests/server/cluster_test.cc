@@ -8,6 +8,7 @@
 #include <optional>
 #include <thread>
 
+#include "client/server_list.h"
 #include "store/pg_connection.h"
 #include "test_postgres.h"
 #include "test_server.h"
@@ -27,7 +28,7 @@ server::ServerConfig NodeConfig(const std::string& url, const std::string& id) {
 }
 
 std::string UrlOf(TestServer& s) {
-  return "ws://127.0.0.1:" + std::to_string(s.port()) + "/ws";
+  return client::UrlOf(s.address());
 }
 
 }  // namespace
@@ -134,17 +135,9 @@ namespace {
 
 // Whether `code` is in the node's room list (ListRooms over a fresh connection).
 bool Lists(TestServer& node, const std::string& code) {
-  auto c = DialHello(node);
-  REQUIRE(c);
-  v1::ClientMessage list;
-  list.mutable_list_rooms();
-  const auto answer = Ask(*c, list);
-  REQUIRE(answer);
-  REQUIRE(answer->has_room_list());
-  for (const auto& room : answer->room_list().rooms()) {
-    if (room.code() == code) return true;
-  }
-  return false;
+  const auto listed = ListsRoom(node, code);
+  REQUIRE(listed);
+  return *listed;
 }
 
 }  // namespace

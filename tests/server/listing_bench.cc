@@ -28,19 +28,6 @@ double Ms(Clock::duration d) {
   return std::chrono::duration<double, std::milli>(d).count();
 }
 
-bool Listed(TestServer& node, const std::string& code) {
-  auto c = DialHello(node);
-  if (!c) return false;
-  v1::ClientMessage list;
-  list.mutable_list_rooms();
-  const auto answer = Ask(*c, list);
-  if (!answer || !answer->has_room_list()) return false;
-  for (const auto& room : answer->room_list().rooms()) {
-    if (room.code() == code) return true;
-  }
-  return false;
-}
-
 void Print(const char* what, std::vector<double> v) {
   std::sort(v.begin(), v.end());
   std::printf("%s: median %.1f ms, min %.1f, max %.1f (%zu trials)\n", what, v[v.size() / 2],
@@ -76,7 +63,7 @@ TEST_CASE("the cluster's room list: staleness and cost", "[.][listing-bench]") {
     REQUIRE(made->has_seat_granted());
     const auto at = Clock::now();
     const std::string code = made->seat_granted().room_code();
-    while (!Listed(b, code)) {
+    while (!ListsRoom(b, code).value_or(false)) {
       REQUIRE(Clock::now() - at < std::chrono::seconds(10));
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }

@@ -190,6 +190,19 @@ std::unique_ptr<client::WsClient> DialHello(TestServer& server, const std::strin
   return c;
 }
 
+std::optional<bool> ListsRoom(TestServer& server, const std::string& code) {
+  auto c = DialHello(server);
+  if (!c) return std::nullopt;
+  v1::ClientMessage list;
+  list.mutable_list_rooms();
+  const auto answer = Ask(*c, list);
+  if (!answer || !answer->has_room_list()) return std::nullopt;
+  for (const auto& room : answer->room_list().rooms()) {
+    if (room.code() == code) return true;
+  }
+  return false;
+}
+
 std::optional<v1::ServerMessage> Ask(client::WsClient& c, v1::ClientMessage m,
                                      std::chrono::milliseconds timeout) {
   const std::uint32_t rid = c.NextRequestId();

@@ -73,6 +73,10 @@ std::unique_ptr<client::WsClient> Dial(TestServer& server);
 std::unique_ptr<client::WsClient> DialHello(TestServer& server, const std::string& token = "",
                                             v1::ServerMessage* welcome = nullptr);
 
+// Whether the server's room list (ListRooms over a fresh connection) has room `code`;
+// nullopt when the server did not answer with a list.
+std::optional<bool> ListsRoom(TestServer& server, const std::string& code);
+
 // Sends `m` with a fresh request id and waits for the message that answers it.
 std::optional<v1::ServerMessage> Ask(client::WsClient& c, v1::ClientMessage m,
                                      std::chrono::milliseconds timeout = 10s);

@@ -169,8 +169,9 @@ void LoadRoom::Ended(int i, const std::string& why) {
   Conn& c = *conns_[static_cast<std::size_t>(i)];
   if (c.ended) return;
   c.ended = true;
+  // (A close to follow a Redirect went through CloseOne: `closing`, so not a loss.)
   const bool moving = c.moving;
-  if (c.open && !c.closing && !moving && !stopping_ && !why.empty()) {
+  if (c.open && !c.closing && !stopping_ && !why.empty()) {
     ++counts_.connections_lost;
     c.lost = true;
     CountError(why);
