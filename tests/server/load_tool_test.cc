@@ -115,4 +115,13 @@ TEST_CASE("load refuses bad options with a reason", "[server][load][cli]") {
     CHECK(run.code == 2);
     CHECK(run.out.find("carcassonne load: ") != std::string::npos);
   }
+  // A server list: at most 16, none empty.
+  std::string seventeen;
+  for (int i = 0; i < 17; ++i) seventeen += (i ? "," : "") + std::string("ws://127.0.0.1:1");
+  for (const std::string& list : {seventeen, std::string("ws://127.0.0.1:1,"), std::string(",")}) {
+    INFO(list);
+    const CliRun run = RunCli("load --server " + list, true);
+    CHECK(run.code == 2);
+    CHECK(run.out.find("up to 16") != std::string::npos);
+  }
 }

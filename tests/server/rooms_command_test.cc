@@ -54,6 +54,10 @@ TEST_CASE("rooms prints the public rooms a server lists, and only those", "[serv
 TEST_CASE("rooms refuses bad options, and says when no server answers", "[server][cli]") {
   CHECK(RunCli("rooms --server wss://a:1", true).code == 2);
   CHECK(RunCli("rooms --bogus", true).code == 2);
+  std::string seventeen;
+  for (int i = 0; i < 17; ++i) seventeen += (i ? "," : "") + std::string("ws://127.0.0.1:1");
+  CHECK(RunCli("rooms --server " + seventeen, true).code == 2);
+  CHECK(RunCli("rooms --server ws://127.0.0.1:1,", true).code == 2);
   const CliRun none = RunCli("rooms --server ws://127.0.0.1:1", true);
   CHECK(none.code == 1);
   CHECK(none.out.find("127.0.0.1:1") != std::string::npos);
