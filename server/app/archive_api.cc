@@ -9,10 +9,12 @@
 #include <variant>
 #include <vector>
 
+#include "app/replay_cache.h"
 #include "carc/codec/json_limits.h"
 #include "carc/codec/record.h"
 #include "carc/codec/replay.h"
 #include "games/registry.h"
+#include "net/static_files.h"
 
 namespace carc::server {
 namespace {
@@ -120,6 +122,21 @@ ApiResponse ReplayUpload(const std::string& body) {
   }
 }
 
+// The identity of an archived game's record and replay: the game's id never names another game
+// in this store, and the server's version changes it when the replay's encoding may change.
+std::string ArchiveTag(store::RoomId id, std::string_view what) {
+  return "\"" + std::string(what.substr(1)) + "-" + std::to_string(id) +
+         "-" CARC_SERVER_VERSION "\"";
+}
+
+ApiResponse Cacheable(ApiResponse response, const std::string& etag) {
+  if (response.status == 200) {
+    response.etag = etag;
+    response.cache_control = std::string(kArchiveCacheControl);
+  }
+  return response;
+}
+
 // Only archived games are replayed: their play is over, so every tile in the record is public.
 ApiResponse ArchivedReplay(const store::ArchivedGame& game) {
   std::vector<std::string> names;
@@ -146,8 +163,14 @@ ApiResponse ArchivedReplay(const store::ArchivedGame& game) {
 
 }  // namespace
 
+bool IsArchivePath(const ApiRequest& request) {
+  const std::string_view t = request.target;
+  const std::string_view path = t.substr(0, t.find('?'));
+  return path == "/api/replay" || path == "/api/games" || path.starts_with("/api/games/");
+}
+
 bool ServeArchive(store::EventStore& store, const ApiRequest& request, const ApiReply& reply,
-                  GameAnalyses* analyses) {
+                  GameAnalyses* analyses, ReplayCache* cache) {
   const std::string_view t = request.target;
   const std::string_view path = t.substr(0, t.find('?'));
   const std::string_view query =
@@ -202,12 +225,34 @@ bool ServeArchive(store::EventStore& store, const ApiRequest& request, const Api
                                 : Json(503, ErrorJson("this server does not analyse games")));
       return true;
     }
+    const std::string etag = ArchiveTag(id, what);
+    if (!request.if_none_match.empty() && StaticFiles::Matches(request.if_none_match, etag)) {
+      ApiResponse same{304, "application/json", "", ""};
+      same.etag = etag;
+      same.cache_control = std::string(kArchiveCacheControl);
+      reply(std::move(same));
+      return true;
+    }
+    if (what == "/replay" && cache != nullptr) {
+      if (const auto kept = cache->Get(id)) {
+        reply(Cacheable({200, std::string(kReplayContentType), *kept, ""}, etag));
+        return true;
+      }
+    }
     const auto game = store.Game(id);
     if (!game) {
       reply(Json(404, ErrorJson("no finished game " + std::to_string(id))));
       return true;
     }
-    reply(what == "/record" ? Json(200, game->record) : ArchivedReplay(*game));
+    if (what == "/record") {
+      reply(Cacheable(Json(200, game->record), etag));
+      return true;
+    }
+    ApiResponse replay = ArchivedReplay(*game);
+    if (replay.status == 200 && cache != nullptr) {
+      cache->Put(id, std::make_shared<const std::string>(replay.body));
+    }
+    reply(Cacheable(std::move(replay), etag));
   } catch (const store::StoreError& e) {
     spdlog::error("archive: store read failed: {}", e.what());
     reply(Json(503, ErrorJson("the archive cannot be read right now")));

@@ -11,7 +11,12 @@
 // a game still running is never served), 405 (another method; Allow says which), 500, 503 (the
 // store cannot be read). A body over kMaxApiUpload is refused with 413 before it gets here
 // (http_api.h). Replays exist for archived games only, so they reveal nothing a finished game still
-// hides.
+// hides. An archived game's record and replay never change: they carry an ETag and may be kept
+// (kArchiveCacheControl); a request whose If-None-Match names that ETag gets 304 without the store
+// being read, and a replay once built is kept in the ReplayCache.
+//
+// ServeArchive reads the store and parses records: run it on an API worker (api_workers.h),
+// never on a network thread.
 #pragma once
 
 #include <string_view>
@@ -23,11 +28,17 @@
 namespace carc::server {
 
 inline constexpr std::string_view kReplayContentType = "application/x-protobuf";
+inline constexpr std::string_view kArchiveCacheControl = "public, max-age=86400";
+
+class ReplayCache;
+
+// Whether the request's path is one ServeArchive answers.
+bool IsArchivePath(const ApiRequest& request);
 
 // Handles the request if its path is one of the above (returns true); the reply comes on this
 // thread.
 // `analyses` answers /analysis; without it that path is 503.
 bool ServeArchive(store::EventStore& store, const ApiRequest& request, const ApiReply& reply,
-                  GameAnalyses* analyses = nullptr);
+                  GameAnalyses* analyses = nullptr, ReplayCache* cache = nullptr);
 
 }  // namespace carc::server

@@ -86,6 +86,8 @@ ApiResponse GameAnalyses::Start(store::RoomId id) {
     return Error(503,
                  "this server does not analyse games (no computer players, or --max-analyses 0)");
   }
+  // The cap first: a refused request costs no store read and no replay.
+  if (const auto full = Refusal(); full) return *full;
   const std::optional<store::ArchivedGame> game = store_.Game(id);  // StoreError: the caller's 503
   if (!game) return Error(404, "no finished game " + std::to_string(id));
   auto parsed = codec::ParseLimitedJson(game->record, "record");
@@ -118,15 +120,7 @@ ApiResponse GameAnalyses::Start(store::RoomId id) {
   {
     std::lock_guard lock(mu_);
     if (analyses_.count(id) != 0) return Json(202, {{"status", "running"}});  // raced: started
-    const int running =
-        static_cast<int>(std::count_if(analyses_.begin(), analyses_.end(), [](const auto& e) {
-          return e.second->status == Status::kRunning;
-        }));
-    if (running >= max_running_) {
-      ++metrics_.analyses_refused;
-      return Error(503, "the server is analysing as many games as it allows (--max-analyses " +
-                            std::to_string(max_running_) + "); ask again in a minute");
-    }
+    if (auto full = RefusalLocked(); full) return *full;
     // Room for it: the oldest finished or failed analysis goes.
     while (analyses_.size() >= kKept) {
       auto oldest = analyses_.end();
@@ -145,6 +139,26 @@ ApiResponse GameAnalyses::Start(store::RoomId id) {
   spdlog::info("analysis of game {}: {} decisions with a choice", id, a->choices.size());
   Next(a);
   return Json(202, {{"status", "running"}, {"done", 0}, {"of", a->choices.size()}});
+}
+
+std::optional<ApiResponse> GameAnalyses::Refusal() {
+  std::lock_guard lock(mu_);
+  return RefusalLocked();
+}
+
+std::optional<ApiResponse> GameAnalyses::RefusalLocked() {
+  const int running =
+      static_cast<int>(std::count_if(analyses_.begin(), analyses_.end(), [](const auto& e) {
+        return e.second->status == Status::kRunning;
+      }));
+  if (running < max_running_) return std::nullopt;
+  ++metrics_.analyses_refused;
+  ApiResponse busy = Error(503,
+                           "the server is analysing as many games as it allows "
+                           "(--max-analyses " +
+                               std::to_string(max_running_) + "); ask again in a minute");
+  busy.retry_after = 60;
+  return busy;
 }
 
 void GameAnalyses::Finish(Analysis& a, Status status) {

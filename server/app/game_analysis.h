@@ -4,9 +4,11 @@
 // lead after that move and after the move played, and the difference (what the move played
 // gave away, by the search's estimate).
 //
-// Contract: thread-safe; Get() answers at once. 200 with the analysis once it is done, 202
-// with its progress while it runs (the first request starts it: the client asks again), 404
-// when no game has that id, 503 when the server has no computer players or already runs
+// Contract: thread-safe; Get() answers without waiting for a search, but a request that starts an
+// analysis reads the store and replays the game first: call it on an API worker. The cap is
+// checked before that work, so a refused request costs neither. 200 with the analysis once it is
+// done, 202 with its progress while it runs (the first request starts it: the client asks again),
+// 404 when no game has that id, 503 when the server has no computer players or already runs
 // --max-analyses analyses. The searches run on the computer players' pool (bots/bot_pool.h),
 // one decision at a time per analysis, --analysis-ms each, from a copy of the game redrawn for
 // the mover's view, so nothing is searched that the mover could not see. The newest kKept
@@ -48,6 +50,9 @@ class GameAnalyses {
   void Next(const std::shared_ptr<Analysis>& a);
   void Reviewed(const std::shared_ptr<Analysis>& a, std::optional<bots::Choice> choice);
   ApiResponse Start(store::RoomId id);
+  // The 503 when --max-analyses run already; nullopt when there is room for one more.
+  std::optional<ApiResponse> Refusal();
+  std::optional<ApiResponse> RefusalLocked();  // under mu_
   // Leaves the running state for `status`, once; under mu_.
   void Finish(Analysis& a, Status status);
 

@@ -101,6 +101,10 @@ std::string Metrics::Render() const {
     << "# HELP carc_messages_in_total Client messages received.\n"
        "# TYPE carc_messages_in_total counter\n"
     << "carc_messages_in_total " << messages_in.load() << "\n"
+    << "# HELP carc_frames_in_total WebSocket frames received (a message may come in up to "
+       "--max-message-fragments).\n"
+       "# TYPE carc_frames_in_total counter\n"
+    << "carc_frames_in_total " << frames_in.load() << "\n"
     << "# HELP carc_bytes_out_total Bytes queued to clients.\n# TYPE carc_bytes_out_total counter\n"
     << "carc_bytes_out_total " << bytes_out.load() << "\n"
     << "# HELP carc_slow_readers_dropped_total Connections cut off for a full write queue.\n"
@@ -193,6 +197,33 @@ std::string Metrics::Render() const {
       << "# HELP carc_bot_jobs_running Computer players thinking now.\n"
          "# TYPE carc_bot_jobs_running gauge\n"
       << "carc_bot_jobs_running " << bots_->running.load() << "\n";
+  }
+  if (api_ != nullptr) {
+    o << "# HELP carc_api_jobs_total API requests served on the API threads.\n"
+         "# TYPE carc_api_jobs_total counter\n"
+      << "carc_api_jobs_total " << api_->done.load() << "\n"
+      << "# HELP carc_api_jobs_refused_total API requests answered 503: every API thread busy "
+         "and --api-queue waiting (busy), or the address at --api-per-address (address).\n"
+         "# TYPE carc_api_jobs_refused_total counter\n"
+      << "carc_api_jobs_refused_total{reason=\"busy\"} " << api_->refused_busy.load() << "\n"
+      << "carc_api_jobs_refused_total{reason=\"address\"} " << api_->refused_address.load() << "\n"
+      << "# HELP carc_api_jobs_queued API requests waiting for an API thread.\n"
+         "# TYPE carc_api_jobs_queued gauge\n"
+      << "carc_api_jobs_queued " << api_->queued.load() << "\n"
+      << "# HELP carc_api_busy_seconds_total Time the API threads spent on requests.\n"
+         "# TYPE carc_api_busy_seconds_total counter\n"
+      << "carc_api_busy_seconds_total " << static_cast<double>(api_->busy_us.load()) / 1e6 << "\n";
+  }
+  if (replays_ != nullptr) {
+    o << "# HELP carc_replay_cache_hits_total Archived replays answered from the cache.\n"
+         "# TYPE carc_replay_cache_hits_total counter\n"
+      << "carc_replay_cache_hits_total " << replays_->hits() << "\n"
+      << "# HELP carc_replay_cache_misses_total Archived replays built from the store.\n"
+         "# TYPE carc_replay_cache_misses_total counter\n"
+      << "carc_replay_cache_misses_total " << replays_->misses() << "\n"
+      << "# HELP carc_replay_cache_bytes Bytes of replays kept (--replay-cache-bytes).\n"
+         "# TYPE carc_replay_cache_bytes gauge\n"
+      << "carc_replay_cache_bytes " << replays_->bytes() << "\n";
   }
   std::lock_guard lock(mu_);
   o << "# HELP carc_rejections_total Refused requests by reason.\n"

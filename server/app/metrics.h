@@ -9,6 +9,8 @@
 #include <mutex>
 #include <string>
 
+#include "app/api_workers.h"
+#include "app/replay_cache.h"
 #include "bots/bot_pool.h"
 #include "net/net_metrics.h"
 #include "store/event_store.h"
@@ -67,12 +69,19 @@ class Metrics final : public NetMetrics {
   void WatchStore(const store::EventStore* store) { store_ = store; }
   // The computer players' pool whose figures /metrics shows (none: no carc_bot_* lines).
   void WatchBots(const bots::BotMetrics* bots) { bots_ = bots; }
+  // The HTTP API's threads and its replay cache.
+  void WatchApi(const ApiWorkerMetrics* api, const ReplayCache* replays) {
+    api_ = api;
+    replays_ = replays;
+  }
 
  private:
   static constexpr std::array<double, 10> kBuckets = {0.0001, 0.00025, 0.0005, 0.001, 0.0025,
                                                       0.005,  0.01,    0.025,  0.05,  0.1};
   const store::EventStore* store_ = nullptr;
   const bots::BotMetrics* bots_ = nullptr;
+  const ApiWorkerMetrics* api_ = nullptr;
+  const ReplayCache* replays_ = nullptr;
   mutable std::mutex mu_;
   std::map<std::string, std::uint64_t> rejections_;
   std::array<std::uint64_t, kBuckets.size() + 1> latency_counts_{};

@@ -12,6 +12,7 @@
 #include "app/archive_api.h"
 #include "games/game_table.h"
 #include "net/session.h"
+#include "rooms/tokens.h"
 #include "store/open_store.h"
 
 namespace carc::server {
@@ -55,12 +56,16 @@ ServerApp::ServerApp(ServerConfig config)
                 ? std::make_unique<bots::BotPool>(config_.bot_threads, config_.bot_queue)
                 : nullptr),
       analyses_(*store_, bots_.get(), config_.max_analyses, config_.analysis_ms, metrics_),
+      replays_(config_.replay_cache_bytes),
+      api_workers_(config_.api_threads, config_.api_queue, config_.api_per_address),
       registry_(io_, config_, metrics_, *store_, bots_.get()),
       lobby_(registry_, config_, metrics_),
-      listener_(std::make_shared<Listener>(io_, net_config_, metrics_, lobby_, files_,
-                                           [this](ApiRequest request, ApiReply reply) {
-                                             Api(std::move(request), std::move(reply));
-                                           })),
+      listener_(
+          std::make_shared<Listener>(io_, net_config_, metrics_, lobby_, files_,
+                                     HttpServices{[this](ApiRequest request, ApiReply reply) {
+                                                    Api(std::move(request), std::move(reply));
+                                                  },
+                                                  [this](bool ready) { return Health(ready); }})),
       signals_(io_, SIGINT, SIGTERM),
       sweep_(io_),
       memory_return_([this] {
@@ -69,6 +74,7 @@ ServerApp::ServerApp(ServerConfig config)
       }) {}
 
 ServerApp::~ServerApp() {
+  api_workers_.Stop();
   if (bots_) bots_->Stop();
   // The store's writer may still hold appends whose answers are posted to io_: they are
   // written, and answered, before io_ goes away.
@@ -78,6 +84,7 @@ ServerApp::~ServerApp() {
 std::string ServerApp::Open() {
   metrics_.WatchStore(store_.get());
   if (bots_) metrics_.WatchBots(&bots_->metrics());
+  metrics_.WatchApi(&api_workers_.metrics(), &replays_);
   if (!config_.web_root.empty()) {
     spdlog::info("web client: {} file(s) from {}", files_.size(), config_.web_root);
   }
@@ -112,7 +119,32 @@ std::string ServerApp::Open() {
 }
 
 void ServerApp::Api(ApiRequest request, ApiReply reply) {
-  if (ServeArchive(*store_, request, reply, &analyses_)) return;
+  if (IsArchivePath(request)) {
+    // Records are parsed and replayed, the store is read: never on this (network) thread.
+    auto shared_reply = std::make_shared<ApiReply>(std::move(reply));
+    auto job = std::make_shared<ApiRequest>(std::move(request));
+    const auto admission = api_workers_.Submit(
+        job->client,
+        [this, job, shared_reply] {
+          ServeArchive(*store_, *job, *shared_reply, &analyses_, &replays_);
+        },
+        [shared_reply] {
+          ApiResponse gone{503, "application/json",
+                           R"({"error":"the server is shutting down; ask again in a moment"})"};
+          gone.retry_after = 5;
+          (*shared_reply)(std::move(gone));
+        });
+    if (admission == ApiWorkers::Admission::kAccepted) return;
+    const bool mine = admission == ApiWorkers::Admission::kAddressShare;
+    metrics_.Reject(mine ? "api_address_share" : "api_busy");
+    ApiResponse busy{
+        503, "application/json",
+        mine
+            ? R"({"error":"your address has as many API requests in progress as it may (--api-per-address); wait for their answers"})"
+            : R"({"error":"the server is busy; ask again in a moment"})"};
+    busy.retry_after = 1;
+    return (*shared_reply)(std::move(busy));
+  }
   const std::string& target = request.target;
   if (request.method != "GET" && request.method != "HEAD") {
     return reply(
@@ -128,16 +160,45 @@ void ServerApp::Api(ApiRequest request, ApiReply reply) {
   const std::string suffix = "/record";
   if (target.rfind(prefix, 0) == 0 && target.size() > prefix.size() + suffix.size() &&
       target.compare(target.size() - suffix.size(), suffix.size(), suffix) == 0) {
-    const std::string code =
-        target.substr(prefix.size(), target.size() - prefix.size() - suffix.size());
-    if (const auto room = registry_.Find(code)) {
-      return room->Record([reply = std::move(reply)](unsigned status, std::string body) {
-        reply({status, "application/json", std::move(body), ""});
-      });
-    }
-    return reply({404, "application/json", R"({"error":"no such room"})", ""});
+    return RoomRecord(request,
+                      target.substr(prefix.size(), target.size() - prefix.size() - suffix.size()),
+                      std::move(reply));
   }
   reply({404, "application/json", R"({"error":"unknown API path"})", ""});
+}
+
+void ServerApp::RoomRecord(const ApiRequest& request, const std::string& code, ApiReply reply) {
+  AddressRate& guesses = registry_.code_guesses();
+  if (!guesses.Ready(request.client)) {
+    metrics_.Reject("code_guesses");
+    ApiResponse slow{429, "application/json",
+                     R"({"error":"too many room codes tried from your address: wait a minute"})"};
+    slow.retry_after = 60;
+    return reply(std::move(slow));
+  }
+  const auto room = registry_.Find(code);
+  if (!room) {
+    guesses.Take(request.client);
+    return reply({404, "application/json", std::string(kNoSuchRoomJson)});
+  }
+  // A seat's token (Authorization: Bearer TOKEN) makes the request a member's.
+  constexpr std::string_view kBearer = "Bearer ";
+  bool member = false;
+  if (request.authorization.size() > kBearer.size() &&
+      request.authorization.compare(0, kBearer.size(), kBearer) == 0) {
+    member = registry_.FindByToken(HashToken(request.authorization.substr(kBearer.size()))) == room;
+  }
+  room->Record(member, [reply = std::move(reply)](unsigned status, std::string body) {
+    reply({status, "application/json", std::move(body), ""});
+  });
+}
+
+HealthAnswer ServerApp::Health(bool ready) const {
+  if (ready && stopping_.load()) return {503, "shutting down\n"};
+  if (const std::string why = store_->WriteTrouble(); !why.empty()) {
+    return {503, "store: " + why + "\n"};
+  }
+  return {200, "ok\n"};
 }
 
 void ServerApp::ScheduleSweep() {
@@ -182,6 +243,7 @@ void ServerApp::Run() {
 }
 
 void ServerApp::Stop() {
+  stopping_ = true;
   net::post(io_, [this] {
     listener_->Stop();
     signals_.cancel();

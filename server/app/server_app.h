@@ -15,9 +15,11 @@
 #include <memory>
 #include <string>
 
+#include "app/api_workers.h"
 #include "app/game_analysis.h"
 #include "app/memory_return.h"
 #include "app/metrics.h"
+#include "app/replay_cache.h"
 #include "app/server_config.h"
 #include "cluster/cluster_node.h"
 #include "net/listener.h"
@@ -50,6 +52,9 @@ class ServerApp {
   void StopWhenClosed(std::shared_ptr<boost::asio::steady_timer> timer,
                       std::chrono::steady_clock::time_point deadline);
   void Api(ApiRequest request, ApiReply reply);
+  // GET /api/rooms/{code}/record (rooms/room.h, Room::Record, says who gets it).
+  void RoomRecord(const ApiRequest& request, const std::string& code, ApiReply reply);
+  HealthAnswer Health(bool ready) const;
 
   ServerConfig config_;
   const NetConfig net_config_;  // before listener_, which holds on to it
@@ -64,6 +69,10 @@ class ServerApp {
   std::unique_ptr<bots::BotPool> bots_;
   // After bots_, whose Stop() (in ~ServerApp) ends every search before this goes.
   GameAnalyses analyses_;
+  ReplayCache replays_;
+  // Stopped in the destructor before the store and the analyses its jobs use go.
+  ApiWorkers api_workers_;
+  std::atomic<bool> stopping_{false};
   RoomRegistry registry_;
   Lobby lobby_;
   // With a PostgreSQL store: this node's leases (after registry_, whose rooms it moves).

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "bots/bot_level.h"
+#include "net/origin_policy.h"
 #include "net/proxy_trust.h"
 #include "store/open_store.h"
 #include "store/pg_connection.h"
@@ -268,6 +269,90 @@ const std::map<std::string, Setting>& Settings() {
        {"CARC_ANALYSIS_MS",
         "the tree search's time for each decision of an analysed game, 10..1000 (100)",
         Duration(&ServerConfig::analysis_ms, 10, 1000)}},
+      {"bot-jobs-per-address",
+       {"CARC_BOT_JOBS_PER_ADDRESS",
+        "computer players' moves and hints that the rooms created by one client address may "
+        "have waiting or running at once; past it their computers play the engine's fallback "
+        "move and it is counted in carc_bot_jobs_refused_total{reason=\"address\"} (8)",
+        Int(&ServerConfig::bot_jobs_per_address, 1, 1 << 20)}},
+      {"unattended-level",
+       {"CARC_UNATTENDED_LEVEL",
+        "the level a room's computer players play at while no person is connected to the room "
+        "(nobody watches, so nobody waits for a good move): random, greedy, mcts@MS, easy, "
+        "medium or hard (mcts@10)",
+        [](ServerConfig& c, const std::string& v) {
+          if (!bots::ParseBotLevel(v)) return false;
+          c.unattended_level = v;
+          return true;
+        }}},
+      {"api-threads",
+       {"CARC_API_THREADS",
+        "threads for the HTTP API's costly work (reading and replaying records, the archive, "
+        "starting analyses), apart from the network threads (1)",
+        Int(&ServerConfig::api_threads, 1, 64)}},
+      {"api-queue",
+       {"CARC_API_QUEUE",
+        "API requests that may wait for an API thread; more are answered 503 with Retry-After "
+        "and counted in carc_api_jobs_refused_total{reason=\"busy\"} (64)",
+        Int(&ServerConfig::api_queue, 1, 1 << 20)}},
+      {"api-per-address",
+       {"CARC_API_PER_ADDRESS",
+        "API requests one client address may have waiting or running on the API threads; more "
+        "are answered 503 with Retry-After, counted in "
+        "carc_api_jobs_refused_total{reason=\"address\"} (4)",
+        Int(&ServerConfig::api_per_address, 1, 1 << 20)}},
+      {"api-burst",
+       {"CARC_API_BURST",
+        "requests to /api/ one client address may send at once before --api-rate applies (40)",
+        Int(&ServerConfig::api_burst, 1, 1 << 20)}},
+      {"api-rate",
+       {"CARC_API_RATE",
+        "requests to /api/ a second from one client address, on average; more are answered 429 "
+        "with Retry-After and counted in carc_rejections_total{reason=\"api_rate_limited\"}; "
+        "0 = no limit (20)",
+        Int(&ServerConfig::api_rate, 0, 1 << 20)}},
+      {"replay-cache-bytes",
+       {"CARC_REPLAY_CACHE_BYTES",
+        "bytes of archived games' replays kept once built (they never change) (33554432)",
+        Int(&ServerConfig::replay_cache_bytes, 0, 1LL << 34)}},
+      {"code-guesses-per-minute",
+       {"CARC_CODE_GUESSES_PER_MINUTE",
+        "room codes one client address may look up and miss a minute (joins and "
+        "/api/rooms/CODE/record), after a burst of 10; past it its lookups are refused "
+        "(RATE_LIMITED, 429) and counted in carc_rejections_total{reason=\"code_guesses\"} "
+        "(12)",
+        Int(&ServerConfig::code_guesses_per_minute, 1, 1 << 20)}},
+      {"allowed-origins",
+       {"CARC_ALLOWED_ORIGINS",
+        "web origins besides the server's own whose pages may open /ws or POST, "
+        "comma-separated (https://play.example.org); needed when the pages come from another "
+        "host than the server's, e.g. a cluster's front; other origins get 403 and are counted "
+        "in carc_rejections_total{reason=\"foreign_origin\"} (none)",
+        [](ServerConfig& c, const std::string& v) {
+          if (std::holds_alternative<std::string>(OriginPolicy::Parse(v))) return false;
+          c.allowed_origins = v;
+          return true;
+        }}},
+      {"metrics-token",
+       {"CARC_METRICS_TOKEN",
+        "a secret of 16 to 256 printable characters that GET /metrics must present as "
+        "\"Authorization: Bearer TOKEN\"; without it /metrics answers only clients on a loopback "
+        "address (prefer the environment variable: flags show in the process list) (none)",
+        [](ServerConfig& c, const std::string& v) {
+          if (v.size() < 16 || v.size() > 256) return false;
+          for (const char ch : v) {
+            if (static_cast<unsigned char>(ch) <= ' ' || static_cast<unsigned char>(ch) >= 0x7f) {
+              return false;
+            }
+          }
+          c.metrics_token = v;
+          return true;
+        }}},
+      {"max-message-fragments",
+       {"CARC_MAX_MESSAGE_FRAGMENTS",
+        "WebSocket frames one message may arrive in; more close the connection (1009) and are "
+        "counted in carc_rejections_total{reason=\"too_many_fragments\"} (16)",
+        Int(&ServerConfig::max_message_fragments, 1, 100000)}},
       {"absent-level",
        {"CARC_ABSENT_LEVEL",
         "the computer player that plays for a person away past the grace period in rooms "
@@ -279,6 +364,12 @@ const std::map<std::string, Setting>& Settings() {
         }}},
   };
   return settings;
+}
+
+// A refused value as an error message may show it: never a secret.
+std::string Shown(const std::string& env, const std::string& value) {
+  if (env == "CARC_METRICS_TOKEN") return "(" + std::to_string(value.size()) + " characters)";
+  return store::RedactUrl(value);
 }
 
 }  // namespace
@@ -299,7 +390,7 @@ std::variant<ServerConfig, std::string> ParseServerConfig(int argc, char** argv)
   for (const auto& [name, setting] : Settings()) {
     if (const char* v = std::getenv(setting.env.c_str()); v != nullptr && *v != '\0') {
       if (!setting.set(c, v)) {
-        return setting.env + ": bad value '" + store::RedactUrl(v) + "' (" + setting.help + ")";
+        return setting.env + ": bad value '" + Shown(setting.env, v) + "' (" + setting.help + ")";
       }
     }
   }
@@ -319,7 +410,8 @@ std::variant<ServerConfig, std::string> ParseServerConfig(int argc, char** argv)
     const auto it = Settings().find(arg);
     if (it == Settings().end()) return "unknown flag --" + arg;
     if (!it->second.set(c, value)) {
-      return "--" + arg + ": bad value '" + store::RedactUrl(value) + "' (" + it->second.help + ")";
+      return "--" + arg + ": bad value '" + Shown(it->second.env, value) + "' (" + it->second.help +
+             ")";
     }
   }
   return c;
@@ -342,6 +434,11 @@ NetConfig NetConfigOf(const ServerConfig& c) {
   n.max_write_queue = c.max_write_queue;
   n.max_write_queue_bytes = c.max_write_queue_bytes;
   n.socket_send_buffer = c.socket_send_buffer;
+  n.max_message_fragments = c.max_message_fragments;
+  n.api_burst = c.api_burst;
+  n.api_rate = c.api_rate;
+  n.allowed_origins = c.allowed_origins;
+  n.metrics_token = c.metrics_token;
   return n;
 }
 

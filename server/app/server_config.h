@@ -79,6 +79,31 @@ struct ServerConfig {
   // and the search time of each decision.
   int max_analyses = 1;
   std::chrono::milliseconds analysis_ms{100};
+  // Computer players' fair share: jobs one room's creator address may have waiting or
+  // running (their rooms' moves and hints together; past it the fallback move is played), and
+  // the level a room's computers play at while no person is connected to it.
+  std::size_t bot_jobs_per_address = 8;
+  std::string unattended_level = "mcts@10";
+  // The HTTP API's costly work (records, replays, the archive): its threads, the requests that
+  // may wait for one, and those one client address may have waiting or running; past either,
+  // 503 with Retry-After (app/api_workers.h).
+  int api_threads = 1;
+  std::size_t api_queue = 64;
+  std::size_t api_per_address = 4;
+  // Requests to /api/ from one address: a burst, then a rate a second (0: no limit).
+  int api_burst = 40;
+  double api_rate = 20;
+  // Archived games' replays kept once built, in bytes.
+  std::size_t replay_cache_bytes = 32 << 20;
+  // Room codes a client address may look up and miss (joins, records) a minute, after a burst
+  // of kCodeGuessBurst; past it lookups are refused (docs/security.md: why codes are not found).
+  int code_guesses_per_minute = 12;
+  // Origins besides the server's own whose pages may open /ws or POST (net/origin_policy.h).
+  std::string allowed_origins;
+  // Bearer token for /metrics; empty: /metrics answers loopback clients only.
+  std::string metrics_token;
+  // Frames one WebSocket message may come in.
+  int max_message_fragments = 16;
 
   static std::string Usage();
 };

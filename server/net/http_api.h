@@ -6,11 +6,14 @@
 // - A POST may carry a body of up to kMaxApiUpload bytes; a larger one is answered 413 by the
 //   session and never reaches the handler. Other requests keep the session's small body limit.
 // - The handler answers exactly once, on any thread.
+// - Before the handler sees a request, the session has checked the client's share of the API
+//   (--api-rate: 429 past it) and, for a POST, its Origin (403 for a foreign one).
 #pragma once
 
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <utility>
 
 namespace carc::server {
 
@@ -20,13 +23,28 @@ struct ApiRequest {
   std::string method;  // "GET", "HEAD", "POST", ... as sent
   std::string target;  // path and query
   std::string body;
+  std::string client;         // the client's address (after --trusted-proxies)
+  std::string if_none_match;  // the If-None-Match field, as sent
+  std::string authorization;  // the Authorization field, as sent
 };
 
 struct ApiResponse {
+  ApiResponse() = default;
+  ApiResponse(unsigned status_code, std::string type, std::string text, std::string methods = "")
+      : status(status_code),
+        content_type(std::move(type)),
+        body(std::move(text)),
+        allow(std::move(methods)) {}
+
   unsigned status = 200;
   std::string content_type = "application/json";
   std::string body;
   std::string allow;  // for 405: the methods the path takes, e.g. "GET, HEAD"
+  // An answer that never changes (an archived game's record or replay): its validator and how
+  // long it may be kept; empty: "no-store", as every other answer.
+  std::string etag;
+  std::string cache_control;
+  int retry_after = 0;  // seconds, for 429 and 503; 0: no Retry-After
 };
 
 using ApiReply = std::function<void(ApiResponse)>;

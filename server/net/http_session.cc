@@ -23,12 +23,30 @@ constexpr std::size_t kMaxRequestBody = 16 * 1024;
 constexpr std::size_t kMaxDrain = 8 * kMaxApiUpload;
 constexpr std::string_view kApiPrefix = "/api/";
 constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
+// The web client's pages: its own scripts, styles (it sets style attributes) and images; sockets
+// to any node of a cluster (a room may live on another node: ws: and wss: anywhere); never in
+// a frame.
+constexpr std::string_view kWebPolicy =
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data: blob:; connect-src 'self' ws: wss:; worker-src 'self'; "
+    "manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'";
+// Everything else is data, never a document.
+constexpr std::string_view kDataPolicy = "default-src 'none'; frame-ancestors 'none'";
+
+// Equal strings, in a time that does not depend on where they first differ.
+bool SameSecret(std::string_view a, std::string_view b) {
+  unsigned char diff = a.size() == b.size() ? 0 : 1;
+  const std::size_t n = std::min(a.size(), b.size());
+  for (std::size_t i = 0; i < n; ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+  return diff == 0;
+}
 
 }  // namespace
 
 HttpSession::HttpSession(net::ip::tcp::socket&& socket, ConnectionSlot slot,
                          const NetConfig& config, NetMetrics& metrics, MessageHandler& handler,
-                         const StaticFiles& files, const ProxyTrust& trust, ApiHandler api)
+                         const StaticFiles& files, const ProxyTrust& trust, HttpShared& shared)
     : slot_(std::move(slot)),
       stream_(std::move(socket)),
       config_(config),
@@ -36,7 +54,7 @@ HttpSession::HttpSession(net::ip::tcp::socket&& socket, ConnectionSlot slot,
       handler_(handler),
       files_(files),
       trust_(trust),
-      api_(std::move(api)) {}
+      shared_(shared) {}
 
 void HttpSession::Run() {
   net::dispatch(stream_.get_executor(),
@@ -91,10 +109,13 @@ void HttpSession::OnRead(bool upload, beast::error_code ec, std::size_t) {
   keep_alive_ = request.keep_alive();
   if (beast::websocket::is_upgrade(request)) {
     if (request.target() != "/ws") return Respond(404, "text/plain", "WebSocket is at /ws\n");
-    beast::error_code endpoint_ec;
-    const auto peer = stream_.socket().remote_endpoint(endpoint_ec).address();
-    if (endpoint_ec) return Shutdown();
-    const std::string client = trust_.ClientAddress(peer, request["X-Forwarded-For"]).to_string();
+    if (!shared_.origins.Allows(request[http::field::origin], request[http::field::host])) {
+      metrics_.Reject("foreign_origin");
+      keep_alive_ = false;
+      return Respond(403, "text/plain", "this server does not serve pages of that origin\n");
+    }
+    const std::string client = ClientAddress(request);
+    if (client.empty()) return Shutdown();
     if (client != slot_.address() && !slot_.Rebind(client)) {
       ++metrics_.refused_per_address;
       keep_alive_ = false;
@@ -106,9 +127,34 @@ void HttpSession::OnRead(bool upload, beast::error_code ec, std::size_t) {
     return;
   }
   const std::string target(request.target());
+  if (request.method() == http::verb::post &&
+      !shared_.origins.Allows(request[http::field::origin], request[http::field::host])) {
+    metrics_.Reject("foreign_origin");
+    return Respond(403, target.starts_with(kApiPrefix) ? "application/json" : "text/plain",
+                   target.starts_with(kApiPrefix)
+                       ? R"({"error":"this server does not serve pages of that origin"})"
+                       : "this server does not serve pages of that origin\n");
+  }
   if (target.starts_with(kApiPrefix)) {
-    ApiRequest api{std::string(request.method_string()), target, std::move(request.body())};
-    api_(std::move(api), [self = shared_from_this()](ApiResponse response) {
+    const std::string client = ClientAddress(request);
+    if (client.empty()) return Shutdown();
+    if (!shared_.api_rate.Take(client)) {
+      metrics_.Reject("api_rate_limited");
+      ApiResponse slow{429, "application/json",
+                       R"({"error":"too many API requests from your address: slow down"})", ""};
+      slow.retry_after = shared_.api_rate.RetryAfter();
+      // A client past its rate is not served more on this connection: whatever it pipelined
+      // behind this request is dropped unread.
+      keep_alive_ = false;
+      return RespondApi(std::move(slow));
+    }
+    ApiRequest api{std::string(request.method_string()),
+                   target,
+                   std::move(request.body()),
+                   client,
+                   std::string(request[http::field::if_none_match]),
+                   std::string(request[http::field::authorization])};
+    shared_.services.api(std::move(api), [self = shared_from_this()](ApiResponse response) {
       net::post(self->stream_.get_executor(),
                 [self, r = std::move(response)]() mutable { self->RespondApi(std::move(r)); });
     });
@@ -117,11 +163,47 @@ void HttpSession::OnRead(bool upload, beast::error_code ec, std::size_t) {
   if (request.method() != http::verb::get && request.method() != http::verb::head) {
     return Respond(405, "text/plain", "only GET\n");
   }
-  if (target == "/healthz") return Respond(200, "text/plain", "ok\n");
+  if (target == "/healthz" || target == "/readyz") {
+    HealthAnswer health;
+    if (shared_.services.health) health = shared_.services.health(target == "/readyz");
+    return Respond(health.status, "text/plain", std::move(health.body));
+  }
   if (target == "/metrics") {
+    if (!MetricsAllowed(request, ClientAddress(request))) {
+      metrics_.Reject("metrics_refused");
+      return Respond(403, "text/plain",
+                     config_.metrics_token.empty()
+                         ? "/metrics is served to loopback clients only (or set --metrics-token)\n"
+                         : "/metrics needs Authorization: Bearer <the --metrics-token>\n");
+    }
     return Respond(200, "text/plain; version=0.0.4", metrics_.Render());
   }
   ServeStatic(request);
+}
+
+std::string HttpSession::ClientAddress(const http::request<http::string_body>& request) {
+  beast::error_code ec;
+  const auto peer = stream_.socket().remote_endpoint(ec).address();
+  if (ec) return "";
+  return trust_.ClientAddress(peer, request["X-Forwarded-For"]).to_string();
+}
+
+bool HttpSession::MetricsAllowed(const http::request<http::string_body>& request,
+                                 const std::string& client) const {
+  if (!config_.metrics_token.empty()) {
+    const std::string_view auth = request[http::field::authorization];
+    constexpr std::string_view kBearer = "Bearer ";
+    return auth.size() > kBearer.size() &&
+           beast::iequals(auth.substr(0, kBearer.size()), kBearer) &&
+           SameSecret(auth.substr(kBearer.size()), config_.metrics_token);
+  }
+  beast::error_code ec;
+  const auto address = net::ip::make_address(client, ec);
+  if (ec) return false;
+  if (address.is_v6() && address.to_v6().is_v4_mapped()) {
+    return net::ip::make_address_v4(net::ip::v4_mapped, address.to_v6()).is_loopback();
+  }
+  return address.is_loopback();
 }
 
 void HttpSession::ServeStatic(const http::request<http::string_body>& request) {
@@ -144,6 +226,7 @@ void HttpSession::ServeStatic(const http::request<http::string_body>& request) {
   auto res = std::make_shared<http::response<http::string_body>>(
       not_modified ? http::status::not_modified : http::status::ok, 11);
   res->set(http::field::content_type, file->mime_type);
+  res->set("Content-Security-Policy", kWebPolicy);
   res->set(http::field::cache_control, choice.cache_control);
   res->set(http::field::etag, etag.str());
   if (choice.varies) res->set(http::field::vary, "Accept-Encoding");
@@ -171,6 +254,11 @@ void HttpSession::RespondApi(ApiResponse response) {
       static_cast<http::status>(response.status), 11);
   res->set(http::field::content_type, response.content_type);
   if (!response.allow.empty()) res->set(http::field::allow, response.allow);
+  if (!response.etag.empty()) res->set(http::field::etag, response.etag);
+  if (!response.cache_control.empty()) res->set(http::field::cache_control, response.cache_control);
+  if (response.retry_after > 0) {
+    res->set(http::field::retry_after, std::to_string(response.retry_after));
+  }
   res->body() = std::move(response.body);
   Send(std::move(res), keep_alive_);
 }
@@ -187,6 +275,12 @@ void HttpSession::RefuseUpload() {
 
 void HttpSession::Send(std::shared_ptr<http::response<http::string_body>> res, bool keep_alive) {
   res->set(http::field::server, "carcassonne-server");
+  res->set("X-Content-Type-Options", "nosniff");
+  res->set("X-Frame-Options", "DENY");
+  res->set("Referrer-Policy", "no-referrer");
+  if (res->find("Content-Security-Policy") == res->end()) {
+    res->set("Content-Security-Policy", kDataPolicy);
+  }
   // Only the web client's own files may be kept: API answers, metrics and errors are not.
   if (res->find(http::field::cache_control) == res->end()) {
     res->set(http::field::cache_control, "no-store");

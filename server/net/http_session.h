@@ -6,6 +6,11 @@
 // except an API upload, which is answered 413 first. Outside /api/ only GET and HEAD are
 // served (405 otherwise). Static files are the web client's own (net/static_files.h), nothing
 // else on disk. A HEAD request gets the headers a GET would get, without the body.
+// An upgrade or a POST from a foreign Origin is refused with 403 (origin_policy.h); a client
+// past its --api-rate share gets 429 with Retry-After before the API sees the request; /metrics
+// needs the --metrics-token, or a loopback client when there is none (403 otherwise). Every
+// answer carries X-Content-Type-Options, X-Frame-Options, Referrer-Policy and a
+// Content-Security-Policy: the web client's for its files, "default-src 'none'" for the rest.
 #pragma once
 
 #include <boost/beast/core.hpp>
@@ -17,6 +22,7 @@
 
 #include "net/connection_limiter.h"
 #include "net/http_api.h"
+#include "net/http_services.h"
 #include "net/message_handler.h"
 #include "net/net_config.h"
 #include "net/net_metrics.h"
@@ -31,7 +37,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // WebSocket session.
   HttpSession(boost::asio::ip::tcp::socket&& socket, ConnectionSlot slot, const NetConfig& config,
               NetMetrics& metrics, MessageHandler& handler, const StaticFiles& files,
-              const ProxyTrust& trust, ApiHandler api);
+              const ProxyTrust& trust, HttpShared& shared);
   void Run();
 
  private:
@@ -41,6 +47,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void OnRead(bool upload, boost::beast::error_code ec, std::size_t bytes);
   void Respond(unsigned status, std::string content_type, std::string body);
   void RespondApi(ApiResponse response);
+  // The client's address: the peer, or the one a trusted proxy names; "" if the socket is gone.
+  std::string ClientAddress(
+      const boost::beast::http::request<boost::beast::http::string_body>& request);
+  bool MetricsAllowed(const boost::beast::http::request<boost::beast::http::string_body>& request,
+                      const std::string& client) const;
   // 413 for an upload over kMaxApiUpload; the rest of it is read and dropped before closing, so
   // that the client gets the answer instead of a reset.
   void RefuseUpload();
@@ -63,7 +74,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   MessageHandler& handler_;
   const StaticFiles& files_;
   const ProxyTrust& trust_;
-  ApiHandler api_;
+  HttpShared& shared_;
   bool head_ = false;  // the request being answered is a HEAD: headers only
 };
 

@@ -29,7 +29,7 @@ constexpr std::uint64_t kWantedDescriptors = 16384;
 }  // namespace
 
 Listener::Listener(net::io_context& io, const NetConfig& config, NetMetrics& metrics,
-                   MessageHandler& handler, const StaticFiles& files, ApiHandler api)
+                   MessageHandler& handler, const StaticFiles& files, HttpServices services)
     : io_(io),
       acceptor_(net::make_strand(io)),
       pause_(acceptor_.get_executor()),
@@ -38,12 +38,15 @@ Listener::Listener(net::io_context& io, const NetConfig& config, NetMetrics& met
       metrics_(metrics),
       handler_(handler),
       files_(files),
-      api_(std::move(api)) {}
+      shared_{std::move(services), {}, AddressRate(config.api_burst, config.api_rate)} {}
 
 std::string Listener::Open() {
   auto trust = ProxyTrust::Parse(config_.trusted_proxies);
   if (const auto* why = std::get_if<std::string>(&trust)) return "--trusted-proxies: " + *why;
   trust_ = std::get<ProxyTrust>(trust);
+  auto origins = OriginPolicy::Parse(config_.allowed_origins);
+  if (const auto* why = std::get_if<std::string>(&origins)) return "--allowed-origins: " + *why;
+  shared_.origins = std::get<OriginPolicy>(origins);
   const std::uint64_t wanted =
       config_.max_connections == 0
           ? kWantedDescriptors
@@ -151,7 +154,7 @@ void Listener::Admit(tcp::socket socket) {
   auto acquired = limiter_->TryAcquire(address, !trust_.Trusts(endpoint.address()));
   if (auto* slot = std::get_if<ConnectionSlot>(&acquired)) {
     std::make_shared<HttpSession>(std::move(socket), std::move(*slot), config_, metrics_, handler_,
-                                  files_, trust_, api_)
+                                  files_, trust_, shared_)
         ->Run();
     return;
   }

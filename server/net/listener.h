@@ -14,6 +14,7 @@
 
 #include "net/accept_backoff.h"
 #include "net/connection_limiter.h"
+#include "net/http_services.h"
 #include "net/http_session.h"
 #include "net/log_throttle.h"
 #include "net/proxy_trust.h"
@@ -24,9 +25,9 @@ namespace carc::server {
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
   Listener(boost::asio::io_context& io, const NetConfig& config, NetMetrics& metrics,
-           MessageHandler& handler, const StaticFiles& files, ApiHandler api);
-  // Sets the connection caps (raising the descriptor limit if they need it), binds and
-  // listens; returns an error message or "".
+           MessageHandler& handler, const StaticFiles& files, HttpServices services);
+  // Sets the connection caps (raising the descriptor limit if they need it), reads the origin
+  // list, binds and listens; returns an error message or "".
   std::string Open();
   void Run();
   void Stop();
@@ -49,7 +50,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
   NetMetrics& metrics_;
   MessageHandler& handler_;
   const StaticFiles& files_;
-  ApiHandler api_;
+  HttpShared shared_;
   ProxyTrust trust_;
   std::uint16_t port_ = 0;
   std::shared_ptr<ConnectionLimiter> limiter_;

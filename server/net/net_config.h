@@ -33,6 +33,18 @@ struct NetConfig {
   std::size_t max_write_queue_bytes = 128 * 1024;
   // SO_SNDBUF of each WebSocket connection; 0 = the kernel's own autotuned size.
   std::size_t socket_send_buffer = 64 * 1024;
+  // Frames one WebSocket message may arrive in: each costs a read, so a message of 1-byte
+  // fragments would cost a hundred times one frame's CPU. Past it the connection is closed (1009).
+  int max_message_fragments = 16;
+  // Requests to /api/ from one client address: `api_burst` at once, `api_rate` a second on
+  // average (0: no limit); past it, 429 with Retry-After.
+  int api_burst = 40;
+  double api_rate = 20;
+  // Origins besides the server's own whose pages may open /ws or POST (origin_policy.h).
+  std::string allowed_origins;
+  // GET /metrics needs "Authorization: Bearer <token>" when set; without it, /metrics answers
+  // only clients on a loopback address.
+  std::string metrics_token;
 };
 
 }  // namespace carc::server

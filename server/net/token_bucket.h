@@ -29,6 +29,20 @@ class TokenBucket {
     return true;
   }
 
+  // Whether Take would succeed at `now`, without taking.
+  bool Ready(Clock::time_point now) const {
+    const double elapsed =
+        now > refilled_ ? std::chrono::duration<double>(now - refilled_).count() : 0.0;
+    return std::min(burst_, tokens_ + elapsed * per_second_) >= 1.0;
+  }
+
+  // Whether the bucket would be full at `now`: its owner has been quiet long enough to forget.
+  bool Full(Clock::time_point now) const {
+    const double elapsed =
+        now > refilled_ ? std::chrono::duration<double>(now - refilled_).count() : 0.0;
+    return tokens_ + elapsed * per_second_ >= burst_;
+  }
+
  private:
   double burst_;
   double per_second_;

@@ -118,11 +118,19 @@ void WsSession::OnRead(beast::error_code ec, std::size_t bytes) {
     return Finish();
   }
   if (close_pending_) return DoRead();  // closing: drain until the peer's close frame arrives
+  ++metrics_.frames_in;
+  // Each read returns at most one frame's payload: a message of many tiny fragments costs a read
+  // each, so their number is bounded as the message's size is.
+  if (!ws_.is_message_done() && ++fragments_ > config_.max_message_fragments) {
+    metrics_.Reject("too_many_fragments");
+    return DoClose(close_code::kTooBig, "a message in too many frames");
+  }
   if (!ws_.is_message_done() || !message_.empty()) {
     // Beast bounds the whole message by read_message_max, so message_ cannot outgrow it.
     message_.append(chunk_.data(), bytes);
     if (!ws_.is_message_done()) return DoRead();
   }
+  fragments_ = 0;
   const std::string_view frame =
       message_.empty() ? std::string_view(chunk_.data(), bytes) : std::string_view(message_);
   ++metrics_.messages_in;

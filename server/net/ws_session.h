@@ -94,7 +94,8 @@ class WsSession : public Session {
   std::string close_reason_;
   // Rate limit.
   TokenBucket bucket_;
-  int strikes_ = 0;  // messages refused in a row for the rate limit
+  int strikes_ = 0;    // messages refused in a row for the rate limit
+  int fragments_ = 0;  // frames of the message being read so far
 };
 
 }  // namespace carc::server

@@ -98,6 +98,13 @@ void Lobby::OnMessage(const std::shared_ptr<Session>& s, v1::ClientMessage m) {
     std::string code = m.join_room().code();
     std::transform(code.begin(), code.end(), code.begin(),
                    [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    // A code is a secret of sorts (a private room's only lock): misses are metered per address.
+    AddressRate& guesses = registry_.code_guesses();
+    if (!guesses.Ready(s->peer_address())) {
+      metrics_.Reject("code_guesses");
+      return Error(s, rid, v1::ERROR_CODE_RATE_LIMITED,
+                   "too many room codes tried from your address: wait a minute");
+    }
     auto room = registry_.Find(code);
     if (!room && locator_ != nullptr && code.size() <= 16) {
       auto route = locator_->ByCode(code);
@@ -108,6 +115,7 @@ void Lobby::OnMessage(const std::shared_ptr<Session>& s, v1::ClientMessage m) {
       room = std::move(route.room);
     }
     if (!room) {
+      guesses.Take(s->peer_address());
       // Echoed only when short: the code is whatever the client sent.
       return Error(s, rid, v1::ERROR_CODE_ROOM_NOT_FOUND,
                    code.size() <= 16 ? "no room " + code : std::string("no room with that code"));

@@ -58,6 +58,8 @@
 
 namespace carc::server {
 
+inline constexpr std::string_view kNoSuchRoomJson = R"({"error":"no such room"})";
+
 class RoomRegistry;
 
 class Room : public std::enable_shared_from_this<Room> {
@@ -86,8 +88,11 @@ class Room : public std::enable_shared_from_this<Room> {
   void Resume(std::shared_ptr<Session> session, std::string token_hash, std::uint32_t request_id);
   void Handle(std::shared_ptr<Session> session, v1::ClientMessage message);
   void Disconnected(std::shared_ptr<Session> session);
-  // The game so far as a carcassonne-record/1 file (public information only while it runs).
-  void Record(std::function<void(unsigned status, std::string body)> reply);
+  // The game so far as a carcassonne-record/1 file (public information only while it runs), for
+  // `member` (a request that showed a seat's token), or anyone once the room is public or its
+  // game archived. Anyone else gets 404 with kNoSuchRoomJson, the very answer for a code that
+  // names no room: a private room's code is not revealed by asking.
+  void Record(bool member, std::function<void(unsigned status, std::string body)> reply);
   // Closes every connection (server shutdown).
   void CloseAll(std::uint16_t code, std::string reason);
   // Drops the room's references to its sessions, whose sockets belong to the io_context: only

@@ -342,8 +342,11 @@ void Room::SendHistory(const std::shared_ptr<Session>& s, int seat) {
   s->Send(Serialize(m));
 }
 
-void Room::Record(std::function<void(unsigned, std::string)> reply) {
-  Post([this, reply = std::move(reply)] {
+void Room::Record(bool member, std::function<void(unsigned, std::string)> reply) {
+  Post([this, member, reply = std::move(reply)] {
+    if (!member && !options_.is_public() && !archived_) {
+      return reply(404, std::string(kNoSuchRoomJson));
+    }
     if (!game_) return reply(409, R"({"error":"the game has not started"})");
     if (const auto refusal = game_->RecordRefusal()) {
       return reply(409, R"({"error":")" + *refusal + R"("})");

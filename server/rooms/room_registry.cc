@@ -15,7 +15,12 @@ namespace carc::server {
 
 RoomRegistry::RoomRegistry(boost::asio::io_context& io, const ServerConfig& config,
                            Metrics& metrics, store::EventStore& store, bots::BotPool* bots)
-    : io_(io), config_(config), metrics_(metrics), store_(store), bots_(bots) {}
+    : io_(io),
+      config_(config),
+      metrics_(metrics),
+      store_(store),
+      bots_(bots),
+      code_guesses_(kCodeGuessBurst, config.code_guesses_per_minute / 60.0) {}
 
 RoomRegistry::Created RoomRegistry::Create(const v1::RoomOptions& options,
                                            const std::string& address) {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "bots/bot_pool.h"
+#include "net/address_rate.h"
 #include "rooms/room.h"
 #include "store/event_store.h"
 
@@ -60,7 +61,13 @@ class RoomRegistry {
   // After shutdown only (no thread runs the io_context): see Room::ReleaseSessions.
   void ReleaseSessions();
   std::size_t size() const;
+  // Misses a client address may make at once before --code-guesses-per-minute applies.
+  static constexpr int kCodeGuessBurst = 10;
   bots::BotPool* bots() const { return bots_; }
+  // Lookups of rooms by a code a client typed (joins, /api/rooms/CODE/record), metered per
+  // address on the misses: ask Ready() before the lookup and Take() after a miss, so that a
+  // guesser is refused before a guess, and a player's lookups that find their room cost nothing.
+  AddressRate& code_guesses() { return code_guesses_; }
 
  private:
   // `code_known`: r.code comes from the store's rooms table and must match entry 0's.
@@ -71,6 +78,7 @@ class RoomRegistry {
   Metrics& metrics_;
   store::EventStore& store_;
   bots::BotPool* bots_;
+  AddressRate code_guesses_;
   mutable std::mutex mu_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;
   std::map<std::string, std::weak_ptr<Room>> tokens_;

@@ -122,6 +122,8 @@ class EventStore {
   // Waits until every AppendAsync handed in before has been written and its `done` run.
   virtual void Flush() {}
   virtual StoreStats Stats() const { return {}; }
+  // "" while writes go through; else what is wrong (store/write_health.h). Answers at once.
+  virtual std::string WriteTrouble() const { return ""; }
   // The game in this room ended: it enters the archive. The room is still rebuilt on start
   // (players may be looking at the final table) until Dispose.
   virtual void Archive(const ArchivedGame& game) = 0;

@@ -13,6 +13,7 @@
 #include "store/crc32.h"
 #include "store/group_commit.h"
 #include "store/wal_checkpointer.h"
+#include "store/write_health.h"
 
 namespace carc::server::store {
 namespace {
@@ -235,6 +236,8 @@ class SqliteStore final : public EventStore {
 
   void Flush() override { committer_->Flush(); }
 
+  std::string WriteTrouble() const override { return health_.Trouble(); }
+
   StoreStats Stats() const override {
     StoreStats s = committer_->Stats();
     if (checkpointer_) s.checkpoints = checkpointer_->checkpoints();
@@ -335,7 +338,7 @@ class SqliteStore final : public EventStore {
   // BEGIN IMMEDIATE .. COMMIT, rolled back if the block ends without Commit().
   class Transaction {
    public:
-    explicit Transaction(SqliteStore& s) : s_(s) { s_.Exec("BEGIN IMMEDIATE"); }
+    explicit Transaction(SqliteStore& s) : s_(s), watch_(s.health_) { s_.Exec("BEGIN IMMEDIATE"); }
     ~Transaction() {
       if (!done_) sqlite3_exec(s_.db_, "ROLLBACK", nullptr, nullptr, nullptr);
     }
@@ -344,10 +347,12 @@ class SqliteStore final : public EventStore {
     void Commit() {
       s_.Exec("COMMIT");
       done_ = true;
+      watch_.Done();
     }
 
    private:
     SqliteStore& s_;
+    WriteScope watch_;
     bool done_ = false;
   };
 
@@ -431,9 +436,11 @@ class SqliteStore final : public EventStore {
 
   void SetState(RoomId room, const char* state, const std::string& reason) {
     std::lock_guard lock(mu_);
+    WriteScope watch(health_);
     Statement& s = *stmts_.at("set_state");
     s.Bind(1, room).Bind(2, state).Bind(3, reason);
     s.Run();
+    watch.Done();
   }
 
   // Reads a room's entries in order; returns what is wrong with them, or "".
@@ -468,6 +475,7 @@ class SqliteStore final : public EventStore {
   std::string path_;
   sqlite3* db_ = nullptr;
   std::mutex mu_;
+  WriteHealth health_;
   std::map<std::string, std::unique_ptr<Statement>> stmts_;
   // Appends per transaction at most: enough for every room of a busy server to share one
   // fsync, small enough that a batch holds the write lock for milliseconds.

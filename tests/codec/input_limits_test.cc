@@ -270,4 +270,38 @@ TEST_CASE("commands: unknown and unspecified Quarter numbers are refused (C-2 C-
   CHECK(std::holds_alternative<engine::Command>(codec::CommandFromProto(good, cat)));
 }
 
+namespace {
+
+std::string ObjectOfKeys(int keys) {
+  std::string s = "{";
+  for (int i = 0; i < keys; ++i) s += (i > 0 ? ",\"k" : "\"k") + std::to_string(i) + "\":0";
+  return s + "}";
+}
+
+}  // namespace
+
+TEST_CASE("JSON limits: an object of 256 keys parses, 257 and 80000 are refused at the 257th") {
+  CHECK(std::holds_alternative<json>(codec::ParseLimitedJson(ObjectOfKeys(256), "record")));
+  for (const int keys : {257, 80000}) {
+    const auto parsed = codec::ParseLimitedJson(ObjectOfKeys(keys), "record");
+    REQUIRE(std::holds_alternative<std::string>(parsed));
+    CHECK(std::get<std::string>(parsed) == "record has an object of more than 256 keys");
+  }
+  // The count is per object: many objects of 256 keys each are fine.
+  std::string many = "[";
+  for (int i = 0; i < 100; ++i) many += (i > 0 ? "," : "") + ObjectOfKeys(256);
+  CHECK(std::holds_alternative<json>(codec::ParseLimitedJson(many + "]", "record")));
+}
+
+TEST_CASE("JSON limits: more than 250000 values in all are refused") {
+  std::string zeros = "[0";
+  for (int i = 1; i < 250001; ++i) zeros += ",0";
+  const auto parsed = codec::ParseLimitedJson(zeros + "]", "record");
+  REQUIRE(std::holds_alternative<std::string>(parsed));
+  CHECK(std::get<std::string>(parsed) == "record holds more than 250000 values");
+  std::string fewer = "[0";
+  for (int i = 1; i < 249000; ++i) fewer += ",0";
+  CHECK(std::holds_alternative<json>(codec::ParseLimitedJson(fewer + "]", "record")));
+}
+
 }  // namespace carc::test

@@ -134,8 +134,12 @@ void Route(World& w, http::request<http::string_body>& request) {
   if (boost::beast::websocket::is_upgrade(request)) return;  // /ws or a 404: no more routing
   const std::string target(request.target());
   if (target.starts_with("/api/")) {
-    const carc::server::ApiRequest api{std::string(request.method_string()), target,
-                                       std::move(request.body())};
+    const carc::server::ApiRequest api{std::string(request.method_string()),
+                                       target,
+                                       std::move(request.body()),
+                                       "127.0.0.1",
+                                       std::string(request[http::field::if_none_match]),
+                                       std::string(request[http::field::authorization])};
     int answers = 0;
     const bool served = carc::server::ServeArchive(*w.store, api, [&](auto response) {
       ++answers;

@@ -33,8 +33,12 @@ class UntouchableStore : public store::EventStore {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static UntouchableStore untouchable;
-  const carc::server::ApiRequest request{"POST", "/api/replay",
-                                         std::string(reinterpret_cast<const char*>(data), size)};
+  const carc::server::ApiRequest request{"POST",
+                                         "/api/replay",
+                                         std::string(reinterpret_cast<const char*>(data), size),
+                                         "127.0.0.1",
+                                         "",
+                                         ""};
   int answers = 0;
   const bool served =
       carc::server::ServeArchive(untouchable, request, [&](carc::server::ApiResponse response) {

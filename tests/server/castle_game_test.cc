@@ -135,7 +135,8 @@ TEST_CASE("K-1 a Castle room: exactly two seats, Castle commands only, no record
   CHECK(a->error().reject_reason() == "not_adjacent");
   CHECK(a->error().message() ==
         "K-4: the tile must share a full side with a start space or a placed tile");
-  // The record would show the face-down wall tiles: not before the end.
-  const HttpResult res = HttpGet(server.port(), "/api/rooms/" + g.code + "/record");
+  // The record would show the face-down wall tiles: not before the end, even to a player.
+  const HttpResult res = HttpRequest(server.port(), "GET", "/api/rooms/" + g.code + "/record", "",
+                                     {{"Authorization", "Bearer " + g.tokens[0]}});
   CHECK(res.status == 409);
 }

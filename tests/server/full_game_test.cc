@@ -70,7 +70,9 @@ TEST_CASE("the record of a running game with private hands is withheld", "[serve
   o.hand_visibility = engine::HandVisibility::kPrivate;
   RawGame g = StartRawGame(server, 2, o);
   REQUIRE(g.error == "");
-  const HttpResult res = HttpGet(server.port(), "/api/rooms/" + g.code + "/record");
+  // Asked by a player (a seat's token): a private room's record is for its members only.
+  const HttpResult res = HttpRequest(server.port(), "GET", "/api/rooms/" + g.code + "/record", "",
+                                     {{"Authorization", "Bearer " + g.tokens[0]}});
   REQUIRE(res.error == "");
   CHECK(res.status == 409);
   CHECK(HttpGet(server.port(), "/api/rooms/NOSUCH/record").status == 404);

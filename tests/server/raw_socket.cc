@@ -1,5 +1,8 @@
 #include "raw_socket.h"
 
+#include <algorithm>
+#include <string_view>
+
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <poll.h>
@@ -137,9 +140,12 @@ RawWebSocket::RawWebSocket(std::uint16_t port, const std::string& source, int rc
   ok_ = true;
 }
 
-bool RawWebSocket::SendBinary(const std::string& payload, std::chrono::milliseconds limit) {
+namespace {
+
+// One masked frame: `first` is its first byte (FIN and opcode).
+std::string MaskedFrame(unsigned char first, std::string_view payload) {
   std::string frame;
-  frame.push_back(static_cast<char>(0x82));  // FIN, binary
+  frame.push_back(static_cast<char>(first));
   const std::size_t n = payload.size();
   if (n < 126) {
     frame.push_back(static_cast<char>(0x80 | n));
@@ -153,7 +159,27 @@ bool RawWebSocket::SendBinary(const std::string& payload, std::chrono::milliseco
   for (std::size_t i = 0; i < n; ++i) {
     frame.push_back(static_cast<char>(static_cast<unsigned char>(payload[i]) ^ mask[i % 4]));
   }
-  return socket_.SendAll(frame, limit);
+  return frame;
+}
+
+}  // namespace
+
+bool RawWebSocket::SendBinary(const std::string& payload, std::chrono::milliseconds limit) {
+  return socket_.SendAll(MaskedFrame(0x82, payload), limit);  // FIN, binary
+}
+
+bool RawWebSocket::SendFragmented(const std::string& payload, std::size_t fragments,
+                                  std::chrono::milliseconds limit) {
+  std::string frames;
+  const std::size_t size = (payload.size() + fragments - 1) / fragments;
+  for (std::size_t i = 0; i < fragments; ++i) {
+    const std::size_t at = std::min(payload.size(), i * size);
+    const std::string_view part = std::string_view(payload).substr(at, size);
+    const unsigned char opcode = i == 0 ? 0x2 : 0x0;  // binary, then continuation
+    const unsigned char fin = i + 1 == fragments ? 0x80 : 0x00;
+    frames += MaskedFrame(fin | opcode, part);
+  }
+  return socket_.SendAll(frames, limit);
 }
 
 std::uint16_t RawWebSocket::ReadUntilCloseFrame(std::chrono::milliseconds limit) {

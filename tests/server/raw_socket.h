@@ -49,6 +49,10 @@ class RawWebSocket {
   // Sends one masked binary frame; false when the socket would not take it within `limit`.
   bool SendBinary(const std::string& payload,
                   std::chrono::milliseconds limit = std::chrono::milliseconds(2000));
+  // Sends `payload` as one binary message in `fragments` frames (a binary frame, then
+  // continuation frames, the last with FIN), all in one write.
+  bool SendFragmented(const std::string& payload, std::size_t fragments,
+                      std::chrono::milliseconds limit = std::chrono::milliseconds(2000));
   // Reads and drops frames until a close frame arrives or `limit` passes; its code, 0 if none.
   std::uint16_t ReadUntilCloseFrame(std::chrono::milliseconds limit);
   RawSocket& socket() { return socket_; }

@@ -97,9 +97,22 @@ HttpResult HttpGet(std::uint16_t port, const std::string& target) {
   return HttpRequest(port, "GET", target);
 }
 
+std::string HttpResult::Header(std::string_view name) const {
+  for (const auto& [n, v] : headers) {
+    if (beast::iequals(n, name)) return v;
+  }
+  return "";
+}
+
 HttpResult HttpRequest(std::uint16_t port, const std::string& method, const std::string& target,
                        const std::string& body,
                        const std::vector<std::pair<std::string, std::string>>& fields) {
+  return HttpRequestFrom("", port, method, target, body, fields);
+}
+
+HttpResult HttpRequestFrom(const std::string& from, std::uint16_t port, const std::string& method,
+                           const std::string& target, const std::string& body,
+                           const std::vector<std::pair<std::string, std::string>>& fields) {
   net::io_context io;
   beast::tcp_stream stream(io);
   stream.expires_after(std::chrono::seconds(10));
@@ -133,9 +146,21 @@ HttpResult HttpRequest(std::uint16_t port, const std::string& method, const std:
       out.body = res.body();
       out.content_type = std::string(res[http::field::content_type]);
       out.allow = std::string(res[http::field::allow]);
+      for (const auto& field : res) {
+        out.headers.emplace_back(std::string(field.name_string()), std::string(field.value()));
+      }
     });
   };
   const tcp::endpoint endpoint(net::ip::make_address("127.0.0.1"), port);
+  if (!from.empty()) {
+    beast::error_code bec;
+    stream.socket().open(tcp::v4(), bec);
+    if (!bec) stream.socket().bind(tcp::endpoint(net::ip::make_address(from), 0), bec);
+    if (bec) {
+      out.error = "bind " + from + ": " + bec.message();
+      return out;
+    }
+  }
   stream.async_connect(endpoint, [&](beast::error_code ec) {
     if (ec) {
       out.error = "connect: " + ec.message();

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -49,8 +50,11 @@ struct HttpResult {
   std::string body;
   std::string content_type;
   std::string allow;
-  bool continued = false;  // a 100 Continue came first
-  std::string error;       // empty when a response arrived
+  bool continued = false;                                    // a 100 Continue came first
+  std::string error;                                         // empty when a response arrived
+  std::vector<std::pair<std::string, std::string>> headers;  // every field, as sent
+  // The value of header field `name` (any case), "" when absent.
+  std::string Header(std::string_view name) const;
 };
 // GET http://127.0.0.1:port/target (10 s limit).
 HttpResult HttpGet(std::uint16_t port, const std::string& target);
@@ -60,6 +64,10 @@ HttpResult HttpGet(std::uint16_t port, const std::string& target);
 HttpResult HttpRequest(std::uint16_t port, const std::string& method, const std::string& target,
                        const std::string& body = "",
                        const std::vector<std::pair<std::string, std::string>>& fields = {});
+// The same from local address `from` (any of 127.0.0.0/8: another client address to the server).
+HttpResult HttpRequestFrom(const std::string& from, std::uint16_t port, const std::string& method,
+                           const std::string& target, const std::string& body = "",
+                           const std::vector<std::pair<std::string, std::string>>& fields = {});
 
 // A plain TCP connection that sends `bytes` (maybe nothing) and waits for the server to close
 // it. Returns how long the server took, or nullopt if it was still open after `limit`.

@@ -1,0 +1,71 @@
+// The threads that do the HTTP API's costly work (reading and replaying records, the archive's
+// store reads, starting analyses), so that none of it runs on a network thread: a request that
+// costs a second of CPU, or waits on a busy store, delays only the API, never a game.
+//
+// Contract: thread-safe. Submit() never blocks: it refuses the job (kBusy) when `max_queued` jobs
+// wait already, and (kAddressShare) when the client's address (AddressKey: an IPv6 /64 is one)
+// has `per_address` jobs waiting or running; the caller answers 503 with Retry-After. A job runs
+// exactly once, on a worker, in the order it came. Stop() (also the destructor) runs no more
+// jobs: each one still waiting gets its `dropped` call instead, so that every request is
+// answered, then the workers are joined.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+namespace carc::server {
+
+struct ApiWorkerMetrics {
+  std::atomic<std::uint64_t> done{0};
+  std::atomic<std::uint64_t> refused_busy{0};
+  std::atomic<std::uint64_t> refused_address{0};
+  std::atomic<std::int64_t> queued{0};
+  std::atomic<std::int64_t> running{0};
+  std::atomic<std::uint64_t> busy_us{0};  // time spent running jobs
+};
+
+class ApiWorkers {
+ public:
+  enum class Admission { kAccepted, kBusy, kAddressShare };
+
+  ApiWorkers(int threads, std::size_t max_queued, std::size_t per_address);
+  ~ApiWorkers();
+  ApiWorkers(const ApiWorkers&) = delete;
+  ApiWorkers& operator=(const ApiWorkers&) = delete;
+
+  Admission Submit(const std::string& address, std::function<void()> job,
+                   std::function<void()> dropped);
+  void Stop();
+
+  const ApiWorkerMetrics& metrics() const { return metrics_; }
+  std::size_t max_queued() const { return max_queued_; }
+  std::size_t per_address() const { return per_address_; }
+
+ private:
+  struct Job {
+    std::string key;
+    std::function<void()> run;
+    std::function<void()> dropped;
+  };
+  void Work();
+
+  const std::size_t max_queued_;
+  const std::size_t per_address_;
+  ApiWorkerMetrics metrics_;
+  std::mutex mu_;
+  std::condition_variable wake_;
+  std::deque<Job> queue_;
+  std::unordered_map<std::string, std::size_t> per_key_;  // waiting or running, by address
+  bool stopping_ = false;
+  std::vector<std::thread> workers_;
+};
+
+}  // namespace carc::server

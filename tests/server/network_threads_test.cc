@@ -1,0 +1,420 @@
+// Nothing costly on the network threads (docs/security.md, "Work off the network threads"): each
+// case is a hostile client against a real server on loopback, and checks what an honest client
+// sees meanwhile: /healthz answers, another room's commands are acknowledged in time.
+#include <algorithm>
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "archived_game.h"
+#include "raw_socket.h"
+#include "test_server.h"
+
+namespace carc::test {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double Ms(Clock::duration d) {
+  return std::chrono::duration<double, std::milli>(d).count();
+}
+
+double Percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const auto i = static_cast<std::size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
+  return v[std::min(i, v.size() - 1)];
+}
+
+// One JSON object of `keys` distinct keys: what made the old parser quadratic.
+std::string WideObject(int keys) {
+  std::string s = "{";
+  for (int i = 0; i < keys; ++i) {
+    if (i > 0) s += ',';
+    s += "\"k" + std::to_string(i) + "\":0";
+  }
+  return s + "}";
+}
+
+// The time of one game command of the seat to move, from sending it to its event batch; nullopt
+// when the game is over or something failed.
+std::optional<double> TimedCommand(RawGame& game) {
+  const auto any = Snapshot(*game.seats[0]);
+  if (!any || any->base().phase() == v1::BASE_PHASE_GAME_OVER) return std::nullopt;
+  const int mover = any->base().to_move();
+  if (mover < 0 || mover >= static_cast<int>(game.seats.size())) return std::nullopt;
+  client::WsClient& c = *game.seats[static_cast<std::size_t>(mover)];
+  const auto snap = Snapshot(c);
+  if (!snap || !snap->base().has_legal_moves()) return std::nullopt;
+  const std::uint64_t seq = snap->seq();
+  const v1::BaseLegalMoves& moves = snap->base().legal_moves();
+  const auto sent = Clock::now();
+  if (snap->base().phase() == v1::BASE_PHASE_PLACE_TILE) {
+    if (moves.placements_size() == 0) return std::nullopt;
+    const v1::Placement& p = moves.placements(0);
+    c.Send(PlaceMsg(seq, p.position().x(), p.position().y(), static_cast<int>(p.rotation()),
+                    p.tile()));
+  } else {
+    c.Send(SkipMsg(seq));
+  }
+  const auto batch = Await(c, [seq](const v1::ServerMessage& m) {
+    return m.has_event_batch() && m.event_batch().seq() == seq + 1;
+  });
+  if (!batch) return std::nullopt;
+  return Ms(Clock::now() - sent);
+}
+
+// Commands of fresh two-player games until `n` were timed.
+std::vector<double> CommandTimes(TestServer& server, int n) {
+  std::vector<double> times;
+  while (static_cast<int>(times.size()) < n) {
+    RawGame g = StartRawGame(server, 2);
+    REQUIRE(g.error == "");
+    while (static_cast<int>(times.size()) < n) {
+      const auto t = TimedCommand(g);
+      if (!t) break;
+      times.push_back(*t);
+    }
+  }
+  return times;
+}
+
+// Pipelines `requests` on connections from each of `sources` in turn until `stop`; counts the
+// answers by status class.
+struct Flood {
+  std::atomic<bool> stop{false};
+  std::atomic<long> sent{0};
+  std::atomic<long> served{0};   // answers 200 or 202
+  std::atomic<long> refused{0};  // answers 429 or 503
+  std::thread thread;
+
+  Flood(std::uint16_t port, std::vector<std::string> sources, std::string requests) {
+    thread = std::thread([this, port, sources = std::move(sources), requests] {
+      std::size_t i = 0;
+      while (!stop.load()) {
+        RawSocket s(port, sources[i++ % sources.size()]);
+        if (!s.ok()) continue;
+        if (s.SendAll(requests, std::chrono::milliseconds(500))) ++sent;
+        const std::string answers = s.ReadUntilClosed(std::chrono::milliseconds(200));
+        for (std::size_t at = answers.find("HTTP/1.1 "); at != std::string::npos;
+             at = answers.find("HTTP/1.1 ", at + 1)) {
+          const std::string status = answers.substr(at + 9, 3);
+          if (status == "200" || status == "202") ++served;
+          if (status == "429" || status == "503") ++refused;
+        }
+      }
+    });
+  }
+  ~Flood() {
+    stop = true;
+    thread.join();
+  }
+};
+
+std::string Pipelined(const std::vector<std::string>& targets, int times, const char* method) {
+  std::string out;
+  for (int i = 0; i < times; ++i) {
+    for (const auto& t : targets) {
+      out += std::string(method) + " " + t + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> Sources(int n, int first = 10) {
+  std::vector<std::string> out;
+  for (int i = 0; i < n; ++i) out.push_back("127.0.1." + std::to_string(first + i));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("api: an 80000-key upload is refused in linear time while /healthz answers in 50 ms",
+          "[server][security]") {
+  TestServer server;
+  const std::string wide = WideObject(80000);
+  REQUIRE(wide.size() > 800000);
+  // The widest objects the parser takes (256 keys), as many as fit in the upload limit.
+  std::string many = "{\"x\":[";
+  while (many.size() < 1000000) many += (many.size() > 6 ? "," : "") + WideObject(256);
+  many += "]}";
+  REQUIRE(many.size() <= server::kMaxApiUpload);
+
+  std::atomic<bool> done{false};
+  std::vector<HttpResult> answers(4);
+  std::vector<double> upload_ms(4);
+  std::vector<std::thread> uploaders;
+  for (int i = 0; i < 4; ++i) {
+    uploaders.emplace_back([&, i] {
+      const auto t0 = Clock::now();
+      answers[static_cast<std::size_t>(i)] =
+          HttpRequestFrom("127.0.2." + std::to_string(i + 1), server.port(), "POST", "/api/replay",
+                          i % 2 == 0 ? wide : many);
+      upload_ms[static_cast<std::size_t>(i)] = Ms(Clock::now() - t0);
+    });
+  }
+  std::vector<double> health;
+  std::thread prober([&] {
+    while (!done.load()) {
+      const auto t0 = Clock::now();
+      const HttpResult h = HttpGet(server.port(), "/healthz");
+      if (h.status == 200) health.push_back(Ms(Clock::now() - t0));
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  });
+  for (auto& t : uploaders) t.join();
+  // A few more probes after the uploads, in case they were quicker than the first probe.
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  done = true;
+  prober.join();
+
+  for (int i = 0; i < 4; ++i) {
+    INFO("upload " << i << ": " << answers[static_cast<std::size_t>(i)].body);
+    CHECK(answers[static_cast<std::size_t>(i)].status == 400);
+  }
+  CHECK(answers[0].body.find("more than 256 keys") != std::string::npos);
+  // Parsed whole (nothing quadratic about 256-key objects), then refused for what it is.
+  CHECK(answers[1].body.find("format must be") != std::string::npos);
+  const double worst = *std::max_element(health.begin(), health.end());
+  WARN("uploads took " << upload_ms[0] << ", " << upload_ms[1] << ", " << upload_ms[2] << ", "
+                       << upload_ms[3] << " ms; /healthz answered " << health.size()
+                       << " times, the slowest in " << worst << " ms");
+  REQUIRE(health.size() >= 5);
+  CHECK(worst < 50.0);
+}
+
+TEST_CASE(
+    "api: replay and analysis floods from one address and from 40 leave another room's "
+    "command p99 under 20 ms",
+    "[server][security][serial]") {
+  server::ServerConfig config = TestConfig();
+  config.analysis_ms = std::chrono::milliseconds(10);
+  TestServer server(config);
+  const auto castle = ArchiveRandomGame(server, "castle", 7);
+  const auto base = ArchiveRandomGame(server, "base", 8);
+  const std::vector<std::string> targets = {"/api/games/" + std::to_string(castle) + "/replay",
+                                            "/api/games/" + std::to_string(base) + "/replay",
+                                            "/api/games/" + std::to_string(castle) + "/analysis",
+                                            "/api/games/" + std::to_string(base) + "/record"};
+  const std::string requests = Pipelined(targets, 16, "HEAD");
+
+  const std::vector<double> quiet = CommandTimes(server, 60);
+  std::vector<double> one;
+  std::vector<double> twenty;
+  std::string seen_one;
+  std::string seen_twenty;
+  {
+    Flood flood(server.port(), Sources(1), requests);
+    one = CommandTimes(server, 100);
+    seen_one = std::to_string(flood.sent.load()) + " connections, " +
+               std::to_string(flood.served.load()) + " answers served, " +
+               std::to_string(flood.refused.load()) + " refused";
+    CHECK(flood.served.load() > 0);
+  }
+  {
+    Flood flood(server.port(), Sources(20), requests);
+    Flood flood2(server.port(), Sources(20, 40), requests);
+    twenty = CommandTimes(server, 100);
+    seen_twenty = std::to_string(flood.sent.load() + flood2.sent.load()) + " connections, " +
+                  std::to_string(flood.served.load() + flood2.served.load()) + " answers served, " +
+                  std::to_string(flood.refused.load() + flood2.refused.load()) + " refused";
+    CHECK(flood.served.load() > 0);
+  }
+  const std::string metrics = HttpGet(server.port(), "/metrics").body;
+  WARN("command p99: " << Percentile(quiet, 0.99) << " ms quiet, " << Percentile(one, 0.99)
+                       << " ms under one address's flood (" << seen_one << "; "
+                       << targets.size() * 16 << " requests pipelined on each), "
+                       << Percentile(twenty, 0.99) << " ms under 40 addresses' (" << seen_twenty
+                       << ")");
+  CHECK(Percentile(one, 0.99) < 20.0);
+  CHECK(Percentile(twenty, 0.99) < 20.0);
+  // The limits did the work: requests were refused by the rate and the replays came from the
+  // cache.
+  CHECK(metrics.find("carc_rejections_total{reason=\"api_rate_limited\"}") != std::string::npos);
+  CHECK(metrics.find("carc_replay_cache_hits_total 0\n") == std::string::npos);
+}
+
+TEST_CASE("api: an archived replay is built once and has an ETag that a request may match (304)",
+          "[server][security]") {
+  TestServer server;
+  const auto id = ArchiveRandomGame(server, "castle", 11);
+  const std::string path = "/api/games/" + std::to_string(id) + "/replay";
+  const HttpResult first = HttpGet(server.port(), path);
+  REQUIRE(first.status == 200);
+  const std::string etag = first.Header("ETag");
+  CHECK(!etag.empty());
+  CHECK(first.Header("Cache-Control") == "public, max-age=86400");
+  const HttpResult second = HttpGet(server.port(), path);
+  CHECK(second.status == 200);
+  CHECK(second.body == first.body);
+  const HttpResult same = HttpRequest(server.port(), "GET", path, "", {{"If-None-Match", etag}});
+  CHECK(same.status == 304);
+  CHECK(same.body.empty());
+  const HttpResult record = HttpGet(server.port(), "/api/games/" + std::to_string(id) + "/record");
+  CHECK(record.status == 200);
+  CHECK(!record.Header("ETag").empty());
+  CHECK(record.Header("ETag") != etag);
+  const std::string metrics = HttpGet(server.port(), "/metrics").body;
+  CHECK(metrics.find("carc_replay_cache_hits_total 1\n") != std::string::npos);
+  CHECK(metrics.find("carc_replay_cache_misses_total 1\n") != std::string::npos);
+}
+
+TEST_CASE("api: one address past --api-rate gets 429 with Retry-After and another is still served",
+          "[server][security]") {
+  server::ServerConfig config = TestConfig();
+  config.api_burst = 5;
+  config.api_rate = 1;
+  TestServer server(config);
+  int ok = 0;
+  HttpResult refused;
+  for (int i = 0; i < 12; ++i) {
+    const HttpResult r = HttpRequestFrom("127.0.3.1", server.port(), "GET", "/api/game-types");
+    if (r.status == 200) ++ok;
+    if (r.status == 429) refused = r;
+  }
+  CHECK(ok >= 5);
+  CHECK(ok <= 7);  // the burst, and a token or so refilled meanwhile
+  CHECK(refused.status == 429);
+  CHECK(refused.Header("Retry-After") == "1");
+  CHECK(HttpRequestFrom("127.0.3.2", server.port(), "GET", "/api/game-types").status == 200);
+}
+
+TEST_CASE(
+    "api: past --api-per-address requests in progress an address gets 503 with "
+    "Retry-After and --api-queue bounds them all",
+    "[server][security]") {
+  server::ServerConfig config = TestConfig();
+  config.api_per_address = 1;
+  config.api_queue = 2;
+  TestServer server(config);
+  // Uploads that take the parser a while (256-key objects up to the limit) keep the one API
+  // thread busy.
+  std::string slow = "[";
+  while (slow.size() < 1000000) slow += (slow.size() > 1 ? "," : "") + WideObject(256);
+  slow += "]";
+  std::vector<HttpResult> same(6);
+  std::vector<std::thread> threads;
+  for (std::size_t i = 0; i < same.size(); ++i) {
+    threads.emplace_back([&, i] {
+      same[i] = HttpRequestFrom(i < 3 ? "127.0.4.1" : "127.0.4." + std::to_string(i), server.port(),
+                                "POST", "/api/replay", slow);
+    });
+  }
+  for (auto& t : threads) t.join();
+  int busy = 0;
+  for (const auto& r : same) {
+    if (r.status == 503) {
+      ++busy;
+      CHECK(r.Header("Retry-After") == "1");
+    } else {
+      CHECK(r.status == 400);
+    }
+  }
+  CHECK(busy >= 1);
+  const std::string metrics = HttpGet(server.port(), "/metrics").body;
+  CHECK(metrics.find("carc_api_jobs_refused_total") != std::string::npos);
+}
+
+TEST_CASE(
+    "origin: a page of another origin gets 403 on /ws and on POST while the server's own "
+    "and --allowed-origins are served",
+    "[server][security]") {
+  server::ServerConfig config = TestConfig();
+  config.allowed_origins = "https://play.example.org";
+  TestServer server(config);
+  const std::string own = "http://127.0.0.1:" + std::to_string(server.port());
+  const auto upgrade = [&](const std::string& origin) {
+    std::vector<std::pair<std::string, std::string>> fields = {
+        {"Upgrade", "websocket"},
+        {"Connection", "Upgrade"},
+        {"Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="},
+        {"Sec-WebSocket-Version", "13"},
+        {"Host", "127.0.0.1:" + std::to_string(server.port())}};
+    if (!origin.empty()) fields.emplace_back("Origin", origin);
+    return HttpRequest(server.port(), "GET", "/ws", "", fields).status;
+  };
+  CHECK(upgrade("https://evil.example") == 403);
+  CHECK(upgrade("null") == 403);
+  CHECK(upgrade(own) == 101);
+  CHECK(upgrade("https://play.example.org") == 101);
+  CHECK(upgrade("") == 101);  // not a browser: the command-line tools
+  const auto post = [&](const std::string& origin) {
+    return HttpRequest(
+        server.port(), "POST", "/api/replay", "{}",
+        {{"Origin", origin}, {"Host", "127.0.0.1:" + std::to_string(server.port())}});
+  };
+  const HttpResult foreign = post("https://evil.example");
+  CHECK(foreign.status == 403);
+  CHECK(foreign.body.find("origin") != std::string::npos);
+  CHECK(post(own).status == 400);  // served: {} is no record
+  const std::string metrics = HttpGet(server.port(), "/metrics").body;
+  CHECK(metrics.find("carc_rejections_total{reason=\"foreign_origin\"} 3") != std::string::npos);
+}
+
+TEST_CASE("metrics: served to loopback only or to whoever shows --metrics-token",
+          "[server][security]") {
+  {
+    server::ServerConfig config = TestConfig();
+    config.trusted_proxies = "127.0.0.1";
+    TestServer server(config);
+    CHECK(HttpGet(server.port(), "/metrics").status == 200);
+    // Through a trusted proxy, for a client elsewhere.
+    CHECK(HttpRequest(server.port(), "GET", "/metrics", "", {{"X-Forwarded-For", "203.0.113.7"}})
+              .status == 403);
+  }
+  server::ServerConfig config = TestConfig();
+  config.metrics_token = "a-long-enough-metrics-secret";
+  TestServer server(config);
+  CHECK(HttpGet(server.port(), "/metrics").status == 403);
+  CHECK(HttpRequest(server.port(), "GET", "/metrics", "", {{"Authorization", "Bearer wrong"}})
+            .status == 403);
+  const HttpResult ok = HttpRequest(server.port(), "GET", "/metrics", "",
+                                    {{"Authorization", "Bearer a-long-enough-metrics-secret"}});
+  CHECK(ok.status == 200);
+  CHECK(ok.body.find("carc_rejections_total{reason=\"metrics_refused\"} 2") != std::string::npos);
+}
+
+TEST_CASE("headers: every answer says nosniff and DENY and has a Content-Security-Policy",
+          "[server][security]") {
+  TestServer server;
+  for (const std::string target :
+       {"/healthz", "/api/game-types", "/api/games", "/api/nothing", "/nothing"}) {
+    INFO(target);
+    const HttpResult r = HttpGet(server.port(), target);
+    CHECK(r.Header("X-Content-Type-Options") == "nosniff");
+    CHECK(r.Header("X-Frame-Options") == "DENY");
+    CHECK(r.Header("Content-Security-Policy").find("frame-ancestors 'none'") != std::string::npos);
+    CHECK(r.Header("Referrer-Policy") == "no-referrer");
+  }
+}
+
+TEST_CASE(
+    "websocket: a message in more than --max-message-fragments frames closes the "
+    "connection with 1009",
+    "[server][security]") {
+  TestServer server;
+  v1::ClientMessage hello = HelloMsg();
+  const std::string bytes = hello.SerializeAsString();
+  {
+    RawWebSocket ws(server.port(), "127.0.0.1");
+    REQUIRE(ws.ok());
+    REQUIRE(ws.SendFragmented(bytes, 16));
+    // Served: nothing closes it within a moment.
+    CHECK(ws.ReadUntilCloseFrame(std::chrono::milliseconds(300)) == 0);
+  }
+  RawWebSocket ws(server.port(), "127.0.0.1");
+  REQUIRE(ws.ok());
+  // 100 frames of a byte or so each, the cost of 100 reads for one message.
+  std::string big(200, '\0');
+  REQUIRE(ws.SendFragmented(big, 100));
+  CHECK(ws.ReadUntilCloseFrame(std::chrono::seconds(3)) == 1009);
+  const std::string metrics = HttpGet(server.port(), "/metrics").body;
+  CHECK(metrics.find("carc_rejections_total{reason=\"too_many_fragments\"} 1") !=
+        std::string::npos);
+}
+
+}  // namespace carc::test
