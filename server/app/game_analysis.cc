@@ -184,6 +184,7 @@ void GameAnalyses::Next(const std::shared_ptr<Analysis>& a) {
   job.level = bots::BotLevel{bots::BotKind::kMcts, budget_};
   job.seed = static_cast<std::uint64_t>(a->id) * 0x9e3779b97f4a7c15ULL + a->next;
   job.cancel = a->cancel;
+  job.owner = "analysis";
   job.done = [this, a](std::optional<bots::Choice> c) { Reviewed(a, std::move(c)); };
   lock.unlock();
   if (!pool_->Submit(std::move(job))) {

@@ -53,7 +53,8 @@ ServerApp::ServerApp(ServerConfig config)
                                       : StaticFiles::Load(config_.web_root, config_.data_dir)),
       io_(config_.threads),
       bots_(config_.bot_threads > 0
-                ? std::make_unique<bots::BotPool>(config_.bot_threads, config_.bot_queue)
+                ? std::make_unique<bots::BotPool>(config_.bot_threads, config_.bot_queue,
+                                                  config_.bot_jobs_per_address)
                 : nullptr),
       analyses_(*store_, bots_.get(), config_.max_analyses, config_.analysis_ms, metrics_),
       replays_(config_.replay_cache_bytes),

@@ -273,7 +273,7 @@ const std::map<std::string, Setting>& Settings() {
        {"CARC_BOT_JOBS_PER_ADDRESS",
         "computer players' moves and hints that the rooms created by one client address may "
         "have waiting or running at once; past it their computers play the engine's fallback "
-        "move and it is counted in carc_bot_jobs_refused_total{reason=\"address\"} (8)",
+        "move and it is counted in carc_bot_jobs_refused_owner_total (8)",
         Int(&ServerConfig::bot_jobs_per_address, 1, 1 << 20)}},
       {"unattended-level",
        {"CARC_UNATTENDED_LEVEL",

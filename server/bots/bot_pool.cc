@@ -3,13 +3,20 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include <chrono>
+#include <algorithm>
 
 namespace carc::bots {
 
-BotPool::BotPool(int threads, std::size_t max_queued, int worker_nice) : max_queued_(max_queued) {
-  for (int i = 0; i < threads; ++i)
-    workers_.emplace_back([this, worker_nice] { Work(worker_nice); });
+BotPool::BotPool(int threads, std::size_t max_queued, std::size_t per_owner, int worker_nice)
+    : max_queued_(max_queued), per_owner_(per_owner) {
+  for (int i = 0; i < threads; ++i) {
+    running_.push_back(std::make_unique<Running>());
+    running_.back()->deadline = Clock::time_point::max();
+  }
+  for (int i = 0; i < threads; ++i) {
+    workers_.emplace_back(
+        [this, worker_nice, i] { Work(worker_nice, static_cast<std::size_t>(i)); });
+  }
 }
 
 BotPool::~BotPool() {
@@ -23,19 +30,33 @@ bool BotPool::Submit(BotJob job) {
       ++metrics_.refused;
       return false;
     }
-    if (job.urgent) {
-      queue_.push_front(std::move(job));
-    } else {
-      queue_.push_back(std::move(job));
+    if (per_owner_ > 0 && !job.owner.empty() && per_owner_jobs_[job.owner] >= per_owner_) {
+      ++metrics_.refused_owner;
+      return false;
     }
+    if (!job.owner.empty()) ++per_owner_jobs_[job.owner];
+    const auto now = Clock::now();
+    const auto deadline =
+        job.urgent || job.level.kind != BotKind::kMcts ? now : now + job.level.budget;
+    queue_.push_back({std::move(job), deadline, ++submitted_});
     ++metrics_.queued;
+    // Every worker busy and this one due before the latest of them: that one yields.
+    Running* latest = nullptr;
+    for (const auto& r : running_) {
+      if (r->deadline == Clock::time_point::max()) {
+        latest = nullptr;  // an idle worker takes it
+        break;
+      }
+      if (latest == nullptr || r->deadline > latest->deadline) latest = r.get();
+    }
+    if (latest != nullptr && deadline < latest->deadline) latest->yield = true;
   }
   wake_.notify_one();
   return true;
 }
 
 void BotPool::Stop() {
-  std::deque<BotJob> dropped;
+  std::vector<Waiting> dropped;
   {
     const std::lock_guard lock(mu_);
     if (stopping_) return;
@@ -44,50 +65,93 @@ void BotPool::Stop() {
     metrics_.queued -= static_cast<std::int64_t>(dropped.size());
   }
   wake_.notify_all();
-  for (BotJob& job : dropped) {
+  for (Waiting& w : dropped) {
     ++metrics_.cancelled;
-    job.done(std::nullopt);
+    w.job.done(std::nullopt);
   }
   for (std::thread& t : workers_) t.join();
 }
 
-void BotPool::Work(int nice) {
+std::vector<BotPool::Waiting>::iterator BotPool::Earliest() {
+  return std::min_element(queue_.begin(), queue_.end(), [](const Waiting& a, const Waiting& b) {
+    return a.deadline != b.deadline ? a.deadline < b.deadline : a.order < b.order;
+  });
+}
+
+void BotPool::Release(const std::string& owner) {
+  if (owner.empty()) return;
+  const auto it = per_owner_jobs_.find(owner);
+  if (it != per_owner_jobs_.end() && --it->second == 0) per_owner_jobs_.erase(it);
+}
+
+void BotPool::Work(int nice, std::size_t index) {
   // Linux gives each thread its own nice value (setpriority on the thread's id): the searches
   // yield the CPU to the I/O threads and the rooms' strands.
   if (nice != 0) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), nice);
+  Running& me = *running_[index];
   for (;;) {
-    BotJob job;
+    Waiting w;
     {
       std::unique_lock lock(mu_);
       wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
       if (queue_.empty()) return;  // stopping
-      job = std::move(queue_.front());
-      queue_.pop_front();
+      const auto it = Earliest();
+      w = std::move(*it);
+      queue_.erase(it);
       --metrics_.queued;
+      me.deadline = w.deadline;
+      me.yield = false;
     }
+    BotJob& job = w.job;
     const auto cancelled = [this, &job] {
       return stopping_.load() || (job.cancel && job.cancel->load());
     };
+    const auto finish = [&](std::optional<Choice> choice) {
+      {
+        const std::lock_guard lock(mu_);
+        me.deadline = Clock::time_point::max();
+        Release(job.owner);
+      }
+      job.done(std::move(choice));
+    };
     if (cancelled()) {
       ++metrics_.cancelled;
-      job.done(std::nullopt);
+      finish(std::nullopt);
       continue;
     }
     ++metrics_.running;
-    const auto start = std::chrono::steady_clock::now();
-    ComputerPlayer player(job.level, job.seed);
-    Choice choice = player.Choose(*job.state, cancelled);
-    const auto took = std::chrono::steady_clock::now() - start;
+    const auto start = Clock::now();
+    // The search has what is left of the budget: its wait is part of it.
+    BotLevel level = job.level;
+    if (level.kind == BotKind::kMcts) {
+      level.budget =
+          std::max(std::chrono::milliseconds(0),
+                   std::chrono::duration_cast<std::chrono::milliseconds>(w.deadline - start));
+    }
+    ComputerPlayer player(level, job.seed);
+    Choice choice = player.Choose(*job.state, [&] { return cancelled() || me.yield.load(); });
+    const auto end = Clock::now();
     metrics_.think_us += static_cast<std::uint64_t>(
-        std::chrono::duration_cast<std::chrono::microseconds>(took).count());
+        std::chrono::duration_cast<std::chrono::microseconds>(end - start).count());
     --metrics_.running;
     if (cancelled()) {
       ++metrics_.cancelled;
-      job.done(std::nullopt);
+      finish(std::nullopt);
       continue;
     }
+    // Yielded with time left: back in the queue, behind the job that is due first.
+    if (me.yield.load() && w.deadline - end > std::chrono::milliseconds(5)) {
+      ++metrics_.yielded;
+      const std::lock_guard lock(mu_);
+      me.deadline = Clock::time_point::max();
+      me.yield = false;
+      queue_.push_back(std::move(w));
+      ++metrics_.queued;
+      continue;
+    }
+    if (end > w.deadline + std::chrono::milliseconds(50)) ++metrics_.late;
     ++metrics_.moves;
-    job.done(std::move(choice));
+    finish(std::move(choice));
   }
 }
 

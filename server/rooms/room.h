@@ -172,6 +172,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // Whether a computer player decides for `seat` now: a computer's seat, or under
   // ABANDON_POLICY_COMPUTER a person's seat whose player is away past the grace period.
   bool ComputerPlays(int seat, std::chrono::steady_clock::time_point now) const;
+  // Whether a person is connected to the room (a seat or a spectator).
+  bool Attended() const;
   // Hands the decision of `seat` to the computer players' pool (bots/bot_pool.h) at `level`
   // unless a job for this seq is on its way; `urgent` (a clock that ran out) replaces such a
   // job and goes ahead of the queue. Without a pool, or with the queue full, the engine's

@@ -1,6 +1,8 @@
 // The game inside a room: start, commands with their expected seq, broadcasts per audience,
 // snapshots, fallback moves for abandoned seats, and the game record.
 #include <spdlog/spdlog.h>
+
+#include <algorithm>
 #include <boost/asio/post.hpp>
 
 #include "net/message_handler.h"
@@ -168,6 +170,12 @@ void Room::PlayTimeout(int seat, int budget) {
                });
 }
 
+bool Room::Attended() const {
+  if (!spectators_.empty()) return true;
+  return std::any_of(seats_.begin(), seats_.end(),
+                     [](const Seat& slot) { return slot.session != nullptr; });
+}
+
 bool Room::ComputerPlays(int seat, Clock::time_point now) const {
   if (seat < 0 || static_cast<std::size_t>(seat) >= seats_.size()) return false;
   const Seat& slot = seats_[static_cast<std::size_t>(seat)];
@@ -184,7 +192,9 @@ void Room::AskComputer(int seat, const std::string& level_text, bool urgent) {
   if (computer_job_) computer_job_->store(true);  // an older question: not wanted
   computer_job_.reset();
   bots::BotPool* pool = registry_.bots();
-  const auto level = bots::ParseBotLevel(level_text);
+  // Nobody is there to wait for a good move: the room's computers play at the unattended level,
+  // so that rooms left to computers cannot keep the pool busy for others.
+  const auto level = bots::ParseBotLevel(Attended() ? level_text : config_.unattended_level);
   auto cancel = std::make_shared<std::atomic<bool>>(false);
   bots::BotJob job;
   job.state = game_->state().Clone();  // the player redraws what its seat cannot see
@@ -192,6 +202,7 @@ void Room::AskComputer(int seat, const std::string& level_text, bool urgent) {
   job.seed = NewSeed();
   job.cancel = cancel;
   job.urgent = urgent;
+  job.owner = registry_.OwnerOf(code_);
   job.done = [self = shared_from_this(), seat, seq, cancel](std::optional<bots::Choice> c) {
     // On a worker thread: back to the strand, after any write in flight.
     self->Post([r = self.get(), seat, seq, cancel, c = std::move(c)]() mutable {

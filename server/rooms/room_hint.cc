@@ -44,6 +44,7 @@ void Room::HandleHint(const std::shared_ptr<Session>& s, int seat, const v1::Req
                std::min(std::chrono::milliseconds(1000), config_.max_computer_ms)};
   job.seed = NewSeed();
   job.cancel = cancel;
+  job.owner = registry_.OwnerOf(code_);
   job.done = [self = shared_from_this(), asker = std::weak_ptr<Session>(s), rid,
               seq](std::optional<bots::Choice> c) {
     self->Post([r = self.get(), asker, rid, seq, c = std::move(c)]() mutable {

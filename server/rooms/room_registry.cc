@@ -1,5 +1,7 @@
 #include "rooms/room_registry.h"
 
+#include "net/connection_limiter.h"
+
 #include <spdlog/spdlog.h>
 #include <boost/asio/strand.hpp>
 
@@ -172,6 +174,12 @@ void RoomRegistry::Evict(const std::string& code, std::uint16_t close_code,
     }
   }
   room->CloseAll(close_code, reason);
+}
+
+std::string RoomRegistry::OwnerOf(const std::string& code) const {
+  std::lock_guard lock(mu_);
+  const auto it = creator_of_.find(code);
+  return it != creator_of_.end() ? AddressKey(it->second) : "room " + code;
 }
 
 std::shared_ptr<Room> RoomRegistry::Find(const std::string& code) const {

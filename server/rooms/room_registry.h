@@ -51,6 +51,9 @@ class RoomRegistry {
   // closes its connections with `close_code`.
   void Evict(const std::string& code, std::uint16_t close_code, const std::string& reason);
   std::shared_ptr<Room> Find(const std::string& code) const;
+  // Whom a room's computer-player jobs count against (bots/bot_pool.h): the address that
+  // created it, or the room itself when that is unknown (restored after a restart).
+  std::string OwnerOf(const std::string& code) const;
   std::shared_ptr<Room> FindByToken(const std::string& token_hash) const;
   void IndexToken(const std::string& token_hash, const std::shared_ptr<Room>& room);
   void DropToken(const std::string& token_hash);

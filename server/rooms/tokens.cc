@@ -38,7 +38,7 @@ std::string HashToken(const std::string& token) {
 std::string NewInviteCode() {
   const std::size_t n = std::strlen(kInviteAlphabet);
   std::string code;
-  for (int i = 0; i < 6; ++i) code += kInviteAlphabet[Random64() % n];
+  for (std::size_t i = 0; i < kInviteCodeLength; ++i) code += kInviteAlphabet[Random64() % n];
   return code;
 }
 

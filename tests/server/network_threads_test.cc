@@ -6,12 +6,14 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "archived_game.h"
 #include "raw_socket.h"
+#include "rooms/tokens.h"
 #include "test_server.h"
 
 namespace carc::test {
@@ -415,6 +417,232 @@ TEST_CASE(
   const std::string metrics = HttpGet(server.port(), "/metrics").body;
   CHECK(metrics.find("carc_rejections_total{reason=\"too_many_fragments\"} 1") !=
         std::string::npos);
+}
+
+}  // namespace carc::test
+
+namespace carc::test {
+namespace {
+
+std::string RandomCode(std::mt19937_64& rng) {
+  const std::string alphabet = server::kInviteAlphabet;
+  std::string code;
+  for (std::size_t i = 0; i < server::kInviteCodeLength; ++i)
+    code += alphabet[rng() % alphabet.size()];
+  return code;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "codes: guessing at the limit for 60 s finds no room of 1000 and an unknown and a "
+    "private code answer alike",
+    "[server][security]") {
+  server::ServerConfig config = TestConfig();
+  config.max_rooms = 1100;
+  config.max_rooms_per_address = 2000;
+  config.empty_lobby_ttl = std::chrono::seconds(3600);
+  config.empty_room_ttl = std::chrono::seconds(3600);
+  TestServer server(config);
+  std::vector<std::string> codes;
+  for (int i = 0; i < 1000; ++i) {
+    const auto created = server.app().registry().Create(RoomFor(2), "10.9.9.9");
+    REQUIRE(created.room);
+    CHECK_FALSE(created.room->IsPublic());
+    codes.push_back(created.room->code());
+    CHECK(codes.back().size() == server::kInviteCodeLength);
+  }
+
+  // Two channels at once, each its own address: the record over HTTP and JoinRoom over a
+  // WebSocket (20 a second: under the connection's message rate, far over the guesses').
+  std::mt19937_64 rng(35);
+  auto ws = DialHello(server);
+  REQUIRE(ws);
+  int found = 0;
+  int http_missed = 0;
+  int http_limited = 0;
+  int ws_missed = 0;
+  int ws_limited = 0;
+  const auto until = Clock::now() + std::chrono::seconds(60);
+  while (Clock::now() < until) {
+    const HttpResult r = HttpRequestFrom("127.0.5.1", server.port(), "GET",
+                                         "/api/rooms/" + RandomCode(rng) + "/record");
+    if (r.status == 404) {
+      ++http_missed;
+    } else if (r.status == 429) {
+      ++http_limited;
+    } else {
+      ++found;
+    }
+    const auto a = Ask(*ws, JoinMsg(RandomCode(rng)));
+    REQUIRE(a);
+    if (a->has_error() && a->error().code() == v1::ERROR_CODE_ROOM_NOT_FOUND) {
+      ++ws_missed;
+    } else if (a->has_error() && a->error().code() == v1::ERROR_CODE_RATE_LIMITED) {
+      ++ws_limited;
+    } else {
+      ++found;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  WARN("60 s of guessing: over HTTP " << http_missed << " missed, " << http_limited
+                                      << " refused; over the WebSocket " << ws_missed << " missed, "
+                                      << ws_limited << " refused; " << found << " found");
+  CHECK(found == 0);
+  // The burst (10), then 12 a minute.
+  CHECK(http_missed <= 10 + 12 + 1);
+  CHECK(ws_missed <= 10 + 12 + 1);
+  CHECK(http_limited > 100);
+  CHECK(ws_limited > 100);
+
+  // A stranger asking for a private room's record learns nothing an unknown code does not say.
+  const HttpResult unknown =
+      HttpRequestFrom("127.0.5.2", server.port(), "GET", "/api/rooms/ZZZZ2222/record");
+  const HttpResult hidden =
+      HttpRequestFrom("127.0.5.2", server.port(), "GET", "/api/rooms/" + codes[17] + "/record");
+  CHECK(unknown.status == 404);
+  CHECK(hidden.status == unknown.status);
+  CHECK(hidden.body == unknown.body);
+  CHECK(hidden.headers == unknown.headers);
+}
+
+}  // namespace carc::test
+
+namespace carc::test {
+namespace {
+
+v1::ClientMessage AddComputerMsg(int seat, const std::string& level) {
+  v1::ClientMessage m;
+  m.mutable_add_computer()->set_seat(seat);
+  m.mutable_add_computer()->set_level(level);
+  return m;
+}
+
+// A connection from `source` that said Hello.
+std::unique_ptr<client::WsClient> DialFrom(TestServer& server, const std::string& source) {
+  auto c = std::make_unique<client::WsClient>();
+  client::ServerAddress a = server.address();
+  a.source = source;
+  if (!c->Connect(a, std::chrono::seconds(5)).empty()) return nullptr;
+  if (!Ask(*c, HelloMsg())) return nullptr;
+  return c;
+}
+
+// A room of `source`'s host and computers at `level` in the other seats, started; the host's
+// connection, or nullptr.
+std::unique_ptr<client::WsClient> ComputerRoom(TestServer& server, const std::string& source,
+                                               int seats, const std::string& level) {
+  auto host = DialFrom(server, source);
+  if (!host) return nullptr;
+  const auto granted = Ask(*host, CreateMsg(RoomFor(seats)));
+  if (!granted || !granted->has_seat_granted()) return nullptr;
+  for (int seat = 1; seat < seats; ++seat) {
+    host->Send(AddComputerMsg(seat, level));
+    if (!Skip(*host, [&](const v1::ServerMessage& m) {
+          return m.has_room_state() && m.room_state().seats(seat).computer_level() == level;
+        })) {
+      return nullptr;
+    }
+  }
+  v1::ClientMessage start;
+  start.mutable_start_game();
+  host->Send(start);
+  if (!Skip(*host, [](const v1::ServerMessage& m) { return m.has_snapshot(); })) return nullptr;
+  return host;
+}
+
+void Resign(client::WsClient& c) {
+  v1::ClientMessage m;
+  m.mutable_resign();
+  c.Send(m);
+}
+
+std::uint64_t MetricValue(const std::string& metrics, const std::string& name) {
+  const auto at = metrics.find("\n" + name + " ");
+  if (at == std::string::npos) return 0;
+  return std::stoull(metrics.substr(at + name.size() + 2));
+}
+
+}  // namespace
+
+TEST_CASE(
+    "bots: rooms of long-thinking computers from 19 addresses leave another room's hard "
+    "move within its budget + 20%",
+    "[server][security][serial]") {
+  server::ServerConfig config = TestConfig();
+  config.bot_threads = 1;
+  config.max_computer_ms = std::chrono::milliseconds(2000);
+  TestServer server(config);
+  // The flood: each address's host leaves the game to two computers at the longest budget
+  // allowed, and stays connected (an attended room: its computers think for all of it).
+  std::vector<std::unique_ptr<client::WsClient>> hosts;
+  for (int i = 1; i <= 19; ++i) {
+    auto host = ComputerRoom(server, "127.0.7." + std::to_string(i), 3, "mcts@2000");
+    REQUIRE(host);
+    Resign(*host);
+    hosts.push_back(std::move(host));
+  }
+  std::this_thread::sleep_for(std::chrono::seconds(1));  // the pool is full of searches
+
+  // The victim plays against a hard computer (mcts@1000): every computer decision is timed
+  // from the batch that handed it the turn to the batch of its move.
+  auto me = ComputerRoom(server, "127.0.0.1", 2, "mcts@1000");
+  REQUIRE(me);
+  std::vector<double> waits;
+  for (int guard = 0; guard < 200 && waits.size() < 8; ++guard) {
+    const auto snap = Snapshot(*me);
+    REQUIRE(snap);
+    if (snap->base().phase() == v1::BASE_PHASE_GAME_OVER) break;
+    const std::uint64_t seq = snap->seq();
+    if (snap->base().to_move() == 0) {
+      if (snap->base().phase() == v1::BASE_PHASE_PLACE_TILE) {
+        const v1::Placement& p = snap->base().legal_moves().placements(0);
+        me->Send(PlaceMsg(seq, p.position().x(), p.position().y(), static_cast<int>(p.rotation()),
+                          p.tile()));
+      } else {
+        me->Send(SkipMsg(seq));
+      }
+      REQUIRE(Skip(*me, [seq](const v1::ServerMessage& m) {
+        return m.has_event_batch() && m.event_batch().seq() == seq + 1;
+      }));
+      continue;
+    }
+    // The computer's decision, due within its second from now.
+    const auto asked = Clock::now();
+    REQUIRE(Skip(
+        *me,
+        [seq](const v1::ServerMessage& m) {
+          return m.has_event_batch() && m.event_batch().seq() == seq + 1;
+        },
+        std::chrono::seconds(30)));
+    waits.push_back(Ms(Clock::now() - asked));
+  }
+  const std::string metrics = HttpGet(server.port(), "/metrics").body;
+  std::string shown;
+  for (const double w : waits) shown += std::to_string(static_cast<int>(w)) + " ";
+  WARN("the hard computer's decisions took (ms): "
+       << shown << "; searches yielded: " << MetricValue(metrics, "carc_bot_searches_yielded_total")
+       << ", answers late: " << MetricValue(metrics, "carc_bot_answers_late_total"));
+  REQUIRE(waits.size() >= 6);
+  CHECK(*std::max_element(waits.begin(), waits.end()) < 1200.0);
+  CHECK(MetricValue(metrics, "carc_bot_searches_yielded_total") > 0);
+}
+
+TEST_CASE("bots: a room nobody is connected to plays its computers at --unattended-level",
+          "[server][security]") {
+  server::ServerConfig config = TestConfig();
+  config.max_computer_ms = std::chrono::milliseconds(2000);
+  TestServer server(config);
+  auto host = ComputerRoom(server, "127.0.8.1", 3, "mcts@2000");
+  REQUIRE(host);
+  Resign(*host);
+  host.reset();  // gone: nobody watches
+  const auto before = MetricValue(HttpGet(server.port(), "/metrics").body, "carc_bot_moves_total");
+  std::this_thread::sleep_for(std::chrono::seconds(3));
+  const auto after = MetricValue(HttpGet(server.port(), "/metrics").body, "carc_bot_moves_total");
+  // At mcts@2000 three seconds are one or two moves; at mcts@10 they are dozens.
+  WARN("moves in 3 s with nobody connected: " << after - before);
+  CHECK(after - before >= 20);
 }
 
 }  // namespace carc::test

@@ -59,7 +59,7 @@ async function createRoom(page: Page, base: string, name: string): Promise<strin
   await openAs(page, `${base}/`, name);
   await page.getByLabel("Seats", { exact: true }).selectOption("2");
   const code = await createRoomFromForm(page);
-  expect(code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/);
+  expect(code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{8}$/);
   return code;
 }
 
@@ -244,7 +244,7 @@ describe("a game in the browser", () => {
     await ann.locator("#rematch").click();
     for (const page of [ann, bob]) {
       await page.locator("#join-rematch").click({ timeout: 15_000 });
-      const heading = page.getByRole("heading", { name: /^Room [A-Z2-9]{6}$/ });
+      const heading = page.getByRole("heading", { name: /^Room [A-Z2-9]{8}$/ });
       await heading.waitFor({ timeout: 15_000 });
       expect(await heading.textContent()).not.toBe(`Room ${code}`);
     }

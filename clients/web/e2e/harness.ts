@@ -172,7 +172,7 @@ export async function openAs(page: Page, url: string, name: string): Promise<voi
 /** Creates the room the form on the page describes; returns its code from the lobby's heading. */
 export async function createRoomFromForm(page: Page): Promise<string> {
   await page.getByRole("button", { name: "Create room" }).click();
-  const heading = page.getByRole("heading", { name: /^Room [A-Z2-9]{6}$/ });
+  const heading = page.getByRole("heading", { name: /^Room [A-Z2-9]{8}$/ });
   await heading.waitFor({ timeout: 15_000 });
   return (await heading.textContent())?.replace(/^Room /, "") ?? "";
 }

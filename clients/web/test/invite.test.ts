@@ -21,6 +21,8 @@ describe("invite codes", () => {
     expect(isValidInviteCode("ABC234")).toBe(true);
     expect(isValidInviteCode("ABC23")).toBe(false);
     expect(isValidInviteCode("ABC2345")).toBe(false);
+    expect(isValidInviteCode("ABCD2345")).toBe(true); // new rooms' codes: 8 characters
+    expect(isValidInviteCode("ABCD23456")).toBe(false);
     for (const c of ["I", "L", "O", "0", "1"]) expect(parseInviteCode(`ABC23${c}`)).toBeUndefined();
     expect(parseInviteCode("abcdef")).toBe("ABCDEF");
   });

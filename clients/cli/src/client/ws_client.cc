@@ -49,6 +49,15 @@ std::string WsClient::Connect(const ServerAddress& address, std::chrono::millise
   for (const auto& entry : results) {
     tcp.expires_after(timeout);
     done = false;
+    if (!address.source.empty()) {
+      beast::error_code bec;
+      const auto local = net::ip::make_address(address.source, bec);
+      if (bec) return "bad source address " + address.source + ": " + bec.message();
+      if (tcp.socket().is_open()) tcp.socket().close(bec);
+      tcp.socket().open(entry.endpoint().protocol(), bec);
+      if (!bec) tcp.socket().bind(net::ip::tcp::endpoint(local, 0), bec);
+      if (bec) return "cannot connect from " + address.source + ": " + bec.message();
+    }
     tcp.async_connect(entry.endpoint(), [&](beast::error_code e) {
       ec = e;
       done = true;

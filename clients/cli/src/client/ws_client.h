@@ -19,6 +19,9 @@ struct ServerAddress {
   std::string host = "127.0.0.1";
   std::string port = "8080";
   std::string path = "/ws";
+  // The local address to connect from ("" = the system's choice): tests speak as several
+  // clients from 127.0.0.0/8.
+  std::string source;
 };
 
 // "ws://host:port/path", "http://host:port" or "host:port" (path /ws by default).

@@ -7,9 +7,11 @@ import { validName } from "./form";
 
 /** The letters and digits of room codes: no I, L, O, 0 or 1. */
 export const INVITE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-export const INVITE_CODE_LENGTH = 6;
+/** New rooms' codes; rooms made before codes grew from 6 letters keep theirs. */
+export const INVITE_CODE_LENGTH = 8;
+const OLD_CODE_LENGTH = 6;
 
-const CODE_RE = new RegExp(`^[${INVITE_ALPHABET}]{${INVITE_CODE_LENGTH}}$`);
+const CODE_RE = new RegExp(`^(?:[${INVITE_ALPHABET}]{${INVITE_CODE_LENGTH}}|[${INVITE_ALPHABET}]{${OLD_CODE_LENGTH}})$`);
 
 /** Upper case, without spaces and dashes: what a person may type or paste. */
 export function normaliseInviteCode(input: string): string {
