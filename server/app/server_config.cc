@@ -350,7 +350,8 @@ const std::map<std::string, Setting>& Settings() {
         }}},
       {"max-message-fragments",
        {"CARC_MAX_MESSAGE_FRAGMENTS",
-        "WebSocket frames one message may arrive in; more close the connection (1009) and are "
+        "WebSocket frames one message may arrive in beyond one per 128 bytes of it (a read each); "
+        "more close the connection (1009) and are "
         "counted in carc_rejections_total{reason=\"too_many_fragments\"} (16)",
         Int(&ServerConfig::max_message_fragments, 1, 100000)}},
       {"absent-level",

@@ -33,8 +33,10 @@ struct NetConfig {
   std::size_t max_write_queue_bytes = 128 * 1024;
   // SO_SNDBUF of each WebSocket connection; 0 = the kernel's own autotuned size.
   std::size_t socket_send_buffer = 64 * 1024;
-  // Frames one WebSocket message may arrive in: each costs a read, so a message of 1-byte
-  // fragments would cost a hundred times one frame's CPU. Past it the connection is closed (1009).
+  // Reads one WebSocket message may take beyond one per 128 bytes: each frame costs a read of its
+  // own, so a message of 1-byte frames would cost a hundred times one frame's CPU. Past it the
+  // connection is closed (1009). In frames: a message of N frames of any size is let through when
+  // N is at most this.
   int max_message_fragments = 16;
   // Requests to /api/ from one client address: `api_burst` at once, `api_rate` a second on
   // average (0: no limit); past it, 429 with Retry-After.

@@ -17,7 +17,8 @@ class NetMetrics {
   std::atomic<std::int64_t> connections{0};
   std::atomic<std::int64_t> tcp_connections{0};
   std::atomic<std::uint64_t> messages_in{0};
-  std::atomic<std::uint64_t> frames_in{0};  // WebSocket reads: a message may come in several
+  // WebSocket reads: one per frame, or per 256 bytes of a longer one.
+  std::atomic<std::uint64_t> ws_reads{0};
   std::atomic<std::uint64_t> bytes_out{0};
   std::atomic<std::uint64_t> slow_readers_dropped{0};
   // Connections refused at accept by the total and the per-address cap.

@@ -118,10 +118,17 @@ void WsSession::OnRead(beast::error_code ec, std::size_t bytes) {
     return Finish();
   }
   if (close_pending_) return DoRead();  // closing: drain until the peer's close frame arrives
-  ++metrics_.frames_in;
-  // Each read returns at most one frame's payload: a message of many tiny fragments costs a read
-  // each, so their number is bounded as the message's size is.
-  if (!ws_.is_message_done() && ++fragments_ > config_.max_message_fragments) {
+  ++metrics_.ws_reads;
+  // A read returns at most one frame's payload, so a message of many tiny frames costs a read
+  // each: 64 KiB in 1-byte frames is 65,536 reads where one frame takes about 270 (chunks of 256
+  // and the ends of Beast's own buffer). A message may take --max-message-fragments reads beyond
+  // one per 128 bytes: tiny frames are refused within a few dozen bytes, and no message costs
+  // more than about twice the reads of one frame of its size.
+  ++message_reads_;
+  message_bytes_ += bytes;
+  if (!ws_.is_message_done() &&
+      message_reads_ >
+          static_cast<std::size_t>(config_.max_message_fragments) + message_bytes_ / 128) {
     metrics_.Reject("too_many_fragments");
     return DoClose(close_code::kTooBig, "a message in too many frames");
   }
@@ -130,7 +137,8 @@ void WsSession::OnRead(beast::error_code ec, std::size_t bytes) {
     message_.append(chunk_.data(), bytes);
     if (!ws_.is_message_done()) return DoRead();
   }
-  fragments_ = 0;
+  message_reads_ = 0;
+  message_bytes_ = 0;
   const std::string_view frame =
       message_.empty() ? std::string_view(chunk_.data(), bytes) : std::string_view(message_);
   ++metrics_.messages_in;

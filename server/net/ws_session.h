@@ -94,8 +94,10 @@ class WsSession : public Session {
   std::string close_reason_;
   // Rate limit.
   TokenBucket bucket_;
-  int strikes_ = 0;    // messages refused in a row for the rate limit
-  int fragments_ = 0;  // frames of the message being read so far
+  int strikes_ = 0;  // messages refused in a row for the rate limit
+  // Reads and bytes of the message being read so far.
+  std::size_t message_reads_ = 0;
+  std::size_t message_bytes_ = 0;
 };
 
 }  // namespace carc::server

@@ -36,9 +36,8 @@ std::string RoomOptionsProblem(const v1::RoomOptions& options) {
 
 }  // namespace
 
-std::string NameProblem(std::string_view name) {
-  return codec::TextProblemMessage(codec::CheckText(name, codec::kMaxNameChars), "names",
-                                   codec::kMaxNameChars);
+TextRefusal NameProblem(std::string_view name) {
+  return RefuseText(name, codec::kMaxNameChars, "names", v1::ERROR_CODE_INVALID_NAME);
 }
 
 class Lobby::Claim {
@@ -122,8 +121,8 @@ void Lobby::OnMessage(const std::shared_ptr<Session>& s, v1::ClientMessage m) {
     }
     const std::string name =
         m.join_room().player_name().empty() ? s->name() : m.join_room().player_name();
-    if (std::string why = NameProblem(name); !why.empty()) {
-      return Error(s, rid, v1::ERROR_CODE_INVALID_NAME, std::move(why));
+    if (TextRefusal why = NameProblem(name); why.code != v1::ERROR_CODE_UNSPECIFIED) {
+      return Error(s, rid, why.code, std::move(why.message));
     }
     return room->Join(claim.Hand(), name, m.join_room().spectate(), rid);
   }
@@ -135,8 +134,9 @@ void Lobby::OnMessage(const std::shared_ptr<Session>& s, v1::ClientMessage m) {
 void Lobby::Hello(const std::shared_ptr<Session>& s, const v1::ClientMessage& m) {
   const v1::Hello& hello = m.hello();
   if (!hello.client_name().empty()) {
-    if (std::string why = NameProblem(hello.client_name()); !why.empty()) {
-      return Error(s, m.request_id(), v1::ERROR_CODE_INVALID_NAME, std::move(why));
+    if (TextRefusal why = NameProblem(hello.client_name());
+        why.code != v1::ERROR_CODE_UNSPECIFIED) {
+      return Error(s, m.request_id(), why.code, std::move(why.message));
     }
     s->set_name(hello.client_name());
   }
@@ -223,8 +223,8 @@ void Lobby::CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessag
   }
   const std::string name =
       m.create_room().player_name().empty() ? s->name() : m.create_room().player_name();
-  if (std::string why = NameProblem(name); !why.empty()) {
-    return Error(s, rid, v1::ERROR_CODE_INVALID_NAME, std::move(why));
+  if (TextRefusal why = NameProblem(name); why.code != v1::ERROR_CODE_UNSPECIFIED) {
+    return Error(s, rid, why.code, std::move(why.message));
   }
   auto made = registry_.Create(options, s->peer_address());
   if (!made.room) return Error(s, rid, made.error, std::move(made.message));

@@ -10,6 +10,7 @@
 #include "net/message_handler.h"
 #include "rooms/room_locator.h"
 #include "rooms/room_registry.h"
+#include "rooms/text_refusal.h"
 
 namespace carc::server {
 
@@ -52,8 +53,9 @@ class Lobby : public MessageHandler {
   std::string closing_reason_;
 };
 
-// Why a player name is refused, or "" for a name of 1..32 characters (code points) of valid
-// UTF-8 without control characters.
-std::string NameProblem(std::string_view name);
+// Why a player name is refused (rooms/text_refusal.h), or code UNSPECIFIED for a name of 1..32
+// characters (code points) of valid UTF-8 without control characters, bidi controls or line
+// separators.
+TextRefusal NameProblem(std::string_view name);
 
 }  // namespace carc::server

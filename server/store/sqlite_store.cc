@@ -338,14 +338,26 @@ class SqliteStore final : public EventStore {
   // BEGIN IMMEDIATE .. COMMIT, rolled back if the block ends without Commit().
   class Transaction {
    public:
-    explicit Transaction(SqliteStore& s) : s_(s), watch_(s.health_) { s_.Exec("BEGIN IMMEDIATE"); }
+    explicit Transaction(SqliteStore& s) : s_(s), watch_(s.health_) {
+      try {
+        s_.Exec("BEGIN IMMEDIATE");
+      } catch (const StoreError& e) {
+        watch_.Failed(e.what());  // "database is locked": what /healthz then says
+        throw;
+      }
+    }
     ~Transaction() {
       if (!done_) sqlite3_exec(s_.db_, "ROLLBACK", nullptr, nullptr, nullptr);
     }
     Transaction(const Transaction&) = delete;
     Transaction& operator=(const Transaction&) = delete;
     void Commit() {
-      s_.Exec("COMMIT");
+      try {
+        s_.Exec("COMMIT");
+      } catch (const StoreError& e) {
+        watch_.Failed(e.what());
+        throw;
+      }
       done_ = true;
       watch_.Done();
     }

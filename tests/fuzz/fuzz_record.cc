@@ -6,33 +6,12 @@
 #include "app/archive_api.h"
 #include "carc/v1/replay.pb.h"
 #include "fuzz_target.h"
-
-namespace {
+#include "untouchable_store.h"
 
 using carc::fuzz::Fail;
-namespace store = carc::server::store;
-
-class UntouchableStore : public store::EventStore {
- public:
-  store::RoomId CreateRoom(const std::string&, std::string_view) override { Touched(); }
-  void Append(store::RoomId, std::uint32_t, std::string_view) override { Touched(); }
-  void Archive(const store::ArchivedGame&) override { Touched(); }
-  void Dispose(store::RoomId) override { Touched(); }
-  void Quarantine(store::RoomId, const std::string&) override { Touched(); }
-  std::vector<store::OpenRoom> OpenRooms() override { Touched(); }
-  std::optional<std::vector<std::string>> Log(store::RoomId) override { Touched(); }
-  std::vector<store::QuarantinedRoom> Quarantined() override { Touched(); }
-  std::vector<store::ArchivedGame> ListGames(const std::string&, int) override { Touched(); }
-  std::optional<store::ArchivedGame> Game(store::RoomId) override { Touched(); }
-
- private:
-  [[noreturn]] static void Touched() { Fail("POST /api/replay used the store"); }
-};
-
-}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static UntouchableStore untouchable;
+  static carc::fuzz::UntouchableStore untouchable;
   const carc::server::ApiRequest request{"POST",
                                          "/api/replay",
                                          std::string(reinterpret_cast<const char*>(data), size),

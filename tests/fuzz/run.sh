@@ -3,7 +3,7 @@
 #
 #   tests/fuzz/run.sh TARGET SECONDS [JOBS]
 #
-# TARGET is ws_message, record, http (or fuzz_<name>), or all (one after the other, SECONDS
+# TARGET is ws_message, record, http, api_json (or fuzz_<name>), or all (one after the other, SECONDS
 # each). Builds the fuzz preset (build/fuzz, clang) when needed, under the shared build lock
 # ($CARC_BUILD_LOCK, default /tmp/carc-build.lock). JOBS fuzzing processes (default 1) share one
 # working corpus: build/fuzz/work/<name>/corpus, seeded from the committed tests/fuzz/corpus/<name>
@@ -29,7 +29,7 @@ jobs=${3:-1}
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=$root/build/fuzz
-all_targets=(ws_message record http)
+all_targets=(ws_message record http api_json)
 if [ "$target" = all ]; then
   targets=("${all_targets[@]}")
 else

@@ -130,14 +130,14 @@ TEST_CASE("input limits: names are 1..32 characters of UTF-8, not bytes", "[serv
   REQUIRE(welcome);
   CHECK(welcome->has_welcome());
   CHECK(ErrorOf(Ask(*c, HelloNamed(MultiByte(33)))) == v1::ERROR_CODE_INVALID_NAME);
-  CHECK(ErrorOf(Ask(*c, HelloNamed("tab\there"))) == v1::ERROR_CODE_INVALID_NAME);
-  CHECK(ErrorOf(Ask(*c, HelloNamed("c1\xc2\x9b"))) == v1::ERROR_CODE_INVALID_NAME);
+  CHECK(ErrorOf(Ask(*c, HelloNamed("tab\there"))) == v1::ERROR_CODE_TEXT_CONTROL_CHARACTER);
+  CHECK(ErrorOf(Ask(*c, HelloNamed("c1\xc2\x9b"))) == v1::ERROR_CODE_TEXT_CONTROL_CHARACTER);
 
   v1::ClientMessage create = CreateMsg(2);
   create.mutable_create_room()->set_player_name(MultiByte(33));
   CHECK(ErrorOf(Ask(*c, create)) == v1::ERROR_CODE_INVALID_NAME);
   create.mutable_create_room()->set_player_name("new\nline");
-  CHECK(ErrorOf(Ask(*c, create)) == v1::ERROR_CODE_INVALID_NAME);
+  CHECK(ErrorOf(Ask(*c, create)) == v1::ERROR_CODE_TEXT_CONTROL_CHARACTER);
   CHECK(server.app().registry().size() == 0);
   create.mutable_create_room()->set_player_name(MultiByte(32));
   const auto room = CreatedRoomState(*c, create);
@@ -169,8 +169,55 @@ TEST_CASE("input limits: chat lines are 1..500 characters without control charac
   REQUIRE(heard);
   CHECK(heard->chat().text() == long_line);
   CHECK(ErrorOf(Ask(*c, ChatMsg(long_line + "!"))) == v1::ERROR_CODE_CHAT_TOO_LONG);
-  CHECK(ErrorOf(Ask(*c, ChatMsg("bell\x07"))) == v1::ERROR_CODE_CHAT_TOO_LONG);
+  CHECK(ErrorOf(Ask(*c, ChatMsg("bell\x07"))) == v1::ERROR_CODE_TEXT_CONTROL_CHARACTER);
   CHECK(ErrorOf(Ask(*c, ChatMsg(""))) == v1::ERROR_CODE_CHAT_TOO_LONG);
+}
+
+TEST_CASE(
+    "input limits: names and chat refuse bidi controls and isolates and line separators "
+    "each with its own code",
+    "[server][limits][security]") {
+  TestServer server;
+  auto c = Dial(server);
+  REQUIRE(c);
+  // U+202E (right-to-left override) reverses what follows it: "evil\u202Egnp.exe".
+  const std::vector<std::pair<std::string, v1::ErrorCode>> cases = {
+      {"evil\xe2\x80\xae"
+       "gnp",
+       v1::ERROR_CODE_TEXT_BIDI_CONTROL},  // U+202E RLO
+      {"a\xe2\x80\xaa"
+       "b",
+       v1::ERROR_CODE_TEXT_BIDI_CONTROL},  // U+202A LRE
+      {"iso\xe2\x81\xa6"
+       "late",
+       v1::ERROR_CODE_TEXT_BIDI_CONTROL},  // U+2066 LRI
+      {"iso\xe2\x81\xa9"
+       "late",
+       v1::ERROR_CODE_TEXT_BIDI_CONTROL},  // U+2069 PDI
+      {"two\xe2\x80\xa8"
+       "lines",
+       v1::ERROR_CODE_TEXT_LINE_SEPARATOR},  // U+2028
+      {"two\xe2\x80\xa9"
+       "paras",
+       v1::ERROR_CODE_TEXT_LINE_SEPARATOR},  // U+2029
+      {"bell\x07", v1::ERROR_CODE_TEXT_CONTROL_CHARACTER},
+  };
+  for (const auto& [text, code] : cases) {
+    INFO(text);
+    const auto refused = Ask(*c, HelloNamed(text));
+    CHECK(ErrorOf(refused) == code);
+    REQUIRE(refused);
+    CHECK(refused->error().message().find("names are 1..32 characters") == 0);
+  }
+  // Right-to-left letters themselves are names like any other.
+  const auto hebrew = Ask(*c, HelloNamed("\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d"));
+  REQUIRE(hebrew);
+  CHECK(hebrew->has_welcome());
+  REQUIRE(CreatedRoomState(*c, CreateMsg(2)));
+  for (const auto& [text, code] : cases) {
+    INFO(text);
+    CHECK(ErrorOf(Ask(*c, ChatMsg(text))) == code);
+  }
 }
 
 TEST_CASE("input limits: unknown enum numbers in room options are INVALID_OPTIONS, no room made",

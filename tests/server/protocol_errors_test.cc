@@ -220,10 +220,11 @@ TEST_CASE("a message in many frames or larger than one read arrives whole, an ov
         *arena.game.seats[1], [](const v1::ServerMessage& x) { return x.has_chat(); }, 3s);
     return m && m->chat().text() == text;
   };
-  // 400 two-byte characters: larger than one read of the server, sent in 7-byte frames.
+  // 400 two-byte characters: larger than one read of the server, sent in 100-byte frames (9:
+  // under --max-message-fragments).
   std::string text;
   for (int i = 0; i < 400; ++i) text += "\xc3\xa9";
-  REQUIRE(c.SendFragmented(ChatMsg(text).SerializeAsString(), 7));
+  REQUIRE(c.SendFragmented(ChatMsg(text).SerializeAsString(), 100));
   CHECK(chat_seen(text));
   // The same whole, and a small one after it in frames of one byte.
   REQUIRE(c.Send(ChatMsg(text)));

@@ -92,7 +92,8 @@ export function renderCastleEnd(
       {
         rematch: () => actions.rematch(),
         joinRematch: rematchCode !== undefined ? () => actions.joinRematch(rematchCode) : undefined,
-        recordHref: `/api/rooms/${room.code}/record`,
+        // The archive's copy once there is one; the room's own answers its players until then.
+        recordHref: room.gameId !== 0n ? `/api/games/${room.gameId}/record` : `/api/rooms/${room.code}/record`,
         replayHref: room.gameId !== 0n ? `/replay/${room.gameId}` : undefined,
         downloadName: `carcassonne-castle-${room.code}.json`,
       },

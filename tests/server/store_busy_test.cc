@@ -1,0 +1,153 @@
+// The store's write lock held by another process (docs/security.md, "A busy store"): the network
+// threads never wait for it, /healthz says so at once, and nothing acknowledged is lost.
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "test_server.h"
+
+namespace carc::test {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A python3 process that holds SQLite's write lock on `path` for `seconds`; ready() once it does.
+class LockHolder {
+ public:
+  LockHolder(const std::string& path, int seconds) {
+    const std::string script =
+        "import sqlite3,sys,time\n"
+        "c=sqlite3.connect(sys.argv[1],isolation_level=None,timeout=10)\n"
+        "c.execute('BEGIN IMMEDIATE')\n"
+        "print('locked',flush=True)\n"
+        "time.sleep(float(sys.argv[2]))\n"
+        "c.execute('ROLLBACK')\n";
+    const std::string command =
+        "python3 -c \"" + script + "\" '" + path + "' " + std::to_string(seconds);
+    pipe_ = ::popen(command.c_str(), "r");
+    if (pipe_ == nullptr) return;
+    char line[64] = {};
+    ready_ = std::fgets(line, sizeof line, pipe_) != nullptr && std::string(line) == "locked\n";
+  }
+  ~LockHolder() { Wait(); }
+  bool ready() const { return ready_; }
+  // Until the process has let go of the lock and ended.
+  void Wait() {
+    if (pipe_ != nullptr) ::pclose(pipe_);
+    pipe_ = nullptr;
+  }
+
+ private:
+  FILE* pipe_ = nullptr;
+  bool ready_ = false;
+};
+
+// One command of the seat to move; its batch's seq, 0 when it was refused (or no answer came).
+std::uint64_t Command(RawGame& game, std::chrono::seconds wait) {
+  const auto any = Snapshot(*game.seats[0]);
+  if (!any) return 0;
+  client::WsClient& c = *game.seats[static_cast<std::size_t>(any->base().to_move())];
+  const auto snap = Snapshot(c);
+  if (!snap || !snap->base().has_legal_moves()) return 0;
+  const std::uint64_t seq = snap->seq();
+  if (snap->base().phase() == v1::BASE_PHASE_PLACE_TILE) {
+    const v1::Placement& p = snap->base().legal_moves().placements(0);
+    c.Send(PlaceMsg(seq, p.position().x(), p.position().y(), static_cast<int>(p.rotation()),
+                    p.tile()));
+  } else {
+    c.Send(SkipMsg(seq));
+  }
+  const auto answer = Await(
+      c,
+      [seq](const v1::ServerMessage& m) {
+        return (m.has_event_batch() && m.event_batch().seq() == seq + 1) || m.has_error();
+      },
+      wait);
+  if (answer && answer->has_error()) UNSCOPED_INFO("refused: " << answer->error().message());
+  if (!answer || !answer->has_event_batch()) return 0;
+  return answer->event_batch().seq();
+}
+
+}  // namespace
+
+TEST_CASE(
+    "store: the write lock held by another process for 10 s leaves /healthz answering "
+    "in 50 ms and nothing acknowledged is lost",
+    "[server][security][serial]") {
+  server::ServerConfig config = TestConfig();
+  const std::string path = config.data_dir + "/carcassonne.sqlite";
+  std::string code;
+  std::string token;
+  std::uint64_t acknowledged = 0;
+  {
+    TestServer server(config);
+    RawGame g = StartRawGame(server, 2);
+    REQUIRE(g.error == "");
+    code = g.code;
+    token = g.tokens[0];
+    for (int i = 0; i < 4; ++i) {
+      const auto seq = Command(g, std::chrono::seconds(10));
+      REQUIRE(seq > 0);
+      acknowledged = seq;
+    }
+    REQUIRE(std::filesystem::exists(path));
+    LockHolder lock(path, 10);
+    REQUIRE(lock.ready());
+    const auto locked_at = Clock::now();
+    // Commands while the lock is held: each waits for the store and is refused or written.
+    std::thread player([&] {
+      while (Clock::now() - locked_at < std::chrono::seconds(9)) {
+        const auto seq = Command(g, std::chrono::seconds(15));
+        if (seq > 0) acknowledged = seq;
+      }
+    });
+    double slowest = 0;
+    int busy = 0;
+    int probes = 0;
+    std::string said;
+    while (Clock::now() - locked_at < std::chrono::seconds(10)) {
+      const auto t0 = Clock::now();
+      const HttpResult h = HttpGet(server.port(), "/healthz");
+      slowest =
+          std::max(slowest, std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+      ++probes;
+      if (h.status == 503) {
+        ++busy;
+        said = h.body;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    lock.Wait();
+    player.join();
+    WARN("/healthz: " << probes << " answers, the slowest in " << slowest << " ms, " << busy
+                      << " said 503 (\"" << said << "\")");
+    CHECK(slowest < 50.0);
+    CHECK(busy > 0);
+    CHECK(said.rfind("store: ", 0) == 0);
+    // The lock gone, commands are written again (one the store refused in the moment it was let
+    // go is tried again, as its client is told to), and /healthz is well once one is.
+    int written = 0;
+    for (int attempt = 0; attempt < 6 && written < 3; ++attempt) {
+      const auto seq = Command(g, std::chrono::seconds(10));
+      if (seq == 0) continue;
+      ++written;
+      acknowledged = seq;
+    }
+    CHECK(written == 3);
+    CHECK(HttpGet(server.port(), "/healthz").status == 200);
+  }
+  // A new process on the same store has every acknowledged command.
+  TestServer again(config);
+  v1::ServerMessage welcome;
+  auto c = DialHello(again, token, &welcome);
+  REQUIRE(c);
+  const auto snap = Snapshot(*c);
+  REQUIRE(snap);
+  CHECK(snap->seq() == acknowledged);
+}
+
+}  // namespace carc::test
