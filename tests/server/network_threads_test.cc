@@ -136,7 +136,7 @@ std::vector<std::string> Sources(int n, int first = 10) {
 }  // namespace
 
 TEST_CASE("api: an 80000-key upload is refused in linear time while /healthz answers in 50 ms",
-          "[server][security]") {
+          "[server][security][timing]") {
   TestServer server;
   const std::string wide = WideObject(80000);
   REQUIRE(wide.size() > 800000);
@@ -192,7 +192,7 @@ TEST_CASE("api: an 80000-key upload is refused in linear time while /healthz ans
 TEST_CASE(
     "api: replay and analysis floods from one address and from 40 leave another room's "
     "command p99 under 20 ms",
-    "[server][security][serial]") {
+    "[server][security][serial][timing]") {
   server::ServerConfig config = TestConfig();
   config.analysis_ms = std::chrono::milliseconds(10);
   TestServer server(config);
@@ -568,7 +568,7 @@ std::uint64_t MetricValue(const std::string& metrics, const std::string& name) {
 TEST_CASE(
     "bots: rooms of long-thinking computers from 19 addresses leave another room's hard "
     "move within its budget + 20%",
-    "[server][security][serial]") {
+    "[server][security][serial][timing]") {
   server::ServerConfig config = TestConfig();
   config.bot_threads = 1;
   config.max_computer_ms = std::chrono::milliseconds(2000);

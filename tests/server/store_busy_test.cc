@@ -77,8 +77,11 @@ std::uint64_t Command(RawGame& game, std::chrono::seconds wait) {
 TEST_CASE(
     "store: the write lock held by another process for 10 s leaves /healthz answering "
     "in 50 ms and nothing acknowledged is lost",
-    "[server][security][serial]") {
+    "[server][security][serial][timing]") {
   server::ServerConfig config = TestConfig();
+  // The seat not to move reads nothing while the lock is held: the test's 10 s idle timeout
+  // would close it.
+  config.idle_timeout = std::chrono::seconds(60);
   const std::string path = config.data_dir + "/carcassonne.sqlite";
   std::string code;
   std::string token;
