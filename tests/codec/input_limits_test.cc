@@ -304,4 +304,13 @@ TEST_CASE("JSON limits: more than 250000 values in all are refused") {
   CHECK(std::holds_alternative<json>(codec::ParseLimitedJson(fewer + "]", "record")));
 }
 
+TEST_CASE("JSON limits: a number too large for a double is refused, not thrown (fuzz_api_json)") {
+  for (const char* text : {"11463347844e881.5", "[1e400]", "{\"a\": -1e999}"}) {
+    INFO(text);
+    const auto parsed = codec::ParseLimitedJson(text, "record");
+    REQUIRE(std::holds_alternative<std::string>(parsed));
+    CHECK(std::get<std::string>(parsed).rfind("record is not valid JSON: ", 0) == 0);
+  }
+}
+
 }  // namespace carc::test

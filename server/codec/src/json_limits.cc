@@ -76,6 +76,9 @@ std::variant<nlohmann::ordered_json, std::string> ParseLimitedJson(std::string_v
            std::to_string(std::numeric_limits<int>::max());
   } catch (const Json::parse_error& e) {
     return std::string(what) + " is not valid JSON: " + e.what();
+  } catch (const Json::out_of_range& e) {
+    // A number too large for a double ("1e881"): the parser throws this, not a parse_error.
+    return std::string(what) + " is not valid JSON: " + e.what();
   }
 }
 

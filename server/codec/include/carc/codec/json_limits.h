@@ -30,7 +30,7 @@ inline constexpr std::size_t kMaxRecordBytes = 1024 * 1024;
 // "record has an object of more than 256 keys", "record holds more than 250000 values",
 // "record holds the number 1.5, but its numbers are integers from ... to ..." (every number
 // in our formats is an int; readers may then take any number with get<int>()), or
-// "record is not valid JSON: ...".
+// "record is not valid JSON: ..." (a number too large for a double included). Never throws.
 std::variant<nlohmann::ordered_json, std::string> ParseLimitedJson(
     std::string_view text, std::string_view what, std::size_t max_bytes = kMaxRecordBytes,
     int max_depth = kMaxJsonDepth);
