@@ -46,8 +46,6 @@ class ApiWorkers {
   void Stop();
 
   const ApiWorkerMetrics& metrics() const { return metrics_; }
-  std::size_t max_queued() const { return max_queued_; }
-  std::size_t per_address() const { return per_address_; }
 
  private:
   struct Job {

@@ -183,12 +183,9 @@ void ServerApp::RoomRecord(const ApiRequest& request, const std::string& code, A
     return reply({404, "application/json", std::string(kNoSuchRoomJson)});
   }
   // A seat's token (Authorization: Bearer TOKEN) makes the request a member's.
-  constexpr std::string_view kBearer = "Bearer ";
-  bool member = false;
-  if (request.authorization.size() > kBearer.size() &&
-      request.authorization.compare(0, kBearer.size(), kBearer) == 0) {
-    member = registry_.FindByToken(HashToken(request.authorization.substr(kBearer.size()))) == room;
-  }
+  const std::string_view token = BearerToken(request.authorization);
+  const bool member =
+      !token.empty() && registry_.FindByToken(HashToken(std::string(token))) == room;
   room->Record(member, [reply = std::move(reply)](unsigned status, std::string body) {
     reply({status, "application/json", std::move(body), ""});
   });

@@ -35,9 +35,4 @@ int AddressRate::RetryAfter() const {
   return std::max(1, static_cast<int>(std::ceil(1.0 / per_second_)));
 }
 
-std::size_t AddressRate::tracked() const {
-  const std::lock_guard lock(mu_);
-  return buckets_.size();
-}
-
 }  // namespace carc::server

@@ -35,7 +35,6 @@ class AddressRate {
   // Seconds until `address` has a token again (at least 1): for Retry-After.
   int RetryAfter() const;
   bool enabled() const { return per_second_ > 0; }
-  std::size_t tracked() const;
 
  private:
   const double burst_;

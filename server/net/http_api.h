@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace carc::server {
@@ -48,6 +49,18 @@ struct ApiResponse {
 };
 
 using ApiReply = std::function<void(ApiResponse)>;
+
+// The credentials of an "Authorization: Bearer TOKEN" field (the scheme in any case), or "" for
+// any other field.
+inline std::string_view BearerToken(std::string_view authorization) {
+  constexpr std::string_view kScheme = "bearer ";
+  if (authorization.size() <= kScheme.size()) return {};
+  for (std::size_t i = 0; i < kScheme.size(); ++i) {
+    const char c = authorization[i];
+    if ((c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c) != kScheme[i]) return {};
+  }
+  return authorization.substr(kScheme.size());
+}
 using ApiHandler = std::function<void(ApiRequest, ApiReply)>;
 
 }  // namespace carc::server

@@ -191,11 +191,8 @@ std::string HttpSession::ClientAddress(const http::request<http::string_body>& r
 bool HttpSession::MetricsAllowed(const http::request<http::string_body>& request,
                                  const std::string& client) const {
   if (!config_.metrics_token.empty()) {
-    const std::string_view auth = request[http::field::authorization];
-    constexpr std::string_view kBearer = "Bearer ";
-    return auth.size() > kBearer.size() &&
-           beast::iequals(auth.substr(0, kBearer.size()), kBearer) &&
-           SameSecret(auth.substr(kBearer.size()), config_.metrics_token);
+    const std::string_view token = BearerToken(request[http::field::authorization]);
+    return !token.empty() && SameSecret(token, config_.metrics_token);
   }
   beast::error_code ec;
   const auto address = net::ip::make_address(client, ec);

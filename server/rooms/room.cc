@@ -441,8 +441,7 @@ void Room::UpdateSummary() {
     summary.set_host_name(seats_[static_cast<std::size_t>(seats_.host())].name);
   }
   summary.set_status(Status());
-  bool connected = !spectators_.empty();
-  for (const Seat& slot : seats_) connected = connected || slot.session != nullptr;
+  const bool connected = Attended();
   // Computer players alone do not keep a lobby.
   const bool unseated = !game_ && seats_.Occupied() == seats_.Computers();
   const auto now = Clock::now();

@@ -8,13 +8,6 @@
 namespace carc::test {
 namespace {
 
-v1::ClientMessage AddComputerMsg(int seat, const std::string& level) {
-  v1::ClientMessage m;
-  m.mutable_add_computer()->set_seat(seat);
-  m.mutable_add_computer()->set_level(level);
-  return m;
-}
-
 v1::ClientMessage KickMsg(int seat) {
   v1::ClientMessage m;
   m.mutable_kick_player()->set_seat(seat);

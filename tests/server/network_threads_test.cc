@@ -511,13 +511,6 @@ TEST_CASE(
 namespace carc::test {
 namespace {
 
-v1::ClientMessage AddComputerMsg(int seat, const std::string& level) {
-  v1::ClientMessage m;
-  m.mutable_add_computer()->set_seat(seat);
-  m.mutable_add_computer()->set_level(level);
-  return m;
-}
-
 // A connection from `source` that said Hello.
 std::unique_ptr<client::WsClient> DialFrom(TestServer& server, const std::string& source) {
   auto c = std::make_unique<client::WsClient>();

@@ -309,6 +309,13 @@ v1::ClientMessage FollowerMsg(std::uint64_t expected_seq, int segment) {
   return m;
 }
 
+v1::ClientMessage AddComputerMsg(int seat, const std::string& level) {
+  v1::ClientMessage m;
+  m.mutable_add_computer()->set_seat(seat);
+  m.mutable_add_computer()->set_level(level);
+  return m;
+}
+
 v1::ClientMessage SkipMsg(std::uint64_t expected_seq) {
   v1::ClientMessage m;
   m.mutable_game_command()->set_expected_seq(expected_seq);

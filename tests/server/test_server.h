@@ -120,6 +120,8 @@ v1::ClientMessage PlaceMsg(std::uint64_t expected_seq, int x, int y, int rotatio
                            const std::string& tile = "");
 v1::ClientMessage FollowerMsg(std::uint64_t expected_seq, int segment);
 v1::ClientMessage SkipMsg(std::uint64_t expected_seq);
+// The host seats a computer of `level` in `seat` (-1: the first free one).
+v1::ClientMessage AddComputerMsg(int seat, const std::string& level);
 
 // Whether `m` is a batch holding a base-game event of kind `which`.
 bool HasEvent(const v1::ServerMessage& m, v1::BaseEvent::EventCase which);
