@@ -151,7 +151,7 @@ const std::map<std::string, Setting>& Settings() {
         "messages queued for a slow reader before it is disconnected (1024)",
         Int(&ServerConfig::max_write_queue, 8, 1 << 20)}},
       {"handshake-timeout",
-       {"CARC_HANDSHAKE_TIMEOUT", "seconds to complete a handshake (10)",
+       {"CARC_HANDSHAKE_TIMEOUT", "seconds to send a request or handshake, and to read an answer (10)",
         Duration(&ServerConfig::handshake_timeout, 1, 3600)}},
       {"idle-timeout",
        {"CARC_IDLE_TIMEOUT", "seconds of silence before a connection is dropped (60)",

@@ -154,6 +154,10 @@ void HttpSession::OnRead(bool upload, beast::error_code ec, std::size_t) {
                    client,
                    std::string(request[http::field::if_none_match]),
                    std::string(request[http::field::authorization])};
+    // The read's deadline stops here: the job waits its turn in a bounded queue and its work is
+    // bounded, so the connection is not cut while it waits (its answer would be lost). Send
+    // gives the write a deadline of its own.
+    stream_.expires_never();
     shared_.services.api(std::move(api), [self = shared_from_this()](ApiResponse response) {
       net::post(self->stream_.get_executor(),
                 [self, r = std::move(response)]() mutable { self->RespondApi(std::move(r)); });
@@ -287,6 +291,8 @@ void HttpSession::Send(std::shared_ptr<http::response<http::string_body>> res, b
   // HEAD: the Content-Length of the body a GET gets, and no body (RFC 9110, 9.3.2).
   if (head_) res->body().clear();
   response_ = res;
+  // A client that reads its answer too slowly is cut off after the same time a request may take.
+  stream_.expires_after(config_.handshake_timeout);
   http::async_write(
       stream_, *res,
       beast::bind_front_handler(&HttpSession::OnWrite, shared_from_this(), keep_alive));

@@ -1,7 +1,9 @@
 // Plain HTTP on the shared port: health, metrics, the API (http_api.h), static files of the web
 // client, and the upgrade to WebSocket at /ws.
 //
-// Contract: requests are read within the handshake timeout, headers up to 8 KiB, bodies up to
+// Contract: requests are read within the handshake timeout, and each answer is written within a
+// handshake timeout of its own (an API answer may wait its turn on the workers for longer: that
+// wait has no deadline, as the queue and its jobs are bounded); headers up to 8 KiB, bodies up to
 // 16 KiB except API uploads (http_api.h); a request over its limit closes the connection,
 // except an API upload, which is answered 413 first. Outside /api/ only GET and HEAD are
 // served (405 otherwise). Static files are the web client's own (net/static_files.h), nothing

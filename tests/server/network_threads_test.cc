@@ -43,7 +43,8 @@ std::string WideObject(int keys) {
 }
 
 // The time of one game command of the seat to move, from sending it to its event batch; nullopt
-// when the game is over or something failed.
+// when the game is over or something failed (which fails the test). Three messages a command:
+// the server's per-connection rate must allow them (CommandTimes' callers raise it).
 std::optional<double> TimedCommand(RawGame& game) {
   const auto any = Snapshot(*game.seats[0]);
   if (!any || any->base().phase() == v1::BASE_PHASE_GAME_OVER) return std::nullopt;
@@ -64,14 +65,20 @@ std::optional<double> TimedCommand(RawGame& game) {
     c.Send(SkipMsg(seq));
   }
   const auto batch = Await(c, [seq](const v1::ServerMessage& m) {
-    return m.has_event_batch() && m.event_batch().seq() == seq + 1;
+    return (m.has_event_batch() && m.event_batch().seq() == seq + 1) || m.has_error();
   });
-  if (!batch) return std::nullopt;
+  // An error ends the measure at once (not after Await's time-out) and says why.
+  if (!batch || batch->has_error()) {
+    FAIL_CHECK("no event batch for the command: " << (batch ? batch->DebugString() : "time-out"));
+    return std::nullopt;
+  }
   return Ms(Clock::now() - sent);
 }
 
-// Commands of fresh two-player games until `n` were timed.
-std::vector<double> CommandTimes(TestServer& server, int n) {
+// Commands of fresh two-player games until `n` were timed, `gap` apart: spread over a while so
+// that they meet the flood at every stage, not only its first connections.
+std::vector<double> CommandTimes(TestServer& server, int n,
+                                 std::chrono::milliseconds gap = std::chrono::milliseconds(20)) {
   std::vector<double> times;
   while (static_cast<int>(times.size()) < n) {
     RawGame g = StartRawGame(server, 2);
@@ -80,6 +87,7 @@ std::vector<double> CommandTimes(TestServer& server, int n) {
       const auto t = TimedCommand(g);
       if (!t) break;
       times.push_back(*t);
+      std::this_thread::sleep_for(gap);
     }
   }
   return times;
@@ -195,6 +203,9 @@ TEST_CASE(
     "[server][security][serial][timing]") {
   server::ServerConfig config = TestConfig();
   config.analysis_ms = std::chrono::milliseconds(10);
+  // The measuring seats ask as fast as they can: the per-connection rate is not under test.
+  config.rate_burst = 100000;
+  config.rate_per_second = 100000;
   TestServer server(config);
   const auto castle = ArchiveRandomGame(server, "castle", 7);
   const auto base = ArchiveRandomGame(server, "base", 8);
@@ -292,6 +303,9 @@ TEST_CASE(
   server::ServerConfig config = TestConfig();
   config.api_per_address = 1;
   config.api_queue = 2;
+  // Six uploads of 1 MB at once on a slow (sanitized) build: the test is of the queue's bounds,
+  // not of the time to send a request.
+  config.handshake_timeout = std::chrono::seconds(10);
   TestServer server(config);
   // Uploads that take the parser a while (256-key objects up to the limit) keep the one API
   // thread busy.
