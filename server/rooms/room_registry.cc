@@ -26,10 +26,10 @@ RoomRegistry::RoomRegistry(boost::asio::io_context& io, const ServerConfig& conf
 
 RoomRegistry::Created RoomRegistry::Create(const v1::RoomOptions& options,
                                            const std::string& address) {
-  std::shared_ptr<Room> room;
+  std::string code;
   {
     std::lock_guard lock(mu_);
-    if (rooms_.size() >= static_cast<std::size_t>(config_.max_rooms)) {
+    if (rooms_.size() + creating_.size() >= static_cast<std::size_t>(config_.max_rooms)) {
       ++metrics_.rooms_refused_max_rooms;
       // Clients can ask again at once, many times a second: one line per period.
       static LogThrottle refusal_log(std::chrono::seconds(10));
@@ -51,30 +51,49 @@ RoomRegistry::Created RoomRegistry::Create(const v1::RoomOptions& options,
                     " rooms open; leave or finish one first"};
       }
     }
-    std::string code;
     do {
       code = NewInviteCode();
-    } while (rooms_.count(code) > 0);
-    carc::store::v1::RoomLogEntry created;
-    created.mutable_created()->set_code(code);
-    *created.mutable_created()->mutable_options() = options;
-    created.mutable_created()->set_created_at(static_cast<std::int64_t>(std::time(nullptr)));
-    store::RoomId id = 0;
-    try {
-      id = store_.CreateRoom(code, created.SerializeAsString());
-    } catch (const store::StoreError& e) {
-      ++metrics_.store_errors;
-      spdlog::error("cannot create a room: store write failed: {}", e.what());
-      return {nullptr, v1::ERROR_CODE_STORE_UNAVAILABLE,
-              "the server cannot save a new room right now; try again"};
+    } while (rooms_.count(code) > 0 || creating_.count(code) > 0);
+    // The room counts against both caps while it is written, so that a store that waits cannot
+    // let an address past them.
+    creating_.insert(code);
+    if (!address.empty()) ++rooms_of_[address];
+  }
+  carc::store::v1::RoomLogEntry created;
+  created.mutable_created()->set_code(code);
+  *created.mutable_created()->mutable_options() = options;
+  created.mutable_created()->set_created_at(static_cast<std::int64_t>(std::time(nullptr)));
+  // Written outside the registry's lock: a store that waits on its write lock holds up this
+  // creation only, not every lookup, join and listing of the other rooms.
+  store::RoomId id = 0;
+  std::string failure;
+  try {
+    id = store_.CreateRoom(code, created.SerializeAsString());
+  } catch (const store::StoreError& e) {
+    failure = e.what();
+  }
+  std::shared_ptr<Room> room;
+  {
+    std::lock_guard lock(mu_);
+    creating_.erase(code);
+    if (!failure.empty()) {
+      if (!address.empty()) {
+        if (const auto n = rooms_of_.find(address); n != rooms_of_.end() && --n->second <= 0) {
+          rooms_of_.erase(n);
+        }
+      }
+    } else {
+      room = std::make_shared<Room>(boost::asio::make_strand(io_), code, options, config_, metrics_,
+                                    *this, store_, id);
+      rooms_[code] = room;
+      if (!address.empty()) creator_of_[code] = address;
     }
-    room = std::make_shared<Room>(boost::asio::make_strand(io_), code, options, config_, metrics_,
-                                  *this, store_, id);
-    rooms_[code] = room;
-    if (!address.empty()) {
-      creator_of_[code] = address;
-      ++rooms_of_[address];
-    }
+  }
+  if (!room) {
+    ++metrics_.store_errors;
+    spdlog::error("cannot create a room: store write failed: {}", failure);
+    return {nullptr, v1::ERROR_CODE_STORE_UNAVAILABLE,
+            "the server cannot save a new room right now; try again"};
   }
   room->Start();
   spdlog::info("room {} created ({} seats, {})", room->code(), options.seats(),

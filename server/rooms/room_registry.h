@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -84,6 +85,9 @@ class RoomRegistry {
   AddressRate code_guesses_;
   mutable std::mutex mu_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;
+  // Codes of rooms being written to the store by Create (outside mu_): taken, and counted
+  // against --max-rooms and the creator's --max-rooms-per-address.
+  std::set<std::string> creating_;
   std::map<std::string, std::weak_ptr<Room>> tokens_;
   std::map<std::string, std::string> creator_of_;  // room code -> address that created it
   std::map<std::string, int> rooms_of_;            // address -> rooms of creator_of_
