@@ -54,6 +54,16 @@ int Count(const std::string& text, const std::string& what) {
   return n;
 }
 
+// The lines of `text` that contain `what`.
+std::string Lines(const std::string& text, const std::string& what) {
+  std::istringstream in(text);
+  std::string out;
+  for (std::string line; std::getline(in, line);) {
+    if (line.find(what) != std::string::npos) out += line + "\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE(
@@ -143,11 +153,17 @@ TEST_CASE(
          << sleeper_log.substr(sleeper_log.size() > 3000 ? sleeper_log.size() - 3000 : 0));
     CHECK(refused > 0);  // writes refused by the fencing token after the node ran again
   }
-  for (const auto& log : logs) {
-    const std::string text = ReadAll(log);
-    INFO(log);
+  for (std::size_t i = 0; i < logs.size(); ++i) {
+    const std::string text = ReadAll(logs[i]);
+    INFO(logs[i]);
     CHECK(Count(text, "quarantined: ") == 0);
-    CHECK(Count(text, "[error]") <= Count(text, "lease lost: "));
+    INFO("its error lines:\n" << Lines(text, "[error]"));
+    // Every error is a write refused by the fencing token, or, on the paused node, a write
+    // whose connection PostgreSQL closed meanwhile: stopped inside a transaction, the node
+    // outlived idle_in_transaction_session_timeout (2 s) and finds its connection gone.
+    int expected = Count(text, "lease lost: ");
+    if (static_cast<int>(i) == paused) expected += Count(text, "lost the connection to ");
+    CHECK(Count(text, "[error]") <= expected);
   }
 
   // The archive and the logs, read straight from the database.
