@@ -14,6 +14,18 @@
 #include "store/room_leases.h"
 
 namespace carc::server {
+namespace {
+
+// One room fewer for `address` in `rooms_of` (the per-address count of --max-rooms-per-address);
+// "" counts nothing.
+void UncountRoomOf(std::map<std::string, int>& rooms_of, const std::string& address) {
+  if (address.empty()) return;
+  if (const auto n = rooms_of.find(address); n != rooms_of.end() && --n->second <= 0) {
+    rooms_of.erase(n);
+  }
+}
+
+}  // namespace
 
 RoomRegistry::RoomRegistry(boost::asio::io_context& io, const ServerConfig& config,
                            Metrics& metrics, store::EventStore& store, bots::BotPool* bots)
@@ -77,11 +89,7 @@ RoomRegistry::Created RoomRegistry::Create(const v1::RoomOptions& options,
     std::lock_guard lock(mu_);
     creating_.erase(code);
     if (!failure.empty()) {
-      if (!address.empty()) {
-        if (const auto n = rooms_of_.find(address); n != rooms_of_.end() && --n->second <= 0) {
-          rooms_of_.erase(n);
-        }
-      }
+      UncountRoomOf(rooms_of_, address);
     } else {
       room = std::make_shared<Room>(boost::asio::make_strand(io_), code, options, config_, metrics_,
                                     *this, store_, id);
@@ -268,9 +276,7 @@ void RoomRegistry::Sweep() {
           break;
       }
       if (const auto c = creator_of_.find(it->first); c != creator_of_.end()) {
-        if (const auto n = rooms_of_.find(c->second); n != rooms_of_.end() && --n->second <= 0) {
-          rooms_of_.erase(n);
-        }
+        UncountRoomOf(rooms_of_, c->second);
         creator_of_.erase(c);
       }
       gone.push_back(it->second);

@@ -75,10 +75,9 @@ std::optional<double> TimedCommand(RawGame& game) {
   return Ms(Clock::now() - sent);
 }
 
-// Commands of fresh two-player games until `n` were timed, `gap` apart: spread over a while so
+// Commands of fresh two-player games until `n` were timed, 20 ms apart: spread over a while so
 // that they meet the flood at every stage, not only its first connections.
-std::vector<double> CommandTimes(TestServer& server, int n,
-                                 std::chrono::milliseconds gap = std::chrono::milliseconds(20)) {
+std::vector<double> CommandTimes(TestServer& server, int n) {
   std::vector<double> times;
   while (static_cast<int>(times.size()) < n) {
     RawGame g = StartRawGame(server, 2);
@@ -87,7 +86,7 @@ std::vector<double> CommandTimes(TestServer& server, int n,
       const auto t = TimedCommand(g);
       if (!t) break;
       times.push_back(*t);
-      std::this_thread::sleep_for(gap);
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
   }
   return times;
