@@ -90,7 +90,7 @@ start_node() {  # ID
   eval "pid_$id=$!"
 }
 for id in a b c; do start_node "$id"; done
-for id in a b c; do wait_http "http://127.0.0.1:${node_port[$id]}/healthz"; done
+for id in a b c; do wait_http "http://127.0.0.1:${node_port[$id]}/healthz" "$work/node-$id.log"; done
 grep -q "joined" "$work/node-a.log" || fail "node a did not join the cluster"
 
 mapfile -t front_vars < <(compose_env front)
@@ -99,9 +99,9 @@ env "${front_vars[@]}" CARC_SITE="http://127.0.0.1:$front" \
   XDG_CONFIG_HOME="$work/caddy" caddy run --config "$root/deploy/cluster/Caddyfile" \
   --adapter caddyfile >"$work/caddy.log" 2>&1 &
 pids+=($!)
-wait_http "http://127.0.0.1:$front/healthz"
+wait_http "http://127.0.0.1:$front/healthz" "$work/caddy.log"
 for id in a b c; do
-  wait_http "http://127.0.0.1:$front/node/$id/healthz"
+  wait_http "http://127.0.0.1:$front/node/$id/healthz" "$work/caddy.log" "$work/node-$id.log"
 done
 echo "cluster_test: 3 nodes and the front are up (front port $front)"
 

@@ -5,7 +5,7 @@
 # proxy's, because it trusts the proxy (--trusted-proxies 127.0.0.1). A client that is not a
 # trusted proxy cannot choose its address with X-Forwarded-For.
 #
-# Usage: proxy_test.sh SERVER_BINARY CLI_BINARY   (needs caddy, nginx, curl; bounded: ~30 s)
+# Usage: proxy_test.sh SERVER_BINARY CLI_BINARY   (needs caddy, nginx, curl; bounded: ~10 s, 2 min at most)
 set -euo pipefail
 server_bin=$1
 cli_bin=$2
@@ -33,7 +33,7 @@ upstream=$(free_port)
 "$server_bin" --bind 127.0.0.1 --port "$upstream" --data-dir "$work/data" --durability normal \
   --trusted-proxies 127.0.0.1 --log-level debug >>"$work/server.log" 2>&1 &
 pids+=($!)
-wait_http "http://127.0.0.1:$upstream/healthz"
+wait_http "http://127.0.0.1:$upstream/healthz" "$work/server.log"
 
 # A client that is not a trusted proxy: its X-Forwarded-For is ignored.
 key="dGhlIHNhbXBsZSBub25jZQ=="
@@ -50,9 +50,9 @@ sleep 0.3
 grep -q "from 127.0.0.7" "$work/server.log" || fail "the direct client's address is not 127.0.0.7"
 if grep -q "10.9.8.7" "$work/server.log"; then fail "an untrusted X-Forwarded-For was believed"; fi
 
-check_proxy() {  # NAME PORT
-  local name=$1 port=$2
-  wait_http "http://127.0.0.1:$port/healthz"
+check_proxy() {  # NAME PORT LOG
+  local name=$1 port=$2 log=$3
+  wait_http "http://127.0.0.1:$port/healthz" "$log" "$work/server.log"
   local code
   code=$(ws_upgrade "http://127.0.0.1:$port/ws" 127.0.0.5 -H "X-Forwarded-For: 10.1.2.3")
   [[ "$code" == 101 ]] || fail "$name: the WebSocket upgrade answered $code"
@@ -74,7 +74,7 @@ CARC_SITE="http://127.0.0.1:$caddy_port" CARC_UPSTREAM="127.0.0.1:$upstream" \
   CARC_CADDY_ADMIN="127.0.0.1:$admin_port" XDG_DATA_HOME="$work/caddy" XDG_CONFIG_HOME="$work/caddy" \
   caddy run --config "$deploy/Caddyfile" --adapter caddyfile >"$work/caddy.log" 2>&1 &
 pids+=($!)
-check_proxy caddy "$caddy_port"
+check_proxy caddy "$caddy_port" "$work/caddy.log"
 
 # nginx, with deploy/nginx/carcassonne-proxy.conf included as it is, but for the upstream port.
 nginx_port=$(free_port)
@@ -102,5 +102,5 @@ CONF
 : >"$work/server.log"
 nginx -c "$work/nginx/nginx.conf" -e "$work/nginx/error.log" &
 pids+=($!)
-check_proxy nginx "$nginx_port"
+check_proxy nginx "$nginx_port" "$work/nginx/error.log"
 echo "proxy_test: all passed"
