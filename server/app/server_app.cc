@@ -48,6 +48,7 @@ std::unique_ptr<store::EventStore> OpenStore(const ServerConfig& config) {
 ServerApp::ServerApp(ServerConfig config)
     : config_(std::move(config)),
       net_config_(NetConfigOf(config_)),
+      room_config_(RoomConfigOf(config_)),
       store_(OpenStore(config_)),
       files_(config_.web_root.empty() ? StaticFiles{}
                                       : StaticFiles::Load(config_.web_root, config_.data_dir)),
@@ -59,8 +60,8 @@ ServerApp::ServerApp(ServerConfig config)
       analyses_(*store_, bots_.get(), config_.max_analyses, config_.analysis_ms, metrics_),
       replays_(config_.replay_cache_bytes),
       api_workers_(config_.api_threads, config_.api_queue, config_.api_per_address),
-      registry_(io_, config_, metrics_, *store_, bots_.get()),
-      lobby_(registry_, config_, metrics_),
+      registry_(io_, room_config_, metrics_, *store_, bots_.get()),
+      lobby_(registry_, room_config_, metrics_),
       listener_(
           std::make_shared<Listener>(io_, net_config_, metrics_, lobby_, files_,
                                      HttpServices{[this](ApiRequest request, ApiReply reply) {

@@ -57,7 +57,8 @@ class ServerApp {
   HealthAnswer Health(bool ready) const;
 
   ServerConfig config_;
-  const NetConfig net_config_;  // before listener_, which holds on to it
+  const NetConfig net_config_;    // before listener_, which holds on to it
+  const RoomConfig room_config_;  // before registry_ and lobby_, which hold on to it
   // Before io_: handlers still queued when io_ is destroyed update the metrics as they go.
   Metrics metrics_;
   std::unique_ptr<store::EventStore> store_;

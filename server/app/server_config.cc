@@ -444,4 +444,24 @@ NetConfig NetConfigOf(const ServerConfig& c) {
   return n;
 }
 
+RoomConfig RoomConfigOf(const ServerConfig& c) {
+  RoomConfig r;
+  r.grace_period = c.grace_period;
+  r.empty_room_ttl = c.empty_room_ttl;
+  r.empty_lobby_ttl = c.empty_lobby_ttl;
+  r.sweep_interval = c.sweep_interval;
+  r.game_seed = c.game_seed;
+  r.max_rooms = c.max_rooms;
+  r.max_rooms_per_address = c.max_rooms_per_address;
+  r.room_queue = c.room_queue;
+  r.code_guesses_per_minute = c.code_guesses_per_minute;
+  r.computers = c.bot_threads > 0;
+  r.max_computer_ms = c.max_computer_ms;
+  r.absent_level = c.absent_level;
+  r.unattended_level = c.unattended_level;
+  r.max_message_bytes = c.max_message_bytes;
+  r.rate_per_second = c.rate_per_second;
+  return r;
+}
+
 }  // namespace carc::server

@@ -8,6 +8,7 @@
 #include <variant>
 
 #include "net/net_config.h"
+#include "rooms/room_config.h"
 
 namespace carc::server {
 
@@ -108,8 +109,9 @@ struct ServerConfig {
   static std::string Usage();
 };
 
-// What the network layer needs of it.
+// What the network layer and the rooms need of it.
 NetConfig NetConfigOf(const ServerConfig& config);
+RoomConfig RoomConfigOf(const ServerConfig& config);
 
 // The config, or an error message naming the bad flag or variable.
 std::variant<ServerConfig, std::string> ParseServerConfig(int argc, char** argv);

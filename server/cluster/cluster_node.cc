@@ -16,7 +16,7 @@ constexpr int kClaimPerRound = 64;
 
 }  // namespace
 
-ClusterNode::ClusterNode(store::RoomLeases& leases, RoomRegistry& registry, Metrics& metrics,
+ClusterNode::ClusterNode(store::RoomLeases& leases, RoomRegistry& registry, ClusterMetrics& metrics,
                          Settings settings)
     : leases_(leases), registry_(registry), metrics_(metrics), settings_(std::move(settings)) {}
 

@@ -27,7 +27,7 @@
 #include <string>
 #include <thread>
 
-#include "app/metrics.h"
+#include "cluster/cluster_metrics.h"
 #include "rooms/room_locator.h"
 #include "rooms/room_registry.h"
 #include "store/room_leases.h"
@@ -42,7 +42,7 @@ class ClusterNode final : public RoomLocator {
     std::chrono::milliseconds lease{3000};
     int max_rooms = 2000;
   };
-  ClusterNode(store::RoomLeases& leases, RoomRegistry& registry, Metrics& metrics,
+  ClusterNode(store::RoomLeases& leases, RoomRegistry& registry, ClusterMetrics& metrics,
               Settings settings);
   ~ClusterNode() override;
   ClusterNode(const ClusterNode&) = delete;
@@ -71,7 +71,7 @@ class ClusterNode final : public RoomLocator {
 
   store::RoomLeases& leases_;
   RoomRegistry& registry_;
-  Metrics& metrics_;
+  ClusterMetrics& metrics_;
   const Settings settings_;
   std::chrono::steady_clock::time_point renewed_;
   // One rebuild at a time: the loop's claims and the lobby's takeovers may meet on one room.

@@ -10,7 +10,12 @@
 
 namespace carc::server {
 
-class Room;
+// What a connection is a member of: opaque to the network layer, which only asks whether a
+// membership is live. The layer above derives its rooms from it and casts back.
+class MembershipHost {
+ public:
+  virtual ~MembershipHost() = default;
+};
 
 // WebSocket close codes used by the server (docs/protocol.md).
 namespace close_code {
@@ -40,14 +45,14 @@ class Session : public std::enable_shared_from_this<Session> {
   // Membership (any thread). One connection holds at most one seat or spectator place in at
   // most one room. The lobby claims the connection before it hands a join, create or resume to
   // a room; the room then either makes it a member or releases the claim:
-  //   free --ClaimMembership--> claimed --set_membership--> member --LeaveRoom--> free
+  //   free --ClaimMembership--> claimed --set_membership--> member --Leave--> free
   //   claimed --ReleaseClaim--> free;  any --Disconnect--> gone (final)
   struct Membership {
     // Weak: a room holds its members' sessions, and a session must not keep its room alive
     // (no ownership cycle). A room that is gone leaves its members free.
-    std::weak_ptr<Room> room;
-    int seat = -1;  // -1 = spectator (when room is set)
-    bool in_room() const { return !room.expired(); }
+    std::weak_ptr<MembershipHost> host;
+    int seat = -1;  // -1 = spectator (when host is set)
+    bool in_room() const { return !host.expired(); }
   };
   Membership membership() const {
     std::lock_guard lock(mu_);
@@ -74,17 +79,17 @@ class Session : public std::enable_shared_from_this<Session> {
     claimed_ = false;
     return true;
   }
-  // A member's seat changed within `room` (seat moves, the start's compaction).
-  void set_seat(const Room* room, int seat) {
+  // A member's seat changed within `host` (seat moves, the start's compaction).
+  void set_seat(const MembershipHost* host, int seat) {
     std::lock_guard lock(mu_);
-    if (membership_.room.lock().get() == room) membership_.seat = seat;
+    if (membership_.host.lock().get() == host) membership_.seat = seat;
   }
-  // Clears the membership only if it still points at `room` (a newer join wins).
-  void LeaveRoom(const Room* room) {
+  // Clears the membership only if it still points at `host` (a newer join wins).
+  void Leave(const MembershipHost* host) {
     std::lock_guard lock(mu_);
-    if (membership_.room.lock().get() == room) membership_ = {};
+    if (membership_.host.lock().get() == host) membership_ = {};
   }
-  // The connection is gone: returns the room it was in (to tell it) and drops the reference.
+  // The connection is gone: returns the membership it had (to tell its room) and drops it.
   Membership Disconnect() {
     std::lock_guard lock(mu_);
     gone_ = true;

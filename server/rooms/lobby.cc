@@ -55,7 +55,7 @@ class Lobby::Claim {
   std::shared_ptr<Session> s_;
 };
 
-Lobby::Lobby(RoomRegistry& registry, const ServerConfig& config, Metrics& metrics)
+Lobby::Lobby(RoomRegistry& registry, const RoomConfig& config, RoomMetrics& metrics)
     : registry_(registry), config_(config), metrics_(metrics) {}
 
 void Lobby::Error(const std::shared_ptr<Session>& s, std::uint32_t request_id, v1::ErrorCode code,
@@ -126,7 +126,8 @@ void Lobby::OnMessage(const std::shared_ptr<Session>& s, v1::ClientMessage m) {
     }
     return room->Join(claim.Hand(), name, m.join_room().spectate(), rid);
   }
-  const std::shared_ptr<Room> room = s->membership().room.lock();
+  // Only rooms are membership hosts (net/session.h).
+  const auto room = std::static_pointer_cast<Room>(s->membership().host.lock());
   if (!room) return Error(s, rid, v1::ERROR_CODE_NOT_IN_ROOM, "join a room first");
   room->Handle(s, std::move(m));
 }
@@ -170,7 +171,7 @@ void Lobby::Hello(const std::shared_ptr<Session>& s, const v1::ClientMessage& m)
   w->set_max_message_bytes(static_cast<std::uint32_t>(config_.max_message_bytes));
   w->set_max_commands_per_second(static_cast<std::uint32_t>(config_.rate_per_second));
   w->set_max_computer_ms(
-      config_.bot_threads > 0 ? static_cast<std::uint32_t>(config_.max_computer_ms.count()) : 0);
+      config_.computers ? static_cast<std::uint32_t>(config_.max_computer_ms.count()) : 0);
   w->set_seat(-1);
   s->Send(Serialize(out));
 }
@@ -206,20 +207,20 @@ void Lobby::CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessag
   if (std::string why = RoomOptionsProblem(options); !why.empty()) {
     return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS, std::move(why));
   }
-  if (options.abandon_policy() == v1::ABANDON_POLICY_COMPUTER && config_.bot_threads == 0) {
+  if (options.abandon_policy() == v1::ABANDON_POLICY_COMPUTER && !config_.computers) {
     return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS,
                  "this server has no computer players (--bot-threads 0): choose "
                  "ABANDON_POLICY_WAIT or ABANDON_POLICY_FALLBACK_MOVE");
   }
-  if (options.hints() && config_.bot_threads == 0) {
+  if (options.hints() && !config_.computers) {
     return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS,
                  "this server has no computer players (--bot-threads 0) to give hints");
   }
   if (options.abandon_policy() == v1::ABANDON_POLICY_UNSPECIFIED) {
     // Casual rooms never wait for ever: a computer plays for whoever is away, when there are
     // computer players.
-    options.set_abandon_policy(config_.bot_threads > 0 ? v1::ABANDON_POLICY_COMPUTER
-                                                       : v1::ABANDON_POLICY_WAIT);
+    options.set_abandon_policy(config_.computers ? v1::ABANDON_POLICY_COMPUTER
+                                                 : v1::ABANDON_POLICY_WAIT);
   }
   const std::string name =
       m.create_room().player_name().empty() ? s->name() : m.create_room().player_name();
@@ -247,7 +248,9 @@ void Lobby::OnDisconnect(const std::shared_ptr<Session>& s) {
     std::lock_guard lock(open_mu_);
     open_.erase(s->id());
   }
-  if (const auto room = s->Disconnect().room.lock()) room->Disconnected(s);
+  if (const auto room = std::static_pointer_cast<Room>(s->Disconnect().host.lock())) {
+    room->Disconnected(s);
+  }
 }
 
 void Lobby::CloseAll(std::uint16_t code, const std::string& reason) {

@@ -16,7 +16,7 @@ namespace carc::server {
 
 class Lobby : public MessageHandler {
  public:
-  Lobby(RoomRegistry& registry, const ServerConfig& config, Metrics& metrics);
+  Lobby(RoomRegistry& registry, const RoomConfig& config, RoomMetrics& metrics);
 
   void OnMessage(const std::shared_ptr<Session>& session, v1::ClientMessage message) override;
   void OnOpen(const std::shared_ptr<Session>& session) override;
@@ -44,8 +44,8 @@ class Lobby : public MessageHandler {
 
   RoomRegistry& registry_;
   RoomLocator* locator_ = nullptr;
-  const ServerConfig& config_;
-  Metrics& metrics_;
+  const RoomConfig& config_;
+  RoomMetrics& metrics_;
   std::mutex open_mu_;
   std::unordered_map<std::string, std::weak_ptr<Session>> open_;  // by Session::id()
   bool closing_ = false;

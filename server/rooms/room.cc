@@ -17,7 +17,7 @@ namespace net = boost::asio;
 using Clock = std::chrono::steady_clock;
 
 Room::Room(net::any_io_executor strand, std::string code, v1::RoomOptions options,
-           const ServerConfig& config, Metrics& metrics, RoomRegistry& registry,
+           const RoomConfig& config, RoomMetrics& metrics, RoomRegistry& registry,
            store::EventStore& store, store::RoomId room_id)
     : strand_(std::move(strand)),
       tick_(strand_),
@@ -172,7 +172,7 @@ void Room::Dispose() {
     left.mutable_room_left()->set_room_code(self->code_);
     const auto bytes = Serialize(left);
     auto let_go = [&](const std::shared_ptr<Session>& s) {
-      s->LeaveRoom(self.get());
+      s->Leave(self.get());
       s->Send(bytes);
     };
     for (Seat& seat : self->seats_) {
@@ -238,7 +238,7 @@ void Room::GrantSeat(const std::shared_ptr<Session>& s, int seat, std::string na
   }
   if (!PersistSeats()) {
     FreeSeat(seat);
-    s->LeaveRoom(this);
+    s->Leave(this);
     UpdateSummary();
     return Error(s, request_id, v1::ERROR_CODE_STORE_UNAVAILABLE,
                  "the server cannot save the seat right now; try again");
@@ -273,7 +273,7 @@ void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_
   Seat& slot = seats_[static_cast<std::size_t>(seat)];
   if (slot.session && slot.session != s) {
     // Token takeover: the newest connection wins, the old one learns why it was closed.
-    slot.session->LeaveRoom(this);
+    slot.session->Leave(this);
     slot.session->Close(close_code::kReplaced, "replaced by a newer connection");
   }
   slot.session = s;
@@ -293,7 +293,7 @@ void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_
   w->set_max_message_bytes(static_cast<std::uint32_t>(config_.max_message_bytes));
   w->set_max_commands_per_second(static_cast<std::uint32_t>(config_.rate_per_second));
   w->set_max_computer_ms(
-      config_.bot_threads > 0 ? static_cast<std::uint32_t>(config_.max_computer_ms.count()) : 0);
+      config_.computers ? static_cast<std::uint32_t>(config_.max_computer_ms.count()) : 0);
   w->set_room_code(code_);
   w->set_seat(seat);
   s->Send(Serialize(welcome));

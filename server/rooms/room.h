@@ -39,8 +39,6 @@
 #include <variant>
 #include <vector>
 
-#include "app/metrics.h"
-#include "app/server_config.h"
 #include "bots/computer_player.h"
 #include "carc/engine/game_config.h"
 #include "carc/engine/reject_reason.h"
@@ -50,6 +48,8 @@
 #include "rooms/chat_gate.h"
 #include "rooms/chat_history.h"
 #include "rooms/game_session.h"
+#include "rooms/room_config.h"
+#include "rooms/room_metrics.h"
 #include "rooms/room_phase.h"
 #include "rooms/seat_table.h"
 #include "rooms/turn_clock.h"
@@ -62,10 +62,10 @@ inline constexpr std::string_view kNoSuchRoomJson = R"({"error":"no such room"})
 
 class RoomRegistry;
 
-class Room : public std::enable_shared_from_this<Room> {
+class Room : public MembershipHost, public std::enable_shared_from_this<Room> {
  public:
   Room(boost::asio::any_io_executor strand, std::string code, v1::RoomOptions options,
-       const ServerConfig& config, Metrics& metrics, RoomRegistry& registry,
+       const RoomConfig& config, RoomMetrics& metrics, RoomRegistry& registry,
        store::EventStore& store, store::RoomId room_id);
   ~Room();
 
@@ -246,8 +246,8 @@ class Room : public std::enable_shared_from_this<Room> {
   boost::asio::steady_timer clock_timer_;
   const std::string code_;
   const v1::RoomOptions options_;
-  const ServerConfig& config_;
-  Metrics& metrics_;
+  const RoomConfig& config_;
+  RoomMetrics& metrics_;
   RoomRegistry& registry_;
   store::EventStore& store_;
   const store::RoomId room_id_;

@@ -21,7 +21,7 @@ void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMe
     return BroadcastToAll(Serialize(v.message));
   }
   if (m.has_leave_room()) {
-    s->LeaveRoom(this);
+    s->Leave(this);
     std::erase(spectators_, s);
     if (seat >= 0) {
       if (game_) {
@@ -120,7 +120,7 @@ void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMe
       return Error(s, rid, v1::ERROR_CODE_NOT_IN_ROOM, "no player to kick in that seat");
     }
     if (auto& victim = seats_[static_cast<std::size_t>(target)].session) {
-      victim->LeaveRoom(this);
+      victim->Leave(this);
       victim->Close(close_code::kKicked, "removed by the host");
     }
     FreeSeat(target);

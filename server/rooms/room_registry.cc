@@ -27,8 +27,8 @@ void UncountRoomOf(std::map<std::string, int>& rooms_of, const std::string& addr
 
 }  // namespace
 
-RoomRegistry::RoomRegistry(boost::asio::io_context& io, const ServerConfig& config,
-                           Metrics& metrics, store::EventStore& store, bots::BotPool* bots)
+RoomRegistry::RoomRegistry(boost::asio::io_context& io, const RoomConfig& config,
+                           RoomMetrics& metrics, store::EventStore& store, bots::BotPool* bots)
     : io_(io),
       config_(config),
       metrics_(metrics),

@@ -25,7 +25,7 @@ namespace carc::server {
 class RoomRegistry {
  public:
   // `bots`: the computer players' threads (none: rooms offer no computer players).
-  RoomRegistry(boost::asio::io_context& io, const ServerConfig& config, Metrics& metrics,
+  RoomRegistry(boost::asio::io_context& io, const RoomConfig& config, RoomMetrics& metrics,
                store::EventStore& store, bots::BotPool* bots = nullptr);
 
   // A new room with a fresh invite code, already running its clock, created for a client at
@@ -78,8 +78,8 @@ class RoomRegistry {
   void RestoreOne(const store::OpenRoom& r, bool code_known, RestoreReport& report);
 
   boost::asio::io_context& io_;
-  const ServerConfig& config_;
-  Metrics& metrics_;
+  const RoomConfig& config_;
+  RoomMetrics& metrics_;
   store::EventStore& store_;
   bots::BotPool* bots_;
   AddressRate code_guesses_;

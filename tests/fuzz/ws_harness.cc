@@ -9,7 +9,6 @@
 
 #include "app/metrics.h"
 #include "app/protobuf_log.h"
-#include "app/server_config.h"
 #include "fuzz_target.h"
 #include "net/message_handler.h"
 #include "net/session.h"
@@ -31,11 +30,10 @@ struct World {
   World() {
     spdlog::set_level(spdlog::level::off);  // a line per room would drown the fuzzer's output
     server::RouteProtobufLogs();
-    config.durability_full = false;
     config.game_seed = 20261125;  // the same tiles for every run of a script
   }
 
-  server::ServerConfig config;
+  server::RoomConfig config;
   server::Metrics metrics;
   boost::asio::io_context io{1};
 };
@@ -138,7 +136,8 @@ struct WsScript::Impl {
     if (m.has_join_room() && m.join_room().code().empty()) {
       for (const Connection& c : connections) {
         if (!c.session) continue;
-        if (const auto room = c.session->membership().room.lock()) {
+        if (const auto room =
+                std::static_pointer_cast<server::Room>(c.session->membership().host.lock())) {
           m.mutable_join_room()->set_code(room->code());
           break;
         }

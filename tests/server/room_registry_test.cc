@@ -8,7 +8,6 @@
 #include <mutex>
 
 #include "app/metrics.h"
-#include "app/server_config.h"
 #include "rooms/room_registry.h"
 #include "store/sqlite_store.h"
 
@@ -88,7 +87,7 @@ struct Registry {
     io.poll();
     rooms.ReleaseSessions();
   }
-  server::ServerConfig config;
+  server::RoomConfig config;
   server::Metrics metrics;
   boost::asio::io_context io;
   GatedStore gated;
