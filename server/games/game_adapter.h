@@ -101,6 +101,11 @@ class GameAdapter {
                         carc::store::v1::GameCommand* out) const = 0;
   virtual std::variant<engine::Move, std::string> FromStored(
       const carc::store::v1::GameCommand& stored, const engine::State& state) const = 0;
+  // A game move as the command a client would send for it in `state` (the state before it):
+  // its game part only, the caller sets expected_seq. Hints and anything else that shows a
+  // move to a client go through this, whatever the game.
+  virtual void ToWire(const engine::Move& move, const engine::State& state,
+                      v1::GameCommand* out) const = 0;
 
   // The same for every viewer at one seq (docs/protocol.md).
   virtual std::uint64_t PublicHash(const engine::State& state) const = 0;

@@ -1,5 +1,6 @@
 #include "games/registry.h"
 
+#include <atomic>
 #include <memory>
 
 #include "games/base/base_adapter.h"
@@ -19,6 +20,8 @@ const std::vector<std::unique_ptr<GameAdapter>>& Adapters() {
   return adapters;
 }
 
+std::atomic<const GameAdapter*> extra_game{nullptr};
+
 }  // namespace
 
 const GameAdapter* FindGame(v1::GameType type) {
@@ -27,7 +30,16 @@ const GameAdapter* FindGame(v1::GameType type) {
   for (const auto& a : Adapters()) {
     if (a->game_type() == type) return a.get();
   }
-  return nullptr;
+  const GameAdapter* extra = extra_game.load(std::memory_order_acquire);
+  return extra != nullptr && extra->game_type() == type ? extra : nullptr;
+}
+
+ExtraGame::ExtraGame(const GameAdapter& adapter) {
+  extra_game.store(&adapter, std::memory_order_release);
+}
+
+ExtraGame::~ExtraGame() {
+  extra_game.store(nullptr, std::memory_order_release);
 }
 
 const GameAdapter* FindGameNamed(std::string_view name) {

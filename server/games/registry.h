@@ -12,6 +12,16 @@ namespace carc::server {
 
 // The adapter of a room's game type, or null for a type this server does not offer.
 const GameAdapter* FindGame(v1::GameType type);
+// One more game type FindGame finds while this lives (after the built-in ones; no other lookup
+// lists it): for tests of what the rooms do with a game they cannot name. One at a time, made
+// before and ended after every room that uses it.
+class ExtraGame {
+ public:
+  explicit ExtraGame(const GameAdapter& adapter);
+  ~ExtraGame();
+  ExtraGame(const ExtraGame&) = delete;
+  ExtraGame& operator=(const ExtraGame&) = delete;
+};
 std::vector<const GameAdapter*> AllGames();
 // The registered games' names for messages, in registry order, each between `quote`s, joined
 // by `separator`: GameNames(" or ") is "base or <game> or ...".

@@ -18,16 +18,6 @@ std::string Refused(int seat, const engine::Refusal& why) {
 GameSession::GameSession(const GameAdapter& adapter, std::unique_ptr<engine::State> start)
     : adapter_(adapter), start_(start->Clone()), state_(std::move(start)) {}
 
-std::string GameSession::CheckWire(const v1::GameCommand& wire) const {
-  const auto decoded = adapter_.FromWire(wire, *state_);
-  const auto* why = std::get_if<std::string>(&decoded);
-  return why != nullptr ? *why : "";
-}
-
-engine::RejectReason GameSession::ApplyWire(int seat, const v1::GameCommand& wire) {
-  return Apply(seat, std::get<engine::Move>(adapter_.FromWire(wire, *state_)));
-}
-
 engine::RejectReason GameSession::ApplyTimeout(int seat) {
   return Apply(seat, {engine::kTimeoutMove, {}});
 }
@@ -92,12 +82,9 @@ std::string GameSession::ApplyStored(const sv1::GameCommand& stored) {
 }
 
 v1::GameCommand GameSession::WireCommand(const engine::Move& move) const {
-  sv1::GameCommand stored;
-  adapter_.ToStored(move, *state_, &stored);
   v1::GameCommand wire;
+  adapter_.ToWire(move, *state_, &wire);
   wire.set_expected_seq(seq());
-  if (stored.has_base()) *wire.mutable_base() = stored.base();
-  if (stored.has_castle()) *wire.mutable_castle() = stored.castle();
   return wire;
 }
 

@@ -44,11 +44,12 @@ class GameSession {
   bool ended_early() const { return !early_scores_.empty(); }
   const std::vector<int>& early_scores() const { return early_scores_; }
 
-  // Why a command from the wire cannot be a command of this game ("" when it can).
-  std::string CheckWire(const v1::GameCommand& wire) const;
-  // Apply for `seat`; kNone when accepted. A wire command must have passed CheckWire().
-  engine::RejectReason ApplyWire(int seat, const v1::GameCommand& wire);
-  // A move of the game interface (computer players, tests); kNone when accepted.
+  // A command from the wire as a move of this game, or why it is none: the one decode a
+  // client's command gets (the adapter's FromWire); ApplyMove then applies the move.
+  std::variant<engine::Move, std::string> Decode(const v1::GameCommand& wire) const {
+    return adapter_.FromWire(wire, *state_);
+  }
+  // A move for `seat` (decoded, a computer player's, a test's); kNone when accepted.
   engine::RejectReason ApplyMove(int seat, const engine::Move& move) { return Apply(seat, move); }
   engine::RejectReason ApplyTimeout(int seat);
   engine::RejectReason ApplyResign(int seat);
@@ -57,7 +58,7 @@ class GameSession {
   void Commit();
   void Undo();
   // A game move (not Timeout or Resign) of the seat to move as the command a client would send
-  // for it now (expected_seq: seq()).
+  // for it now (expected_seq: seq()), built by the game's adapter (ToWire).
   v1::GameCommand WireCommand(const engine::Move& move) const;
   // Restore: applies and commits a command from the room log; "" or what is wrong.
   std::string ApplyStored(const carc::store::v1::GameCommand& stored);

@@ -9,6 +9,7 @@
 #include "carc/codec/text_limits.h"
 #include "games/registry.h"
 #include "rooms/tokens.h"
+#include "rooms/welcome.h"
 
 namespace carc::server {
 
@@ -163,17 +164,7 @@ void Lobby::Hello(const std::shared_ptr<Session>& s, const v1::ClientMessage& m)
     }
     return room->Resume(claim.Hand(), hash, m.request_id());  // the room sends Welcome
   }
-  v1::ServerMessage out;
-  out.set_request_id(m.request_id());
-  v1::Welcome* w = out.mutable_welcome();
-  w->set_server_version(CARC_SERVER_VERSION);
-  w->set_session_id(s->id());
-  w->set_max_message_bytes(static_cast<std::uint32_t>(config_.max_message_bytes));
-  w->set_max_commands_per_second(static_cast<std::uint32_t>(config_.rate_per_second));
-  w->set_max_computer_ms(
-      config_.computers ? static_cast<std::uint32_t>(config_.max_computer_ms.count()) : 0);
-  w->set_seat(-1);
-  s->Send(Serialize(out));
+  s->Send(Serialize(WelcomeMessage(config_, m.request_id(), s->id())));
 }
 
 void Lobby::Redirect(const std::shared_ptr<Session>& s, std::uint32_t request_id,

@@ -10,6 +10,7 @@
 #include "net/message_handler.h"
 #include "rooms/room_registry.h"
 #include "rooms/tokens.h"
+#include "rooms/welcome.h"
 
 namespace carc::server {
 
@@ -27,14 +28,13 @@ Room::Room(net::any_io_executor strand, std::string code, v1::RoomOptions option
       config_(config),
       metrics_(metrics),
       registry_(registry),
-      store_(store),
-      room_id_(room_id),
+      journal_(store, room_id, code_, metrics),
       phase_({metrics_.rooms_lobby, metrics_.rooms_playing, metrics_.rooms_finished}),
       gate_(config_.room_queue),
       seats_(options_.seats()),
-      awaited_(options_.seats(), false),
-      votes_(options_.seats(), v1::ABSENT_VOTE_UNSPECIFIED),
-      skipped_(options_.seats(), false),
+      // A hint's search thinks at most a second, within what a computer's move may take.
+      hints_(std::min(std::chrono::milliseconds(1000), config_.max_computer_ms)),
+      absent_(options_.seats()),
       finished_linger_(config_.sweep_interval) {
   UpdateSummary();
 }
@@ -279,24 +279,12 @@ void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_
   slot.session = s;
   s->set_name(slot.name);
   // A player back at a seat the others voted to skip plays it again.
-  const bool was_skipped = skipped_[static_cast<std::size_t>(seat)];
-  skipped_[static_cast<std::size_t>(seat)] = false;
+  const bool was_skipped = absent_.Returned(seat);
   // A computer thinking for this seat stops: the player decides again.
   if (computer_job_ && game_ && game_->ToMove() == seat) computer_job_->store(true);
   UpdateSummary();
 
-  v1::ServerMessage welcome;
-  welcome.set_request_id(request_id);
-  auto* w = welcome.mutable_welcome();
-  w->set_server_version(CARC_SERVER_VERSION);
-  w->set_session_id(s->id());
-  w->set_max_message_bytes(static_cast<std::uint32_t>(config_.max_message_bytes));
-  w->set_max_commands_per_second(static_cast<std::uint32_t>(config_.rate_per_second));
-  w->set_max_computer_ms(
-      config_.computers ? static_cast<std::uint32_t>(config_.max_computer_ms.count()) : 0);
-  w->set_room_code(code_);
-  w->set_seat(seat);
-  s->Send(Serialize(welcome));
+  s->Send(Serialize(WelcomeMessage(config_, request_id, s->id(), code_, seat)));
   SendRoomState(s, seat, 0);
   if (game_) SendSnapshot(s, seat, 0);
   SendHistory(s, seat);
@@ -396,14 +384,14 @@ void Room::SendRoomState(const std::shared_ptr<Session>& s, int seat, std::uint3
     info->set_is_host(seats_.IsHost(static_cast<int>(i)));
     info->set_computer_level(seats_[i].computer_level);
     info->set_computer_standing_in(i < stand_ins_.size() && stand_ins_[i]);
-    info->set_awaited(awaited_[i]);
-    info->set_skipped(skipped_[i]);
-    info->set_vote(votes_[i]);
+    info->set_awaited(absent_.awaited(static_cast<int>(i)));
+    info->set_skipped(absent_.skipped(static_cast<int>(i)));
+    info->set_vote(absent_.vote(static_cast<int>(i)));
   }
   st->set_spectators(static_cast<std::uint32_t>(spectators_.size()));
   st->set_your_seat(seat);
   st->set_invite_path("/r/" + code_);
-  if (archived_) st->set_game_id(static_cast<std::uint64_t>(room_id_));
+  if (archived_) st->set_game_id(static_cast<std::uint64_t>(journal_.id()));
   if (game_ && game_->ended_early()) {
     for (const int score : game_->early_scores()) st->add_ended_by_vote_scores(score);
   }

@@ -45,10 +45,13 @@
 #include "carc/store/v1/room_log.pb.h"
 #include "carc/v1/messages.pb.h"
 #include "net/session.h"
+#include "rooms/absent_vote.h"
 #include "rooms/chat_gate.h"
 #include "rooms/chat_history.h"
 #include "rooms/game_session.h"
+#include "rooms/hint_desk.h"
 #include "rooms/room_config.h"
+#include "rooms/room_journal.h"
 #include "rooms/room_metrics.h"
 #include "rooms/room_phase.h"
 #include "rooms/seat_table.h"
@@ -70,7 +73,7 @@ class Room : public MembershipHost, public std::enable_shared_from_this<Room> {
   ~Room();
 
   const std::string& code() const { return code_; }
-  store::RoomId room_id() const { return room_id_; }
+  store::RoomId room_id() const { return journal_.id(); }
 
   // Before Start(), on a room constructed from its log's RoomCreated entry: replays the other
   // entries. Returns "" or what is wrong with the log (the room is then unusable).
@@ -154,16 +157,11 @@ class Room : public MembershipHost, public std::enable_shared_from_this<Room> {
   // that must not see an unwritten command goes through here).
   void Post(std::function<void()> fn);
   void RunWhenIdle(std::function<void()> fn) { gate_.RunOrHold(std::move(fn)); }
-  // Store writes. False after logging the store's error.
-  bool Persist(const carc::store::v1::RoomLogEntry& entry);
-  // Writes the seat table if it changed since the last write (lobby only); readiness alone
-  // is written only with `with_ready`.
+  // Writes the lobby's seat table if it changed since the last write (room_journal.h);
+  // readiness alone is written only with `with_ready`. False after the store refused it.
   bool PersistSeats(bool with_ready = false);
-  // The log entry of the command just applied, with the clocks after it.
-  carc::store::v1::RoomLogEntry CommandEntry() const;
+  // The finished game's archive entry (the players, their scores, the record).
   void ArchiveGame();
-  // Restore's replay of entries 1.. (returns what is wrong, or "").
-  std::string Replay(const std::vector<std::string>& entries);
   // Plays the moves due without a person: the fallback for a resigned seat (or an abandoned
   // one under ABANDON_POLICY_FALLBACK_MOVE), one write after the other (`budget` bounds a
   // chain of them), and asks a computer player for a computer's seat or a person's seat it
@@ -187,30 +185,22 @@ class Room : public MembershipHost, public std::enable_shared_from_this<Room> {
   void PlayTimeout(int seat, int budget);
   // Broadcasts the room state when a computer started or stopped standing in for a person.
   void NoteStandIns();
-  // ABANDON_POLICY_VOTE (room_vote.cc). The seats the game waits for: persons away past the
-  // grace period, neither skipped nor resigned (none under other policies or once it is over).
-  std::vector<bool> AwaitedSeats(std::chrono::steady_clock::time_point now) const;
-  // Who may vote: persons connected to their seat who have not resigned.
-  std::vector<bool> Voters() const;
-  // Some seat is awaited (as last broadcast): the players present may vote.
-  bool VoteOpen() const;
-  // Follows the awaited seats (a change clears the votes and is broadcast) and carries out a
-  // carried vote: skip (the fallback plays those seats until their players return) or end.
+  // ABANDON_POLICY_VOTE (room_vote.cc; the part: absent_vote.h). Tells the vote what each seat
+  // is now, broadcasts a change of the seats awaited and carries out a carried vote: skip (the
+  // fallback plays those seats until their players return) or end.
   void NoteAbsences();
   // Stores GameEnded, then ends the game where it stands and archives it; nothing changes if
   // the store refuses.
   void EndByVote();
   void HandleVote(const std::shared_ptr<Session>& s, int seat, const v1::VoteOnAbsent& vote,
                   std::uint32_t rid);
-  // RoomOptions.hints (room_hint.cc): the tree search's choice for the asker's decision, on
-  // the computer players' pool, one search per room at a time; the last answer is kept for
-  // its seq.
+  // RoomOptions.hints (room_hint.cc, the part: hint_desk.h): asks the desk, sends its answer
+  // or routes its search through the pool back to the asker.
   void HandleHint(const std::shared_ptr<Session>& s, int seat, const v1::RequestHint& request,
                   std::uint32_t rid);
   void HintReady(const std::weak_ptr<Session>& asker, std::uint32_t rid, std::uint64_t seq,
                  std::optional<bots::Choice> choice);
-  // The kept hint (last_hint_), answering request `rid`.
-  void SendHint(const std::shared_ptr<Session>& s, std::uint32_t rid);
+  void SendHint(const std::shared_ptr<Session>& s, std::uint32_t rid, v1::Hint hint);
   // Once the game is over (played to its end or ended by vote): the phase moves on, the game
   // is archived and counted, once; true the first time.
   bool NoteFinished();
@@ -249,13 +239,9 @@ class Room : public MembershipHost, public std::enable_shared_from_this<Room> {
   const RoomConfig& config_;
   RoomMetrics& metrics_;
   RoomRegistry& registry_;
-  store::EventStore& store_;
-  const store::RoomId room_id_;
+  RoomJournal journal_;  // the room's log in the store
   RoomPhaseTracker phase_;
-  std::uint32_t log_size_ = 1;  // entries in the room's log (RoomCreated is entry 0)
-  WriteGate gate_;              // a command's append in flight holds back the rest
-  std::string stored_seats_;    // the last SeatTable written, serialized
-  std::string stored_durable_;  // the same without readiness: what forces a write
+  WriteGate gate_;  // a command's append in flight holds back the rest
 
   SeatTable seats_;
   std::vector<std::shared_ptr<Session>> spectators_;
@@ -277,15 +263,8 @@ class Room : public MembershipHost, public std::enable_shared_from_this<Room> {
   }
   // Seats a computer stands in for, as last broadcast.
   std::vector<bool> stand_ins_;
-  // The hint being searched (its cancel flag) and the last one given, at its seq.
-  std::shared_ptr<std::atomic<bool>> hint_job_;
-  std::uint64_t hint_seq_ = 0;
-  std::optional<v1::Hint> last_hint_;
-  // ABANDON_POLICY_VOTE: the seats awaited as last broadcast, the votes about them (per seat),
-  // and the seats skipped by a carried vote until their players return.
-  std::vector<bool> awaited_;
-  std::vector<v1::AbsentVote> votes_;
-  std::vector<bool> skipped_;
+  HintDesk hints_;
+  AbsentVotes absent_;  // ABANDON_POLICY_VOTE
 
   ChatGate chat_;
   ChatHistory chat_history_;

@@ -40,7 +40,7 @@ bool Room::StartGame() {
     started->set_seed(seed);
     started->set_first_player(host);
     for (const auto ms : clock.Readings()) started->add_clock_remaining_ms(ms);
-    if (!Persist(entry)) {
+    if (!journal_.Append(entry)) {
       seats_ = std::move(lobby);
       return false;
     }
@@ -74,10 +74,12 @@ void Room::HandleGameCommand(const std::shared_ptr<Session>& s, int seat,
                  "expected seq " + std::to_string(gc.expected_seq()) + ", the game is at " +
                      std::to_string(game_->seq()) + ": resync");
   }
-  if (std::string why = game_->CheckWire(gc); !why.empty()) {
-    return Error(s, rid, v1::ERROR_CODE_MALFORMED_MESSAGE, why);
+  auto decoded = game_->Decode(gc);
+  if (const auto* why = std::get_if<std::string>(&decoded)) {
+    return Error(s, rid, v1::ERROR_CODE_MALFORMED_MESSAGE, *why);
   }
-  ApplyCommand([&](GameSession& g) { return g.ApplyWire(seat, gc); }, received,
+  const engine::Move& move = std::get<engine::Move>(decoded);
+  ApplyCommand([&](GameSession& g) { return g.ApplyMove(seat, move); }, received,
                [this, s, rid](std::optional<engine::RejectReason> applied) {
                  if (!applied) {
                    return Error(s, rid, v1::ERROR_CODE_STORE_UNAVAILABLE,
@@ -111,8 +113,8 @@ void Room::ApplyCommand(const std::function<engine::RejectReason(GameSession&)>&
   pending.then = std::move(then);
   UpdateClock();
   gate_.BeginWrite();
-  store_.AppendAsync(
-      room_id_, log_size_, CommandEntry().SerializeAsString(),
+  journal_.AppendCommand(
+      game_->Stored(), clock_.Readings(),
       [self = shared_from_this(), p = std::move(pending)](std::string error) mutable {
         // On the store's thread: back to the strand.
         net::post(self->strand_, [self, p = std::move(p), e = std::move(error)]() mutable {
@@ -123,16 +125,13 @@ void Room::ApplyCommand(const std::function<engine::RejectReason(GameSession&)>&
 
 void Room::CommandWritten(const std::string& error, PendingCommand pending) {
   gate_.EndWrite();
-  if (!error.empty()) {
-    ++metrics_.store_errors;
-    spdlog::error("room {}: store write failed: {}", code_, error);
+  if (!journal_.CommandWritten(error)) {
     // Undo: the engine has no undo, so the game is rebuilt from its config and log.
     game_->Undo();
     clock_.Restore(std::move(pending.clock));
     ArmClock();
     pending.then(std::nullopt);
   } else {
-    ++log_size_;
     game_->Commit();
     ++metrics_.commands;
     BroadcastBatch(pending.prev_seq, pending.received);
@@ -155,7 +154,7 @@ void Room::PlayFallbackMoves(int budget) {
   const bool abandoned = options_.abandon_policy() == v1::ABANDON_POLICY_FALLBACK_MOVE &&
                          !slot.computer() && !slot.session &&
                          now - slot.dropped_at >= config_.grace_period;
-  const bool skipped = skipped_[static_cast<std::size_t>(seat)] && !slot.session;
+  const bool skipped = absent_.skipped(seat) && !slot.session;
   if (game_->resigned(seat) || abandoned || skipped) return PlayTimeout(seat, budget);
   if (ComputerPlays(seat, now)) {
     AskComputer(seat, slot.computer() ? slot.computer_level : config_.absent_level, false);

@@ -76,6 +76,55 @@ TEST_CASE("a vote on absent players is carried by more than half of the players 
   CHECK(CarriedVote({}, {}) == kNone);
 }
 
+TEST_CASE("the absent vote on its own: awaited seats, votes cleared on a change, skip and end",
+          "[rooms][votes]") {
+  server::AbsentVotes votes(3);
+  using SeatNow = server::AbsentVotes::SeatNow;
+  const SeatNow here{false, true, false};
+  const SeatNow away{true, false, false};
+  const SeatNow away_resigned{true, false, true};
+  // Not voting (another policy, or the game is over): nobody is awaited.
+  CHECK_FALSE(votes.Note(false, {here, away, here}).changed);
+  CHECK_FALSE(votes.open());
+  // Seat 1 is awaited; a resigned seat never is.
+  auto o = votes.Note(true, {here, away, away_resigned});
+  CHECK(o.changed);
+  CHECK(votes.open());
+  CHECK(votes.awaited(1));
+  CHECK_FALSE(votes.awaited(2));
+  // Seat 0 is the only voter (seat 1 is away, seat 2 resigned): its vote decides.
+  votes.Cast(0, kSkip);
+  o = votes.Note(true, {here, away, away_resigned});
+  CHECK_FALSE(o.changed);
+  CHECK(o.carried == kSkip);
+  CHECK(votes.skipped(1));
+  CHECK_FALSE(votes.open());
+  CHECK(votes.vote(0) == kNone);
+  // A skipped seat is not awaited again until its player returns.
+  CHECK_FALSE(votes.Note(true, {here, away, away_resigned}).changed);
+  CHECK(votes.Returned(1));
+  CHECK_FALSE(votes.Returned(1));
+
+  // Two voters: a change of who is awaited clears the votes cast.
+  server::AbsentVotes two(3);
+  REQUIRE(two.Note(true, {here, here, away}).changed);
+  two.Cast(0, kEnd);
+  CHECK(two.Note(true, {here, here, away}).carried == kNone);
+  CHECK(two.Note(true, {here, away, away}).changed);
+  CHECK(two.vote(0) == kNone);
+  // An end is carried by both present; its votes stand until the room has stored it.
+  server::AbsentVotes end(3);
+  REQUIRE(end.Note(true, {here, here, away}).changed);
+  end.Cast(0, kEnd);
+  end.Cast(1, kEnd);
+  CHECK(end.Note(true, {here, here, away}).carried == kEnd);
+  CHECK(end.vote(0) == kEnd);
+  CHECK(end.open());
+  end.Close();
+  CHECK_FALSE(end.open());
+  CHECK(end.vote(1) == kNone);
+}
+
 TEST_CASE("players vote to skip an absent seat: its turns are played, and it comes back") {
   TestServer server(ShortGrace());
   RawGame game = StartRawGame(server, VoteRoom(3));

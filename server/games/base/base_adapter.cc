@@ -103,6 +103,11 @@ class BaseAdapter final : public GameAdapter {
     *out->mutable_base() = codec::CommandToProto(CommandFrom(move), Of(before).catalog());
   }
 
+  void ToWire(const engine::Move& move, const engine::State& state,
+              v1::GameCommand* out) const override {
+    *out->mutable_base() = codec::CommandToProto(CommandFrom(move), Of(state).catalog());
+  }
+
   std::variant<engine::Move, std::string> FromStored(const sv1::GameCommand& stored,
                                                      const engine::State& state) const override {
     if (!stored.has_base()) return std::string("a command of no known kind");

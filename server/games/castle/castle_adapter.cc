@@ -105,6 +105,11 @@ class CastleAdapter final : public GameAdapter {
     *out->mutable_castle() = codec::CastleCommandToProto(CommandFrom(move), Of(before));
   }
 
+  void ToWire(const engine::Move& move, const engine::State& state,
+              v1::GameCommand* out) const override {
+    *out->mutable_castle() = codec::CastleCommandToProto(CommandFrom(move), Of(state));
+  }
+
   std::variant<engine::Move, std::string> FromStored(const sv1::GameCommand& stored,
                                                      const engine::State& state) const override {
     if (!stored.has_castle()) return std::string("a command of no known kind");

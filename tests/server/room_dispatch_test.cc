@@ -1,0 +1,130 @@
+// A room's path for a command, without a socket (fake_room.h): a client's game command is
+// decoded once, by its game's adapter, and a hint reaches the asker through the adapter's wire
+// form, for a game the server does not name (test_game.h).
+#include <catch2/catch.hpp>
+
+#include "fake_room.h"
+#include "test_game.h"
+
+namespace carc::test {
+namespace {
+
+v1::ClientMessage Create(std::uint32_t rid) {
+  v1::ClientMessage m;
+  m.set_request_id(rid);
+  v1::RoomOptions* o = m.mutable_create_room()->mutable_options();
+  o->set_game_type(TestGame::kType);
+  o->set_seats(2);
+  o->set_hints(true);
+  m.mutable_create_room()->set_player_name("Ada");
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "room: a game command is decoded once, and a third game's hint goes out through its "
+    "adapter",
+    "[rooms][dispatch]") {
+  TestGame game;
+  server::ExtraGame offered(game);
+  server::RoomConfig config;
+  config.max_computer_ms = std::chrono::milliseconds(30);  // a hint's search time
+  FakeRooms rooms(config, 1);
+
+  const auto ada = rooms.Connect();
+  rooms.Deliver(ada, Create(1));
+  const auto granted = ada->Last(&v1::ServerMessage::has_seat_granted);
+  REQUIRE(granted);
+  const std::string code = granted->seat_granted().room_code();
+  const auto bo = rooms.Connect();
+  v1::ClientMessage join;
+  join.mutable_join_room()->set_code(code);
+  join.mutable_join_room()->set_player_name("Bo");
+  rooms.Deliver(bo, join);
+  REQUIRE(bo->Last(&v1::ServerMessage::has_seat_granted));
+  v1::ClientMessage ready;
+  ready.mutable_set_ready()->set_ready(true);
+  rooms.Deliver(bo, ready);
+  v1::ClientMessage start;
+  start.mutable_start_game();
+  rooms.Deliver(ada, start);
+  const auto snapshot = ada->Last(&v1::ServerMessage::has_snapshot);
+  REQUIRE(snapshot);
+
+  // Whoever moves first asks for a hint: the search runs on the pool's thread.
+  const bool ada_first = snapshot->snapshot().base().to_move() == 0;
+  const auto& mover = ada_first ? ada : bo;
+  v1::ClientMessage ask;
+  ask.set_request_id(7);
+  ask.mutable_request_hint()->set_expected_seq(snapshot->snapshot().seq());
+  const int wire_forms = game.wire_forms;
+  rooms.Deliver(mover, ask);
+  REQUIRE(rooms.RunUntil([&] { return mover->Last(&v1::ServerMessage::has_hint).has_value(); },
+                         std::chrono::seconds(10)));
+  const v1::Hint hint = mover->Last(&v1::ServerMessage::has_hint)->hint();
+  CHECK(game.wire_forms == wire_forms + 1);
+  CHECK(hint.command().has_base());
+  CHECK(hint.command().expected_seq() == snapshot->snapshot().seq());
+
+  // The hint, sent as it is: decoded once and accepted.
+  const int decodes = game.decodes;
+  v1::ClientMessage play;
+  play.set_request_id(8);
+  *play.mutable_game_command() = hint.command();
+  rooms.Deliver(mover, play);
+  CHECK(game.decodes == decodes + 1);
+  const auto batch = mover->Last(&v1::ServerMessage::has_event_batch);
+  REQUIRE(batch);
+  CHECK(batch->event_batch().seq() == snapshot->snapshot().seq() + 1);
+  CHECK_FALSE(mover->Last(&v1::ServerMessage::has_error));
+  CHECK(rooms.metrics.commands == 1);
+}
+
+}  // namespace carc::test
+
+namespace carc::test {
+
+TEST_CASE("room: Welcome says the same limits from the lobby and from a seat taken back",
+          "[rooms][dispatch]") {
+  server::RoomConfig config;
+  config.max_message_bytes = 4000;
+  config.rate_per_second = 7;
+  config.max_computer_ms = std::chrono::milliseconds(1234);
+  FakeRooms rooms(config, 1);
+  const auto ada = rooms.Connect();
+  auto first = ada->Last(&v1::ServerMessage::has_welcome);
+  REQUIRE(first);
+  CHECK(first->welcome().session_id() == ada->id());
+  CHECK(first->welcome().max_message_bytes() == 4000);
+  CHECK(first->welcome().max_commands_per_second() == 7);
+  CHECK(first->welcome().max_computer_ms() == 1234);
+  CHECK(first->welcome().seat() == -1);
+  CHECK(first->welcome().room_code().empty());
+
+  v1::ClientMessage create;
+  create.mutable_create_room()->mutable_options()->set_seats(2);
+  create.mutable_create_room()->set_player_name("Ada");
+  rooms.Deliver(ada, create);
+  const auto granted = ada->Last(&v1::ServerMessage::has_seat_granted);
+  REQUIRE(granted);
+  rooms.Disconnect(ada);
+
+  const auto back = rooms.Connect(granted->seat_granted().resume_token());
+  auto again = back->Last(&v1::ServerMessage::has_welcome);
+  REQUIRE(again);
+  CHECK(again->welcome().session_id() == back->id());
+  CHECK(again->welcome().room_code() == granted->seat_granted().room_code());
+  CHECK(again->welcome().seat() == 0);
+  first->mutable_welcome()->clear_session_id();
+  again->mutable_welcome()->clear_session_id();
+  again->mutable_welcome()->clear_room_code();
+  again->mutable_welcome()->set_seat(-1);
+  CHECK(again->welcome().SerializeAsString() == first->welcome().SerializeAsString());
+
+  // Without computer players, nothing a computer could be asked for: 0.
+  FakeRooms plain(config, 0);
+  CHECK(plain.Connect()->Last(&v1::ServerMessage::has_welcome)->welcome().max_computer_ms() == 0);
+}
+
+}  // namespace carc::test

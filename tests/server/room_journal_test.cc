@@ -1,0 +1,222 @@
+// The room's journal on its own (rooms/room_journal.h), with no room, socket or application: a
+// store in memory that can be made to fail, and the rooms' own metrics interface.
+#include <catch2/catch.hpp>
+#include <future>
+
+#include "flaky_store.h"
+#include "games/registry.h"
+#include "rooms/room_journal.h"
+
+namespace carc::test {
+namespace {
+
+namespace sv1 = carc::store::v1;
+using server::RoomJournal;
+
+struct CountingMetrics final : server::RoomMetrics {
+  void Reject(const std::string&) override {}
+  void ObserveCommandLatency(double) override {}
+};
+
+// The first default game of the registry, for two seats (clock on: 60 s and 5 s a turn).
+v1::RoomOptions TwoSeatOptions() {
+  v1::RoomOptions options;
+  options.set_game_type(server::AllGames().front()->game_type());
+  options.set_seats(2);
+  options.mutable_clock()->set_initial_seconds(60);
+  options.mutable_clock()->set_increment_seconds(5);
+  REQUIRE(server::AllGames().front()->NormalizeOptions(options).empty());
+  return options;
+}
+
+struct Fixture {
+  server::store::RoomId CreateRoom() {
+    sv1::RoomLogEntry created;
+    created.mutable_created()->set_code("JRNL");
+    *created.mutable_created()->mutable_options() = options;
+    return store.CreateRoom("JRNL", created.SerializeAsString());
+  }
+  std::vector<std::string> Log() { return store.Log(id).value(); }
+  // Writes the command the game accepted last, as the room does, and waits for the answer.
+  bool WriteCommand(RoomJournal& into, const server::GameSession& game,
+                    const server::TurnClock& clock) {
+    std::promise<std::string> answer;
+    into.AppendCommand(game.Stored(), clock.Readings(),
+                       [&](std::string error) { answer.set_value(std::move(error)); });
+    store.Flush();
+    return into.CommandWritten(answer.get_future().get());
+  }
+
+  v1::RoomOptions options = TwoSeatOptions();
+  FlakyStore store;
+  CountingMetrics metrics;
+  server::store::RoomId id = CreateRoom();
+  RoomJournal journal{store, id, "JRNL", metrics};
+};
+
+server::SeatTable TwoPlayers() {
+  server::SeatTable seats(2);
+  seats.Grant(0, "Ada", nullptr, "hash-a");
+  seats.Grant(1, "Bo", nullptr, "hash-b");
+  return seats;
+}
+
+}  // namespace
+
+TEST_CASE("journal: an unchanged seat table or readiness alone writes nothing, a seat change one",
+          "[rooms][journal]") {
+  Fixture f;
+  RoomJournal& journal = f.journal;
+  server::SeatTable seats = TwoPlayers();
+  REQUIRE(journal.AppendSeats(seats.ToStored(), false));
+  CHECK(f.Log().size() == 2);
+  CHECK(journal.size() == 2);
+  REQUIRE(journal.AppendSeats(seats.ToStored(), false));  // unchanged
+  seats[1].ready = true;
+  REQUIRE(journal.AppendSeats(seats.ToStored(), false));  // readiness alone
+  CHECK(f.Log().size() == 2);
+  REQUIRE(journal.AppendSeats(seats.ToStored(), true));  // readiness, when asked to
+  CHECK(f.Log().size() == 3);
+  seats[1].name = "Bea";
+  REQUIRE(journal.AppendSeats(seats.ToStored(), false));
+  CHECK(f.Log().size() == 4);
+  CHECK(journal.size() == 4);
+}
+
+TEST_CASE("journal: a refused write leaves the log as it was, is counted, and the next one fits",
+          "[rooms][journal]") {
+  Fixture f;
+  RoomJournal& journal = f.journal;
+  server::SeatTable seats = TwoPlayers();
+  f.store.failing = true;
+  CHECK_FALSE(journal.AppendSeats(seats.ToStored(), false));
+  CHECK(f.metrics.store_errors == 1);
+  CHECK(journal.size() == 1);
+  // The failed table is not taken as written: the same table is tried again.
+  f.store.failing = false;
+  REQUIRE(journal.AppendSeats(seats.ToStored(), false));
+  CHECK(f.Log().size() == 2);
+
+  sv1::RoomLogEntry started;
+  *started.mutable_started()->mutable_seats() = seats.ToStored();
+  started.mutable_started()->set_seed(99);
+  REQUIRE(journal.Append(started));
+  std::string error;
+  auto game = server::StartGameSession(f.options, 2, 99, 0, &error);
+  REQUIRE(game);
+  server::TurnClock clock;
+  REQUIRE(game->ApplyTimeout(game->ToMove()) == engine::RejectReason::kNone);
+  f.store.failing = true;
+  CHECK_FALSE(f.WriteCommand(journal, *game, clock));
+  CHECK(f.metrics.store_errors == 2);
+  CHECK(journal.size() == 3);
+  f.store.failing = false;
+  REQUIRE(f.WriteCommand(journal, *game, clock));  // at the index the failed one would have had
+  CHECK(journal.size() == 4);
+  CHECK(f.Log().size() == 4);
+}
+
+TEST_CASE("journal: a replay rebuilds seats, game and clock, and the log goes on after it",
+          "[rooms][journal]") {
+  Fixture f;
+  RoomJournal& journal = f.journal;
+  server::SeatTable seats = TwoPlayers();
+  REQUIRE(journal.AppendSeats(seats.ToStored(), false));
+  server::TurnClock clock(2, std::chrono::seconds(60), std::chrono::seconds(5));
+  sv1::RoomLogEntry started;
+  *started.mutable_started()->mutable_seats() = seats.ToStored();
+  started.mutable_started()->set_seed(2026);
+  for (const std::uint32_t ms : clock.Readings()) {
+    started.mutable_started()->add_clock_remaining_ms(ms);
+  }
+  REQUIRE(journal.Append(started));
+  std::string error;
+  auto game = server::StartGameSession(f.options, 2, 2026, 0, &error);
+  REQUIRE(game);
+  for (int i = 0; i < 6; ++i) {
+    REQUIRE(game->ApplyTimeout(game->ToMove()) == engine::RejectReason::kNone);
+    REQUIRE(clock.Load({60000, static_cast<std::uint32_t>(59000 - 1000 * i)}));
+    REQUIRE(f.WriteCommand(journal, *game, clock));
+    game->Commit();
+  }
+
+  server::SeatTable seats_back;
+  std::unique_ptr<server::GameSession> game_back;
+  server::TurnClock clock_back;
+  RoomJournal restored(f.store, f.id, "JRNL", f.metrics);
+  REQUIRE(restored.Replay(f.Log(), f.options, {seats_back, game_back, clock_back}) == "");
+  REQUIRE(game_back);
+  CHECK(game_back->seq() == game->seq());
+  CHECK(game_back->state().Hash() == game->state().Hash());
+  CHECK(seats_back[1].name == "Bo");
+  CHECK(seats_back.SeatOfToken("hash-b") == 1);
+  CHECK(clock_back.Readings() == clock.Readings());
+  CHECK(restored.size() == 9);  // created, seats, started and 6 commands
+  // The next write lands at the end of the log, not over an entry.
+  sv1::RoomLogEntry ended;
+  ended.mutable_ended();
+  REQUIRE(restored.Append(ended));
+  CHECK(f.Log().size() == 10);
+}
+
+TEST_CASE("journal: a replay names the entry that is out of order or unreadable",
+          "[rooms][journal]") {
+  Fixture f;
+  const std::string created = f.Log().front();
+  sv1::RoomLogEntry seats_entry;
+  *seats_entry.mutable_seats() = TwoPlayers().ToStored();
+  sv1::RoomLogEntry wrong_seats;
+  *wrong_seats.mutable_seats() = server::SeatTable(3).ToStored();
+  sv1::RoomLogEntry started;
+  *started.mutable_started()->mutable_seats() = TwoPlayers().ToStored();
+  sv1::RoomLogEntry command;
+  command.mutable_command();
+  sv1::RoomLogEntry ended;
+  ended.mutable_ended();
+  const auto replay = [&](std::vector<std::string> entries) {
+    server::SeatTable seats;
+    std::unique_ptr<server::GameSession> game;
+    server::TurnClock clock;
+    RoomJournal journal(f.store, f.id, "JRNL", f.metrics);
+    entries.insert(entries.begin(), created);
+    return journal.Replay(entries, f.options, {seats, game, clock});
+  };
+  CHECK(replay({seats_entry.SerializeAsString(), "\xff\xff"}) == "entry 2: not a RoomLogEntry");
+  CHECK(replay({wrong_seats.SerializeAsString()}) ==
+        "entry 1: the seat table does not match the room's seats");
+  CHECK(replay({command.SerializeAsString()}) == "entry 1: a command before the start");
+  CHECK(replay({ended.SerializeAsString()}) == "entry 1: an end before the start");
+  CHECK(replay({started.SerializeAsString(), started.SerializeAsString()}) ==
+        "entry 2: a second start");
+  CHECK(replay({started.SerializeAsString(), seats_entry.SerializeAsString()}) ==
+        "entry 2: a seat table after the start");
+  CHECK(replay({started.SerializeAsString(), ended.SerializeAsString(),
+                ended.SerializeAsString()}) == "entry 3: an end after the end");
+  CHECK(replay({created}) == "entry 1: an entry of no known kind");
+}
+
+TEST_CASE(
+    "journal: the archive entry is refused, then written, and an unreadable archive is unknown",
+    "[rooms][journal]") {
+  Fixture f;
+  RoomJournal& journal = f.journal;
+  server::store::ArchivedGame game;
+  game.finished_at = 1700000000;
+  game.players = {{"Ada", 12}, {"Bo", 9}};
+  game.record = R"({"format":"carcassonne-record/1"})";
+  CHECK(journal.Archived() == false);
+  f.store.failing = true;
+  CHECK_FALSE(journal.Archive(game));
+  CHECK(f.metrics.store_errors == 1);
+  CHECK(journal.Archived() == std::nullopt);
+  f.store.failing = false;
+  CHECK(journal.Archived() == false);
+  REQUIRE(journal.Archive(game));
+  CHECK(journal.Archived() == true);
+  const auto kept = f.store.Game(f.id);
+  REQUIRE(kept);
+  CHECK(kept->code == "JRNL");
+  CHECK(kept->players.size() == 2);
+}
+
+}  // namespace carc::test

@@ -1,0 +1,101 @@
+// A third game for the rooms' tests: the base game under another game type, through an adapter
+// of its own that counts how often commands are decoded from the wire and moves are turned
+// into wire commands. What goes through it reaches a game the room cannot name.
+#pragma once
+
+#include <atomic>
+
+#include "games/game_adapter.h"
+#include "games/registry.h"
+
+namespace carc::test {
+
+class TestGame final : public server::GameAdapter {
+ public:
+  static constexpr auto kType = static_cast<v1::GameType>(99);
+
+  TestGame() : inner_(*server::FindGame(v1::GAME_TYPE_BASE)) {}
+
+  mutable std::atomic<int> decodes{0};
+  mutable std::atomic<int> wire_forms{0};
+
+  v1::GameType game_type() const override { return kType; }
+  const engine::Game& game() const override { return inner_.game(); }
+  std::string_view title() const override { return "the test game"; }
+  std::string NormalizeOptions(v1::RoomOptions& options) const override {
+    options.set_game_type(v1::GAME_TYPE_BASE);
+    std::string why = inner_.NormalizeOptions(options);
+    options.set_game_type(kType);
+    return why;
+  }
+  std::variant<v1::RoomOptions, std::string> RoomOptionsFrom(
+      int players, const std::vector<std::pair<std::string, std::string>>& options) const override {
+    return inner_.RoomOptionsFrom(players, options);
+  }
+  std::string RestoreOptions(v1::RoomOptions& stored) const override {
+    return NormalizeOptions(stored);
+  }
+  std::unique_ptr<engine::State> NewState(const v1::RoomOptions& options, int players,
+                                          std::uint64_t seed, int host,
+                                          std::string* error) const override {
+    v1::RoomOptions base = options;
+    base.set_game_type(v1::GAME_TYPE_BASE);
+    return inner_.NewState(base, players, seed, host, error);
+  }
+  std::variant<engine::Move, std::string> FromWire(const v1::GameCommand& wire,
+                                                   const engine::State& state) const override {
+    ++decodes;
+    return inner_.FromWire(wire, state);
+  }
+  void ToStored(const engine::Move& move, const engine::State& before,
+                carc::store::v1::GameCommand* out) const override {
+    inner_.ToStored(move, before, out);
+  }
+  std::variant<engine::Move, std::string> FromStored(const carc::store::v1::GameCommand& stored,
+                                                     const engine::State& state) const override {
+    return inner_.FromStored(stored, state);
+  }
+  void ToWire(const engine::Move& move, const engine::State& state,
+              v1::GameCommand* out) const override {
+    ++wire_forms;
+    inner_.ToWire(move, state, out);
+  }
+  std::uint64_t PublicHash(const engine::State& state) const override {
+    return inner_.PublicHash(state);
+  }
+  v1::EventBatch BatchFor(const engine::State& state, std::uint64_t prev_seq, engine::Seat seat,
+                          std::uint64_t public_hash) const override {
+    return inner_.BatchFor(state, prev_seq, seat, public_hash);
+  }
+  v1::GameSnapshot SnapshotFor(const engine::State& state, engine::Seat seat) const override {
+    return inner_.SnapshotFor(state, seat);
+  }
+  std::optional<std::string> RecordRefusal(const engine::State& state) const override {
+    return inner_.RecordRefusal(state);
+  }
+  std::string Record(const engine::State& start,
+                     const std::vector<server::SeatMove>& log) const override {
+    return inner_.Record(start, log);
+  }
+  std::variant<v1::Replay, codec::RecordError> Replay(const nlohmann::ordered_json& record,
+                                                      const std::vector<std::string>& players,
+                                                      bool uploaded) const override {
+    return inner_.Replay(record, players, uploaded);
+  }
+  std::variant<server::GamePlay, codec::RecordError> Play(
+      const nlohmann::ordered_json& record) const override {
+    return inner_.Play(record);
+  }
+  server::RecordReport ReportRecord(std::string_view text, bool check,
+                                    nlohmann::ordered_json& line) const override {
+    return inner_.ReportRecord(text, check, line);
+  }
+  server::RunTitle DescribeRun(const engine::State& state) const override {
+    return inner_.DescribeRun(state);
+  }
+
+ private:
+  const server::GameAdapter& inner_;
+};
+
+}  // namespace carc::test
