@@ -20,7 +20,7 @@
 namespace carc::test {
 namespace {
 
-constexpr int kNodes = 3;
+constexpr int kClusterNodes = 3;
 
 }  // namespace
 
@@ -31,7 +31,7 @@ TEST_CASE(
   const std::string url = NewPostgresDatabase();
   std::vector<std::unique_ptr<ServerProcess>> nodes;
   std::string servers;
-  for (int i = 0; i < kNodes; ++i) {
+  for (int i = 0; i < kClusterNodes; ++i) {
     const std::string dir = NewDataDir();
     nodes.push_back(std::make_unique<ServerProcess>(
         FreePort(), dir, dir + "/server.log",
@@ -59,7 +59,7 @@ TEST_CASE(
   const auto r = nlohmann::json::parse(run.out);
 
   CHECK(run.code == 0);  // every seat connected at the end of the window
-  CHECK(r["servers"] == kNodes);
+  CHECK(r["servers"] == kClusterNodes);
   CHECK(r["connections_held"] == 12);
   CHECK(r["connect_failures"] == 0);
   // Node n1's 4 seats lost their connections and got them back on the other nodes.

@@ -15,7 +15,7 @@ using namespace carc::test;
 
 namespace {
 
-bool IsLetter(const std::string& t) {
+bool IsTileLetter(const std::string& t) {
   return t.size() == 1 && t[0] >= 'A' && t[0] <= 'X';
 }
 
@@ -27,7 +27,7 @@ int HiddenTilesIn(const v1::History& h, int viewer) {
     for (int seat = 0; seat < v.hands_size(); ++seat) {
       for (const std::string& t : v.hands(seat).tiles()) {
         if (seat == viewer) {
-          CHECK(IsLetter(t));
+          CHECK(IsTileLetter(t));
         } else {
           CHECK(t == "?");
           ++hidden;
@@ -41,7 +41,7 @@ int HiddenTilesIn(const v1::History& h, int viewer) {
       if (!e.base().has_tile_drawn()) continue;
       const v1::TileDrawn& d = e.base().tile_drawn();
       if (d.seat() == viewer) {
-        CHECK(IsLetter(d.tile()));
+        CHECK(IsTileLetter(d.tile()));
       } else {
         CHECK(d.tile() == "?");
         ++hidden;

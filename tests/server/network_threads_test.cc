@@ -21,7 +21,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double Ms(Clock::duration d) {
+double MsOf(Clock::duration d) {
   return std::chrono::duration<double, std::milli>(d).count();
 }
 
@@ -72,7 +72,7 @@ std::optional<double> TimedCommand(RawGame& game) {
     FAIL_CHECK("no event batch for the command: " << (batch ? batch->DebugString() : "time-out"));
     return std::nullopt;
   }
-  return Ms(Clock::now() - sent);
+  return MsOf(Clock::now() - sent);
 }
 
 // Commands of fresh two-player games until `n` were timed, 20 ms apart: spread over a while so
@@ -163,7 +163,7 @@ TEST_CASE("api: an 80000-key upload is refused in linear time while /healthz ans
       answers[static_cast<std::size_t>(i)] =
           HttpRequestFrom("127.0.2." + std::to_string(i + 1), server.port(), "POST", "/api/replay",
                           i % 2 == 0 ? wide : many);
-      upload_ms[static_cast<std::size_t>(i)] = Ms(Clock::now() - t0);
+      upload_ms[static_cast<std::size_t>(i)] = MsOf(Clock::now() - t0);
     });
   }
   std::vector<double> health;
@@ -171,7 +171,7 @@ TEST_CASE("api: an 80000-key upload is refused in linear time while /healthz ans
     while (!done.load()) {
       const auto t0 = Clock::now();
       const HttpResult h = HttpGet(server.port(), "/healthz");
-      if (h.status == 200) health.push_back(Ms(Clock::now() - t0));
+      if (h.status == 200) health.push_back(MsOf(Clock::now() - t0));
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
   });
@@ -621,7 +621,7 @@ TEST_CASE(
           return m.has_event_batch() && m.event_batch().seq() == seq + 1;
         },
         std::chrono::seconds(30)));
-    waits.push_back(Ms(Clock::now() - asked));
+    waits.push_back(MsOf(Clock::now() - asked));
   }
   const std::string metrics = HttpGet(server.port(), "/metrics").body;
   std::string shown;

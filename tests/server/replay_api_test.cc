@@ -23,7 +23,7 @@ namespace {
 
 constexpr std::size_t kMaxUpload = 1024 * 1024;
 
-server::ServerConfig Config() {
+server::ServerConfig ReplayServerConfig() {
   server::ServerConfig c = TestConfig();
   c.rate_burst = 100000;
   c.rate_per_second = 100000;
@@ -123,7 +123,7 @@ TEST_CASE(
     "replay API: a finished game's RoomState names its archive id and its replay is the "
     "spectator stream it had live",
     "[server][replay]") {
-  TestServer server(Config());
+  TestServer server(ReplayServerConfig());
   LiveStream live;
   BotGameSpec spec;
   spec.players = 3;
@@ -185,7 +185,7 @@ TEST_CASE(
     "K-1..K-12 replay API: a finished Castle game replays as the spectator stream it had live, "
     "from the archive and from its record",
     "[server][replay][castle]") {
-  TestServer server(Config());
+  TestServer server(ReplayServerConfig());
   LiveStream live;
   BotGameSpec spec;
   spec.players = 2;
@@ -255,7 +255,7 @@ TEST_CASE(
 
 TEST_CASE("replay API: the RoomState of a finished game restored after a restart keeps its id",
           "[server][replay][recovery]") {
-  const server::ServerConfig config = Config();
+  const server::ServerConfig config = ReplayServerConfig();
   std::string code;
   std::vector<std::string> tokens;
   std::uint64_t game_id = 0;
@@ -288,7 +288,7 @@ TEST_CASE("replay API: the RoomState of a finished game restored after a restart
 }
 
 TEST_CASE("replay API: a running game has no game id and no replay", "[server][replay]") {
-  TestServer server(Config());
+  TestServer server(ReplayServerConfig());
   RawGame g = StartRawGame(server, 2);
   REQUIRE(g.error == "");
   for (int i = 0; i < 4; ++i) REQUIRE(PlayOneCommand(g));
@@ -313,7 +313,7 @@ TEST_CASE("replay API: a running game has no game id and no replay", "[server][r
 
 TEST_CASE("replay API: POST /api/replay replays the golden records to their scores",
           "[server][replay]") {
-  TestServer server(Config());
+  TestServer server(ReplayServerConfig());
   for (const char* name : {"base_2p", "base_6p", "c1_farms_4p", "hand3_private_3p",
                            "hole_extra_turn_4p", "table_5x9_reshuffle_3p"}) {
     INFO(name);
@@ -340,7 +340,7 @@ TEST_CASE("replay API: POST /api/replay replays the golden records to their scor
 
 TEST_CASE("replay API: bad uploads get 400 or 413 and unknown games 404 and wrong methods 405",
           "[server][replay]") {
-  TestServer server(Config());
+  TestServer server(ReplayServerConfig());
   const std::uint16_t port = server.port();
   auto post = [port](const std::string& body) {
     return HttpRequest(port, "POST", "/api/replay", body);
