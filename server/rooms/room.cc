@@ -32,6 +32,7 @@ Room::Room(net::any_io_executor strand, std::string code, v1::RoomOptions option
       phase_({metrics_.rooms_lobby, metrics_.rooms_playing, metrics_.rooms_finished}),
       gate_(config_.room_queue),
       seats_(options_.seats()),
+      computers_(options_.abandon_policy() == v1::ABANDON_POLICY_COMPUTER, config_.grace_period),
       // A hint's search thinks at most a second, within what a computer's move may take.
       hints_(std::min(std::chrono::milliseconds(1000), config_.max_computer_ms)),
       absent_(options_.seats()),
@@ -121,7 +122,7 @@ void Room::CloseAll(std::uint16_t code, std::string reason) {
     self->closed_ = true;
     self->tick_.cancel();
     self->clock_timer_.cancel();
-    if (self->computer_job_) self->computer_job_->store(true);
+    self->computers_.Cancel();
     for (Seat& seat : self->seats_) {
       if (seat.session) seat.session->Close(code, r);
     }
@@ -167,7 +168,7 @@ void Room::Dispose() {
     self->closed_ = true;
     self->tick_.cancel();
     self->clock_timer_.cancel();
-    if (self->computer_job_) self->computer_job_->store(true);
+    self->computers_.Cancel();
     v1::ServerMessage left;
     left.mutable_room_left()->set_room_code(self->code_);
     const auto bytes = Serialize(left);
@@ -281,7 +282,7 @@ void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_
   // A player back at a seat the others voted to skip plays it again.
   const bool was_skipped = absent_.Returned(seat);
   // A computer thinking for this seat stops: the player decides again.
-  if (computer_job_ && game_ && game_->ToMove() == seat) computer_job_->store(true);
+  computers_.Cancel(seat, game_.get());
   UpdateSummary();
 
   s->Send(Serialize(WelcomeMessage(config_, request_id, s->id(), code_, seat)));
@@ -383,7 +384,7 @@ void Room::SendRoomState(const std::shared_ptr<Session>& s, int seat, std::uint3
     info->set_connected(seats_[i].session != nullptr);
     info->set_is_host(seats_.IsHost(static_cast<int>(i)));
     info->set_computer_level(seats_[i].computer_level);
-    info->set_computer_standing_in(i < stand_ins_.size() && stand_ins_[i]);
+    info->set_computer_standing_in(computers_.standing_in(i));
     info->set_awaited(absent_.awaited(static_cast<int>(i)));
     info->set_skipped(absent_.skipped(static_cast<int>(i)));
     info->set_vote(absent_.vote(static_cast<int>(i)));

@@ -48,6 +48,7 @@
 #include "rooms/absent_vote.h"
 #include "rooms/chat_gate.h"
 #include "rooms/chat_history.h"
+#include "rooms/computer_seats.h"
 #include "rooms/game_session.h"
 #include "rooms/hint_desk.h"
 #include "rooms/room_config.h"
@@ -251,18 +252,8 @@ class Room : public MembershipHost, public std::enable_shared_from_this<Room> {
   bool closed_ = false;
   // The room created by the first Rematch: later ones point at it while it exists.
   std::string rematch_code_;
-  TurnClock clock_;  // off unless the options set one
-  // The computer player's job in flight (its cancel flag) and the seq it decides at.
-  std::shared_ptr<std::atomic<bool>> computer_job_;
-  std::uint64_t computer_job_seq_ = 0;
-  // The decision whose clock ran out last (seat, seq): a computer plays it for a person who is
-  // there.
-  std::optional<std::pair<int, std::uint64_t>> ran_out_;
-  bool clock_ran_out_for(int seat, std::uint64_t seq) const {
-    return ran_out_ && ran_out_->first == seat && ran_out_->second == seq;
-  }
-  // Seats a computer stands in for, as last broadcast.
-  std::vector<bool> stand_ins_;
+  TurnClock clock_;          // off unless the options set one
+  ComputerSeats computers_;  // who a computer decides for, its job in flight
   HintDesk hints_;
   AbsentVotes absent_;  // ABANDON_POLICY_VOTE
 

@@ -177,55 +177,43 @@ bool Room::Attended() const {
 
 bool Room::ComputerPlays(int seat, Clock::time_point now) const {
   if (seat < 0 || static_cast<std::size_t>(seat) >= seats_.size()) return false;
-  const Seat& slot = seats_[static_cast<std::size_t>(seat)];
-  if (slot.computer()) return true;
-  return options_.abandon_policy() == v1::ABANDON_POLICY_COMPUTER && !slot.session &&
-         now - slot.dropped_at >= config_.grace_period;
+  return computers_.Plays(seats_[static_cast<std::size_t>(seat)], now);
 }
 
 void Room::AskComputer(int seat, const std::string& level_text, bool urgent) {
-  const std::uint64_t seq = game_->seq();
-  // Already thinking about it, unless the clock ran out meanwhile: then the quick answer
-  // replaces the one still waiting in the queue.
-  if (computer_job_ && computer_job_seq_ == seq && !urgent) return;
-  if (computer_job_) computer_job_->store(true);  // an older question: not wanted
-  computer_job_.reset();
-  bots::BotPool* pool = registry_.bots();
   // Nobody is there to wait for a good move: the room's computers play at the unattended level,
   // so that rooms left to computers cannot keep the pool busy for others.
   const auto level = bots::ParseBotLevel(Attended() ? level_text : config_.unattended_level);
-  auto cancel = std::make_shared<std::atomic<bool>>(false);
-  bots::BotJob job;
-  job.state = game_->state().Clone();  // the player redraws what its seat cannot see
-  job.level = level.value_or(bots::BotLevel{});
-  job.seed = NewSeed();
-  job.cancel = cancel;
-  job.urgent = urgent;
-  job.owner = registry_.OwnerOf(code_);
-  job.done = [self = shared_from_this(), seat, seq, cancel](std::optional<bots::Choice> c) {
+  std::optional<bots::BotJob> job =
+      computers_.Prepare(*game_, level.value_or(bots::BotLevel{}), urgent);
+  if (!job) return;  // already thinking about it
+  const std::uint64_t seq = game_->seq();
+  ComputerSeats::Job cancel = job->cancel;
+  job->owner = registry_.OwnerOf(code_);
+  job->done = [self = shared_from_this(), seat, seq, cancel](std::optional<bots::Choice> c) {
     // On a worker thread: back to the strand, after any write in flight.
     self->Post([r = self.get(), seat, seq, cancel, c = std::move(c)]() mutable {
       r->ComputerChose(seat, seq, cancel, std::move(c));
     });
   };
-  if (pool == nullptr || !level || !pool->Submit(std::move(job))) {
+  bots::BotPool* pool = registry_.bots();
+  if (pool == nullptr || !level || !pool->Submit(std::move(*job))) {
     // No thread to think on (or a level the store holds but this server does not know): the
     // game does not wait, the engine's fallback plays.
     return PlayTimeout(seat, 1000);
   }
-  computer_job_ = std::move(cancel);
-  computer_job_seq_ = seq;
+  computers_.Submitted(std::move(cancel), seq);
 }
 
 void Room::ComputerChose(int seat, std::uint64_t seq, const std::shared_ptr<std::atomic<bool>>& job,
                          std::optional<bots::Choice> choice) {
-  if (computer_job_ == job) computer_job_.reset();
+  computers_.Answered(job);
   if (!choice || closed_ || !game_ || game_->IsOver() || game_->seq() != seq ||
       game_->ToMove() != seat) {
     return;
   }
   // The player came back while the computer was thinking: the seat is theirs again.
-  if (!ComputerPlays(seat, Clock::now()) && !clock_ran_out_for(seat, seq)) return;
+  if (!ComputerPlays(seat, Clock::now()) && !computers_.RanOutFor(seat, seq)) return;
   const engine::Move move = choice->move;
   ApplyCommand([seat, move](GameSession& g) { return g.ApplyMove(seat, move); }, Clock::now(),
                [this, seat](std::optional<engine::RejectReason> r) {
@@ -241,15 +229,7 @@ void Room::ComputerChose(int seat, std::uint64_t seq, const std::shared_ptr<std:
 }
 
 void Room::NoteStandIns() {
-  const auto now = Clock::now();
-  std::vector<bool> now_in(seats_.size(), false);
-  for (std::size_t i = 0; i < seats_.size(); ++i) {
-    now_in[i] = game_ && !game_->IsOver() && !seats_[i].computer() &&
-                ComputerPlays(static_cast<int>(i), now);
-  }
-  if (now_in == stand_ins_) return;
-  stand_ins_ = std::move(now_in);
-  BroadcastRoomState();
+  if (computers_.NoteStandIns(seats_, game_.get(), Clock::now())) BroadcastRoomState();
 }
 
 void Room::UpdateClock() {
@@ -275,7 +255,7 @@ void Room::ClockRanOut(int seat, std::uint64_t seq) {
   // ABANDON_POLICY_COMPUTER, the greedy computer player does at once (ahead of the queue).
   clock_.RanOut(Clock::now());
   if (options_.abandon_policy() == v1::ABANDON_POLICY_COMPUTER && registry_.bots() != nullptr) {
-    ran_out_ = {seat, seq};
+    computers_.RanOut(seat, seq);
     return AskComputer(seat, "greedy", true);
   }
   ApplyCommand([seat](GameSession& g) { return g.ApplyTimeout(seat); }, Clock::now(),
@@ -317,7 +297,7 @@ void Room::BroadcastBatch(std::uint64_t prev_seq, Clock::time_point received) {
   }
   for (auto& s : spectators_) s->Send(shared);
   if (just_finished) {
-    stand_ins_.assign(seats_.size(), false);  // nobody plays for anyone any more
+    computers_.ClearStandIns();  // nobody plays for anyone any more
     BroadcastRoomState();
   }
 }

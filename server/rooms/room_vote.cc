@@ -47,15 +47,14 @@ void Room::EndByVote() {
   entry.mutable_ended();
   // Not stored: nothing changes, the votes stand and the next tick tries again.
   if (!journal_.Append(entry)) return;
-  if (computer_job_) computer_job_->store(true);
-  computer_job_.reset();
+  computers_.Cancel();
   game_->EndEarly();
   ++metrics_.absent_votes_end;
   spdlog::info("room {}: the players voted to end the game", code_);
   UpdateClock();
   absent_.Close();
   NoteFinished();
-  stand_ins_.assign(seats_.size(), false);
+  computers_.ClearStandIns();
   BroadcastRoomState();
 }
 

@@ -29,7 +29,7 @@ v1::RoomOptions TwoSeatOptions() {
   return options;
 }
 
-struct Fixture {
+struct JournalFixture {
   server::store::RoomId CreateRoom() {
     sv1::RoomLogEntry created;
     created.mutable_created()->set_code("JRNL");
@@ -65,7 +65,7 @@ server::SeatTable TwoPlayers() {
 
 TEST_CASE("journal: an unchanged seat table or readiness alone writes nothing, a seat change one",
           "[rooms][journal]") {
-  Fixture f;
+  JournalFixture f;
   RoomJournal& journal = f.journal;
   server::SeatTable seats = TwoPlayers();
   REQUIRE(journal.AppendSeats(seats.ToStored(), false));
@@ -85,7 +85,7 @@ TEST_CASE("journal: an unchanged seat table or readiness alone writes nothing, a
 
 TEST_CASE("journal: a refused write leaves the log as it was, is counted, and the next one fits",
           "[rooms][journal]") {
-  Fixture f;
+  JournalFixture f;
   RoomJournal& journal = f.journal;
   server::SeatTable seats = TwoPlayers();
   f.store.failing = true;
@@ -118,7 +118,7 @@ TEST_CASE("journal: a refused write leaves the log as it was, is counted, and th
 
 TEST_CASE("journal: a replay rebuilds seats, game and clock, and the log goes on after it",
           "[rooms][journal]") {
-  Fixture f;
+  JournalFixture f;
   RoomJournal& journal = f.journal;
   server::SeatTable seats = TwoPlayers();
   REQUIRE(journal.AppendSeats(seats.ToStored(), false));
@@ -161,7 +161,7 @@ TEST_CASE("journal: a replay rebuilds seats, game and clock, and the log goes on
 
 TEST_CASE("journal: a replay names the entry that is out of order or unreadable",
           "[rooms][journal]") {
-  Fixture f;
+  JournalFixture f;
   const std::string created = f.Log().front();
   sv1::RoomLogEntry seats_entry;
   *seats_entry.mutable_seats() = TwoPlayers().ToStored();
@@ -198,7 +198,7 @@ TEST_CASE("journal: a replay names the entry that is out of order or unreadable"
 TEST_CASE(
     "journal: the archive entry is refused, then written, and an unreadable archive is unknown",
     "[rooms][journal]") {
-  Fixture f;
+  JournalFixture f;
   RoomJournal& journal = f.journal;
   server::store::ArchivedGame game;
   game.finished_at = 1700000000;
