@@ -88,6 +88,9 @@ struct LoadReport {
   double server_rss_kib = -1;        // at the end of the window, every connection open
   double server_rss_kib_after = -1;  // after the clients left and the server settled
   double server_cpu_s = -1;          // spent by the server during the window
+  // Game commands the servers accepted in the window (carc_commands_total), the clients' and
+  // the server's own computers': a check on `commands`, which counts the clients' alone.
+  double server_commands = -1;
 };
 
 // Runs the load and returns what it measured; bounded in time: it ends at the window's end plus

@@ -109,7 +109,7 @@ void LoadRoom::OnWelcome(int i, const v1::Welcome& w) {
     c.in_room = true;
     c.seat = w.seat();
     c.have_view = false;
-    if (in_flight_ && in_flight_->sender == i) in_flight_.reset();
+    std::erase_if(in_flight_, [i](const InFlight& f) { return f.sender == i; });
     if (i == 0) start_sent_ = false;  // a start lost with the connection is asked for again
     return;
   }

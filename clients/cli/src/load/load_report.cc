@@ -86,6 +86,7 @@ std::string ReportJson(const LoadReport& r) {
           : -1;
   j["server_rss_kib_per_connection"] = Round(per_connection, 2);
   j["server_cpu_s"] = Round(r.server_cpu_s, 3);
+  j["server_commands"] = Round(r.server_commands, 0);
   j["server_cpu_us_per_command"] =
       c.commands > 0 && r.server_cpu_s >= 0
           ? Round(r.server_cpu_s * 1e6 / static_cast<double>(c.commands), 1)

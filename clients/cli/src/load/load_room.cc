@@ -1,5 +1,6 @@
 #include "load/load_room.h"
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
 
 namespace carc::cli {
@@ -223,6 +224,7 @@ void LoadRoom::OnMessage(int i, const v1::ServerMessage& m) {
       code_ = m.seat_granted().room_code();
       c.generation = ++generation_;
       start_sent_ = false;
+      in_flight_.clear();  // a new game starts at seq 0 again
       for (int k = 0; k < config_.computers; ++k) {
         v1::ClientMessage add;
         add.mutable_add_computer()->set_seat(-1);
@@ -264,7 +266,7 @@ void LoadRoom::OnMessage(int i, const v1::ServerMessage& m) {
     if (code == v1::ERROR_CODE_STALE_SEQ || code == v1::ERROR_CODE_RATE_LIMITED) {
       // Nothing was applied: ask for the view again (after a pause for the rate limit).
       c.have_view = false;
-      in_flight_.reset();
+      in_flight_.clear();
       c.think.expires_after(code == v1::ERROR_CODE_RATE_LIMITED ? 300ms : 0ms);
       c.think.async_wait([self = shared_from_this(), i](beast::error_code ec) {
         if (!ec && !self->stopping_) self->RequestSnapshot(i);
@@ -346,7 +348,9 @@ void LoadRoom::OnGameMessage(int i, const v1::ServerMessage& m) {
       c.have_view = false;
       return RequestSnapshot(i);
     }
-    if (in_flight_ && in_flight_->prev_seq == b.prev_seq() && MarkSeen(i)) in_flight_.reset();
+    if (const auto f = InFlightOn(b.prev_seq()); f != in_flight_.end() && MarkSeen(i, *f)) {
+      in_flight_.erase(f);
+    }
     if (Counting()) counts_.events += static_cast<std::uint64_t>(b.events_size());
     c.game->ApplyBatch(b);
     c.seq = b.seq();
@@ -376,7 +380,7 @@ void LoadRoom::Act(int i) {
     command->set_expected_seq(cc.seq);
     client::DecisionCounts decisions;
     cc.game->Decide(self->rng_, *command, decisions);
-    self->in_flight_ = InFlight{cc.seq, Clock::now(), i, 0};
+    self->NoteSent(cc.seq, i);
     self->Send(i, std::move(m));
   };
   AfterThink(i, std::move(decide));
@@ -391,13 +395,25 @@ void LoadRoom::AfterThink(int i, std::function<void()> act) {
   });
 }
 
-bool LoadRoom::MarkSeen(int i) {
-  in_flight_->seen |= 1u << i;
-  if (i == in_flight_->sender && Counting()) ++counts_.commands;
-  if (in_flight_->seen != (1u << config_.players) - 1) return false;
+void LoadRoom::NoteSent(std::uint64_t prev_seq, int sender) {
+  // A seat acts at most once per batch, so a handful covers every seat's command in flight.
+  constexpr std::size_t kMaxInFlight = 8;
+  if (in_flight_.size() >= kMaxInFlight) in_flight_.erase(in_flight_.begin());
+  in_flight_.push_back(InFlight{prev_seq, Clock::now(), sender, 0});
+}
+
+std::vector<LoadRoom::InFlight>::iterator LoadRoom::InFlightOn(std::uint64_t prev_seq) {
+  return std::find_if(in_flight_.begin(), in_flight_.end(),
+                      [prev_seq](const InFlight& f) { return f.prev_seq == prev_seq; });
+}
+
+bool LoadRoom::MarkSeen(int i, InFlight& f) {
+  f.seen |= 1u << i;
+  if (i == f.sender && Counting()) ++counts_.commands;
+  if (f.seen != (1u << config_.players) - 1) return false;
   if (Counting()) {
     counts_.latency_us.push_back(static_cast<float>(
-        std::chrono::duration<double, std::micro>(Clock::now() - in_flight_->sent).count()));
+        std::chrono::duration<double, std::micro>(Clock::now() - f.sent).count()));
   }
   return true;
 }
@@ -409,7 +425,8 @@ void LoadRoom::RelayAct(int i) {
     std::string frame(static_cast<std::size_t>(self->config_.relay_bytes), '\0');
     for (int b = 0; b < 8; ++b)
       frame[static_cast<std::size_t>(b)] = static_cast<char>(self->relay_turn_ >> (8 * b));
-    self->in_flight_ = InFlight{self->relay_turn_, Clock::now(), i, 0};
+    self->in_flight_.clear();
+    self->NoteSent(self->relay_turn_, i);
     c.out.push_back(std::move(frame));
     self->Write(i);
   };
@@ -425,11 +442,12 @@ void LoadRoom::OnRelayFrame(int i, std::string_view frame) {
         static_cast<std::uint64_t>(static_cast<unsigned char>(frame[static_cast<std::size_t>(b)]))
         << (8 * b);
   }
-  if (!in_flight_ || in_flight_->prev_seq != turn) return CountError("unexpected_frame");
+  const auto f = InFlightOn(turn);
+  if (f == in_flight_.end()) return CountError("unexpected_frame");
   if (Counting()) ++counts_.events;
-  if (!MarkSeen(i)) return;
-  const int next = (in_flight_->sender + 1) % config_.players;
-  in_flight_.reset();
+  if (!MarkSeen(i, *f)) return;
+  const int next = (f->sender + 1) % config_.players;
+  in_flight_.clear();
   ++relay_turn_;
   RelayAct(next);
 }

@@ -124,7 +124,8 @@ class LoadRoom : public std::enable_shared_from_this<LoadRoom> {
   void AfterThink(int i, std::function<void()> act);
   // Seat i has the in-flight command's events (relay: its frame): counts the command at its
   // sender and, once every seat has it, its latency. Returns whether every seat has it.
-  bool MarkSeen(int i);
+  struct InFlight;
+  bool MarkSeen(int i, InFlight& f);
   // Relay mode: the frame of turn `relay_turn_` reached seat i; seat i sends the next turn's.
   void OnRelayFrame(int i, std::string_view frame);
   void RelayAct(int i);
@@ -156,15 +157,20 @@ class LoadRoom : public std::enable_shared_from_this<LoadRoom> {
   std::string code_;
   int generation_ = 0;
   bool start_sent_ = false;
-  // The command in flight: the seq it was built on, when it was sent, who sent it, and which
-  // seats have seen its batch (a bit per seat).
+  // The commands in flight: the seq each was built on, when it was sent, who sent it, and which
+  // seats have seen its batch (a bit per seat). More than one: the next seat may act on a
+  // batch before the seat that sent it has read the same batch, and both are counted.
   struct InFlight {
     std::uint64_t prev_seq = 0;
     Clock::time_point sent;
     int sender = -1;
     unsigned seen = 0;
   };
-  std::optional<InFlight> in_flight_;
+  std::vector<InFlight> in_flight_;
+  // Notes a command sent; the oldest is forgotten past a few (a seat that left never sees it).
+  void NoteSent(std::uint64_t prev_seq, int sender);
+  // The command built on `prev_seq`, or end().
+  std::vector<InFlight>::iterator InFlightOn(std::uint64_t prev_seq);
   // Relay mode: the number of the turn whose frame is in flight (or next to be sent).
   std::uint64_t relay_turn_ = 0;
 };

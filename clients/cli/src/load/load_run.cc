@@ -195,6 +195,11 @@ LoadReport RunLoad(const LoadConfig& config) {
     const double a = Sample(at_start[k], "process_cpu_seconds_total");
     const double b = Sample(at_end[k], "process_cpu_seconds_total");
     if (a >= 0 && b >= a) report.server_cpu_s = std::max(0.0, report.server_cpu_s) + (b - a);
+    const double ca = Sample(at_start[k], "carc_commands_total");
+    const double cb = Sample(at_end[k], "carc_commands_total");
+    if (ca >= 0 && cb >= ca) {
+      report.server_commands = std::max(0.0, report.server_commands) + (cb - ca);
+    }
   }
   report.server_rss_kib = SampleSum(at_end, "process_resident_memory_bytes");
   if (report.server_rss_kib > 0) report.server_rss_kib /= 1024;
