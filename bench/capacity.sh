@@ -8,6 +8,8 @@
 #   e.g. bench/capacity.sh build/release normal --rooms 50 --players 2 --duration 10
 #        bench/capacity.sh build/release normal --idle --rooms 5000 --duration 60 \
 #          --source-addrs 127.0.0.1-127.0.0.20
+# CARC_LOAD_CLI names another `carcassonne` binary for the load (bench/compare_capacity.sh runs
+# two servers' builds under one client).
 set -euo pipefail
 build=${1:?usage: bench/capacity.sh BUILD_DIR full|normal LOAD_ARGS...}
 durability=${2:?usage: bench/capacity.sh BUILD_DIR full|normal LOAD_ARGS...}
@@ -19,4 +21,4 @@ start_server "$build" "$port" capacity \
   --durability "$durability" --max-connections 10500 --max-connections-per-address 2000 \
   --rate-per-second 100000 --rate-burst 100000 --max-rooms 100000 \
   --max-rooms-per-address 100000
-"$build/clients/cli/carcassonne" load --server "ws://127.0.0.1:$port" --json "$@"
+"${CARC_LOAD_CLI:-$build/clients/cli/carcassonne}" load --server "ws://127.0.0.1:$port" --json "$@"

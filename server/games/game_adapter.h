@@ -110,9 +110,10 @@ class GameAdapter {
   // The same for every viewer at one seq (docs/protocol.md).
   virtual std::uint64_t PublicHash(const engine::State& state) const = 0;
   // What `seat` (kSpectator: spectators) receives of the move that took the game from
-  // `prev_seq` to `state`, and its snapshot of the state.
-  virtual v1::EventBatch BatchFor(const engine::State& state, std::uint64_t prev_seq,
-                                  engine::Seat seat, std::uint64_t public_hash) const = 0;
+  // `prev_seq` to `state`, written into `out` (empty; the room builds it on an arena), and its
+  // snapshot of the state.
+  virtual void BatchFor(const engine::State& state, std::uint64_t prev_seq, engine::Seat seat,
+                        std::uint64_t public_hash, v1::EventBatch* out) const = 0;
   virtual v1::GameSnapshot SnapshotFor(const engine::State& state, engine::Seat seat) const = 0;
 
   // The game as a record file, from its start and its log; while the record would reveal a

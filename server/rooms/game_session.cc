@@ -42,8 +42,8 @@ void GameSession::HistoryFor(int seat, std::size_t max_bytes, v1::History* out) 
   for (const SeatMove& m : log_) {
     const std::uint64_t prev = state->seq();
     state->Apply(m.seat, m.move);
-    v1::EventBatch& batch =
-        batches.emplace_back(adapter_.BatchFor(*state, prev, seat, adapter_.PublicHash(*state)));
+    v1::EventBatch& batch = batches.emplace_back();
+    adapter_.BatchFor(*state, prev, seat, adapter_.PublicHash(*state), &batch);
     batch.clear_legal_moves();
   }
   // The newest that fit.

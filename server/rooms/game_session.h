@@ -66,8 +66,9 @@ class GameSession {
   // The same for every viewer at one seq (docs/protocol.md).
   std::uint64_t PublicHash() const { return adapter_.PublicHash(*state_); }
   // What `seat` (-1: spectators) receives of the command accepted last.
-  v1::EventBatch BatchFor(std::uint64_t prev_seq, int seat, std::uint64_t public_hash) const {
-    return adapter_.BatchFor(*state_, prev_seq, seat, public_hash);
+  void BatchFor(std::uint64_t prev_seq, int seat, std::uint64_t public_hash,
+                v1::EventBatch* out) const {
+    adapter_.BatchFor(*state_, prev_seq, seat, public_hash, out);
   }
   v1::GameSnapshot SnapshotFor(int seat) const { return adapter_.SnapshotFor(*state_, seat); }
   // The game so far as `seat` (-1: spectators) received it: its view at the start and one batch

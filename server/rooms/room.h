@@ -157,7 +157,10 @@ class Room : public MembershipHost, public std::enable_shared_from_this<Room> {
   // Posts `fn` to the strand, where it runs once no write is in flight (strand-only work
   // that must not see an unwritten command goes through here).
   void Post(std::function<void()> fn);
-  void RunWhenIdle(std::function<void()> fn) { gate_.RunOrHold(std::move(fn)); }
+  template <class Fn>
+  void RunWhenIdle(Fn&& fn) {
+    gate_.RunOrHold(std::forward<Fn>(fn));
+  }
   // Writes the lobby's seat table if it changed since the last write (room_journal.h);
   // readiness alone is written only with `with_ready`. False after the store refused it.
   bool PersistSeats(bool with_ready = false);

@@ -2,8 +2,11 @@
 // snapshots, fallback moves for abandoned seats, and the game record.
 #include <spdlog/spdlog.h>
 
+#include <google/protobuf/arena.h>
+
 #include <algorithm>
 #include <boost/asio/post.hpp>
+#include <cstddef>
 
 #include "net/message_handler.h"
 #include "rooms/room.h"
@@ -276,12 +279,20 @@ void Room::BroadcastBatch(std::uint64_t prev_seq, Clock::time_point received) {
   // sees the end and asks for the game at once (GET /api/games) finds it.
   const bool just_finished = NoteFinished();
   const std::uint64_t hash = game_->PublicHash();
+  // Each audience's message is built on an arena whose first block is on this stack: a batch
+  // with the mover's legal moves is a few hundred small messages, and this way they cost no
+  // malloc and no free each (most batches fit in the block; a larger one takes more blocks).
+  alignas(std::max_align_t) char block[16 * 1024];
+  google::protobuf::ArenaOptions options;
+  options.initial_block = block;
+  options.initial_block_size = sizeof block;
   auto batch_for = [&](int seat) {
-    v1::ServerMessage m;
-    v1::EventBatch* b = m.mutable_event_batch();
-    *b = game_->BatchFor(prev_seq, seat, hash);
+    google::protobuf::Arena arena(options);
+    auto* m = google::protobuf::Arena::CreateMessage<v1::ServerMessage>(&arena);
+    v1::EventBatch* b = m->mutable_event_batch();
+    game_->BatchFor(prev_seq, seat, hash, b);
     FillClock(b->mutable_clock());
-    return Serialize(m);
+    return Serialize(*m);
   };
   std::vector<std::shared_ptr<const std::string>> batches;
   for (std::size_t i = 0; i < seats_.size(); ++i) {

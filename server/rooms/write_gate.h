@@ -27,9 +27,11 @@ class WriteGate {
   bool full() const { return writing_ && held_.size() >= max_held_; }
 
   // Runs `fn` now, or after the write in flight.
-  void RunOrHold(std::function<void()> fn) {
+  // A template: what runs at once is not wrapped (nor allocated) as a std::function.
+  template <class Fn>
+  void RunOrHold(Fn&& fn) {
     if (writing_) {
-      held_.push_back(std::move(fn));
+      held_.emplace_back(std::forward<Fn>(fn));
     } else {
       fn();
     }

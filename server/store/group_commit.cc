@@ -20,18 +20,22 @@ GroupCommitter::~GroupCommitter() {
 }
 
 void GroupCommitter::Submit(PendingAppend append) {
+  bool wake = false;
   {
     std::lock_guard lock(mu_);
     queue_.push_back(std::move(append));
     ++submitted_;
+    wake = std::exchange(writer_idle_, false);
   }
-  wake_.notify_one();
+  if (wake) wake_.notify_one();
 }
 
 void GroupCommitter::Flush() {
   std::unique_lock lock(mu_);
   const std::uint64_t target = submitted_;
+  ++flushing_;
   written_.wait(lock, [&] { return finished_ >= target; });
+  --flushing_;
 }
 
 StoreStats GroupCommitter::Stats() const {
@@ -49,7 +53,11 @@ void GroupCommitter::Run() {
   for (;;) {
     {
       std::unique_lock lock(mu_);
-      wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      while (!stopping_ && queue_.empty()) {
+        writer_idle_ = true;
+        wake_.wait(lock);
+      }
+      writer_idle_ = false;
       if (queue_.empty()) return;  // stopping, and everything is written
       const std::size_t n = std::min(queue_.size(), max_batch_);
       batch.clear();
@@ -75,11 +83,13 @@ void GroupCommitter::Run() {
     }
     const std::size_t n = batch.size();
     batch.clear();  // the callbacks may hold their rooms alive: let go of them now
+    bool flushing = false;
     {
       std::lock_guard lock(mu_);
       finished_ += n;
+      flushing = flushing_ > 0;
     }
-    written_.notify_all();
+    if (flushing) written_.notify_all();
   }
 }
 

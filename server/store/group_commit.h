@@ -63,6 +63,10 @@ class GroupCommitter {
   std::uint64_t submitted_ = 0;  // under mu_
   std::uint64_t finished_ = 0;   // under mu_: written or failed, `done` run
   bool stopping_ = false;
+  // Under mu_: the writer waits for work, and Flush callers wait for a batch. A submit while
+  // the writer is busy, and a batch nobody flushes for, wake nobody: a futex call saved each.
+  bool writer_idle_ = false;
+  int flushing_ = 0;
   std::atomic<std::uint64_t> batches_{0};
   std::atomic<std::uint64_t> appends_{0};
   std::atomic<std::uint64_t> failed_{0};

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <unordered_map>
 
 #include "store/crc32.h"
 #include "store/group_commit.h"
@@ -219,6 +220,7 @@ class SqliteStore final : public EventStore {
     const RoomId id = sqlite3_last_insert_rowid(db_);
     InsertEntry(id, 0, first_entry);
     t.Commit();
+    next_index_[id] = 1;
     return id;
   }
 
@@ -227,7 +229,13 @@ class SqliteStore final : public EventStore {
     Transaction t(*this);
     if (std::string why = OutOfOrder(room, index); !why.empty()) throw StoreError(why);
     InsertEntry(room, index, entry);
-    t.Commit();
+    try {
+      t.Commit();
+    } catch (const StoreError&) {
+      next_index_.clear();  // learnt again from the store
+      throw;
+    }
+    next_index_[room] = index + 1;
   }
 
   void AppendAsync(RoomId room, std::uint32_t index, std::string entry, AppendDone done) override {
@@ -261,10 +269,16 @@ class SqliteStore final : public EventStore {
     t.Commit();
   }
 
-  void Dispose(RoomId room) override { SetState(room, "disposed", ""); }
+  void Dispose(RoomId room) override {
+    SetState(room, "disposed", "");
+    std::lock_guard lock(mu_);
+    next_index_.erase(room);
+  }
 
   void Quarantine(RoomId room, const std::string& reason) override {
     SetState(room, "quarantined", reason);
+    std::lock_guard lock(mu_);
+    next_index_.erase(room);
   }
 
   std::vector<OpenRoom> OpenRooms() override {
@@ -340,7 +354,7 @@ class SqliteStore final : public EventStore {
    public:
     explicit Transaction(SqliteStore& s) : s_(s), watch_(s.health_) {
       try {
-        s_.Exec("BEGIN IMMEDIATE");
+        s_.stmts_.at("begin")->Run();
       } catch (const StoreError& e) {
         watch_.Failed(e.what());  // "database is locked": what /healthz then says
         throw;
@@ -353,7 +367,7 @@ class SqliteStore final : public EventStore {
     Transaction& operator=(const Transaction&) = delete;
     void Commit() {
       try {
-        s_.Exec("COMMIT");
+        s_.stmts_.at("commit")->Run();
       } catch (const StoreError& e) {
         watch_.Failed(e.what());
         throw;
@@ -384,6 +398,9 @@ class SqliteStore final : public EventStore {
 
   void Prepare() {
     const std::map<std::string, std::string> sql = {
+        // Prepared once: a batch of the group commit parses no SQL text.
+        {"begin", "BEGIN IMMEDIATE"},
+        {"commit", "COMMIT"},
         {"create", "INSERT INTO rooms(code) VALUES (?1)"},
         {"next_index", "SELECT COALESCE(MAX(idx) + 1, 0) FROM room_log WHERE room_id = ?1"},
         {"insert_entry", "INSERT INTO room_log(room_id, idx, crc, entry) VALUES (?1, ?2, ?3, ?4)"},
@@ -418,22 +435,37 @@ class SqliteStore final : public EventStore {
   std::vector<std::string> WriteBatch(const std::vector<PendingAppend>& batch) {
     std::lock_guard lock(mu_);
     std::vector<std::string> errors(batch.size());
-    Transaction t(*this);
-    for (std::size_t i = 0; i < batch.size(); ++i) {
-      const PendingAppend& a = batch[i];
-      errors[i] = OutOfOrder(a.room, a.index);
-      if (errors[i].empty()) InsertEntry(a.room, a.index, a.entry);
+    try {
+      Transaction t(*this);
+      for (std::size_t i = 0; i < batch.size(); ++i) {
+        const PendingAppend& a = batch[i];
+        errors[i] = OutOfOrder(a.room, a.index);
+        if (errors[i].empty()) {
+          InsertEntry(a.room, a.index, a.entry);
+          next_index_[a.room] = a.index + 1;
+        }
+      }
+      t.Commit();
+    } catch (const StoreError&) {
+      next_index_.clear();  // what the batch taught is rolled back: learnt again from the store
+      throw;
     }
-    t.Commit();
     return errors;
   }
 
-  // Why entry `index` cannot be the room's next, or "" (with mu_ held).
+  // Why entry `index` cannot be the room's next, or "" (with mu_ held). The next index is
+  // read from the store once per room and then kept (this process is the store's only
+  // writer), which saves a B-tree search per append.
   std::string OutOfOrder(RoomId room, std::uint32_t index) {
-    Statement& next = *stmts_.at("next_index");
-    ResetOnExit r{next};
-    next.Bind(1, room);
-    if (next.Step() && next.Int(0) == static_cast<std::int64_t>(index)) return {};
+    auto known = next_index_.find(room);
+    if (known == next_index_.end()) {
+      Statement& next = *stmts_.at("next_index");
+      ResetOnExit r{next};
+      next.Bind(1, room);
+      const std::int64_t n = next.Step() ? next.Int(0) : 0;
+      known = next_index_.emplace(room, static_cast<std::uint32_t>(n)).first;
+    }
+    if (known->second == index) return {};
     return "room " + std::to_string(room) + ": entry " + std::to_string(index) + " is out of order";
   }
 
@@ -489,6 +521,9 @@ class SqliteStore final : public EventStore {
   std::mutex mu_;
   WriteHealth health_;
   std::map<std::string, std::unique_ptr<Statement>> stmts_;
+  // Under mu_: each room's next entry index, as far as this process has written or read it
+  // (OutOfOrder); a disposed or quarantined room's is dropped, a failed write drops them all.
+  std::unordered_map<RoomId, std::uint32_t> next_index_;
   // Appends per transaction at most: enough for every room of a busy server to share one
   // fsync, small enough that a batch holds the write lock for milliseconds.
   static constexpr std::size_t kMaxBatch = 1024;

@@ -212,6 +212,17 @@ void AsyncAppends(Backend& backend) {
   auto store = backend.Open();
   CHECK(*store->Log(a) == std::vector<std::string>{"a0", "a1", "a2", "a3"});
   CHECK(*store->Log(b) == std::vector<std::string>{"b0", "b1", "b2"});
+  // A reopened store knows where each room's log ends, for the appends of either kind.
+  CHECK_THROWS_WITH(store->Append(a, 3, "again"), Catch::Contains("out of order"));
+  store->Append(a, 4, "a4");
+  test::AppendAnswers later;
+  store->AppendAsync(b, 4, "skips b3", later.For(4));
+  store->AppendAsync(a, 5, "a5", later.For(5));
+  store->Flush();
+  REQUIRE(later.got.size() == 2);
+  CHECK_THAT(later.got[0].second, Catch::Contains("out of order"));
+  CHECK(later.got[1] == std::pair<std::uint32_t, std::string>{5, ""});
+  CHECK(*store->Log(a) == std::vector<std::string>{"a0", "a1", "a2", "a3", "a4", "a5"});
 }
 STORE_CONTRACT("asynchronous appends are durable and an append out of order fails alone",
                AsyncAppends)

@@ -63,9 +63,9 @@ class TestGame final : public server::GameAdapter {
   std::uint64_t PublicHash(const engine::State& state) const override {
     return inner_.PublicHash(state);
   }
-  v1::EventBatch BatchFor(const engine::State& state, std::uint64_t prev_seq, engine::Seat seat,
-                          std::uint64_t public_hash) const override {
-    return inner_.BatchFor(state, prev_seq, seat, public_hash);
+  void BatchFor(const engine::State& state, std::uint64_t prev_seq, engine::Seat seat,
+                std::uint64_t public_hash, v1::EventBatch* out) const override {
+    inner_.BatchFor(state, prev_seq, seat, public_hash, out);
   }
   v1::GameSnapshot SnapshotFor(const engine::State& state, engine::Seat seat) const override {
     return inner_.SnapshotFor(state, seat);

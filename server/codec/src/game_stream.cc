@@ -17,20 +17,26 @@ v1::GameSnapshot SnapshotFor(const engine::GameState& state, engine::Seat seat) 
   return snap;
 }
 
+void BatchFor(const engine::GameState& state, std::uint64_t prev_seq,
+              const std::vector<engine::Event>& events, engine::Seat seat,
+              std::uint64_t public_hash, v1::EventBatch* out) {
+  const engine::TileCatalog& catalog = state.catalog();
+  out->set_prev_seq(prev_seq);
+  out->set_seq(state.seq());
+  out->set_public_hash(public_hash);
+  for (const engine::Event& e : engine::FilterEvents(events, seat, state.config().options)) {
+    EventToProto(e, catalog, out->add_events()->mutable_base());
+  }
+  if (seat >= 0 && seat == state.ToMove()) {
+    LegalMovesToProto(engine::ViewFor(state, seat), catalog, out->mutable_base_legal_moves());
+  }
+}
+
 v1::EventBatch BatchFor(const engine::GameState& state, std::uint64_t prev_seq,
                         const std::vector<engine::Event>& events, engine::Seat seat,
                         std::uint64_t public_hash) {
-  const engine::TileCatalog& catalog = state.catalog();
   v1::EventBatch batch;
-  batch.set_prev_seq(prev_seq);
-  batch.set_seq(state.seq());
-  batch.set_public_hash(public_hash);
-  for (const engine::Event& e : engine::FilterEvents(events, seat, state.config().options)) {
-    *batch.add_events()->mutable_base() = EventToProto(e, catalog);
-  }
-  if (seat >= 0 && seat == state.ToMove()) {
-    *batch.mutable_base_legal_moves() = LegalMovesToProto(engine::ViewFor(state, seat), catalog);
-  }
+  BatchFor(state, prev_seq, events, seat, public_hash, &batch);
   return batch;
 }
 

@@ -117,6 +117,14 @@ void AddTileSet(google::protobuf::RepeatedPtrField<v1::TileDefinition>* out,
 v1::BaseLegalMoves LegalMovesToProto(const engine::PlayerView& view,
                                      const engine::TileCatalog& catalog) {
   v1::BaseLegalMoves out;
+  LegalMovesToProto(view, catalog, &out);
+  return out;
+}
+
+void LegalMovesToProto(const engine::PlayerView& view, const engine::TileCatalog& catalog,
+                       v1::BaseLegalMoves* into) {
+  v1::BaseLegalMoves& out = *into;
+  out.mutable_placements()->Reserve(static_cast<int>(view.legal_placements.size()));
   for (const engine::Placement& p : view.legal_placements) {
     v1::Placement* m = out.add_placements();
     m->set_tile(Letter(p.tile, catalog));
@@ -142,7 +150,6 @@ v1::BaseLegalMoves LegalMovesToProto(const engine::PlayerView& view,
     m->set_segment(e.segment);
     m->set_kind(KindToProto(e.kind));
   }
-  return out;
 }
 
 v1::BaseView ViewToProto(const engine::PlayerView& view, bool with_tile_set) {
@@ -303,8 +310,13 @@ struct EventWriter {
 
 v1::BaseEvent EventToProto(const engine::Event& event, const engine::TileCatalog& catalog) {
   v1::BaseEvent out;
-  std::visit(EventWriter{out, catalog}, event);
+  EventToProto(event, catalog, &out);
   return out;
+}
+
+void EventToProto(const engine::Event& event, const engine::TileCatalog& catalog,
+                  v1::BaseEvent* out) {
+  std::visit(EventWriter{*out, catalog}, event);
 }
 
 namespace {

@@ -117,10 +117,10 @@ class BaseAdapter final : public GameAdapter {
   std::uint64_t PublicHash(const engine::State& state) const override {
     return codec::PublicHashOf(Of(state));
   }
-  v1::EventBatch BatchFor(const engine::State& state, std::uint64_t prev_seq, engine::Seat seat,
-                          std::uint64_t public_hash) const override {
-    return codec::BatchFor(Of(state), prev_seq, static_cast<const BaseState&>(state).events(), seat,
-                           public_hash);
+  void BatchFor(const engine::State& state, std::uint64_t prev_seq, engine::Seat seat,
+                std::uint64_t public_hash, v1::EventBatch* out) const override {
+    codec::BatchFor(Of(state), prev_seq, static_cast<const BaseState&>(state).events(), seat,
+                    public_hash, out);
   }
   v1::GameSnapshot SnapshotFor(const engine::State& state, engine::Seat seat) const override {
     return codec::SnapshotFor(Of(state), seat);

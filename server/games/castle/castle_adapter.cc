@@ -119,11 +119,11 @@ class CastleAdapter final : public GameAdapter {
   std::uint64_t PublicHash(const engine::State& state) const override {
     return codec::CastlePublicHashOf(Of(state));
   }
-  v1::EventBatch BatchFor(const engine::State& state, std::uint64_t prev_seq, engine::Seat seat,
-                          std::uint64_t public_hash) const override {
-    return codec::CastleBatchFor(Of(state), prev_seq,
-                                 static_cast<const castle::CastleGameState&>(state).events(), seat,
-                                 public_hash);
+  void BatchFor(const engine::State& state, std::uint64_t prev_seq, engine::Seat seat,
+                std::uint64_t public_hash, v1::EventBatch* out) const override {
+    codec::CastleBatchFor(Of(state), prev_seq,
+                          static_cast<const castle::CastleGameState&>(state).events(), seat,
+                          public_hash, out);
   }
   v1::GameSnapshot SnapshotFor(const engine::State& state, engine::Seat seat) const override {
     return codec::CastleSnapshotFor(Of(state), seat);

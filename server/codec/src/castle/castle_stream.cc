@@ -280,6 +280,14 @@ v1::EventBatch CastleBatchFor(const castle::CastleState& state, std::uint64_t pr
                               const std::vector<castle::Event>& events, engine::Seat seat,
                               std::uint64_t public_hash) {
   v1::EventBatch batch;
+  CastleBatchFor(state, prev_seq, events, seat, public_hash, &batch);
+  return batch;
+}
+
+void CastleBatchFor(const castle::CastleState& state, std::uint64_t prev_seq,
+                    const std::vector<castle::Event>& events, engine::Seat seat,
+                    std::uint64_t public_hash, v1::EventBatch* out) {
+  v1::EventBatch& batch = *out;
   batch.set_prev_seq(prev_seq);
   batch.set_seq(state.seq());
   batch.set_public_hash(public_hash);
@@ -290,7 +298,6 @@ v1::EventBatch CastleBatchFor(const castle::CastleState& state, std::uint64_t pr
     *batch.mutable_castle_legal_moves() =
         CastleViewToProto(castle::ViewFor(state, seat), state.set(), false).legal_moves();
   }
-  return batch;
 }
 
 }  // namespace carc::codec

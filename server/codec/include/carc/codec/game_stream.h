@@ -26,6 +26,10 @@ v1::GameSnapshot SnapshotFor(const engine::GameState& state, engine::Seat seat);
 // The batch `seat` receives for the command that took the game from `prev_seq` to the state,
 // given the events Apply appended (unfiltered). Legal moves go only to the seat to move.
 // `public_hash` must be PublicHashOf(state): a broadcast computes it once for every audience.
+// Written into `out` (empty), so that a broadcast can build it on its arena.
+void BatchFor(const engine::GameState& state, std::uint64_t prev_seq,
+              const std::vector<engine::Event>& events, engine::Seat seat,
+              std::uint64_t public_hash, v1::EventBatch* out);
 v1::EventBatch BatchFor(const engine::GameState& state, std::uint64_t prev_seq,
                         const std::vector<engine::Event>& events, engine::Seat seat,
                         std::uint64_t public_hash);

@@ -38,9 +38,14 @@ v1::BaseView ViewToProto(const engine::PlayerView& view, bool with_tile_set);
 
 // One event as `seat` may see it: the caller filters with engine::FilterEvents first.
 v1::BaseEvent EventToProto(const engine::Event& event, const engine::TileCatalog& catalog);
+void EventToProto(const engine::Event& event, const engine::TileCatalog& catalog,
+                  v1::BaseEvent* out);
 
 v1::BaseLegalMoves LegalMovesToProto(const engine::PlayerView& view,
                                      const engine::TileCatalog& catalog);
+// Into `out` (empty): a batch built on an arena allocates its many placements there.
+void LegalMovesToProto(const engine::PlayerView& view, const engine::TileCatalog& catalog,
+                       v1::BaseLegalMoves* out);
 
 // A command from the wire, or why it cannot be one.
 std::variant<engine::Command, std::string> CommandFromProto(const v1::BaseCommand& proto,

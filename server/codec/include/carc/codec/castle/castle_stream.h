@@ -42,5 +42,9 @@ v1::GameSnapshot CastleSnapshotFor(const engine::castle::CastleState& state, eng
 v1::EventBatch CastleBatchFor(const engine::castle::CastleState& state, std::uint64_t prev_seq,
                               const std::vector<engine::castle::Event>& events, engine::Seat seat,
                               std::uint64_t public_hash);
+// Into `out` (empty), as codec::BatchFor.
+void CastleBatchFor(const engine::castle::CastleState& state, std::uint64_t prev_seq,
+                    const std::vector<engine::castle::Event>& events, engine::Seat seat,
+                    std::uint64_t public_hash, v1::EventBatch* out);
 
 }  // namespace carc::codec
