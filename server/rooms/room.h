@@ -132,8 +132,6 @@ class Room : public MembershipHost, public std::enable_shared_from_this<Room> {
   void OnTick();
 
   void HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMessage& m);
-  void AddComputer(const std::shared_ptr<Session>& s, int seat, const v1::AddComputer& add,
-                   std::uint32_t rid);
   // The chat so far and, once the game has started, the game so far as `seat` saw it.
   void SendHistory(const std::shared_ptr<Session>& s, int seat);
   void HandleGameCommand(const std::shared_ptr<Session>& s, int seat, const v1::ClientMessage& m);
