@@ -1,6 +1,6 @@
 #include "rooms/computer_seats.h"
 
-#include "rooms/tokens.h"
+#include "rooms/bot_job.h"
 
 namespace carc::server {
 
@@ -10,11 +10,7 @@ std::optional<bots::BotJob> ComputerSeats::Prepare(const GameSession& game, bots
   // replaces the one still waiting in the queue.
   if (job_ && job_seq_ == game.seq() && !urgent) return std::nullopt;
   Cancel();  // an older question: not wanted
-  bots::BotJob job;
-  job.state = game.state().Clone();  // the player redraws what its seat cannot see
-  job.level = level;
-  job.seed = NewSeed();
-  job.cancel = std::make_shared<std::atomic<bool>>(false);
+  bots::BotJob job = JobFor(game, level);
   job.urgent = urgent;
   return job;
 }

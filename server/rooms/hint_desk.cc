@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "rooms/tokens.h"
+#include "rooms/bot_job.h"
 
 namespace carc::server {
 
@@ -27,12 +27,8 @@ HintDesk::Answer HintDesk::Ask(bool enabled, const GameSession* game, int seat,
                    "the first request"};
   }
   if (job_) job_->store(true);  // for a decision gone by
-  auto cancel = std::make_shared<std::atomic<bool>>(false);
-  bots::BotJob job;
-  job.state = game->state().Clone();
-  job.level = {bots::BotKind::kMcts, search_time_};
-  job.seed = NewSeed();
-  job.cancel = cancel;
+  bots::BotJob job = JobFor(*game, {bots::BotKind::kMcts, search_time_});
+  auto cancel = job.cancel;
   if (!submit(std::move(job))) {
     job_.reset();
     return Refusal{v1::ERROR_CODE_HINT_UNAVAILABLE,

@@ -11,23 +11,19 @@
 #include <string>
 #include <vector>
 
+#include "source_includes.h"
+
 namespace fs = std::filesystem;
+using carc::test::IdentifierChar;
 
 namespace {
 
 const fs::path kRoot = fs::path(CARC_SOURCE_DIR);
 
-std::string Read(const fs::path& file) {
-  std::ifstream in(file);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
-
 // CARC_GAMES of cmake/Games.cmake: the build's list of games. (Scanners here rather than
 // std::regex: libstdc++ 12's regex trips -Wmaybe-uninitialized under the sanitizers' flags.)
 std::vector<std::string> Games() {
-  const std::string text = Read(kRoot / "cmake" / "Games.cmake");
+  const std::string text = carc::test::ReadText(kRoot / "cmake" / "Games.cmake");
   const std::string open = "set(CARC_GAMES ";
   const auto at = text.find(open);
   REQUIRE(at != std::string::npos);
@@ -37,10 +33,6 @@ std::vector<std::string> Games() {
   std::istringstream names(text.substr(at + open.size(), close - at - open.size()));
   for (std::string g; names >> g;) games.push_back(g);
   return games;
-}
-
-bool IdentifierChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
 // The registries of docs/adding-a-game.md, which list every game.
@@ -156,7 +148,7 @@ std::string Offenders(const std::vector<std::string>& files, const std::string& 
   std::string offenders;
   for (const std::string& rel : files) {
     if (OwnFile(rel, game) || Registries().count(rel) != 0) continue;
-    offenders += OffendersIn(rel, Read(kRoot / rel), game);
+    offenders += OffendersIn(rel, carc::test::ReadText(kRoot / rel), game);
   }
   return offenders;
 }

@@ -13,6 +13,7 @@
 #include "source_includes.h"
 
 namespace fs = std::filesystem;
+using carc::test::IdentifierChar;
 
 namespace {
 
@@ -39,10 +40,7 @@ std::string FolderOf(const carc::test::Include& i) {
 // The text of a source without its comments and string literals (so that a comment may speak of
 // a room while the code names none).
 std::string CodeOf(const fs::path& file) {
-  std::ifstream in(file);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();
+  const std::string text = carc::test::ReadText(file);
   std::string code;
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (text.compare(i, 2, "//") == 0) {
@@ -63,10 +61,6 @@ std::string CodeOf(const fs::path& file) {
     }
   }
   return code;
-}
-
-bool IdentifierChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
 // The identifiers of `code`, in order. (A scanner rather than std::regex: libstdc++ 12's regex

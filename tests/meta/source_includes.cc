@@ -1,8 +1,16 @@
 #include "source_includes.h"
 
 #include <fstream>
+#include <sstream>
 
 namespace carc::test {
+
+std::string ReadText(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
 
 std::vector<Include> IncludesBelow(const std::filesystem::path& dir, int* files) {
   std::vector<Include> out;

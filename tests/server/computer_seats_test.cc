@@ -5,6 +5,7 @@
 #include "fake_room.h"
 #include "games/registry.h"
 #include "rooms/computer_seats.h"
+#include "test_game.h"
 
 namespace carc::test {
 namespace {
@@ -13,17 +14,6 @@ using server::ComputerSeats;
 using namespace std::chrono_literals;
 
 const ComputerSeats::Clock::time_point t0{std::chrono::hours(1000)};
-
-std::unique_ptr<server::GameSession> TwoSeatGame() {
-  const server::GameAdapter& base = *server::FindGame(v1::GAME_TYPE_BASE);
-  v1::RoomOptions options;
-  options.set_seats(2);
-  REQUIRE(base.NormalizeOptions(options).empty());
-  std::string error;
-  auto start = base.NewState(options, 2, 7, 0, &error);
-  REQUIRE(start);
-  return std::make_unique<server::GameSession>(base, std::move(start));
-}
 
 // Seat 0 a person (connected unless `away_since`), seat 1 a computer.
 server::SeatTable Table(std::optional<ComputerSeats::Clock::time_point> away_since) {
@@ -58,7 +48,8 @@ TEST_CASE(
     "taken for the new job",
     "[rooms][computers]") {
   ComputerSeats computers(true, 300s);
-  auto game = TwoSeatGame();
+  auto game = TwoSeatGame(7);
+  REQUIRE(game);
   auto first = computers.Prepare(*game, bots::BotLevel{bots::BotKind::kGreedy, 10ms}, false);
   REQUIRE(first);
   CHECK(first->level.kind == bots::BotKind::kGreedy);
@@ -95,7 +86,8 @@ TEST_CASE(
 TEST_CASE("computer seats: stand-ins are noted once per change, and cleared at the end",
           "[rooms][computers]") {
   ComputerSeats computers(true, 300s);
-  auto game = TwoSeatGame();
+  auto game = TwoSeatGame(7);
+  REQUIRE(game);
   // Nobody stands in: a computer's own seat is not a stand-in.
   CHECK(computers.NoteStandIns(Table(std::nullopt), game.get(), t0));
   CHECK_FALSE(computers.standing_in(0));

@@ -12,15 +12,7 @@ namespace {
 using server::HintDesk;
 
 struct Desk {
-  Desk() {
-    v1::RoomOptions options;
-    options.set_seats(2);
-    REQUIRE(adapter.NormalizeOptions(options).empty());
-    std::string error;
-    auto start = adapter.NewState(options, 2, 42, 0, &error);
-    REQUIRE(start);
-    game = std::make_unique<server::GameSession>(adapter, std::move(start));
-  }
+  Desk() : game(TwoSeatGame(42, adapter)) { REQUIRE(game); }
   // Asks for seat `seat`'s hint at `seq`; a search goes to `jobs`, or is refused when `full`.
   HintDesk::Answer Ask(int seat, std::uint64_t seq, bool enabled = true) {
     return desk.Ask(enabled, game.get(), seat, seq, [this](bots::BotJob job) {

@@ -7,6 +7,7 @@
 
 #include "games/game_adapter.h"
 #include "games/registry.h"
+#include "rooms/game_session.h"
 
 namespace carc::test {
 
@@ -97,5 +98,19 @@ class TestGame final : public server::GameAdapter {
  private:
   const server::GameAdapter& inner_;
 };
+
+// A two-seat game of `adapter`'s kind (the base game unless said), dealt from `seed`, seat 0
+// first: what the room parts' tests play on.
+inline std::unique_ptr<server::GameSession> TwoSeatGame(
+    std::uint64_t seed,
+    const server::GameAdapter& adapter = *server::FindGame(v1::GAME_TYPE_BASE)) {
+  v1::RoomOptions options;
+  options.set_seats(2);
+  if (!adapter.NormalizeOptions(options).empty()) return nullptr;
+  std::string error;
+  auto start = adapter.NewState(options, 2, seed, 0, &error);
+  if (!start) return nullptr;
+  return std::make_unique<server::GameSession>(adapter, std::move(start));
+}
 
 }  // namespace carc::test
