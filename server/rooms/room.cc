@@ -10,6 +10,7 @@
 #include "carc/engine/types.h"
 #include "net/message_handler.h"
 #include "rooms/room_registry.h"
+#include "rooms/room_view.h"
 #include "rooms/tokens.h"
 #include "rooms/welcome.h"
 
@@ -371,36 +372,24 @@ void Room::Error(const std::shared_ptr<Session>& s, std::uint32_t request_id, v1
   s->Send(ErrorMessage(request_id, code, std::move(text), game_ ? game_->seq() : 0));
 }
 
+RoomView Room::View() const {
+  std::optional<std::uint64_t> game_id;
+  if (archived_) game_id = static_cast<std::uint64_t>(journal_.id());
+  std::vector<int> ended_by_vote;
+  if (game_ && game_->ended_early()) ended_by_vote = game_->early_scores();
+  return RoomView{code_,
+                  options_,
+                  Status(),
+                  seats_,
+                  computers_,
+                  absent_,
+                  spectators_.size(),
+                  game_id,
+                  std::move(ended_by_vote)};
+}
+
 void Room::SendRoomState(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id) {
-  v1::ServerMessage m;
-  m.set_request_id(request_id);
-  v1::RoomState* st = m.mutable_room_state();
-  st->set_code(code_);
-  *st->mutable_options() = options_;
-  st->set_status(Status());
-  for (std::size_t i = 0; i < seats_.size(); ++i) {
-    v1::SeatInfo* info = st->add_seats();
-    info->set_seat(static_cast<int>(i));
-    info->set_occupied(seats_[i].occupied);
-    info->set_name(seats_[i].name);
-    info->set_colour(seats_[i].colour);
-    info->set_ready(seats_[i].ready);
-    info->set_connected(seats_[i].session != nullptr);
-    info->set_is_host(seats_.IsHost(static_cast<int>(i)));
-    info->set_computer_level(seats_[i].computer_level);
-    info->set_computer_standing_in(computers_.standing_in(i));
-    info->set_awaited(absent_.awaited(static_cast<int>(i)));
-    info->set_skipped(absent_.skipped(static_cast<int>(i)));
-    info->set_vote(absent_.vote(static_cast<int>(i)));
-  }
-  st->set_spectators(static_cast<std::uint32_t>(spectators_.size()));
-  st->set_your_seat(seat);
-  st->set_invite_path("/r/" + code_);
-  if (archived_) st->set_game_id(static_cast<std::uint64_t>(journal_.id()));
-  if (game_ && game_->ended_early()) {
-    for (const int score : game_->early_scores()) st->add_ended_by_vote_scores(score);
-  }
-  s->Send(Serialize(m));
+  s->Send(Serialize(RoomStateMessage(View(), seat, request_id)));
 }
 
 void Room::BroadcastRoomState() {
@@ -424,16 +413,7 @@ void Room::BroadcastToAll(const std::shared_ptr<const std::string>& bytes) {
 }
 
 void Room::UpdateSummary() {
-  v1::RoomSummary summary;
-  summary.set_code(code_);
-  summary.set_game_type(options_.game_type());
-  summary.set_seats(static_cast<std::uint32_t>(seats_.size()));
-  summary.set_players(static_cast<std::uint32_t>(seats_.Occupied()));
-  summary.set_computers(static_cast<std::uint32_t>(seats_.Computers()));
-  if (seats_.IsHost(seats_.host())) {
-    summary.set_host_name(seats_[static_cast<std::size_t>(seats_.host())].name);
-  }
-  summary.set_status(Status());
+  v1::RoomSummary summary = SummaryOf(View());
   const bool connected = Attended();
   // Computer players alone do not keep a lobby.
   const bool unseated = !game_ && seats_.Occupied() == seats_.Computers();

@@ -65,6 +65,7 @@ namespace carc::server {
 inline constexpr std::string_view kNoSuchRoomJson = R"({"error":"no such room"})";
 
 class RoomRegistry;
+struct RoomView;
 
 class Room : public MembershipHost, public std::enable_shared_from_this<Room> {
  public:
@@ -232,6 +233,8 @@ class Room : public MembershipHost, public std::enable_shared_from_this<Room> {
   void ClockRanOut(int seat, std::uint64_t seq);
   void FillClock(v1::ClockState* out) const;
   v1::RoomStatus Status() const;
+  // What the room's messages to its members and the lobby list are built from (room_view.h).
+  RoomView View() const;
 
   boost::asio::any_io_executor strand_;
   boost::asio::steady_timer tick_;

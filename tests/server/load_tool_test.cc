@@ -52,9 +52,11 @@ TEST_CASE("load plays whole games of every game and reports their figures",
     CHECK(r["errors"].empty());
     CHECK(r["commands"].get<int>() > 50);
     // Every command is counted once, whichever seat reads its batch first: the server's count
-    // in the same window differs only by the commands in flight at its two edges (one per
-    // room and edge at most).
-    CHECK(std::abs(r["server_commands"].get<double>() - r["commands"].get<double>()) <= 6);
+    // in the same window differs only at its two edges, by the commands in flight and those
+    // played while /metrics is read (a few milliseconds each, longer under the sanitizers;
+    // a CI run saw 19 of 2,979). Missing the commands of a passed turn was 28%.
+    const double server_commands = r["server_commands"].get<double>();
+    CHECK(std::abs(server_commands - r["commands"].get<double>()) <= 6 + 0.03 * server_commands);
     CHECK(r["commands_per_s"].get<double>() > 0);
     CHECK(r["events_per_s"].get<double>() > r["commands_per_s"].get<double>());
     CHECK(r["games_finished"].get<int>() >= 1);  // and a new room after each

@@ -1,0 +1,51 @@
+#include "rooms/room_view.h"
+
+namespace carc::server {
+
+v1::ServerMessage RoomStateMessage(const RoomView& room, int seat, std::uint32_t request_id) {
+  v1::ServerMessage m;
+  m.set_request_id(request_id);
+  v1::RoomState* st = m.mutable_room_state();
+  st->set_code(room.code);
+  *st->mutable_options() = room.options;
+  st->set_status(room.status);
+  const SeatTable& seats = room.seats;
+  for (std::size_t i = 0; i < seats.size(); ++i) {
+    const int n = static_cast<int>(i);
+    v1::SeatInfo* info = st->add_seats();
+    info->set_seat(n);
+    info->set_occupied(seats[i].occupied);
+    info->set_name(seats[i].name);
+    info->set_colour(seats[i].colour);
+    info->set_ready(seats[i].ready);
+    info->set_connected(seats[i].session != nullptr);
+    info->set_is_host(seats.IsHost(n));
+    info->set_computer_level(seats[i].computer_level);
+    info->set_computer_standing_in(room.computers.standing_in(i));
+    info->set_awaited(room.absent.awaited(n));
+    info->set_skipped(room.absent.skipped(n));
+    info->set_vote(room.absent.vote(n));
+  }
+  st->set_spectators(static_cast<std::uint32_t>(room.spectators));
+  st->set_your_seat(seat);
+  st->set_invite_path("/r/" + room.code);
+  if (room.game_id) st->set_game_id(*room.game_id);
+  for (const int score : room.ended_by_vote_scores) st->add_ended_by_vote_scores(score);
+  return m;
+}
+
+v1::RoomSummary SummaryOf(const RoomView& room) {
+  v1::RoomSummary summary;
+  summary.set_code(room.code);
+  summary.set_game_type(room.options.game_type());
+  summary.set_seats(static_cast<std::uint32_t>(room.seats.size()));
+  summary.set_players(static_cast<std::uint32_t>(room.seats.Occupied()));
+  summary.set_computers(static_cast<std::uint32_t>(room.seats.Computers()));
+  if (room.seats.IsHost(room.seats.host())) {
+    summary.set_host_name(room.seats[static_cast<std::size_t>(room.seats.host())].name);
+  }
+  summary.set_status(room.status);
+  return summary;
+}
+
+}  // namespace carc::server
