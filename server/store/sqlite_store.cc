@@ -269,16 +269,10 @@ class SqliteStore final : public EventStore {
     t.Commit();
   }
 
-  void Dispose(RoomId room) override {
-    SetState(room, "disposed", "");
-    std::lock_guard lock(mu_);
-    next_index_.erase(room);
-  }
+  void Dispose(RoomId room) override { SetState(room, "disposed", ""); }
 
   void Quarantine(RoomId room, const std::string& reason) override {
     SetState(room, "quarantined", reason);
-    std::lock_guard lock(mu_);
-    next_index_.erase(room);
   }
 
   std::vector<OpenRoom> OpenRooms() override {
@@ -485,6 +479,7 @@ class SqliteStore final : public EventStore {
     s.Bind(1, room).Bind(2, state).Bind(3, reason);
     s.Run();
     watch.Done();
+    next_index_.erase(room);  // a room that is no longer open takes no appends
   }
 
   // Reads a room's entries in order; returns what is wrong with them, or "".
