@@ -1,10 +1,12 @@
-// Room lifecycle, membership and presence. Lobby messages: room_lobby.cc; the game itself:
-// room_game.cc; the store: room_store.cc.
+// Room lifecycle, membership, presence and dispatch. Lobby messages: room_lobby.cc; the game
+// itself: room_game.cc; the room's log: room_store.cc.
 #include "rooms/room.h"
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
+
+#include <algorithm>
 
 #include "carc/codec/proto_codec.h"
 #include "carc/engine/types.h"
@@ -24,7 +26,6 @@ Room::Room(net::any_io_executor strand, std::string code, v1::RoomOptions option
            store::EventStore& store, store::RoomId room_id)
     : strand_(std::move(strand)),
       tick_(strand_),
-      clock_timer_(strand_),
       code_(std::move(code)),
       options_(std::move(options)),
       config_(config),
@@ -34,10 +35,7 @@ Room::Room(net::any_io_executor strand, std::string code, v1::RoomOptions option
       phase_({metrics_.rooms_lobby, metrics_.rooms_playing, metrics_.rooms_finished}),
       gate_(config_.room_queue),
       seats_(options_.seats()),
-      computers_(options_.abandon_policy() == v1::ABANDON_POLICY_COMPUTER, config_.grace_period),
-      // A hint's search thinks at most a second, within what a computer's move may take.
-      hints_(std::min(std::chrono::milliseconds(1000), config_.max_computer_ms)),
-      absent_(options_.seats()),
+      game_(*this, strand_, code_, options_, config_, metrics_, journal_, gate_, phase_, seats_),
       finished_linger_(config_.sweep_interval) {
   UpdateSummary();
 }
@@ -67,12 +65,12 @@ void Room::OnTick() {
     Seat& seat = seats_[i];
     if (!seat.occupied || seat.session != nullptr || seat.computer()) continue;
     // In the lobby a seat left empty past the grace period is given up.
-    if (!game_ && now - seat.dropped_at > config_.grace_period) {
+    if (!game_.started() && now - seat.dropped_at > config_.grace_period) {
       FreeSeat(static_cast<int>(i));
       BroadcastRoomState();
     }
   }
-  PlayFallbackMoves();
+  game_.PlayDue();
   UpdateSummary();
   tick_.expires_after(std::chrono::seconds(1));
   tick_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
@@ -126,8 +124,7 @@ void Room::CloseAll(std::uint16_t code, std::string reason) {
   net::post(strand_, [self = shared_from_this(), code, r = std::move(reason)] {
     self->closed_ = true;
     self->tick_.cancel();
-    self->clock_timer_.cancel();
-    self->computers_.Cancel();
+    self->game_.Close();
     for (Seat& seat : self->seats_) {
       if (seat.session) seat.session->Close(code, r);
     }
@@ -172,8 +169,7 @@ void Room::Dispose() {
   net::post(strand_, [self = shared_from_this()] {
     self->closed_ = true;
     self->tick_.cancel();
-    self->clock_timer_.cancel();
-    self->computers_.Cancel();
+    self->game_.Close();
     v1::ServerMessage left;
     left.mutable_room_left()->set_room_code(self->code_);
     const auto bytes = Serialize(left);
@@ -209,7 +205,7 @@ void Room::DoJoin(const std::shared_ptr<Session>& s, std::string name, bool spec
     s->ReleaseClaim();
     return Error(s, request_id, v1::ERROR_CODE_ROOM_NOT_FOUND, "no room " + code_);
   }
-  if (!spectate && !game_) {
+  if (!spectate && !game_.started()) {
     for (std::size_t i = 0; i < seats_.size(); ++i) {
       if (!seats_[i].occupied)
         return GrantSeat(s, static_cast<int>(i), std::move(name), request_id);
@@ -217,7 +213,7 @@ void Room::DoJoin(const std::shared_ptr<Session>& s, std::string name, bool spec
     s->ReleaseClaim();
     return Error(s, request_id, v1::ERROR_CODE_ROOM_FULL, "every seat is taken; join to watch");
   }
-  if (!spectate && game_) {
+  if (!spectate && game_.started()) {
     s->ReleaseClaim();
     return Error(s, request_id, v1::ERROR_CODE_GAME_ALREADY_STARTED,
                  "the game has started; join to watch");
@@ -226,7 +222,7 @@ void Room::DoJoin(const std::shared_ptr<Session>& s, std::string name, bool spec
   s->set_name(name);
   spectators_.push_back(s);
   SendRoomState(s, -1, request_id);
-  if (game_) SendSnapshot(s, -1, 0);
+  if (game_.started()) game_.SendSnapshot(s, -1, 0);
   SendHistory(s, -1);
   BroadcastRoomState();
 }
@@ -285,14 +281,12 @@ void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_
   slot.session = s;
   s->set_name(slot.name);
   // A player back at a seat the others voted to skip plays it again.
-  const bool was_skipped = absent_.Returned(seat);
-  // A computer thinking for this seat stops: the player decides again.
-  computers_.Cancel(seat, game_.get());
+  const bool was_skipped = game_.Returned(seat);
   UpdateSummary();
 
   s->Send(Serialize(WelcomeMessage(config_, request_id, s->id(), code_, seat)));
   SendRoomState(s, seat, 0);
-  if (game_) SendSnapshot(s, seat, 0);
+  if (game_.started()) game_.SendSnapshot(s, seat, 0);
   SendHistory(s, seat);
 
   v1::ServerMessage presence;
@@ -300,10 +294,7 @@ void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_
   presence.mutable_presence()->set_connected(true);
   BroadcastToAll(Serialize(presence));
   if (was_skipped) BroadcastRoomState();
-  if (game_) {
-    NoteStandIns();
-    NoteAbsences();
-  }
+  game_.NoteSeats();
 }
 
 void Room::DoDisconnected(const std::shared_ptr<Session>& s) {
@@ -324,7 +315,7 @@ void Room::DoDisconnected(const std::shared_ptr<Session>& s) {
   if (seat >= 0) PersistSeats(/*with_ready=*/true);
   BroadcastRoomState();
   // One voter fewer may carry a vote.
-  if (seat >= 0 && game_) NoteAbsences();
+  if (seat >= 0) game_.NoteSeats();
 }
 
 void Room::DoHandle(const std::shared_ptr<Session>& s, v1::ClientMessage& m) {
@@ -332,33 +323,12 @@ void Room::DoHandle(const std::shared_ptr<Session>& s, v1::ClientMessage& m) {
   const bool member =
       seat >= 0 || std::find(spectators_.begin(), spectators_.end(), s) != spectators_.end();
   if (!member) return Error(s, m.request_id(), v1::ERROR_CODE_NOT_IN_ROOM, "not in this room");
-  if (m.has_game_command()) return HandleGameCommand(s, seat, m);
-  if (m.has_resign()) {
-    if (seat < 0)
-      return Error(s, m.request_id(), v1::ERROR_CODE_NOT_A_PLAYER, "spectators cannot resign");
-    if (!game_) return Error(s, m.request_id(), v1::ERROR_CODE_GAME_NOT_STARTED, "no game yet");
-    if (game_->IsOver() || game_->resigned(seat)) {
-      return Error(s, m.request_id(), v1::ERROR_CODE_RULE_VIOLATION, "nothing to resign from");
-    }
-    const std::uint32_t rid = m.request_id();
-    return ApplyCommand([seat](GameSession& g) { return g.ApplyResign(seat); }, Clock::now(),
-                        [this, s, rid](std::optional<engine::RejectReason> r) {
-                          if (!r) {
-                            return Error(s, rid, v1::ERROR_CODE_STORE_UNAVAILABLE,
-                                         "the server cannot save the resignation right now; "
-                                         "try again");
-                          }
-                          PlayFallbackMoves();
-                        });
-  }
-  if (m.has_vote_on_absent()) return HandleVote(s, seat, m.vote_on_absent(), m.request_id());
-  if (m.has_request_hint()) return HandleHint(s, seat, m.request_hint(), m.request_id());
-  if (m.has_request_snapshot()) {
-    if (!game_) {
-      return Error(s, m.request_id(), v1::ERROR_CODE_GAME_NOT_STARTED, "no game yet");
-    }
-    return SendSnapshot(s, seat, m.request_id());
-  }
+  const std::uint32_t rid = m.request_id();
+  if (m.has_game_command()) return game_.Command(s, seat, m);
+  if (m.has_resign()) return game_.Resign(s, seat, rid);
+  if (m.has_vote_on_absent()) return game_.Vote(s, seat, m.vote_on_absent(), rid);
+  if (m.has_request_hint()) return game_.Hint(s, seat, m.request_hint(), rid);
+  if (m.has_request_snapshot()) return game_.SendSnapshot(s, seat, rid);
   HandleLobby(s, seat, m);
 }
 
@@ -369,23 +339,21 @@ void Room::FreeSeat(int seat) {
 void Room::Error(const std::shared_ptr<Session>& s, std::uint32_t request_id, v1::ErrorCode code,
                  std::string text) {
   metrics_.Reject(v1::ErrorCode_Name(code));
-  s->Send(ErrorMessage(request_id, code, std::move(text), game_ ? game_->seq() : 0));
+  s->Send(ErrorMessage(request_id, code, std::move(text), game_.seq()));
 }
 
 RoomView Room::View() const {
   std::optional<std::uint64_t> game_id;
-  if (archived_) game_id = static_cast<std::uint64_t>(journal_.id());
-  std::vector<int> ended_by_vote;
-  if (game_ && game_->ended_early()) ended_by_vote = game_->early_scores();
+  if (game_.archived()) game_id = static_cast<std::uint64_t>(journal_.id());
   return RoomView{code_,
                   options_,
                   Status(),
                   seats_,
-                  computers_,
-                  absent_,
+                  game_.computers(),
+                  game_.absent(),
                   spectators_.size(),
                   game_id,
-                  std::move(ended_by_vote)};
+                  game_.ended_by_vote_scores()};
 }
 
 void Room::SendRoomState(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id) {
@@ -416,7 +384,7 @@ void Room::UpdateSummary() {
   v1::RoomSummary summary = SummaryOf(View());
   const bool connected = Attended();
   // Computer players alone do not keep a lobby.
-  const bool unseated = !game_ && seats_.Occupied() == seats_.Computers();
+  const bool unseated = !game_.started() && seats_.Occupied() == seats_.Computers();
   const auto now = Clock::now();
   std::lock_guard lock(summary_mu_);
   summary_ = std::move(summary);
@@ -431,7 +399,38 @@ void Room::UpdateSummary() {
   } else if (!unseated_since_) {
     unseated_since_ = now;
   }
-  finished_and_archived_ = phase_.phase() == RoomPhase::kFinished && archived_;
+  finished_and_archived_ = phase_.phase() == RoomPhase::kFinished && game_.archived();
+}
+
+bool Room::Attended() const {
+  if (!spectators_.empty()) return true;
+  return std::any_of(seats_.begin(), seats_.end(),
+                     [](const Seat& slot) { return slot.session != nullptr; });
+}
+
+bots::BotPool* Room::bots() const {
+  return registry_.bots();
+}
+
+std::string Room::JobOwner() const {
+  return registry_.OwnerOf(code_);
+}
+
+void Room::Record(bool member, std::function<void(unsigned, std::string)> reply) {
+  Post([this, member, reply = std::move(reply)] { game_.Record(member, reply); });
+}
+
+void Room::SendHistory(const std::shared_ptr<Session>& s, int seat) {
+  // A whole game of either kind is 7 to 18 KB (server_tests "history: over its byte bound*"):
+  // 64 KiB keeps every game whole and, with the chat's 16 KiB and a snapshot, within the
+  // default write queue bound (128 KiB).
+  constexpr std::size_t kMaxHistoryBatchBytes = 64 * 1024;
+  v1::ServerMessage m;
+  v1::History* history = m.mutable_history();
+  game_.FillHistory(seat, kMaxHistoryBatchBytes, history);
+  chat_history_.Fill(history);
+  if (history->batches_size() == 0 && history->chat_size() == 0 && !history->has_start()) return;
+  s->Send(Serialize(m));
 }
 
 v1::RoomSummary Room::Summary() const {

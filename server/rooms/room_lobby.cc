@@ -26,7 +26,7 @@ void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMe
     s->Leave(this);
     std::erase(spectators_, s);
     if (seat >= 0) {
-      if (game_) {
+      if (game_.started()) {
         // A seat in a running game stays reserved: the token can take it back.
         seats_[static_cast<std::size_t>(seat)].session.reset();
         seats_[static_cast<std::size_t>(seat)].dropped_at = Clock::now();
@@ -67,7 +67,7 @@ void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMe
     for (auto& watcher : spectators_) watcher->Send(others);
     return;
   }
-  if (game_) {
+  if (game_.started()) {
     return Error(s, rid, v1::ERROR_CODE_GAME_ALREADY_STARTED, "the game has started");
   }
   if (seat < 0) return Error(s, rid, v1::ERROR_CODE_NOT_A_PLAYER, "spectators cannot do that");
@@ -83,11 +83,7 @@ void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMe
     case LobbyAnswer::Then::kBroadcast:
       return BroadcastRoomState();
     case LobbyAnswer::Then::kStart:
-      if (!StartGame()) {
-        return Error(s, rid, v1::ERROR_CODE_STORE_UNAVAILABLE,
-                     "the server cannot save the start of the game right now; try again");
-      }
-      return;
+      return StartGame(s, rid);
     case LobbyAnswer::Then::kKick:
       if (auto& victim = seats_[static_cast<std::size_t>(a.seat)].session) {
         victim->Leave(this);
@@ -96,6 +92,23 @@ void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMe
       FreeSeat(a.seat);
       return BroadcastRoomState();
   }
+}
+
+void Room::StartGame(const std::shared_ptr<Session>& s, std::uint32_t rid) {
+  if (!game_.Start()) {
+    return Error(s, rid, v1::ERROR_CODE_STORE_UNAVAILABLE,
+                 "the server cannot save the start of the game right now; try again");
+  }
+  // The seats were compacted: room seat i is game seat i.
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].session) seats_[i].session->set_seat(this, static_cast<int>(i));
+  }
+  BroadcastRoomState();
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].session) game_.SendSnapshot(seats_[i].session, static_cast<int>(i), 0);
+  }
+  for (auto& watcher : spectators_) game_.SendSnapshot(watcher, -1, 0);
+  game_.PlayDue();
 }
 
 }  // namespace carc::server

@@ -1,19 +1,18 @@
-// The room under ABANDON_POLICY_VOTE (the part that decides: absent_vote.h): the room tells
+// The game under ABANDON_POLICY_VOTE (the part that counts: absent_vote.h): the game tells
 // the vote what it sees of each seat, tells the players what changed and carries out a carried
-// vote.
+// vote: skip (the fallback plays those seats until their players return) or end.
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
 
-#include "rooms/absent_vote.h"
-#include "rooms/room.h"
+#include "rooms/room_game.h"
 
 namespace carc::server {
 
 namespace sv1 = carc::store::v1;
 using Clock = std::chrono::steady_clock;
 
-void Room::NoteAbsences() {
+void RoomGame::NoteAbsences() {
   if (!game_ || closed_ || gate_.writing()) return;
   const auto now = Clock::now();
   std::vector<AbsentVotes::SeatNow> now_seats(seats_.size());
@@ -31,18 +30,18 @@ void Room::NoteAbsences() {
     case v1::ABSENT_VOTE_SKIP:
       ++metrics_.absent_votes_skip;
       spdlog::info("room {}: the players voted to skip the absent seats", code_);
-      BroadcastRoomState();
+      host_.BroadcastRoomState();
       return PlayFallbackMoves();
     case v1::ABSENT_VOTE_END:
-      if (outcome.changed) BroadcastRoomState();
+      if (outcome.changed) host_.BroadcastRoomState();
       return EndByVote();
     default:
-      if (outcome.changed) BroadcastRoomState();
+      if (outcome.changed) host_.BroadcastRoomState();
       return;
   }
 }
 
-void Room::EndByVote() {
+void RoomGame::EndByVote() {
   sv1::RoomLogEntry entry;
   entry.mutable_ended();
   // Not stored: nothing changes, the votes stand and the next tick tries again.
@@ -55,30 +54,30 @@ void Room::EndByVote() {
   absent_.Close();
   NoteFinished();
   computers_.ClearStandIns();
-  BroadcastRoomState();
+  host_.BroadcastRoomState();
 }
 
-void Room::HandleVote(const std::shared_ptr<Session>& s, int seat, const v1::VoteOnAbsent& vote,
-                      std::uint32_t rid) {
-  if (seat < 0) return Error(s, rid, v1::ERROR_CODE_NOT_A_PLAYER, "spectators do not vote");
+void RoomGame::Vote(const std::shared_ptr<Session>& s, int seat, const v1::VoteOnAbsent& vote,
+                    std::uint32_t rid) {
+  if (seat < 0) return host_.Error(s, rid, v1::ERROR_CODE_NOT_A_PLAYER, "spectators do not vote");
   if (vote.vote() != v1::ABSENT_VOTE_SKIP && vote.vote() != v1::ABSENT_VOTE_END) {
-    return Error(s, rid, v1::ERROR_CODE_INVALID_VOTE,
-                 "vote must be ABSENT_VOTE_SKIP or ABSENT_VOTE_END");
+    return host_.Error(s, rid, v1::ERROR_CODE_INVALID_VOTE,
+                       "vote must be ABSENT_VOTE_SKIP or ABSENT_VOTE_END");
   }
   NoteAbsences();  // the vote is about the seats awaited now
   if (!absent_.open() || !game_ || game_->IsOver()) {
-    return Error(s, rid, v1::ERROR_CODE_NO_VOTE_OPEN,
-                 options_.abandon_policy() == v1::ABANDON_POLICY_VOTE
-                     ? "nobody is awaited: a vote opens when a player is away past the grace "
-                       "period"
-                     : "this room does not vote on absent players (its abandon policy is not "
-                       "ABANDON_POLICY_VOTE)");
+    return host_.Error(s, rid, v1::ERROR_CODE_NO_VOTE_OPEN,
+                       options_.abandon_policy() == v1::ABANDON_POLICY_VOTE
+                           ? "nobody is awaited: a vote opens when a player is away past the grace "
+                             "period"
+                           : "this room does not vote on absent players (its abandon policy is not "
+                             "ABANDON_POLICY_VOTE)");
   }
   if (game_->resigned(seat)) {
-    return Error(s, rid, v1::ERROR_CODE_NOT_A_PLAYER, "a player who resigned does not vote");
+    return host_.Error(s, rid, v1::ERROR_CODE_NOT_A_PLAYER, "a player who resigned does not vote");
   }
   absent_.Cast(seat, vote.vote());
-  BroadcastRoomState();
+  host_.BroadcastRoomState();
   NoteAbsences();
 }
 

@@ -1,0 +1,191 @@
+// The game a room hosts once it has started, and every path a game command takes: the start,
+// a player's command, resignation, the seats nobody decides for (fallback moves, computer
+// players standing in), the turn clock, votes on absent players, hints, snapshots and history,
+// the broadcast of each accepted command, the finished game's archive and record. The room keeps
+// its lifecycle and membership and dispatches a game's messages here.
+//
+// Contract: not thread-safe; everything runs on the room's strand. A command the engine accepts
+// is written ahead (RoomJournal::AppendCommand, group commit) and, while the write is in flight,
+// the room's WriteGate holds back everything else; only once the store has it does anyone hear
+// of it (an EventBatch per audience, one serialization per audience). A command the store refuses
+// is undone, its sender told ERROR_CODE_STORE_UNAVAILABLE, and nothing else changes. What it
+// needs of the room (its members, its messages, its strand and its life) comes through
+// GameHost, so it is tested with a fake host and fake sessions, without a socket.
+#pragma once
+
+#include <atomic>
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bots/bot_pool.h"
+#include "carc/engine/reject_reason.h"
+#include "carc/v1/messages.pb.h"
+#include "net/session.h"
+#include "rooms/absent_vote.h"
+#include "rooms/computer_seats.h"
+#include "rooms/game_session.h"
+#include "rooms/hint_desk.h"
+#include "rooms/room_config.h"
+#include "rooms/room_journal.h"
+#include "rooms/room_metrics.h"
+#include "rooms/room_phase.h"
+#include "rooms/seat_table.h"
+#include "rooms/turn_clock.h"
+#include "rooms/write_gate.h"
+
+namespace carc::server {
+
+inline constexpr std::string_view kNoSuchRoomJson = R"({"error":"no such room"})";
+
+// What the game needs of the room that hosts it.
+class GameHost {
+ public:
+  virtual ~GameHost() = default;
+  // The room's spectators (its seats are the SeatTable the table was given).
+  virtual const std::vector<std::shared_ptr<Session>>& spectators() const = 0;
+  // Whether a person is connected to the room (a seat or a spectator).
+  virtual bool Attended() const = 0;
+  // Tells every member the room's state (seats, stand-ins, votes, status).
+  virtual void BroadcastRoomState() = 0;
+  // Answers `s`'s request with an error, counted by its code.
+  virtual void Error(const std::shared_ptr<Session>& s, std::uint32_t request_id,
+                     v1::ErrorCode code, std::string text) = 0;
+  // Runs `fn` later on the strand once no write is in flight, the room kept alive until then
+  // (a computer player's answer, a hint's, a record asked for over HTTP).
+  virtual void Post(std::function<void()> fn) = 0;
+  // Keeps the room (and so its game) alive while a timer or a write holds it.
+  virtual std::shared_ptr<void> KeepAlive() = 0;
+  // The computer players' pool (null: none), and the owner its jobs are counted against.
+  virtual bots::BotPool* bots() const = 0;
+  virtual std::string JobOwner() const = 0;
+};
+
+class RoomGame {
+ public:
+  RoomGame(GameHost& host, boost::asio::any_io_executor strand, const std::string& code,
+           const v1::RoomOptions& options, const RoomConfig& config, RoomMetrics& metrics,
+           RoomJournal& journal, WriteGate& gate, RoomPhaseTracker& phase, SeatTable& seats);
+  ~RoomGame();
+
+  bool started() const { return game_ != nullptr; }
+  // The game's seq; 0 before the start.
+  std::uint64_t seq() const { return game_ ? game_->seq() : 0; }
+  // Whether the finished game is in the archive (RoomState.game_id points at it).
+  bool archived() const { return archived_; }
+  // The final scores of a game the players ended by vote (empty otherwise).
+  std::vector<int> ended_by_vote_scores() const;
+  const ComputerSeats& computers() const { return computers_; }
+  const AbsentVotes& absent() const { return absent_; }
+
+  // The lobby's start: the seats compacted (room seat i is game seat i), the start written,
+  // everyone sent the room state and their first snapshot. False (nothing changed) when the
+  // game cannot start or the store refused the start.
+  bool Start();
+
+  // A member's game messages (seat -1: a spectator); each answers its sender.
+  void Command(const std::shared_ptr<Session>& s, int seat, const v1::ClientMessage& m);
+  void Resign(const std::shared_ptr<Session>& s, int seat, std::uint32_t rid);
+  void Vote(const std::shared_ptr<Session>& s, int seat, const v1::VoteOnAbsent& vote,
+            std::uint32_t rid);
+  void Hint(const std::shared_ptr<Session>& s, int seat, const v1::RequestHint& request,
+            std::uint32_t rid);
+  // The game as `seat` sees it now (after the start: the caller checks started()).
+  void SendSnapshot(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id);
+  // The game so far as `seat` received it (nothing before the start), within `max_bytes`.
+  void FillHistory(int seat, std::size_t max_bytes, v1::History* out) const;
+
+  // Presence. A player took their seat back: a skip voted for it ends and a computer thinking
+  // for it stops; true when it had been skipped (the room state changed).
+  bool Returned(int seat);
+  // Whoever decides for the seats now (after a return, a drop, a tick): stand-ins, votes, and
+  // the moves due without a person, one write after the other.
+  void NoteSeats();
+  void PlayDue() { PlayFallbackMoves(); }
+  // The room closes: timers and computer players stop, nothing more is played.
+  void Close();
+
+  // Rebuilds the game from the room's log (RoomJournal::Replay's entries), then its phase, its
+  // archive (written now if the process stopped before it) and its clock. "" or what is wrong.
+  std::string Restore(const std::vector<std::string>& entries);
+  // The record (GameSession::RecordRefusal's rules) for `member`, or anyone once the room is
+  // public or the game archived; a 404 with kNoSuchRoomJson otherwise, the very answer for a
+  // code that names no room.
+  void Record(bool member, const std::function<void(unsigned status, std::string body)>& reply);
+
+ private:
+  // The engine decides with `apply`; an accepted command is written, then broadcast, then
+  // `then` learns kNone, or nullopt when the store refused it (undone). A refusal by the engine
+  // is answered at once.
+  using Applied = std::function<void(std::optional<engine::RejectReason>)>;
+  void ApplyCommand(const std::function<engine::RejectReason(GameSession&)>& apply,
+                    std::chrono::steady_clock::time_point received, Applied then);
+  // A player's command as the engine and the store answered it.
+  void Answer(const std::shared_ptr<Session>& s, std::uint32_t rid,
+              std::optional<engine::RejectReason> applied);
+  // The state a command changed, kept until the store answers: what an undo restores.
+  struct PendingCommand {
+    std::uint64_t prev_seq = 0;
+    std::chrono::steady_clock::time_point received{};
+    TurnClock::State clock;
+    Applied then;
+  };
+  void CommandWritten(const std::string& error, PendingCommand pending);
+  void BroadcastBatch(std::uint64_t prev_seq, std::chrono::steady_clock::time_point received);
+  // Once the game is over: the phase moves on, the game is archived and counted, once.
+  bool NoteFinished();
+  void ArchiveGame();
+
+  // The moves due without a person (room_game_turns.cc): the fallback for a resigned,
+  // abandoned or skipped seat, a computer player for a computer's seat or a stand-in; `budget`
+  // bounds a chain of fallbacks.
+  void PlayFallbackMoves(int budget = 1000);
+  void PlayTimeout(int seat, int budget);
+  bool ComputerPlays(int seat, std::chrono::steady_clock::time_point now) const;
+  void AskComputer(int seat, const std::string& level, bool urgent);
+  void ComputerChose(int seat, std::uint64_t seq, const std::shared_ptr<std::atomic<bool>>& job,
+                     std::optional<bots::Choice> choice);
+  void NoteStandIns();
+  bool ClockEnabled() const { return options_.clock().initial_seconds() > 0; }
+  void UpdateClock();
+  void ArmClock();
+  void ClockRanOut(int seat, std::uint64_t seq);
+  void FillClock(v1::ClockState* out) const;
+
+  // ABANDON_POLICY_VOTE (room_game_vote.cc).
+  void NoteAbsences();
+  void EndByVote();
+
+  void HintReady(const std::weak_ptr<Session>& asker, std::uint32_t rid, std::uint64_t seq,
+                 std::optional<bots::Choice> choice);
+  void SendHint(const std::shared_ptr<Session>& s, std::uint32_t rid, v1::Hint hint);
+
+  GameHost& host_;
+  boost::asio::any_io_executor strand_;
+  boost::asio::steady_timer clock_timer_;
+  const std::string& code_;
+  const v1::RoomOptions& options_;
+  const RoomConfig& config_;
+  RoomMetrics& metrics_;
+  RoomJournal& journal_;
+  WriteGate& gate_;
+  RoomPhaseTracker& phase_;
+  SeatTable& seats_;
+
+  std::unique_ptr<GameSession> game_;  // once the game has started
+  bool archived_ = false;
+  bool closed_ = false;
+  TurnClock clock_;          // off unless the options set one
+  ComputerSeats computers_;  // who a computer decides for, its job in flight
+  HintDesk hints_;
+  AbsentVotes absent_;  // ABANDON_POLICY_VOTE
+};
+
+}  // namespace carc::server
