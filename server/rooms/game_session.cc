@@ -18,12 +18,17 @@ std::string Refused(int seat, const engine::Refusal& why) {
 GameSession::GameSession(const GameAdapter& adapter, std::unique_ptr<engine::State> start)
     : adapter_(adapter), start_(start->Clone()), state_(std::move(start)) {}
 
+engine::RejectReason GameSession::ApplyMove(int seat, const engine::Move& move,
+                                            const v1::GameCommand& wire) {
+  return Apply(seat, move, &wire);
+}
+
 engine::RejectReason GameSession::ApplyTimeout(int seat) {
-  return Apply(seat, {engine::kTimeoutMove, {}});
+  return Apply(seat, {engine::kTimeoutMove, {}}, nullptr);
 }
 
 engine::RejectReason GameSession::ApplyResign(int seat) {
-  return Apply(seat, {engine::kResignMove, {}});
+  return Apply(seat, {engine::kResignMove, {}}, nullptr);
 }
 
 void GameSession::Commit() {
@@ -74,7 +79,8 @@ std::string GameSession::ApplyStored(const sv1::GameCommand& stored) {
     if (const auto* why = std::get_if<std::string>(&decoded)) return *why;
     move = std::get<engine::Move>(decoded);
   }
-  if (const auto r = Apply(stored.seat(), move); r != engine::RejectReason::kNone) {
+  // Replayed, not logged again: the stored form is not made anew.
+  if (const auto r = Apply(stored.seat(), move, nullptr); r != engine::RejectReason::kNone) {
     return Refused(stored.seat(), state_->Explain(r));
   }
   Commit();
@@ -92,21 +98,20 @@ void GameSession::EndEarly() {
   if (!IsOver()) early_scores_ = state_->ProjectedScores();
 }
 
-engine::RejectReason GameSession::Apply(int seat, const engine::Move& move) {
+engine::RejectReason GameSession::Apply(int seat, const engine::Move& move,
+                                        const v1::GameCommand* wire) {
   if (ended_early()) return engine::RejectReason::kGameOver;
-  sv1::GameCommand stored;
-  stored.set_seat(seat);
-  if (move.type == engine::kTimeoutMove) {
-    stored.mutable_timeout();
-  } else if (move.type == engine::kResignMove) {
-    stored.mutable_resign();
-  } else {
-    adapter_.ToStored(move, *state_, &stored);
-  }
   const engine::RejectReason r = state_->Apply(seat, move);
-  if (r == engine::RejectReason::kNone) {
-    pending_ = {seat, move};
-    stored_ = std::move(stored);
+  if (r != engine::RejectReason::kNone) return r;
+  pending_ = {seat, move};
+  stored_.Clear();
+  stored_.set_seat(seat);
+  if (move.type == engine::kTimeoutMove) {
+    stored_.mutable_timeout();
+  } else if (move.type == engine::kResignMove) {
+    stored_.mutable_resign();
+  } else if (wire != nullptr) {
+    adapter_.StoredFromWire(*wire, &stored_);
   }
   return r;
 }

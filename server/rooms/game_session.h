@@ -49,12 +49,14 @@ class GameSession {
   std::variant<engine::Move, std::string> Decode(const v1::GameCommand& wire) const {
     return adapter_.FromWire(wire, *state_);
   }
-  // A move for `seat` (decoded, a computer player's, a test's); kNone when accepted.
-  engine::RejectReason ApplyMove(int seat, const engine::Move& move) { return Apply(seat, move); }
+  // A move for `seat` with its wire form at this state (the command Decode read it from, or
+  // WireCommand's for a move of the server's); kNone when accepted. Only then is its stored form
+  // made, from `wire` (the adapter's StoredFromWire): a refused command costs no encoding.
+  engine::RejectReason ApplyMove(int seat, const engine::Move& move, const v1::GameCommand& wire);
   engine::RejectReason ApplyTimeout(int seat);
   engine::RejectReason ApplyResign(int seat);
   // The command accepted last, as the room log stores it (without clock readings).
-  carc::store::v1::GameCommand Stored() const { return stored_; }
+  const carc::store::v1::GameCommand& Stored() const { return stored_; }
   void Commit();
   void Undo();
   // A game move (not Timeout or Resign) of the seat to move as the command a client would send
@@ -81,7 +83,7 @@ class GameSession {
   std::string Record() const { return adapter_.Record(*start_, log_); }
 
  private:
-  engine::RejectReason Apply(int seat, const engine::Move& move);
+  engine::RejectReason Apply(int seat, const engine::Move& move, const v1::GameCommand* wire);
 
   const GameAdapter& adapter_;
   std::unique_ptr<const engine::State> start_;  // for Undo and the record

@@ -109,7 +109,7 @@ void RoomGame::Command(const std::shared_ptr<Session>& s, int seat, const v1::Cl
     return host_.Error(s, rid, v1::ERROR_CODE_MALFORMED_MESSAGE, *why);
   }
   const engine::Move& move = std::get<engine::Move>(decoded);
-  ApplyCommand([&](GameSession& g) { return g.ApplyMove(seat, move); }, received,
+  ApplyCommand([&](GameSession& g) { return g.ApplyMove(seat, move, gc); }, received,
                [this, s, rid](std::optional<engine::RejectReason> r) { Answer(s, rid, r); });
 }
 

@@ -27,8 +27,10 @@ std::unique_ptr<GameSession> NewSession(const server::GameAdapter& game, std::ui
 
 }  // namespace
 
-TEST_CASE("game session: every game's moves survive the room log, undo and the record",
-          "[rooms][games]") {
+TEST_CASE(
+    "game session: every game's moves survive the room log (stored from their wire form), undo and "
+    "the record",
+    "[rooms][games]") {
   const auto games = server::AllGames();
   REQUIRE(games.size() >= 2);
   for (const server::GameAdapter* game : games) {
@@ -42,15 +44,20 @@ TEST_CASE("game session: every game's moves survive the room log, undo and the r
         const int seat = live->ToMove();
         const auto legal = live->state().LegalMoves(seat);
         REQUIRE_FALSE(legal.empty());
-        const engine::Move move = legal[rng.Below(static_cast<std::uint32_t>(legal.size()))];
+        const engine::Move chosen = legal[rng.Below(static_cast<std::uint32_t>(legal.size()))];
+        // As a client sends it: the wire form, decoded once.
+        const v1::GameCommand wire = live->WireCommand(chosen);
+        auto decoded = live->Decode(wire);
+        REQUIRE(std::holds_alternative<engine::Move>(decoded));
+        const engine::Move move = std::get<engine::Move>(decoded);
         if (moves % 7 == 3) {
           // The store refuses this one: undone, the game is as it was.
           const std::uint64_t hash = live->state().Hash();
-          REQUIRE(live->ApplyMove(seat, move) == engine::RejectReason::kNone);
+          REQUIRE(live->ApplyMove(seat, move, wire) == engine::RejectReason::kNone);
           live->Undo();
           CHECK(live->state().Hash() == hash);
         }
-        REQUIRE(live->ApplyMove(seat, move) == engine::RejectReason::kNone);
+        REQUIRE(live->ApplyMove(seat, move, wire) == engine::RejectReason::kNone);
         live->Commit();
         // The other session learns the move from its stored form only.
         REQUIRE(restored->ApplyStored(live->Stored()) == "");

@@ -99,7 +99,8 @@ TEST_CASE("hints: an answer for a decision gone by is refused, and a new decisio
   const int first = d.game->ToMove();
   REQUIRE(std::holds_alternative<HintDesk::Searching>(d.Ask(first, 0)));
   const bots::Choice choice = d.FirstLegal(d.jobs[0]);
-  REQUIRE(d.game->ApplyMove(first, choice.move) == engine::RejectReason::kNone);
+  REQUIRE(d.game->ApplyMove(first, choice.move, d.game->WireCommand(choice.move)) ==
+          engine::RejectReason::kNone);
   d.game->Commit();
   CHECK(CodeOf(d.desk.Ready(0, choice, *d.game)) == v1::ERROR_CODE_HINT_UNAVAILABLE);
   CHECK(CodeOf(d.desk.Ready(d.game->seq(), std::nullopt, *d.game)) ==
@@ -110,7 +111,7 @@ TEST_CASE("hints: an answer for a decision gone by is refused, and a new decisio
   const int seat = e.game->ToMove();
   REQUIRE(std::holds_alternative<HintDesk::Searching>(e.Ask(seat, 0)));
   const engine::Move m = e.FirstLegal(e.jobs[0]).move;
-  REQUIRE(e.game->ApplyMove(seat, m) == engine::RejectReason::kNone);
+  REQUIRE(e.game->ApplyMove(seat, m, e.game->WireCommand(m)) == engine::RejectReason::kNone);
   e.game->Commit();
   while (e.game->ToMove() != seat) {
     REQUIRE(e.game->ApplyTimeout(e.game->ToMove()) == engine::RejectReason::kNone);
@@ -131,7 +132,8 @@ TEST_CASE("game session: a client's command is decoded once, by the game's adapt
   const int before = d.adapter.decodes;
   const auto decoded = d.game->Decode(wire);
   REQUIRE(std::holds_alternative<engine::Move>(decoded));
-  REQUIRE(d.game->ApplyMove(seat, std::get<engine::Move>(decoded)) == engine::RejectReason::kNone);
+  REQUIRE(d.game->ApplyMove(seat, std::get<engine::Move>(decoded), wire) ==
+          engine::RejectReason::kNone);
   d.game->Commit();
   CHECK(d.adapter.decodes == before + 1);
 }

@@ -195,9 +195,9 @@ TEST_CASE("history: over its byte bound only the newest batches go, without the 
       while (!session->IsOver()) {
         const int seat = session->ToMove();
         const auto legal = session->state().LegalMoves(seat);
-        REQUIRE(
-            session->ApplyMove(seat, legal[rng.Below(static_cast<std::uint32_t>(legal.size()))]) ==
-            engine::RejectReason::kNone);
+        const engine::Move move = legal[rng.Below(static_cast<std::uint32_t>(legal.size()))];
+        REQUIRE(session->ApplyMove(seat, move, session->WireCommand(move)) ==
+                engine::RejectReason::kNone);
         session->Commit();
         ++moves;
       }

@@ -23,8 +23,8 @@ v1::ClientMessage Create(std::uint32_t rid) {
 }  // namespace
 
 TEST_CASE(
-    "room: a game command is decoded once, and a third game's hint goes out through its "
-    "adapter",
+    "room: a game command is decoded once, stored only once accepted, and a third game's hint "
+    "goes out through its adapter",
     "[rooms][dispatch]") {
   TestGame game;
   server::ExtraGame offered(game);
@@ -67,13 +67,28 @@ TEST_CASE(
   CHECK(hint.command().has_base());
   CHECK(hint.command().expected_seq() == snapshot->snapshot().seq());
 
-  // The hint, sent as it is: decoded once and accepted.
+  // A command the engine refuses: decoded once, never given a stored form.
+  v1::ClientMessage wrong;
+  wrong.set_request_id(6);
+  *wrong.mutable_game_command() = hint.command();
+  wrong.mutable_game_command()->mutable_base()->mutable_place_tile()->mutable_position()->set_x(40);
+  const int decodes_before = game.decodes;
+  rooms.Deliver(mover, wrong);
+  CHECK(game.decodes == decodes_before + 1);
+  CHECK(game.stored_forms == 0);
+  const auto refused = mover->Last(&v1::ServerMessage::has_error);
+  REQUIRE(refused);
+  CHECK(refused->error().code() == v1::ERROR_CODE_RULE_VIOLATION);
+  mover->received.clear();
+
+  // The hint, sent as it is: decoded once, accepted, and only then given its stored form.
   const int decodes = game.decodes;
   v1::ClientMessage play;
   play.set_request_id(8);
   *play.mutable_game_command() = hint.command();
   rooms.Deliver(mover, play);
   CHECK(game.decodes == decodes + 1);
+  CHECK(game.stored_forms == 1);
   const auto batch = mover->Last(&v1::ServerMessage::has_event_batch);
   REQUIRE(batch);
   CHECK(batch->event_batch().seq() == snapshot->snapshot().seq() + 1);

@@ -1,6 +1,7 @@
 // A third game for the rooms' tests: the base game under another game type, through an adapter
-// of its own that counts how often commands are decoded from the wire and moves are turned
-// into wire commands. What goes through it reaches a game the room cannot name.
+// of its own that counts how often commands are decoded from the wire, moves are turned into
+// wire commands and commands into their stored form. What goes through it reaches a game the room
+// cannot name.
 #pragma once
 
 #include <atomic>
@@ -19,6 +20,7 @@ class TestGame final : public server::GameAdapter {
 
   mutable std::atomic<int> decodes{0};
   mutable std::atomic<int> wire_forms{0};
+  mutable std::atomic<int> stored_forms{0};
 
   v1::GameType game_type() const override { return kType; }
   const engine::Game& game() const override { return inner_.game(); }
@@ -48,9 +50,10 @@ class TestGame final : public server::GameAdapter {
     ++decodes;
     return inner_.FromWire(wire, state);
   }
-  void ToStored(const engine::Move& move, const engine::State& before,
-                carc::store::v1::GameCommand* out) const override {
-    inner_.ToStored(move, before, out);
+  void StoredFromWire(const v1::GameCommand& wire,
+                      carc::store::v1::GameCommand* out) const override {
+    ++stored_forms;
+    inner_.StoredFromWire(wire, out);
   }
   std::variant<engine::Move, std::string> FromStored(const carc::store::v1::GameCommand& stored,
                                                      const engine::State& state) const override {

@@ -98,9 +98,9 @@ class BaseAdapter final : public GameAdapter {
     return MoveFrom(wire.base(), state);
   }
 
-  void ToStored(const engine::Move& move, const engine::State& before,
-                sv1::GameCommand* out) const override {
-    *out->mutable_base() = codec::CommandToProto(CommandFrom(move), Of(before).catalog());
+  void StoredFromWire(const v1::GameCommand& wire, sv1::GameCommand* out) const override {
+    *out->mutable_base() = wire.base();
+    out->mutable_base()->DiscardUnknownFields();  // a client's bytes the server did not read
   }
 
   void ToWire(const engine::Move& move, const engine::State& state,

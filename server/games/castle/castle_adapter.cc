@@ -99,10 +99,10 @@ class CastleAdapter final : public GameAdapter {
     return MoveFrom(wire.castle(), state);
   }
 
-  void ToStored(const engine::Move& move, const engine::State& before,
-                sv1::GameCommand* out) const override {
-    // Region ids are named from the state the command is meant for: before applying it.
-    *out->mutable_castle() = codec::CastleCommandToProto(CommandFrom(move), Of(before));
+  void StoredFromWire(const v1::GameCommand& wire, sv1::GameCommand* out) const override {
+    // Region ids stay named from the state the command was meant for, as FromStored reads them.
+    *out->mutable_castle() = wire.castle();
+    out->mutable_castle()->DiscardUnknownFields();  // a client's bytes the server did not read
   }
 
   void ToWire(const engine::Move& move, const engine::State& state,
