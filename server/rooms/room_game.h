@@ -143,24 +143,43 @@ class RoomGame {
   bool NoteFinished();
   void ArchiveGame();
 
-  // The moves due without a person (room_game_turns.cc): the fallback for a resigned,
-  // abandoned or skipped seat, a computer player for a computer's seat or a stand-in; `budget`
-  // bounds a chain of fallbacks.
+  // The moves due without a person (room_game_turns.cc): the fallback for a resigned seat (or
+  // an abandoned one under ABANDON_POLICY_FALLBACK_MOVE, or one the players voted to skip), one
+  // write after the other (`budget` bounds a chain of them), and a computer player for a
+  // computer's seat or a person's seat it stands in for (AskComputer).
   void PlayFallbackMoves(int budget = 1000);
+  // Plays the engine's fallback (Timeout) for `seat`, then whatever is due after it.
   void PlayTimeout(int seat, int budget);
+  // Whether a computer player decides for `seat` now: a computer's seat, or under
+  // ABANDON_POLICY_COMPUTER a person's seat whose player is away past the grace period.
   bool ComputerPlays(int seat, std::chrono::steady_clock::time_point now) const;
+  // Hands the decision of `seat` to the computer players' pool (bots/bot_pool.h) at `level`
+  // unless a job for this seq is on its way; `urgent` (a clock that ran out) replaces such a
+  // job and goes ahead of the queue. Without a pool, or with the queue full, the engine's
+  // fallback is played.
   void AskComputer(int seat, const std::string& level, bool urgent);
+  // A computer player's answer, on the strand: applied if the game is still where the job
+  // left it and a computer still decides for the seat; otherwise dropped.
   void ComputerChose(int seat, std::uint64_t seq, const std::shared_ptr<std::atomic<bool>>& job,
                      std::optional<bots::Choice> choice);
+  // Tells the room when a computer started or stopped standing in for a person.
   void NoteStandIns();
+  // Turn clock (RoomOptions.clock): a time bank per seat plus an increment per finished turn;
+  // when the bank of the seat to move runs out the engine's Timeout (or, under
+  // ABANDON_POLICY_COMPUTER, the greedy computer) decides.
   bool ClockEnabled() const { return options_.clock().initial_seconds() > 0; }
   void UpdateClock();
   void ArmClock();
+  // The clock timer's end: the fallback for `seat` if the game is still where it was armed.
   void ClockRanOut(int seat, std::uint64_t seq);
   void FillClock(v1::ClockState* out) const;
 
-  // ABANDON_POLICY_VOTE (room_game_vote.cc).
+  // ABANDON_POLICY_VOTE (room_game_vote.cc; the part that counts: absent_vote.h). Tells the
+  // vote what each seat is now, tells the room of a change of the seats awaited and carries out
+  // a carried vote: skip (the fallback plays those seats until their players return) or end.
   void NoteAbsences();
+  // Stores GameEnded, then ends the game where it stands and archives it; nothing changes if
+  // the store refuses.
   void EndByVote();
 
   void HintReady(const std::weak_ptr<Session>& asker, std::uint32_t rid, std::uint64_t seq,
