@@ -95,12 +95,12 @@ class GameAdapter {
   // A command from a client, or why it is none of this game's, for the state it is meant for.
   virtual std::variant<engine::Move, std::string> FromWire(const v1::GameCommand& wire,
                                                            const engine::State& state) const = 0;
-  // The room log's form of a move the engine accepted, from its wire form (the client's command
-  // FromWire read, or ToWire's for a move of the server's): the game part copied as it is, so
-  // nothing is encoded again; and back. Timeout and Resign are the room's (game_session.cc):
-  // these see only the game's own moves.
-  virtual void StoredFromWire(const v1::GameCommand& wire,
-                              carc::store::v1::GameCommand* out) const = 0;
+  // The room log's form of a move, made only once the engine has accepted it: `after` is the
+  // state it led to, `wire` the command it was decoded from (a client's, or ToWire's for a move
+  // of the server's), whichever the game's log form needs; and back. Timeout and Resign are the
+  // room's (game_session.cc): these see only the game's own moves.
+  virtual void ToStored(const engine::Move& move, const v1::GameCommand& wire,
+                        const engine::State& after, carc::store::v1::GameCommand* out) const = 0;
   virtual std::variant<engine::Move, std::string> FromStored(
       const carc::store::v1::GameCommand& stored, const engine::State& state) const = 0;
   // A game move as the command a client would send for it in `state` (the state before it):

@@ -111,7 +111,7 @@ engine::RejectReason GameSession::Apply(int seat, const engine::Move& move,
   } else if (move.type == engine::kResignMove) {
     stored_.mutable_resign();
   } else if (wire != nullptr) {
-    adapter_.StoredFromWire(*wire, &stored_);
+    adapter_.ToStored(move, *wire, *state_, &stored_);
   }
   return r;
 }

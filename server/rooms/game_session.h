@@ -51,7 +51,7 @@ class GameSession {
   }
   // A move for `seat` with its wire form at this state (the command Decode read it from, or
   // WireCommand's for a move of the server's); kNone when accepted. Only then is its stored form
-  // made, from `wire` (the adapter's StoredFromWire): a refused command costs no encoding.
+  // made (the adapter's ToStored, from the move or `wire`): a refused command costs no encoding.
   engine::RejectReason ApplyMove(int seat, const engine::Move& move, const v1::GameCommand& wire);
   engine::RejectReason ApplyTimeout(int seat);
   engine::RejectReason ApplyResign(int seat);

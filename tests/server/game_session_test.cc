@@ -3,6 +3,8 @@
 // the log is the record of the game.
 #include <catch2/catch.hpp>
 
+#include <google/protobuf/unknown_field_set.h>
+
 #include "carc/engine/rng.h"
 #include "games/registry.h"
 #include "rooms/game_session.h"
@@ -69,6 +71,42 @@ TEST_CASE(
       REQUIRE_FALSE(live->RecordRefusal());
       CHECK(restored->Record() == live->Record());
       CHECK(live->Record().find("\"seed\"") == std::string::npos);  // no secret in a record
+    }
+  }
+}
+
+TEST_CASE(
+    "game session: bytes a client adds to a command that the server does not read are not stored",
+    "[rooms][games]") {
+  // The game part of a command (whichever oneof case the game uses), found by reflection so
+  // that every registered game is checked.
+  const auto game_part = [](google::protobuf::Message& m) -> google::protobuf::Message* {
+    std::vector<const google::protobuf::FieldDescriptor*> fields;
+    m.GetReflection()->ListFields(m, &fields);
+    for (const auto* f : fields) {
+      if (f->type() == google::protobuf::FieldDescriptor::TYPE_MESSAGE && f->name() != "timeout" &&
+          f->name() != "resign") {
+        return m.GetReflection()->MutableMessage(&m, f);
+      }
+    }
+    return nullptr;
+  };
+  for (const server::GameAdapter* game : server::AllGames()) {
+    DYNAMIC_SECTION(game->game().name()) {
+      auto session = NewSession(*game, 3);
+      const int seat = session->ToMove();
+      const engine::Move move = session->state().LegalMoves(seat).front();
+      v1::GameCommand wire = session->WireCommand(move);
+      google::protobuf::Message* part = game_part(wire);
+      REQUIRE(part != nullptr);
+      part->GetReflection()->MutableUnknownFields(part)->AddLengthDelimited(4000,
+                                                                            std::string(1000, 'x'));
+      REQUIRE(session->ApplyMove(seat, move, wire) == engine::RejectReason::kNone);
+      store::v1::GameCommand stored = session->Stored();
+      google::protobuf::Message* kept = game_part(stored);
+      REQUIRE(kept != nullptr);
+      CHECK(kept->GetReflection()->GetUnknownFields(*kept).empty());
+      CHECK(stored.ByteSizeLong() < 200);
     }
   }
 }

@@ -50,10 +50,10 @@ class TestGame final : public server::GameAdapter {
     ++decodes;
     return inner_.FromWire(wire, state);
   }
-  void StoredFromWire(const v1::GameCommand& wire,
-                      carc::store::v1::GameCommand* out) const override {
+  void ToStored(const engine::Move& move, const v1::GameCommand& wire, const engine::State& after,
+                carc::store::v1::GameCommand* out) const override {
     ++stored_forms;
-    inner_.StoredFromWire(wire, out);
+    inner_.ToStored(move, wire, after, out);
   }
   std::variant<engine::Move, std::string> FromStored(const carc::store::v1::GameCommand& stored,
                                                      const engine::State& state) const override {

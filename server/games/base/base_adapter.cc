@@ -98,9 +98,12 @@ class BaseAdapter final : public GameAdapter {
     return MoveFrom(wire.base(), state);
   }
 
-  void StoredFromWire(const v1::GameCommand& wire, sv1::GameCommand* out) const override {
-    *out->mutable_base() = wire.base();
-    out->mutable_base()->DiscardUnknownFields();  // a client's bytes the server did not read
+  void ToStored(const engine::Move& move, const v1::GameCommand&, const engine::State& after,
+                sv1::GameCommand* out) const override {
+    // Encoded from the move (the tile catalog is all it takes), not copied from the client's
+    // command: nothing the server did not read reaches the log, and no reflection is needed to
+    // strip it.
+    *out->mutable_base() = codec::CommandToProto(CommandFrom(move), Of(after).catalog());
   }
 
   void ToWire(const engine::Move& move, const engine::State& state,

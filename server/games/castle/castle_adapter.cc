@@ -99,8 +99,10 @@ class CastleAdapter final : public GameAdapter {
     return MoveFrom(wire.castle(), state);
   }
 
-  void StoredFromWire(const v1::GameCommand& wire, sv1::GameCommand* out) const override {
-    // Region ids stay named from the state the command was meant for, as FromStored reads them.
+  void ToStored(const engine::Move&, const v1::GameCommand& wire, const engine::State&,
+                sv1::GameCommand* out) const override {
+    // Copied from the command: its region ids are named from the state before the move, which
+    // is gone by now, and FromStored reads them against that state again.
     *out->mutable_castle() = wire.castle();
     out->mutable_castle()->DiscardUnknownFields();  // a client's bytes the server did not read
   }
