@@ -15,6 +15,7 @@
 #include "carc/codec/replay.h"
 #include "games/registry.h"
 #include "net/static_files.h"
+#include "rooms/archived_record.h"
 
 namespace carc::server {
 namespace {
@@ -138,7 +139,8 @@ ApiResponse Cacheable(ApiResponse response, const std::string& etag) {
 }
 
 // Only archived games are replayed: their play is over, so every tile in the record is public.
-ApiResponse ArchivedReplay(const store::ArchivedGame& game) {
+// `record` is the game's (RecordOfArchived).
+ApiResponse ArchivedReplay(const store::ArchivedGame& game, const std::string& record) {
   std::vector<std::string> names;
   for (const auto& p : game.players) names.push_back(p.name);
   std::variant<v1::Replay, codec::RecordError> built;
@@ -147,7 +149,7 @@ ApiResponse ArchivedReplay(const store::ArchivedGame& game) {
   if (adapter == nullptr) {
     built = codec::RecordError{-1, "", "no game named " + game.game};
   } else {
-    auto json = codec::ParseLimitedJson(game.record, "record");
+    auto json = codec::ParseLimitedJson(record, "record");
     if (const auto* why = std::get_if<std::string>(&json)) {
       built = codec::RecordError{-1, "", *why};
     } else {
@@ -244,11 +246,17 @@ bool ServeArchive(store::EventStore& store, const ApiRequest& request, const Api
       reply(Json(404, ErrorJson("no finished game " + std::to_string(id))));
       return true;
     }
-    if (what == "/record") {
-      reply(Cacheable(Json(200, game->record), etag));
+    const ArchivedRecord record = RecordOfArchived(store, *game);
+    if (!record.error.empty()) {
+      spdlog::error("archive: game {} has no record: {}", id, record.error);
+      reply(Json(500, ErrorJson("game " + std::to_string(id) + " cannot be read back")));
       return true;
     }
-    ApiResponse replay = ArchivedReplay(*game);
+    if (what == "/record") {
+      reply(Cacheable(Json(200, record.record), etag));
+      return true;
+    }
+    ApiResponse replay = ArchivedReplay(*game, record.record);
     if (replay.status == 200 && cache != nullptr) {
       cache->Put(id, std::make_shared<const std::string>(replay.body));
     }

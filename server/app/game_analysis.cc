@@ -9,6 +9,7 @@
 
 #include "carc/codec/json_limits.h"
 #include "games/registry.h"
+#include "rooms/archived_record.h"
 
 namespace carc::server {
 
@@ -90,7 +91,10 @@ ApiResponse GameAnalyses::Start(store::RoomId id) {
   if (const auto full = Refusal(); full) return *full;
   const std::optional<store::ArchivedGame> game = store_.Game(id);  // StoreError: the caller's 503
   if (!game) return Error(404, "no finished game " + std::to_string(id));
-  auto parsed = codec::ParseLimitedJson(game->record, "record");
+  const ArchivedRecord text = RecordOfArchived(store_, *game);
+  if (!text.error.empty())
+    return Error(500, "the archived game cannot be read back: " + text.error);
+  auto parsed = codec::ParseLimitedJson(text.record, "record");
   if (auto* why = std::get_if<std::string>(&parsed)) return Error(500, *why);
   const auto& record = std::get<nlohmann::ordered_json>(parsed);
   const GameAdapter* adapter = FindGameOfRecord(record);

@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "carc/engine/game.h"
@@ -26,6 +27,8 @@ class GameSession {
  public:
   GameSession(const GameAdapter& adapter, std::unique_ptr<engine::State> start);
 
+  // The game's registered name (the archive's "game").
+  std::string_view game_name() const { return adapter_.game().name(); }
   // The game itself, for what only reads it (legal moves for a computer player).
   const engine::State& state() const { return *state_; }
   std::uint64_t seq() const { return state_->seq(); }

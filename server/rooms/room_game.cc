@@ -242,7 +242,9 @@ void RoomGame::ArchiveGame() {
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     game.players.push_back({seats_[i].name, game_->score(static_cast<engine::Seat>(i))});
   }
-  game.record = game_->Record();
+  // No record: the log is the game, and the record is made from it when asked for
+  // (rooms/archived_record.h), off this thread.
+  game.game = std::string(game_->game_name());
   if (journal_.Archive(std::move(game))) archived_ = true;
 }
 

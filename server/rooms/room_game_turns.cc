@@ -79,7 +79,9 @@ void RoomGame::ComputerChose(int seat, std::uint64_t seq,
   // The player came back while the computer was thinking: the seat is theirs again.
   if (!ComputerPlays(seat, Clock::now()) && !computers_.RanOutFor(seat, seq)) return;
   const engine::Move move = choice->move;
-  // The computer's move takes a client's path from here: its wire form is what is stored.
+  // The computer's move takes a client's path from here, with the command a client would have
+  // sent: a game whose stored form is the command's (The Castle) needs it; the base game encodes
+  // its stored form from the move and does not read it.
   const v1::GameCommand wire = game_->WireCommand(move);
   ApplyCommand([&](GameSession& g) { return g.ApplyMove(seat, move, wire); }, Clock::now(),
                [this, seat](std::optional<engine::RejectReason> r) {

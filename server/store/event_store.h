@@ -49,10 +49,15 @@ struct ArchivedGame {
   std::string code;
   std::int64_t finished_at = 0;  // seconds since the Unix epoch
   std::vector<ArchivedPlayer> players;
-  std::string record;  // carcassonne-record/1 JSON text (summaries from ListGames leave it empty)
-  // The record's "game" (a registered game's name), "base" when it names none; filled by
-  // ListGames and Game, ignored by Archive.
-  std::string game = "base";
+  // carcassonne-record/1 JSON text, or empty: the rooms archive their games without it and
+  // make it from the room's log when it is asked for (rooms/archived_record.h), so a finished
+  // game costs no replay and no JSON on its room's thread. Games archived before that keep
+  // theirs. Summaries from ListGames leave it empty.
+  std::string record;
+  // The game's registered name. Archive writes it; empty writes none, and a game without one
+  // (all those archived before it was written) is read as its record's "game", "base" when the
+  // record names none or is not JSON.
+  std::string game;
 };
 
 struct QuarantinedRoom {

@@ -83,10 +83,17 @@ constexpr const char* kListings = R"sql(
 ALTER TABLE nodes ADD COLUMN listing BYTEA;
 )sql";
 
+// The game's name written with its archive entry, whose record may then be empty (made from the
+// room's log when asked for); games archived before keep their record and no name.
+constexpr const char* kArchivedGameName = R"sql(
+ALTER TABLE games ADD COLUMN game TEXT;
+)sql";
+
 constexpr PgMigration kMigrations[] = {
     {1, "rooms, their logs and the archive", kRooms},
     {2, "nodes, room leases and resume tokens", kCluster},
     {3, "each node's list of public rooms", kListings},
+    {4, "the archived game's name beside its record", kArchivedGameName},
 };
 
 // Any fixed number: the advisory lock that serialises migrations between nodes.

@@ -30,7 +30,7 @@ constexpr const char* kFence =
     "AND token = $6::BIGINT AND expires_at > clock_timestamp() FOR SHARE)";
 
 constexpr const char* kGameSummary =
-    "SELECT room_id, code, finished_at, carc_record_game(record) FROM games ";
+    "SELECT room_id, code, finished_at, COALESCE(game, carc_record_game(record)) FROM games ";
 
 class PostgresStore final : public EventStore, public RoomLeases {
  public:
@@ -94,8 +94,10 @@ class PostgresStore final : public EventStore, public RoomLeases {
   void Archive(const ArchivedGame& game) override {
     std::lock_guard lock(mu_);
     Transaction t(db_);
-    db_.Exec("INSERT INTO games (room_id, code, finished_at, record) VALUES ($1, $2, $3, $4)",
-             {PgParam::Int(game.id), game.code, PgParam::Int(game.finished_at), game.record});
+    db_.Exec(
+        "INSERT INTO games (room_id, code, finished_at, record, game) VALUES ($1, $2, $3, $4, $5)",
+        {PgParam::Int(game.id), game.code, PgParam::Int(game.finished_at), game.record,
+         game.game.empty() ? PgParam::Null() : PgParam(game.game)});
     for (std::size_t i = 0; i < game.players.size(); ++i) {
       db_.Exec("INSERT INTO game_players (game_id, seat, name, score) VALUES ($1, $2, $3, $4)",
                {PgParam::Int(game.id), PgParam::Int(static_cast<std::int64_t>(i)),
@@ -166,7 +168,8 @@ class PostgresStore final : public EventStore, public RoomLeases {
   std::optional<ArchivedGame> Game(RoomId id) override {
     std::lock_guard lock(mu_);
     const PgResult r = db_.Exec(
-        "SELECT room_id, code, finished_at, record, carc_record_game(record) FROM games "
+        "SELECT room_id, code, finished_at, record, COALESCE(game, carc_record_game(record)) "
+        "FROM games "
         "WHERE room_id = $1",
         {PgParam::Int(id)});
     if (r.rows() == 0) return std::nullopt;

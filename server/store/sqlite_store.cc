@@ -42,15 +42,18 @@ std::string CheckStoreFiles(const std::string& path) {
   return {};
 }
 
-constexpr int kSchemaVersion = 1;
+// 1: the first schema. 2: games.game, the game's name written with the archive entry, whose
+// record may then be empty (made from the room's log when asked for).
+constexpr int kSchemaVersion = 2;
 
 // Tables: rooms (state open/disposed/quarantined), room_log (one row per entry, with its
 // CRC-32), games and game_players (the archive).
-// Which game an archived record is of: its "game", "base" when it names none (base-game records
-// do not) or is not JSON, so that a damaged record never fails a listing.
+// Which game an archived game is of: the name written with it; for games archived before
+// schema 2, their record's "game", "base" when it names none (base-game records do not) or is
+// not JSON, so that a damaged record never fails a listing.
 const std::string kGameOfRecord =
-    "CASE WHEN json_valid(record) THEN COALESCE(json_extract(record, '$.game'), 'base') "
-    "ELSE 'base' END";
+    "COALESCE(game, CASE WHEN json_valid(record) THEN COALESCE(json_extract(record, '$.game'), "
+    "'base') ELSE 'base' END)";
 
 constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS rooms (
@@ -71,7 +74,8 @@ CREATE TABLE IF NOT EXISTS games (
   room_id INTEGER PRIMARY KEY REFERENCES rooms(id),
   code TEXT NOT NULL,
   finished_at INTEGER NOT NULL,
-  record TEXT NOT NULL
+  record TEXT NOT NULL,
+  game TEXT
 );
 CREATE INDEX IF NOT EXISTS games_finished ON games(finished_at);
 CREATE TABLE IF NOT EXISTS game_players (
@@ -103,6 +107,10 @@ class Statement {
   Statement& Bind(int i, std::string_view text) {
     Check(
         sqlite3_bind_text(stmt_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT));
+    return *this;
+  }
+  Statement& BindNull(int i) {
+    Check(sqlite3_bind_null(stmt_, i));
     return *this;
   }
   Statement& BindBlob(int i, std::string_view bytes) {
@@ -181,6 +189,8 @@ class SqliteStore final : public EventStore {
                          std::to_string(kSchemaVersion) + ")");
       }
       Exec("BEGIN");
+      // Schema 1's games table lacks the game's name; CREATE ... IF NOT EXISTS keeps it so.
+      if (version == 1) Exec("ALTER TABLE games ADD COLUMN game TEXT");
       Exec(kSchema);
       Exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
       Exec("COMMIT");
@@ -257,6 +267,11 @@ class SqliteStore final : public EventStore {
     Transaction t(*this);
     Statement& g = *stmts_.at("archive");
     g.Bind(1, game.id).Bind(2, game.code).Bind(3, game.finished_at).Bind(4, game.record);
+    if (game.game.empty()) {
+      g.BindNull(5);
+    } else {
+      g.Bind(5, game.game);
+    }
     g.Run();
     Statement& p = *stmts_.at("archive_player");
     for (std::size_t i = 0; i < game.players.size(); ++i) {
@@ -406,7 +421,7 @@ class SqliteStore final : public EventStore {
          "SELECT id, code, COALESCE(reason, '') FROM rooms WHERE state = 'quarantined' "
          "ORDER BY id"},
         {"archive",
-         "INSERT INTO games(room_id, code, finished_at, record) VALUES (?1, ?2, ?3, ?4)"},
+         "INSERT INTO games(room_id, code, finished_at, record, game) VALUES (?1, ?2, ?3, ?4, ?5)"},
         {"archive_player",
          "INSERT INTO game_players(game_id, seat, name, score) VALUES (?1, ?2, ?3, ?4)"},
         {"list_games", "SELECT room_id, code, finished_at, " + kGameOfRecord +

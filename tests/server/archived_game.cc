@@ -34,7 +34,8 @@ server::store::RoomId ArchiveRandomGame(TestServer& server, const std::string& g
                  "AN" + std::to_string(seed),
                  1,
                  {{"ann", state->Score(0)}, {"bob", state->Score(1)}},
-                 adapter->Record(*start, log)});
+                 adapter->Record(*start, log),
+                 std::string(adapter->game().name())});
   store.Dispose(id);  // an archived game, no room to rebuild
   return id;
 }

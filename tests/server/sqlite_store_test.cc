@@ -38,6 +38,45 @@ TEST_CASE("store: a file from a newer server is refused with a clear message", "
   }
 }
 
+TEST_CASE("store: a schema 1 file is brought up to schema 2, its archive read as before",
+          "[store]") {
+  const std::string dir = test::NewDataDir();
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(cs::StorePath(dir).c_str(), &db) == SQLITE_OK);
+  // Schema 1's archive table as the first servers made it, with a game archived then.
+  const char* v1 = R"sql(
+CREATE TABLE rooms (id INTEGER PRIMARY KEY AUTOINCREMENT, code TEXT NOT NULL,
+  state TEXT NOT NULL DEFAULT 'open', reason TEXT, created_at INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE games (room_id INTEGER PRIMARY KEY REFERENCES rooms(id), code TEXT NOT NULL,
+  finished_at INTEGER NOT NULL, record TEXT NOT NULL);
+INSERT INTO rooms(id, code) VALUES (7, 'OLDONE');
+INSERT INTO games VALUES (7, 'OLDONE', 100, '{"format":"carcassonne-record/1","game":"castle"}');
+PRAGMA user_version = 1;
+)sql";
+  REQUIRE(sqlite3_exec(db, v1, nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(db);
+  auto store = Open(dir);
+  const auto old = store->Game(7);
+  REQUIRE(old);
+  CHECK(old->game == "castle");  // from its record
+  CHECK(old->record == R"({"format":"carcassonne-record/1","game":"castle"})");
+  const cs::RoomId id = store->CreateRoom("NEWONE", "x");
+  cs::ArchivedGame named{id, "NEWONE", 200, {{"ann", 3}}, "", "castle"};
+  store->Archive(named);
+  const auto games = store->ListGames("", 10);
+  REQUIRE(games.size() == 2);
+  CHECK(games[0].game == "castle");
+  CHECK(games[1].game == "castle");
+  store.reset();
+  REQUIRE(sqlite3_open(cs::StorePath(dir).c_str(), &db) == SQLITE_OK);
+  sqlite3_stmt* version = nullptr;
+  REQUIRE(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &version, nullptr) == SQLITE_OK);
+  REQUIRE(sqlite3_step(version) == SQLITE_ROW);
+  CHECK(sqlite3_column_int(version, 0) == 2);
+  sqlite3_finalize(version);
+  sqlite3_close(db);
+}
+
 TEST_CASE("store: an -shm or -wal file the server cannot write is a clear start-up error",
           "[store]") {
   const std::string dir = test::NewDataDir();

@@ -74,8 +74,12 @@ class PostgresBackend final : public Backend {
   }
 
 cs::ArchivedGame Finished(cs::RoomId id, std::int64_t at, std::vector<cs::ArchivedPlayer> players) {
-  return {id, "CODE" + std::to_string(id), at, std::move(players),
-          "{\"record\":" + std::to_string(id) + "}"};
+  return {id,
+          "CODE" + std::to_string(id),
+          at,
+          std::move(players),
+          "{\"record\":" + std::to_string(id) + "}",
+          ""};
 }
 
 void OrderAndReopening(Backend& backend) {
@@ -139,30 +143,43 @@ STORE_CONTRACT(
 void ArchiveQueries(Backend& backend) {
   auto store = backend.Open();
   std::vector<cs::RoomId> ids;
-  for (int i = 0; i < 6; ++i) ids.push_back(store->CreateRoom("R" + std::to_string(i), "x"));
+  for (int i = 0; i < 7; ++i) ids.push_back(store->CreateRoom("R" + std::to_string(i), "x"));
   store->Archive(Finished(ids[0], 100, {{"ann", 10}, {"bob", 20}}));
   store->Archive(Finished(ids[1], 300, {{"bob", 5}, {"cy", 7}}));
   store->Archive(Finished(ids[2], 200, {{"ann", 1}, {"cy", 2}, {"dee", 3}}));
+  // Archived as rooms archive: the name, no record (it is made from the log on request).
   cs::ArchivedGame castle = Finished(ids[3], 50, {{"eve", 4}, {"ann", 9}});
-  castle.record = R"({"format": "carcassonne-record/1", "game": "castle"})";
+  castle.record.clear();
+  castle.game = "castle";
   store->Archive(castle);
+  // Archived as before the name was written: the record says which game it is.
   cs::ArchivedGame damaged = Finished(ids[4], 10, {{"Zoë 🐑", -1}});
   damaged.record = "{not json";
+  damaged.game.clear();
   store->Archive(damaged);
+  cs::ArchivedGame named = Finished(ids[5], 5, {{"fay", 1}, {"gus", 2}});
+  named.record = R"({"format": "carcassonne-record/1", "game": "castle"})";
+  named.game.clear();
+  store->Archive(named);
   CHECK_THROWS_AS(store->Archive(Finished(ids[0], 400, {})), cs::StoreError);  // once only
 
   auto all = store->ListGames("", 10);
-  REQUIRE(all.size() == 5);
+  REQUIRE(all.size() == 6);
   CHECK(all[0].id == ids[1]);
   CHECK(all[1].id == ids[2]);
   CHECK(all[2].id == ids[0]);
   CHECK(all[3].id == ids[3]);
-  // Which game each is, from the record's "game" (base-game records name none, and a record
-  // that is not JSON is listed as the base game rather than failing the list).
+  // Which game each is: its name, or without one the record's "game" (base-game records name
+  // none, and a record that is not JSON is listed as the base game rather than failing the
+  // list).
   CHECK(all[0].game == "base");
   CHECK(all[3].game == "castle");
   CHECK(all[4].game == "base");
+  CHECK(all[5].game == "castle");
   CHECK(store->Game(ids[3])->game == "castle");
+  CHECK(store->Game(ids[3])->record.empty());
+  CHECK(store->Game(ids[5])->game == "castle");
+  CHECK(store->Game(ids[5])->record == named.record);
   CHECK(all[1].players.size() == 3);
   CHECK(all[1].players[2].name == "dee");
   CHECK(all[1].players[2].score == 3);
@@ -181,7 +198,7 @@ void ArchiveQueries(Backend& backend) {
   const auto game = store->Game(ids[2]);
   REQUIRE(game);
   CHECK(game->record == "{\"record\":" + std::to_string(ids[2]) + "}");
-  CHECK_FALSE(store->Game(ids[5]));
+  CHECK_FALSE(store->Game(ids[6]));
 }
 STORE_CONTRACT("the archive lists games newest first, by player, up to a limit", ArchiveQueries)
 
