@@ -60,6 +60,9 @@ function missReport(): string {
 async function createRoom(page: Page, base: string, name: string, seats: string): Promise<string> {
   await openAs(page, `${base}/`, name);
   await page.getByLabel("Seats", { exact: true }).selectOption(seats);
+  // Listed, so that another visitor's room list shows its computer players (rooms are private
+  // unless the host says so).
+  await page.getByLabel("Public room (listed for everyone)").check();
   return createRoomFromForm(page);
 }
 

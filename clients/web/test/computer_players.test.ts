@@ -247,7 +247,7 @@ describe("what a server's Welcome says it allows", () => {
   };
   const policies = (maxComputerMs: number) => {
     const model: HomeModel = { name: "Ada", form: defaultRoomForm(), games: { status: "ready", games: goldenGames() }, joinCode: "", spectate: false, rooms: [], maxComputerMs };
-    const el = renderHome(model, { nameChanged() {}, createRoom() {}, joinRoom() {}, refreshRooms() {}, reloadGames() {} });
+    const el = renderHome(model, { nameChanged() {}, createRoom() {}, joinRoom() {}, refreshRooms() {}, reloadGames() {}, playNow() {} });
     return { menu: [...el.querySelectorAll<HTMLOptionElement>('select[name="abandon-policy"] option')].map((o) => o.value), form: model.form };
   };
 
@@ -323,6 +323,7 @@ describe("home", () => {
       joinRoom: () => undefined,
       refreshRooms: () => undefined,
       reloadGames: () => undefined,
+      playNow: () => undefined,
     });
     document.body.replaceChildren(el);
     return { el, calls };

@@ -56,6 +56,28 @@ describe("messages", () => {
     });
   }
 
+  it("names no rule id in what players read; help lines may (the table, round three, point 7)", () => {
+    const ruleId = /\b[BVCK]-\d+/;
+    const tables = [MESSAGES, ...GAMES.map((g) => g.messages)];
+    let read = 0;
+    for (const table of tables) {
+      for (const lang of LANGUAGES) {
+        for (const [key, value] of Object.entries(table[lang] ?? {})) {
+          if (/help$/i.test(key) || key === "opt.rule") continue;
+          read++;
+          expect(value, `${lang} ${key}`).not.toMatch(ruleId);
+        }
+      }
+    }
+    expect(read).toBeGreaterThan(400);
+  });
+
+  it("words a choice for every pointer: no \"tap\" that a desktop player cannot do", () => {
+    for (const table of [MESSAGES, ...GAMES.map((g) => g.messages)]) {
+      for (const [key, value] of Object.entries(table.en ?? {})) expect(value, key).not.toMatch(/\btap\b/i);
+    }
+  });
+
   it("never gives a game's key twice: not a shared key, not another game's", () => {
     const seen = new Map<string, string>(Object.keys(en).map((k) => [k, "shared"]));
     for (const game of GAMES) {

@@ -129,7 +129,7 @@ describe("lobby", () => {
     expect(actions.calls).toEqual([["chooseColour", "green"], ["setReady", true]]);
   });
 
-  it("lists the room's own options from the game's served table, each with its rule", () => {
+  it("lists the room's own options from the game's served table, in words without rule ids", () => {
     const r = room(0);
     r.options!.gameOptions = { case: "base", value: create(BaseOptionsSchema, { farmers: false, handSize: 2, boardLimit: "9x11", startPlayer: "host" }) };
     const rows = (games: Parameters<typeof renderLobby>[0]["games"]) =>
@@ -142,17 +142,18 @@ describe("lobby", () => {
       expect.arrayContaining([
         "Game: Carcassonne (base game)",
         "Hints: no",
-        "Farmers (B-20): no",
-        "Small cities (B-19): no",
-        "Score unfinished features (V-1): yes",
-        "Farm scoring (B-17): 3 points per completed city for each farm",
-        "Tiles in hand (V-2): 2",
-        "Table limit (V-5): 9 × 11",
-        "First player (V-6): The host",
-        "Followers (B-2): 7",
-        "Where the Count moves (C-3): Where the player chooses",
+        "Farmers: no",
+        "Small cities: no",
+        "Score unfinished features: yes",
+        "Farm scoring: 3 points per completed city for each farm",
+        "Tiles in hand: 2",
+        "Table limit: 9 × 11",
+        "First player: The host",
+        "Followers: 7",
+        "Where the Count moves: Where the player chooses",
       ]),
     );
+    for (const row of all) expect(row).not.toMatch(/\([BVCK]-\d+\)/);
     // Without the table (it did not load), the room's settings every game has, and nothing made up.
     expect(rows([])).toHaveLength(6);
   });
@@ -190,6 +191,7 @@ describe("home", () => {
       joinRoom: (r) => calls.push(["join", r]),
       refreshRooms: () => calls.push(["refresh"]),
       reloadGames: () => calls.push(["reloadGames"]),
+      playNow: () => calls.push(["playNow"]),
     };
     return { el: renderHome(model, actions), model, calls };
   }

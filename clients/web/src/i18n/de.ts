@@ -20,6 +20,9 @@ export const de: Messages = {
 
   "home.name": "Dein Name",
   "home.nameHelp": "1 bis 32 Zeichen, für die anderen Spieler sichtbar.",
+  "home.playNow": "Jetzt gegen den Computer spielen",
+  "home.playNowHelp": "Eine private Partie zu zweit gegen einen mittelstarken Computerspieler, sofort gestartet. Oder unten einen eigenen Raum einrichten.",
+  "home.playNowName": "Spieler",
   "home.createTitle": "Einen Raum erstellen",
   "home.gameType": "Spiel",
   "home.seats": "Plätze",
@@ -137,6 +140,7 @@ export const de: Messages = {
   "chat.empty": "Noch keine Nachrichten.",
   "chat.left": "{n, plural, one {Noch # Zeichen} other {Noch # Zeichen}}",
   "chat.spectator": "Zuschauer",
+  "chat.unread": "{n, plural, one {# neue Chatnachricht} other {# neue Chatnachrichten}}",
 
   "game.title": "Laufendes Spiel",
   "game.waiting": "Warte auf den Spielstand…",

@@ -20,6 +20,9 @@ export const en = {
 
   "home.name": "Your name",
   "home.nameHelp": "1 to 32 characters, shown to the other players.",
+  "home.playNow": "Play now against the computer",
+  "home.playNowHelp": "A private game for two against a medium computer player, started at once. Or set up a room of your own below.",
+  "home.playNowName": "Player",
   "home.createTitle": "Create a room",
   "home.gameType": "Game",
   "home.seats": "Seats",
@@ -137,6 +140,7 @@ export const en = {
   "chat.empty": "No messages yet.",
   "chat.left": "{n, plural, one {# character left} other {# characters left}}",
   "chat.spectator": "spectator",
+  "chat.unread": "{n, plural, one {# new chat message} other {# new chat messages}}",
 
   "game.title": "Game in progress",
   "game.waiting": "Waiting for the game state…",

@@ -20,6 +20,9 @@ export const nl: Messages = {
 
   "home.name": "Je naam",
   "home.nameHelp": "1 tot 32 tekens, zichtbaar voor de andere spelers.",
+  "home.playNow": "Nu tegen de computer spelen",
+  "home.playNowHelp": "Een privéspel voor twee tegen een gemiddelde computerspeler, meteen gestart. Of richt hieronder een eigen kamer in.",
+  "home.playNowName": "Speler",
   "home.createTitle": "Een kamer maken",
   "home.gameType": "Spel",
   "home.seats": "Plaatsen",
@@ -137,6 +140,7 @@ export const nl: Messages = {
   "chat.empty": "Nog geen berichten.",
   "chat.left": "{n, plural, one {Nog # teken} other {Nog # tekens}}",
   "chat.spectator": "toeschouwer",
+  "chat.unread": "{n, plural, one {# nieuw chatbericht} other {# nieuwe chatberichten}}",
 
   "game.title": "Spel bezig",
   "game.waiting": "Wachten op de spelstand…",

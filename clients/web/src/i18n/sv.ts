@@ -20,6 +20,9 @@ export const sv: Messages = {
 
   "home.name": "Ditt namn",
   "home.nameHelp": "1 till 32 tecken, visas för de andra spelarna.",
+  "home.playNow": "Spela nu mot datorn",
+  "home.playNowHelp": "Ett privat parti för två mot en medelstark datorspelare, startat direkt. Eller ordna ett eget rum nedan.",
+  "home.playNowName": "Spelare",
   "home.createTitle": "Skapa ett rum",
   "home.gameType": "Spel",
   "home.seats": "Platser",
@@ -137,6 +140,7 @@ export const sv: Messages = {
   "chat.empty": "Inga meddelanden än.",
   "chat.left": "{n, plural, one {# tecken kvar} other {# tecken kvar}}",
   "chat.spectator": "åskådare",
+  "chat.unread": "{n, plural, one {# nytt chattmeddelande} other {# nya chattmeddelanden}}",
 
   "game.title": "Pågående spel",
   "game.waiting": "Väntar på spelläget…",

@@ -25,6 +25,7 @@ import { CloseCode } from "../net/reconnect";
 import { endedByVote } from "./absent_vote";
 import { Banner } from "./banner";
 import { renderChat, type ChatActions } from "./chat";
+import { ChatUnread } from "./chat_unread";
 import { copyAndSay } from "./copy";
 import { renderPageHeader } from "./page_header";
 import { GamePlays } from "./game_plays";
@@ -33,7 +34,7 @@ import { RoomGames } from "./room_games";
 import { TurnNotice, type NoticeEnvironment } from "./turn_notice";
 import { h, resetUids } from "./dom";
 import { describeError, errorMessage } from "./errors";
-import { validName } from "./form";
+import { failureText, validName } from "./form";
 import { Hints } from "./hint";
 import { NO_GAME_OFFERED, renderHome, type HomeModel } from "./home";
 import { homePath, inviteUrl, parseInvitePath } from "./invite";
@@ -41,6 +42,7 @@ import { renderLobby } from "./lobby";
 import { LobbyRequests } from "./lobby_requests";
 import { loadName, storeName } from "./name_store";
 import { defaultRoomForm } from "./options";
+import { PlayNow, playNowRoom } from "./play_now";
 import { parseGameList, renderReplayList, type ArchivedGameSummary } from "./replay_list";
 import { ReplayViewer, type ReplaySource } from "./replay_view";
 
@@ -85,6 +87,13 @@ export class App {
   private listRequest = 0;
   private readonly turnNotice: TurnNotice;
   private readonly lobbyRequests = new LobbyRequests((body) => this.sendRequest(body));
+  private readonly playNow = new PlayNow();
+  private readonly unread = new ChatUnread();
+  /** Watches whether the game screen's chat card is in view (where the browser can tell). */
+  private chatWatch: { observer: IntersectionObserver; card: Element } | undefined;
+  /** The screen rendered last: a game screen opens at the page's top, not at the lobby's
+   * scroll position. */
+  private shown: Screen | undefined;
   private readonly hints = new Hints((expectedSeq) => this.sendRequest({ case: "requestHint", value: { expectedSeq } }));
 
   constructor(
@@ -224,6 +233,8 @@ export class App {
     if (m.requestId !== 0 && m.requestId === this.busyRequest) {
       this.busyRequest = 0;
       this.home.busy = false;
+      // "Play now"'s room was refused: the page stays home with the reason.
+      if (m.body.case === "error") this.playNow.cancel();
     }
     this.hints.note(m);
     switch (m.body.case) {
@@ -240,10 +251,12 @@ export class App {
         this.pendingInvite = undefined;
         // The address names the room (its creator's too): a reload or a copied URL comes back.
         if (!this.replay) this.setPath(this.room.invitePath || `/r/${this.room.code}`);
+        for (const request of this.playNow.onRoomState(this.room)) this.sendRequest(request);
         break;
       }
       case "chat":
         this.chat.push(m.body.value);
+        this.unread.arrived(m.body.value.seat >= 0 && m.body.value.seat === this.room?.yourSeat);
         if (this.chat.length > MAX_CHAT_LINES) this.chat.splice(0, this.chat.length - MAX_CHAT_LINES);
         break;
       case "presence": {
@@ -281,6 +294,7 @@ export class App {
         // a lost connection it may have missed lines.
         const history = m.body.value;
         this.chat = history.chat.slice(-MAX_CHAT_LINES);
+        this.unread.seen();
         const game = this.games.historyGame(this.room, history);
         if (game) this.games.session(game)?.applyHistory(history);
         break;
@@ -352,12 +366,27 @@ export class App {
     }
   }
 
-  private createRoom(request: CreateRoom): void {
-    storeName(this.env.storage, request.playerName);
+  /** `remember`: the name is the player's own (not "Play now"'s stand-in), kept for next time. */
+  private createRoom(request: CreateRoom, remember = true): void {
+    if (remember) storeName(this.env.storage, request.playerName);
     this.busyRequest = this.sendRequest({ case: "createRoom", value: request });
     this.home.busy = this.busyRequest !== 0;
     this.banner.dismiss();
     this.render();
+  }
+
+  /** "Play now against the computer" (play_now.ts). */
+  private startPlayNow(): void {
+    if (this.home.games.status !== "ready") return;
+    const request = playNowRoom(this.home.games.games, this.home.name);
+    if (!request.ok) {
+      this.banner.show(failureText(request), this.screen);
+      this.render();
+      return;
+    }
+    this.playNow.begin();
+    this.createRoom(request.value, validName(this.home.name) !== undefined);
+    if (this.busyRequest === 0) this.playNow.cancel();
   }
 
   private joinRoom(request: JoinRoom): void {
@@ -432,6 +461,7 @@ export class App {
   private forgetRoom(): void {
     this.chat = [];
     this.chatDraft = "";
+    this.unread.seen();
     this.notice = undefined;
     this.gameSeen = false;
     this.games.dispose();
@@ -456,6 +486,7 @@ export class App {
       sendChat: (text) => {
         if (this.sendRequest({ case: "sendChat", value: { text } }) !== 0) {
           this.chatDraft = "";
+          this.unread.seen();
           this.render();
         }
       },
@@ -463,6 +494,32 @@ export class App {
         this.chatDraft = text;
       },
     };
+  }
+
+  /** The game screen's unread mark goes once its chat card is in view (IntersectionObserver;
+   * without one, the mark goes when tapped or when the player writes). */
+  private watchChat(card: Element | null): void {
+    if (this.chatWatch?.card === card) return;
+    this.chatWatch?.observer.disconnect();
+    this.chatWatch = undefined;
+    const Observer = this.root.ownerDocument.defaultView?.IntersectionObserver;
+    if (!card || Observer === undefined) return;
+    const observer = new Observer((entries) => {
+      if (!entries.some((e) => e.isIntersecting) || this.unread.count === 0) return;
+      this.unread.seen();
+      this.render();
+    });
+    observer.observe(card);
+    this.chatWatch = { observer, card };
+  }
+
+  /** Takes the player to the chat from its unread mark. */
+  private openChat(): void {
+    this.unread.seen();
+    this.render();
+    const card = this.root.querySelector(".game-page > .chat");
+    card?.scrollIntoView?.({ block: "end" });
+    this.root.ownerDocument.getElementById("chat-input")?.focus({ preventScroll: true });
   }
 
   /** Tells the player when the game starts waiting for them (and only while it can hear them). */
@@ -511,6 +568,18 @@ export class App {
     const live = this.root.firstElementChild;
     if (live && this.root.childElementCount === 1) patch(live, page);
     else this.root.replaceChildren(page);
+    const screen = this.replay ? undefined : this.screen;
+    if (screen === "game" && this.shown !== "game") {
+      this.root.ownerDocument.defaultView?.scrollTo?.(0, 0);
+      if (this.unread.count > 0) {
+        // What was said in the lobby was in view there: the mark starts with the game.
+        this.unread.seen();
+        this.render();
+        return;
+      }
+    }
+    this.shown = screen;
+    this.watchChat(screen === "game" ? this.root.querySelector(".game-page > .chat") : null);
     this.noticeTurn();
     if (focusId !== "") {
       const again: Element | null = this.root.ownerDocument.getElementById(focusId);
@@ -545,6 +614,7 @@ export class App {
               this.home.name = name;
             },
             createRoom: (r) => this.createRoom(r),
+            playNow: () => this.startPlayNow(),
             joinRoom: (r) => this.joinRoom(r),
             refreshRooms: () => this.refreshRooms(),
             reloadGames: () => {
@@ -584,6 +654,7 @@ export class App {
         return h(
           "div",
           { class: "game-page" },
+          this.unread.render(() => this.openChat()),
           // A tab that cannot send a move must not say it may: its prompt tells of the connection.
           this.games.session(this.roomGame())?.render(room, this.client.status === "ready" ? undefined : this.statusText) ??
             this.renderLoadingGame(),

@@ -4,7 +4,7 @@
 
 import type { CreateRoom, JoinRoom, RoomSummary } from "../gen/carc/v1/lobby_pb";
 import { RoomStatus } from "../gen/carc/v1/lobby_pb";
-import type { OfferedGame } from "../games/registry";
+import { DEFAULT_GAME, type OfferedGame } from "../games/registry";
 import { t, type MessageKey } from "../i18n";
 import { abandonChoices, abandonLabel, parseAbandonChoice } from "./abandon_policy";
 import { h, self, uid } from "./dom";
@@ -50,6 +50,8 @@ export interface HomeActions {
   refreshRooms(): void;
   /** Asks the server for its games and their options again, after a failure. */
   reloadGames(): void;
+  /** One tap to a game against a computer player (play_now.ts). */
+  playNow(): void;
 }
 
 /** The home screen. The controls write into `model` as they change. */
@@ -87,9 +89,32 @@ export function renderHome(model: HomeModel, actions: HomeActions): HTMLElement 
         h("p", { class: "help", id: nameHelpId }, t("home.nameHelp")),
       ),
     ),
+    renderPlayNow(model, actions),
     renderJoin(model, actions),
     renderCreate(model, actions),
     renderRoomList(model, actions),
+  );
+}
+
+/** "Play now against the computer", once the server has said it has computer players and
+ * offers the base game; nothing before or without them. */
+function renderPlayNow(model: HomeModel, actions: HomeActions): HTMLElement | null {
+  const computers = model.maxComputerMs !== undefined && model.maxComputerMs !== 0;
+  const base = model.games.status === "ready" && model.games.games.some((g) => g.module.id === DEFAULT_GAME.id);
+  if (!computers || !base) return null;
+  const helpId = uid("play-now-help");
+  return h(
+    "section",
+    { class: "card play-now" },
+    h("button", {
+      type: "button",
+      class: "primary",
+      name: "play-now",
+      disabled: model.busy,
+      "aria-describedby": helpId,
+      onclick: () => actions.playNow(),
+    }, t("home.playNow")),
+    h("p", { class: "help", id: helpId }, t("home.playNowHelp")),
   );
 }
 

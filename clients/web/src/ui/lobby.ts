@@ -255,11 +255,12 @@ function renderOptionsSummary(room: RoomState, games: readonly OfferedGame[]): H
   );
 }
 
-/** A line per option of the game's table: its label with its rule, and the room's value. */
+/** A line per option of the game's table: its label and the room's value. (Rule ids are for the
+ * form's help lines: players read the options here in words.) */
 function gameOptionRows(game: OfferedGame, options: RoomOptions): [string, string][] {
   const values = gameOptionValues(game.module.wire.options, game.table.options, options);
   if (!values) return [];
   const words = game.module.messages;
-  return game.table.options.map((o) => [`${optionLabel(words, o)} (${o.rule})`, valueText(words, o, values[o.name] ?? o.default)]);
+  return game.table.options.map((o) => [optionLabel(words, o), valueText(words, o, values[o.name] ?? o.default)]);
 }
 

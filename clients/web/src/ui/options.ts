@@ -49,7 +49,8 @@ export function defaultRoomForm(): RoomForm {
   return {
     game: DEFAULT_GAME.id,
     seats: 4,
-    isPublic: true,
+    // Listed for everyone only when the host says so: most rooms are for friends with the code.
+    isPublic: false,
     clockInitial: "0",
     clockIncrement: "0",
     abandon: DEFAULT_ABANDON,

@@ -126,7 +126,7 @@ describe("The Count of Carcassonne in the browser", () => {
     await ann.getByLabel("The Count of Carcassonne").check();
     await ann.getByLabel("Where the Count moves").selectOption("free");
     const code = await createRoomFromForm(ann);
-    expect(await roomOptionsSummary(ann)).toContain("The Count of Carcassonne (C-1)");
+    expect(await roomOptionsSummary(ann)).toContain("The Count of Carcassonne");
 
     const bob = await harness.newPage(PHONE);
     await openAs(bob, `${base}/r/${code}`, "Bob");

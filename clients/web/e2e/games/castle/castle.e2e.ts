@@ -164,7 +164,7 @@ describe("The Castle in the browser", () => {
     // Exactly one of them is to move; the other is told whom the game waits for.
     await expect
       .poll(async () => [await ann.locator("#prompt").textContent(), await bob.locator("#prompt").textContent()].sort().join(" | "), { timeout: 10_000 })
-      .toMatch(/^Waiting for (Ann|Bob)… \| Your turn: tap a marked space to place the tile\.$/);
+      .toMatch(/^Waiting for (Ann|Bob)… \| Your turn: choose a marked space to place the tile\.$/);
 
     let turns = 0;
     let boardShot = false;

@@ -158,7 +158,7 @@ describe("the city of Carcassonne", () => {
 describe("entering the city (C-2, C-3)", () => {
   it("offers the legal quarters, leaves the Count by default, and sends the choice", () => {
     const g = setup(countView(BasePhase.ENTER_CITY, 0, freeEntries()));
-    expect(prompt()).toBe("Others scored but you did not: you may send a follower into the city (C-2).");
+    expect(prompt()).toBe("Your tile made others score but not you: you may send a follower into the city.");
     // Not the Count's quarter, on the board and in the panel.
     expect(all("[data-enter-quarter]").map((b) => b.getAttribute("data-enter-quarter"))).toEqual(["market", "blacksmith", "cathedral"]);
     expect(all("[data-quarter][role=button]").map((b) => b.getAttribute("data-quarter"))).toEqual(["market", "blacksmith", "cathedral"]);
@@ -224,7 +224,7 @@ describe("redeploying (C-4)", () => {
   it("marks the completed feature and sends 1..limit followers", () => {
     // Ann decides in Bob's turn: the round starts left of the placing player.
     const g = setup(countView(BasePhase.REDEPLOY, 0, { redeployLimit: 2, redeployCounts: [1, 2] }));
-    expect(prompt()).toBe("A road is complete: you may move followers out of the city onto it before it scores (C-4).");
+    expect(prompt()).toBe("A road is complete: you may move followers out of the city onto it before it scores.");
     expect(all("[data-highlight]").map((r) => r.getAttribute("data-highlight"))).toEqual(["-2,-1", "-3,-1"]);
     expect(q(".count-decision")?.textContent).toContain("Completed road of 2 tiles, marked on the board.");
     expect(q('label[for="redeploy-count"]').textContent).toBe("Followers from the Blacksmith (1 to 2)");
@@ -286,7 +286,7 @@ describe("the final moves (C-5)", () => {
 
   it("marks the features on the board and moves a follower onto the one tapped", () => {
     const g = setup(countView(BasePhase.FINAL_MOVE, 0, exits()));
-    expect(prompt()).toBe("Final scoring: move a follower out of the city onto a marked feature (C-5), or finish.");
+    expect(prompt()).toBe("Final scoring: move a follower out of the city onto a marked feature, or finish.");
     const targets = all("[data-target]");
     expect(targets.map((t) => t.getAttribute("data-target"))).toEqual(["-3,-1/0", "-2,-1/1"]);
     expect(targets[1]!.getAttribute("aria-label")).toBe("Move a follower onto the farm at column -2, row -1");

@@ -62,6 +62,7 @@ describe("the create-room form", () => {
       joinRoom: (r) => calls.push(["join", r]),
       refreshRooms: () => calls.push(["refresh"]),
       reloadGames: () => calls.push(["reloadGames"]),
+      playNow: () => calls.push(["playNow"]),
     };
     const root = document.createElement("div");
     document.body.replaceChildren(root);
@@ -183,7 +184,8 @@ describe("the lobby of a Castle room", () => {
     const el = renderLobby({ room, chat: [], chatDraft: "", inviteUrl: "https://x/r/ABC234", botCommand: "carcassonne bot", games }, actions);
     const summary = el.querySelector("details.options-summary")!.textContent ?? "";
     expect(summary).toContain("Carcassonne: The Castle");
-    expect(summary).toContain("Wall tile 4 doubles fountain paths (K-10)yes");
+    expect(summary).toContain("Wall tile 4 doubles fountain pathsyes");
+    expect(summary).not.toMatch(/\([BVCK]-\d+\)/);
     expect(summary).not.toContain("Farmers");
     expect(summary).toContain("reconstruction");
   });

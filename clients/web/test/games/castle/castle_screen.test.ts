@@ -72,7 +72,7 @@ describe("the Castle screen", () => {
     expect(root.querySelectorAll("[data-keep]")).toHaveLength(1);
     expect(root.querySelectorAll("[data-wall-tile]")).toHaveLength(13);
     expect([...root.querySelectorAll("[data-space]")].map((e) => e.getAttribute("data-space"))).toEqual(["4,2", "3,1"]);
-    expect(root.querySelector("#prompt")?.textContent).toBe("Your turn: tap a marked space to place the tile.");
+    expect(root.querySelector("#prompt")?.textContent).toBe("Your turn: choose a marked space to place the tile.");
     expect(root.querySelector("[data-current-tile]")?.textContent).toContain("K07");
     // Players: scores, supply, keep and the wall tile held face up with its effect.
     const bob = root.querySelector('ol.players li[data-seat="1"]')!;
@@ -135,7 +135,7 @@ describe("the Castle screen", () => {
       legalMoves: { scoring: [{ feature: 0 }, { feature: 1 }, { feature: 1, doubleIt: true }] },
     });
     ws.serverSend({ body: { case: "snapshot", value: castleSnapshot(8n, scoring, false) } });
-    expect(root.querySelector("#prompt")?.textContent).toContain("choose which one scores next (K-9)");
+    expect(root.querySelector("#prompt")?.textContent).toContain("choose which one scores next.");
     const items = [...root.querySelectorAll("ul.pending li")].map((li) => li.querySelector(".pending-text")?.textContent);
     expect(items).toEqual(["tower of 3 tiles for Bob, at column 7, row 3", "house of 2 tiles for Bob, at column 4, row 2"]);
     // Numbered where they lie on the board, as in the list.
