@@ -2,8 +2,6 @@
 
 #include <memory>
 
-#include "carc/store/v1/room_log.pb.h"
-#include "games/registry.h"
 #include "rooms/game_session.h"
 #include "rooms/room_journal.h"
 #include "rooms/room_metrics.h"
@@ -26,22 +24,15 @@ ArchivedRecord RecordOfArchived(store::EventStore& store, const store::ArchivedG
   if (!game.record.empty()) return {game.record, {}};
   const std::optional<std::vector<std::string>> entries = store.Log(game.id);
   if (!entries || entries->empty()) return {{}, "the game's room has no log"};
-  carc::store::v1::RoomLogEntry first;
-  if (!first.ParseFromString(entries->front()) || !first.has_created()) {
-    return {{}, "entry 0: not the room's creation"};
-  }
-  v1::RoomOptions options = first.created().options();
-  const GameAdapter* adapter = FindGame(options.game_type());
-  if (adapter == nullptr) return {{}, "entry 0: a game this server does not offer"};
-  if (std::string why = adapter->RestoreOptions(options); !why.empty()) {
-    return {{}, "entry 0: " + why};
-  }
+  const RoomCreation created = ReadCreation(*entries);
+  if (!created.error.empty()) return {{}, created.error};
   Uncounted uncounted;
   RoomJournal journal(store, game.id, game.code, uncounted);
-  SeatTable seats(options.seats());
+  SeatTable seats(created.options.seats());
   TurnClock clock;
   std::unique_ptr<GameSession> session;
-  if (std::string why = journal.Replay(*entries, options, {seats, session, clock}); !why.empty()) {
+  if (std::string why = journal.Replay(*entries, created.options, {seats, session, clock});
+      !why.empty()) {
     return {{}, why};
   }
   if (!session || !session->IsOver()) return {{}, "the room's log holds no finished game"};

@@ -5,6 +5,8 @@
 #include <chrono>
 #include <utility>
 
+#include "games/registry.h"
+
 namespace carc::server {
 
 namespace sv1 = carc::store::v1;
@@ -56,6 +58,25 @@ void RoomJournal::AppendCommand(const sv1::GameCommand& command,
   *stored = command;
   for (const std::uint32_t ms : clock_ms) stored->add_clock_remaining_ms(ms);
   store_.AppendAsync(id_, size_, entry.SerializeAsString(), std::move(done));
+}
+
+RoomCreation ReadCreation(const std::vector<std::string>& entries) {
+  RoomCreation c;
+  sv1::RoomLogEntry first;
+  if (entries.empty() || !first.ParseFromString(entries[0]) || !first.has_created()) {
+    c.error = "entry 0 is not the room's creation";
+    return c;
+  }
+  c.code = first.created().code();
+  c.options = first.created().options();
+  const GameAdapter* game = FindGame(c.options.game_type());
+  if (game == nullptr) {
+    c.error =
+        "entry 0: this server offers no game of type " + std::to_string(c.options.game_type());
+  } else if (const std::string why = game->RestoreOptions(c.options); !why.empty()) {
+    c.error = "entry 0: " + why;
+  }
+  return c;
 }
 
 bool RoomJournal::CommandWritten(const std::string& error) {

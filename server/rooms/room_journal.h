@@ -27,6 +27,16 @@
 
 namespace carc::server {
 
+// What a room's log says in its entry 0 (RoomCreated): the code and the options, brought up to
+// date by the game's adapter (GameAdapter::RestoreOptions). `error` (naming entry 0) when the
+// entry is no creation, its game is not offered here, or its options are refused.
+struct RoomCreation {
+  std::string code;
+  v1::RoomOptions options;
+  std::string error;
+};
+RoomCreation ReadCreation(const std::vector<std::string>& entries);
+
 class RoomJournal {
  public:
   // `code` names the room in the log lines of failed writes.

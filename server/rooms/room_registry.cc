@@ -147,21 +147,11 @@ void RoomRegistry::RestoreOne(const store::OpenRoom& r, bool code_known, Restore
     }
   };
   if (!r.read_error.empty()) return quarantine(r.read_error);
-  carc::store::v1::RoomLogEntry first;
-  if (r.entries.empty() || !first.ParseFromString(r.entries[0]) || !first.has_created()) {
-    return quarantine("entry 0 is not the room's creation");
-  }
-  v1::RoomOptions options = first.created().options();
-  const GameAdapter* game = FindGame(options.game_type());
-  if (game == nullptr) {
-    return quarantine("entry 0: this server offers no game of type " +
-                      std::to_string(options.game_type()));
-  }
-  if (const std::string why = game->RestoreOptions(options); !why.empty()) {
-    return quarantine("entry 0: " + why);
-  }
-  const std::string code = code_known ? r.code : first.created().code();
-  if (first.created().code() != code || code.empty() || code.size() > 16) {
+  RoomCreation created = ReadCreation(r.entries);
+  if (!created.error.empty()) return quarantine(created.error);
+  const v1::RoomOptions& options = created.options;
+  const std::string code = code_known ? r.code : created.code;
+  if (created.code != code || code.empty() || code.size() > 16) {
     return quarantine("entry 0: the room's code is not valid");
   }
   std::lock_guard lock(mu_);

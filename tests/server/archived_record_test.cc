@@ -125,5 +125,5 @@ TEST_CASE(
   const server::store::RoomId bad = store.CreateRoom("BADLOG", "not a log entry");
   server::store::ArchivedGame damaged;
   damaged.id = bad;
-  CHECK(server::RecordOfArchived(store, damaged).error == "entry 0: not the room's creation");
+  CHECK(server::RecordOfArchived(store, damaged).error == "entry 0 is not the room's creation");
 }

@@ -8,7 +8,6 @@ import { create } from "@bufbuild/protobuf";
 import { GameCommandSchema, RequestSnapshotSchema, type EventBatch, type GameCommand } from "../gen/carc/v1/game_pb";
 import {
   RoomStatus,
-  type ChatMessage,
   type CreateRoom,
   type JoinRoom,
   type RoomState,
@@ -26,6 +25,7 @@ import { endedByVote } from "./absent_vote";
 import { Banner } from "./banner";
 import { renderChat, type ChatActions } from "./chat";
 import { ChatUnread } from "./chat_unread";
+import { RoomChat } from "./room_chat";
 import { copyAndSay } from "./copy";
 import { renderPageHeader } from "./page_header";
 import { GamePlays } from "./game_plays";
@@ -46,8 +46,6 @@ import { PlayNow, playNowRoom } from "./play_now";
 import { parseGameList, renderReplayList, type ArchivedGameSummary } from "./replay_list";
 import { ReplayViewer, type ReplaySource } from "./replay_view";
 
-const MAX_CHAT_LINES = 200;
-
 export interface AppEnvironment {
   location: { origin: string; pathname: string; hash: string };
   history?: { replaceState(data: unknown, unused: string, url?: string): void } | undefined;
@@ -65,8 +63,7 @@ export type Screen = "home" | "lobby" | "game";
 export class App {
   private readonly home: HomeModel;
   private room: RoomState | undefined;
-  private chat: ChatMessage[] = [];
-  private chatDraft = "";
+  private readonly chat = new RoomChat();
   private notice: string | undefined;
   private readonly banner: Banner;
   private statusText: string;
@@ -88,9 +85,6 @@ export class App {
   private readonly turnNotice: TurnNotice;
   private readonly lobbyRequests = new LobbyRequests((body) => this.sendRequest(body));
   private readonly playNow = new PlayNow();
-  private readonly unread = new ChatUnread();
-  /** Watches whether the game screen's chat card is in view (where the browser can tell). */
-  private chatWatch: { observer: IntersectionObserver; card: Element } | undefined;
   /** The screen rendered last: a game screen opens at the page's top, not at the lobby's
    * scroll position. */
   private shown: Screen | undefined;
@@ -255,9 +249,7 @@ export class App {
         break;
       }
       case "chat":
-        this.chat.push(m.body.value);
-        this.unread.arrived(m.body.value.seat >= 0 && m.body.value.seat === this.room?.yourSeat);
-        if (this.chat.length > MAX_CHAT_LINES) this.chat.splice(0, this.chat.length - MAX_CHAT_LINES);
+        this.chat.received(m.body.value, this.room?.yourSeat);
         break;
       case "presence": {
         const p = m.body.value;
@@ -293,8 +285,7 @@ export class App {
         // The server's account replaces the page's own: after a reload the page has none, after
         // a lost connection it may have missed lines.
         const history = m.body.value;
-        this.chat = history.chat.slice(-MAX_CHAT_LINES);
-        this.unread.seen();
+        this.chat.history(history.chat);
         const game = this.games.historyGame(this.room, history);
         if (game) this.games.session(game)?.applyHistory(history);
         break;
@@ -459,9 +450,7 @@ export class App {
 
   /** Forgets what belonged to the room this page was in: its chat, notice and game. */
   private forgetRoom(): void {
-    this.chat = [];
-    this.chatDraft = "";
-    this.unread.seen();
+    this.chat.forget();
     this.notice = undefined;
     this.gameSeen = false;
     this.games.dispose();
@@ -482,44 +471,14 @@ export class App {
   }
 
   private chatActions(): ChatActions {
-    return {
-      sendChat: (text) => {
-        if (this.sendRequest({ case: "sendChat", value: { text } }) !== 0) {
-          this.chatDraft = "";
-          this.unread.seen();
-          this.render();
-        }
-      },
-      chatDraftChanged: (text) => {
-        this.chatDraft = text;
-      },
-    };
-  }
-
-  /** The game screen's unread mark goes once its chat card is in view (IntersectionObserver;
-   * without one, the mark goes when tapped or when the player writes). */
-  private watchChat(card: Element | null): void {
-    if (this.chatWatch?.card === card) return;
-    this.chatWatch?.observer.disconnect();
-    this.chatWatch = undefined;
-    const Observer = this.root.ownerDocument.defaultView?.IntersectionObserver;
-    if (!card || Observer === undefined) return;
-    const observer = new Observer((entries) => {
-      if (!entries.some((e) => e.isIntersecting) || this.unread.count === 0) return;
-      this.unread.seen();
-      this.render();
-    });
-    observer.observe(card);
-    this.chatWatch = { observer, card };
+    return this.chat.actions((text) => this.sendRequest({ case: "sendChat", value: { text } }) !== 0, () => this.render());
   }
 
   /** Takes the player to the chat from its unread mark. */
   private openChat(): void {
-    this.unread.seen();
+    this.chat.unread.seen();
     this.render();
-    const card = this.root.querySelector(".game-page > .chat");
-    card?.scrollIntoView?.({ block: "end" });
-    this.root.ownerDocument.getElementById("chat-input")?.focus({ preventScroll: true });
+    ChatUnread.open(this.root.querySelector(".game-page > .chat"));
   }
 
   /** Tells the player when the game starts waiting for them (and only while it can hear them). */
@@ -571,15 +530,15 @@ export class App {
     const screen = this.replay ? undefined : this.screen;
     if (screen === "game" && this.shown !== "game") {
       this.root.ownerDocument.defaultView?.scrollTo?.(0, 0);
-      if (this.unread.count > 0) {
+      if (this.chat.unread.count > 0) {
         // What was said in the lobby was in view there: the mark starts with the game.
-        this.unread.seen();
+        this.chat.unread.seen();
         this.render();
         return;
       }
     }
     this.shown = screen;
-    this.watchChat(screen === "game" ? this.root.querySelector(".game-page > .chat") : null);
+    this.chat.unread.watchCard(screen === "game" ? this.root.querySelector(".game-page > .chat") : null, () => this.render());
     this.noticeTurn();
     if (focusId !== "") {
       const again: Element | null = this.root.ownerDocument.getElementById(focusId);
@@ -632,8 +591,8 @@ export class App {
         return renderLobby(
           {
             room,
-            chat: this.chat,
-            chatDraft: this.chatDraft,
+            chat: this.chat.chat,
+            chatDraft: this.chat.chatDraft,
             inviteUrl: inviteUrl(this.env.location.origin, room.invitePath, room.code),
             botCommand: `carcassonne bot --server ${this.env.location.origin.replace(/^http/, "ws")} --room ${room.code}`,
             games: this.home.games.status === "ready" ? this.home.games.games : [],
@@ -654,11 +613,11 @@ export class App {
         return h(
           "div",
           { class: "game-page" },
-          this.unread.render(() => this.openChat()),
+          this.chat.unread.render(() => this.openChat()),
           // A tab that cannot send a move must not say it may: its prompt tells of the connection.
           this.games.session(this.roomGame())?.render(room, this.client.status === "ready" ? undefined : this.statusText) ??
             this.renderLoadingGame(),
-          renderChat({ chat: this.chat, chatDraft: this.chatDraft }, this.chatActions()),
+          renderChat(this.chat, this.chatActions()),
         );
     }
   }

@@ -8,6 +8,8 @@ import { h } from "./dom";
 
 export class ChatUnread {
   private unseen = 0;
+  /** Watches whether the game screen's chat card is in view (where the browser can tell). */
+  private watch: { observer: IntersectionObserver; card: Element } | undefined;
 
   /** A line arrived; `own` when this page's player wrote it (their own lines are never news). */
   arrived(own: boolean): void {
@@ -21,6 +23,30 @@ export class ChatUnread {
 
   get count(): number {
     return this.unseen;
+  }
+
+  /** The mark goes once `card` (the game screen's chat, or null on other screens) is in view;
+   * `changed` renders again. Without IntersectionObserver the mark goes when tapped or when the
+   * player writes. */
+  watchCard(card: Element | null, changed: () => void): void {
+    if (this.watch?.card === card) return;
+    this.watch?.observer.disconnect();
+    this.watch = undefined;
+    const Observer = card?.ownerDocument.defaultView?.IntersectionObserver;
+    if (!card || Observer === undefined) return;
+    const observer = new Observer((entries) => {
+      if (!entries.some((e) => e.isIntersecting) || this.unseen === 0) return;
+      this.seen();
+      changed();
+    });
+    observer.observe(card);
+    this.watch = { observer, card };
+  }
+
+  /** Takes the player to the chat from the mark: `card` into view, its input focused. */
+  static open(card: Element | null): void {
+    card?.scrollIntoView?.({ block: "end" });
+    card?.ownerDocument.getElementById("chat-input")?.focus({ preventScroll: true });
   }
 
   /** The mark, or nothing while there is nothing new; `open` brings the chat into view. */

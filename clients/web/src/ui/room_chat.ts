@@ -1,0 +1,50 @@
+// The room's chat as the page keeps it: the latest lines (the server's History replaces them
+// after a reload), the line being typed, and what of it the player has not seen (chat_unread.ts).
+
+import type { ChatMessage } from "../gen/carc/v1/lobby_pb";
+import type { ChatActions, ChatModel } from "./chat";
+import { ChatUnread } from "./chat_unread";
+
+/** The chat lines a page keeps; older ones are dropped. */
+export const MAX_CHAT_LINES = 200;
+
+export class RoomChat implements ChatModel {
+  chat: ChatMessage[] = [];
+  chatDraft = "";
+  readonly unread = new ChatUnread();
+
+  /** A line arrived; `yourSeat` is the page's seat (-1 for a spectator). */
+  received(line: ChatMessage, yourSeat: number | undefined): void {
+    this.chat.push(line);
+    this.unread.arrived(line.seat >= 0 && line.seat === yourSeat);
+    if (this.chat.length > MAX_CHAT_LINES) this.chat.splice(0, this.chat.length - MAX_CHAT_LINES);
+  }
+
+  /** The server's account of the recent lines replaces the page's own; none of it is news. */
+  history(lines: readonly ChatMessage[]): void {
+    this.chat = lines.slice(-MAX_CHAT_LINES);
+    this.unread.seen();
+  }
+
+  /** The page left the room. */
+  forget(): void {
+    this.chat = [];
+    this.chatDraft = "";
+    this.unread.seen();
+  }
+
+  /** The chat card's actions: `send` sends a line (false when it could not), `changed` renders. */
+  actions(send: (text: string) => boolean, changed: () => void): ChatActions {
+    return {
+      sendChat: (text) => {
+        if (!send(text)) return;
+        this.chatDraft = "";
+        this.unread.seen();
+        changed();
+      },
+      chatDraftChanged: (text) => {
+        this.chatDraft = text;
+      },
+    };
+  }
+}
