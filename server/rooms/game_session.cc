@@ -116,6 +116,36 @@ engine::RejectReason GameSession::Apply(int seat, const engine::Move& move,
   return r;
 }
 
+engine::RejectReason GameSession::PreviewPlacement(int seat, const engine::Move& move,
+                                                   v1::PlacementPreview* out) const {
+  if (IsOver()) return engine::RejectReason::kGameOver;
+  if (state_->ToMove() != seat) return engine::RejectReason::kNotYourTurn;
+  // Both games name their decisions alike (engine::State::Decision).
+  if (state_->Decision() != "place_tile" || move.type < engine::kFirstGameMove) {
+    return engine::RejectReason::kWrongPhase;
+  }
+  const std::unique_ptr<engine::State> copy = state_->Clone();
+  if (const engine::RejectReason r = copy->Apply(seat, move); r != engine::RejectReason::kNone) {
+    return r;
+  }
+  // The placement ended the follower step by itself (nothing to choose): the copy has gone on,
+  // perhaps to a tile drawn for the next turn, and none of that is told.
+  if (copy->ToMove() != seat || copy->Decision() != "place_follower") return {};
+  v1::EventBatch batch;
+  adapter_.BatchFor(*copy, seq(), seat, 0, &batch);
+  switch (batch.legal_moves_case()) {
+    case v1::EventBatch::kBaseLegalMoves:
+      out->mutable_base_legal_moves()->Swap(batch.mutable_base_legal_moves());
+      break;
+    case v1::EventBatch::kCastleLegalMoves:
+      out->mutable_castle_legal_moves()->Swap(batch.mutable_castle_legal_moves());
+      break;
+    case v1::EventBatch::LEGAL_MOVES_NOT_SET:
+      break;
+  }
+  return engine::RejectReason::kNone;
+}
+
 std::unique_ptr<GameSession> StartGameSession(const v1::RoomOptions& options, int players,
                                               std::uint64_t seed, int host, std::string* error) {
   const GameAdapter* adapter = FindGame(options.game_type());

@@ -65,6 +65,14 @@ class GameSession {
   // A game move (not Timeout or Resign) of the seat to move as the command a client would send
   // for it now (expected_seq: seq()), built by the game's adapter (ToWire).
   v1::GameCommand WireCommand(const engine::Move& move) const;
+  // What the follower step after `move` (a placement by `seat`, the seat to move, at its
+  // placement decision) would offer `seat`: the legal moves the batch after the placement would
+  // carry, in `out`'s legal_moves, left unset when the placement leaves no follower decision.
+  // Tried on a copy of the game that is then dropped: nothing changes, and nothing the copy drew
+  // after the placement leaves it. kNone, or why not (kNotYourTurn, kWrongPhase, or the engine's
+  // refusal of the move, which state().Explain() explains: the game is as it was).
+  engine::RejectReason PreviewPlacement(int seat, const engine::Move& move,
+                                        v1::PlacementPreview* out) const;
   // Restore: applies and commits a command from the room log; "" or what is wrong.
   std::string ApplyStored(const carc::store::v1::GameCommand& stored);
 

@@ -89,27 +89,37 @@ bool RoomGame::Start() {
   return true;
 }
 
-void RoomGame::Command(const std::shared_ptr<Session>& s, int seat, const v1::ClientMessage& m) {
-  const auto received = Clock::now();
-  const std::uint32_t rid = m.request_id();
+std::optional<engine::Move> RoomGame::Decode(const std::shared_ptr<Session>& s, int seat,
+                                             const v1::GameCommand& gc, std::uint32_t rid) {
   if (seat < 0) {
-    return host_.Error(s, rid, v1::ERROR_CODE_NOT_A_PLAYER, "spectators cannot play");
+    host_.Error(s, rid, v1::ERROR_CODE_NOT_A_PLAYER, "spectators cannot play");
+    return std::nullopt;
   }
   if (!game_) {
-    return host_.Error(s, rid, v1::ERROR_CODE_GAME_NOT_STARTED, "the game has not started");
+    host_.Error(s, rid, v1::ERROR_CODE_GAME_NOT_STARTED, "the game has not started");
+    return std::nullopt;
   }
-  const v1::GameCommand& gc = m.game_command();
   if (gc.expected_seq() != game_->seq()) {
-    return host_.Error(s, rid, v1::ERROR_CODE_STALE_SEQ,
-                       "expected seq " + std::to_string(gc.expected_seq()) + ", the game is at " +
-                           std::to_string(game_->seq()) + ": resync");
+    host_.Error(s, rid, v1::ERROR_CODE_STALE_SEQ,
+                "expected seq " + std::to_string(gc.expected_seq()) + ", the game is at " +
+                    std::to_string(game_->seq()) + ": resync");
+    return std::nullopt;
   }
   auto decoded = game_->Decode(gc);
   if (const auto* why = std::get_if<std::string>(&decoded)) {
-    return host_.Error(s, rid, v1::ERROR_CODE_MALFORMED_MESSAGE, *why);
+    host_.Error(s, rid, v1::ERROR_CODE_MALFORMED_MESSAGE, *why);
+    return std::nullopt;
   }
-  const engine::Move& move = std::get<engine::Move>(decoded);
-  ApplyCommand([&](GameSession& g) { return g.ApplyMove(seat, move, gc); }, received,
+  return std::get<engine::Move>(decoded);
+}
+
+void RoomGame::Command(const std::shared_ptr<Session>& s, int seat, const v1::ClientMessage& m) {
+  const auto received = Clock::now();
+  const std::uint32_t rid = m.request_id();
+  const v1::GameCommand& gc = m.game_command();
+  const std::optional<engine::Move> move = Decode(s, seat, gc, rid);
+  if (!move) return;
+  ApplyCommand([&](GameSession& g) { return g.ApplyMove(seat, *move, gc); }, received,
                [this, s, rid](std::optional<engine::RejectReason> r) { Answer(s, rid, r); });
 }
 
@@ -120,21 +130,25 @@ void RoomGame::Answer(const std::shared_ptr<Session>& s, std::uint32_t rid,
                        "the server cannot save your move right now; nothing changed, try again");
   }
   if (const engine::RejectReason r = *applied; r != engine::RejectReason::kNone) {
-    metrics_.Reject(std::string(engine::Name(r)));
-    // A refusal left the state as it was: it explains the refusal still.
-    const engine::Refusal why = game_->state().Explain(r);
-    v1::ServerMessage out;
-    out.set_request_id(rid);
-    v1::Error* e = out.mutable_error();
-    e->set_code(v1::ERROR_CODE_RULE_VIOLATION);
-    e->set_message(engine::Describe(why));
-    e->set_reject_reason(std::string(engine::Name(r)));
-    e->set_rule(std::string(why.rule));
-    e->set_seq(game_->seq());
-    s->Send(Serialize(out));
-    return;
+    return Refuse(s, rid, r);
   }
   PlayFallbackMoves();
+}
+
+void RoomGame::Refuse(const std::shared_ptr<Session>& s, std::uint32_t rid,
+                      engine::RejectReason r) {
+  metrics_.Reject(std::string(engine::Name(r)));
+  // A refusal left the state as it was: it explains the refusal still.
+  const engine::Refusal why = game_->state().Explain(r);
+  v1::ServerMessage out;
+  out.set_request_id(rid);
+  v1::Error* e = out.mutable_error();
+  e->set_code(v1::ERROR_CODE_RULE_VIOLATION);
+  e->set_message(engine::Describe(why));
+  e->set_reject_reason(std::string(engine::Name(r)));
+  e->set_rule(std::string(why.rule));
+  e->set_seq(game_->seq());
+  s->Send(Serialize(out));
 }
 
 void RoomGame::Resign(const std::shared_ptr<Session>& s, int seat, std::uint32_t rid) {

@@ -97,6 +97,10 @@ class RoomGame {
             std::uint32_t rid);
   void Hint(const std::shared_ptr<Session>& s, int seat, const v1::RequestHint& request,
             std::uint32_t rid);
+  // The follower step a placement would offer, before it is sent (PreviewPlacement): answered
+  // at once from a copy of the game, which does not change (room_game_preview.cc).
+  void Preview(const std::shared_ptr<Session>& s, int seat, const v1::PreviewPlacement& request,
+               std::uint32_t rid);
   // The game as `seat` sees it now (after the start: the caller checks started()).
   void SendSnapshot(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id);
   // The game so far as `seat` received it (nothing before the start), within `max_bytes`.
@@ -138,6 +142,12 @@ class RoomGame {
     Applied then;
   };
   void CommandWritten(const std::string& error, PendingCommand pending);
+  // A member's game command as a move of the game, checked as every command is (a seat, a
+  // started game, the game's seq, a command of the game); nullopt once the error is sent.
+  std::optional<engine::Move> Decode(const std::shared_ptr<Session>& s, int seat,
+                                     const v1::GameCommand& gc, std::uint32_t rid);
+  // A move the engine refused: the rule it breaks, as an ERROR_CODE_RULE_VIOLATION answer.
+  void Refuse(const std::shared_ptr<Session>& s, std::uint32_t rid, engine::RejectReason r);
   void BroadcastBatch(std::uint64_t prev_seq, std::chrono::steady_clock::time_point received);
   // Once the game is over: the phase moves on, the game is archived and counted, once.
   bool NoteFinished();

@@ -23,6 +23,9 @@ class RoomMetrics {
   std::atomic<std::uint64_t> absent_votes_end{0};
   // Hints searched and sent (RoomOptions.hints); refusals are in carc_rejections_total.
   std::atomic<std::uint64_t> hints_given{0};
+  // Placements previewed before they were sent (PreviewPlacement); refusals are in
+  // carc_rejections_total.
+  std::atomic<std::uint64_t> placement_previews{0};
   std::atomic<std::uint64_t> store_errors{0};
   std::atomic<std::uint64_t> rooms_restored{0};
   std::atomic<std::uint64_t> rooms_quarantined{0};

@@ -167,6 +167,7 @@ void RoomRegistry::RestoreOne(const store::OpenRoom& r, bool code_known, Restore
   room->Start();
   ++report.restored;
   ++metrics_.rooms_restored;
+  spdlog::info("room {} rebuilt from its log ({} entries)", code, r.entries.size());
 }
 
 std::vector<std::pair<store::RoomId, std::string>> RoomRegistry::Held() const {

@@ -133,6 +133,17 @@ TEST_CASE(
 
   for (auto& g : games) g->Join();
 
+  // A room that did not finish: what every node's log says of it, to tell where it stopped.
+  for (auto& g : games) {
+    bool finished = true;
+    for (const auto& seat : g->seats()) finished = finished && seat.finished;
+    if (finished) continue;
+    for (std::size_t i = 0; i < logs.size(); ++i) {
+      UNSCOPED_INFO("node n" << i << " on room " << g->code() << ":\n"
+                             << Lines(ReadAll(logs[i]), g->code()));
+    }
+  }
+
   int acked = 0;
   int reconnects = 0;
   for (auto& g : games) {

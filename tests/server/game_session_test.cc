@@ -124,3 +124,95 @@ TEST_CASE("game session: a stored command of another game or of no kind is refus
     }
   }
 }
+
+TEST_CASE(
+    "game session: a placement previewed before it is sent offers the follower step that placement "
+    "then gets, in every game, and changes nothing",
+    "[rooms][games][preview]") {
+  // What a batch offers its seat, comparable across games: the legal moves' bytes, "" for none.
+  const auto offered = [](const v1::EventBatch& b) {
+    if (b.has_base_legal_moves()) return "base:" + b.base_legal_moves().SerializeAsString();
+    if (b.has_castle_legal_moves()) return "castle:" + b.castle_legal_moves().SerializeAsString();
+    return std::string();
+  };
+  const auto previewed = [](const v1::PlacementPreview& p) {
+    if (p.has_base_legal_moves()) return "base:" + p.base_legal_moves().SerializeAsString();
+    if (p.has_castle_legal_moves()) return "castle:" + p.castle_legal_moves().SerializeAsString();
+    return std::string();
+  };
+  for (const server::GameAdapter* game : server::AllGames()) {
+    DYNAMIC_SECTION(game->game().name()) {
+      auto live = NewSession(*game, 20261128);
+      engine::Rng rng(5);
+      int previews = 0;
+      int with_follower_step = 0;
+      while (!live->IsOver()) {
+        const int seat = live->ToMove();
+        const auto legal = live->state().LegalMoves(seat);
+        REQUIRE_FALSE(legal.empty());
+        const engine::Move chosen = legal[rng.Below(static_cast<std::uint32_t>(legal.size()))];
+        v1::PlacementPreview preview;
+        const engine::RejectReason r = live->PreviewPlacement(seat, chosen, &preview);
+        if (live->state().Decision() != "place_tile") {
+          CHECK(r == engine::RejectReason::kWrongPhase);
+        } else {
+          REQUIRE(r == engine::RejectReason::kNone);
+          // Not the other seat's to ask.
+          v1::PlacementPreview none;
+          CHECK(live->PreviewPlacement(1 - seat, chosen, &none) ==
+                engine::RejectReason::kNotYourTurn);
+          ++previews;
+        }
+        const std::uint64_t seq = live->seq();
+        REQUIRE(live->ApplyMove(seat, chosen, live->WireCommand(chosen)) ==
+                engine::RejectReason::kNone);
+        live->Commit();
+        if (r == engine::RejectReason::kNone) {
+          // The preview is what the placement's batch then offered its seat, when the seat
+          // still decides (the follower step), and nothing when the game went on without one.
+          v1::EventBatch batch;
+          live->BatchFor(seq, seat, 0, &batch);
+          const bool follower_step =
+              live->ToMove() == seat && live->state().Decision() == "place_follower";
+          CHECK(previewed(preview) == (follower_step ? offered(batch) : ""));
+          if (follower_step) ++with_follower_step;
+        }
+      }
+      CHECK(previews > 10);
+      CHECK(with_follower_step > 5);
+    }
+  }
+}
+
+TEST_CASE(
+    "game session: a preview changes nothing, and refuses an illegal placement with the engine's "
+    "reason (B-5)",
+    "[rooms][games][preview]") {
+  const server::GameAdapter* base = server::FindGame(v1::GAME_TYPE_BASE);
+  REQUIRE(base != nullptr);
+  auto session = NewSession(*base, 77);
+  const int seat = session->ToMove();
+  const std::uint64_t hash = session->state().Hash();
+  const std::uint64_t public_hash = session->PublicHash();
+  // Every legal placement, previewed: the game is the game it was, secrets included.
+  int asked = 0;
+  for (const engine::Move& m : session->state().LegalMoves(seat)) {
+    v1::PlacementPreview preview;
+    REQUIRE(session->PreviewPlacement(seat, m, &preview) == engine::RejectReason::kNone);
+    ++asked;
+  }
+  CHECK(asked > 0);
+  CHECK(session->state().Hash() == hash);
+  CHECK(session->PublicHash() == public_hash);
+  CHECK(session->seq() == 0);
+  // The start tile's own square (B-5: a tile goes on an empty square).
+  v1::GameCommand wire;
+  wire.mutable_base()->mutable_place_tile()->mutable_position();
+  auto decoded = session->Decode(wire);
+  REQUIRE(std::holds_alternative<engine::Move>(decoded));
+  v1::PlacementPreview refused;
+  CHECK(session->PreviewPlacement(seat, std::get<engine::Move>(decoded), &refused) ==
+        engine::RejectReason::kOccupiedSquare);
+  CHECK_FALSE(refused.has_base_legal_moves());
+  CHECK(session->state().Hash() == hash);
+}

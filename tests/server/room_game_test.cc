@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <boost/asio/io_context.hpp>
+#include <tuple>
 
 #include "fake_room.h"
+#include "games/registry.h"
 #include "rooms/room_game.h"
 
 namespace carc::test {
@@ -78,6 +80,11 @@ struct GameFixture {
     const auto snapshot = ada->Last(&v1::ServerMessage::has_snapshot);
     REQUIRE(snapshot);
     return snapshot->snapshot().base().to_move() == 0 ? ada : bo;
+  }
+  // The seat to move's session, the other seat's, and the seat to move.
+  std::tuple<std::shared_ptr<FakeSession>, std::shared_ptr<FakeSession>, int> Turn() {
+    const auto mover = Mover();
+    return {mover, mover == ada ? bo : ada, mover == ada ? 0 : 1};
   }
   // The first legal placement the mover was sent, as its command at `seq`.
   static v1::ClientMessage FirstPlacement(const FakeSession& mover, std::uint32_t rid) {
@@ -262,6 +269,94 @@ TEST_CASE("room game: rebuilt from its log, the game is where it was and plays o
   CHECK(snap->snapshot().public_hash() ==
         f.ada->Last(&v1::ServerMessage::has_event_batch)->event_batch().public_hash());
   CHECK_FALSE(snap->snapshot().base().has_legal_moves());  // a spectator decides nothing
+}
+
+TEST_CASE(
+    "room game: a placement previewed is answered to its asker alone, stored nowhere, and the "
+    "placement sent after it gets the spots the preview named",
+    "[rooms][room_game][preview]") {
+  GameFixture f;
+  const auto [mover, other, seat] = f.Turn();
+  const std::uint64_t seq = f.game.seq();
+  const v1::ClientMessage place = GameFixture::FirstPlacement(*mover, 7);
+  v1::PreviewPlacement ask;
+  *ask.mutable_command() = place.game_command();
+  const std::size_t other_had = other->received.size();
+
+  f.game.Preview(mover, seat, ask, 21);
+  f.Run();
+  const auto answer = mover->Last(&v1::ServerMessage::has_placement_preview);
+  REQUIRE(answer);
+  CHECK(answer->request_id() == 21);
+  const v1::PlacementPreview& preview = answer->placement_preview();
+  CHECK(preview.command().base().place_tile().position().SerializeAsString() ==
+        place.game_command().base().place_tile().position().SerializeAsString());
+  CHECK(preview.command().base().place_tile().rotation() ==
+        place.game_command().base().place_tile().rotation());
+  // Nothing happened: no write, no batch, nothing to the other seat, the game where it was.
+  CHECK(f.game.seq() == seq);
+  CHECK(f.store.Log(f.id).value().size() == 2);
+  CHECK(GameFixture::Batches(*f.ada) + GameFixture::Batches(*f.bo) == 0);
+  CHECK(other->received.size() == other_had);
+  CHECK(f.metrics.placement_previews == 1);
+  CHECK(f.host.errors.empty());
+
+  f.game.Command(mover, seat, place);
+  f.Run();
+  const auto batch = mover->Last(&v1::ServerMessage::has_event_batch);
+  REQUIRE(batch);
+  CHECK(batch->event_batch().base_legal_moves().SerializeAsString() ==
+        preview.base_legal_moves().SerializeAsString());
+  CHECK(preview.base_legal_moves().follower_spots_size() > 0);  // a fresh board has free features
+}
+
+TEST_CASE(
+    "room game: previews out of turn, of a spectator, on an old seq, malformed or after the "
+    "placement are refused and change nothing",
+    "[rooms][room_game][preview]") {
+  GameFixture f;
+  const auto [mover, other, seat] = f.Turn();
+  const v1::ClientMessage place = GameFixture::FirstPlacement(*mover, 1);
+  v1::PreviewPlacement ask;
+  *ask.mutable_command() = place.game_command();
+  const auto error_codes = [](const FakeSession& s) {
+    std::vector<v1::ErrorCode> codes;
+    for (const auto& m : s.received) {
+      if (m.has_error()) codes.push_back(m.error().code());
+    }
+    return codes;
+  };
+
+  f.game.Preview(other, 1 - seat, ask, 1);  // not its turn
+  f.game.Preview(mover, -1, ask, 2);        // as a spectator
+  v1::PreviewPlacement stale = ask;
+  stale.mutable_command()->set_expected_seq(f.game.seq() + 2);
+  f.game.Preview(mover, seat, stale, 3);
+  v1::PreviewPlacement empty;
+  empty.mutable_command()->set_expected_seq(f.game.seq());
+  f.game.Preview(mover, seat, empty, 4);
+  f.Run();
+  CHECK(error_codes(*other) == std::vector<v1::ErrorCode>{v1::ERROR_CODE_RULE_VIOLATION});
+  CHECK(other->Last(&v1::ServerMessage::has_error)->error().reject_reason() == "not_your_turn");
+  CHECK(error_codes(*mover) == std::vector<v1::ErrorCode>{v1::ERROR_CODE_NOT_A_PLAYER,
+                                                          v1::ERROR_CODE_STALE_SEQ,
+                                                          v1::ERROR_CODE_MALFORMED_MESSAGE});
+
+  // Once the tile is placed, the decision is the follower's: no placement to preview.
+  f.game.Command(mover, seat, place);
+  f.Run();
+  v1::PreviewPlacement after = ask;
+  after.mutable_command()->set_expected_seq(f.game.seq());
+  f.game.Preview(mover, seat, after, 5);
+  f.Run();
+  const auto refused = mover->Last(&v1::ServerMessage::has_error);
+  REQUIRE(refused);
+  CHECK(refused->request_id() == 5);
+  CHECK(refused->error().code() == v1::ERROR_CODE_RULE_VIOLATION);
+  CHECK(refused->error().reject_reason() == "wrong_phase");
+  CHECK(f.metrics.placement_previews == 0);
+  CHECK_FALSE(mover->Last(&v1::ServerMessage::has_placement_preview));
+  CHECK(f.store.Log(f.id).value().size() == 3);  // created, started, the one placement
 }
 
 }  // namespace carc::test

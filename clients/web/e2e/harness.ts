@@ -128,9 +128,21 @@ export class Harness {
     }
   }
 
-  async newPage(options: Parameters<Browser["newContext"]>[0]): Promise<Page> {
+  /**
+   * A page in a context of its own. Other seats' moves are shown as they come (the player's
+   * setting, ui/move_pacer.ts, turned off) unless `pace`: tests that play whole games would
+   * otherwise wait most of a second for every opponent's tile; the pacing test turns it on.
+   */
+  async newPage(options: Parameters<Browser["newContext"]>[0], pace = false): Promise<Page> {
     if (!this.browser) throw new Error("no browser");
     const context = await this.browser.newContext({ locale: "en-US", ...options });
+    await context.addInitScript((on: boolean) => {
+      try {
+        localStorage.setItem("carc.paceMoves", on ? "on" : "off");
+      } catch {
+        // A page without storage (about:blank) keeps the default.
+      }
+    }, pace);
     this.contexts.push(context);
     const page = await context.newPage();
     page.on("response", (r) => {

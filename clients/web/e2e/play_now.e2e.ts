@@ -2,7 +2,8 @@
 // 390x844 phone (no name typed: the stand-in is used) and on a 1366x768 desktop (a name typed):
 // from the home page, one tap starts a private two-seat game against a medium computer; the game
 // screen opens at the page's top; the player's first placement takes two more taps (a square,
-// then Confirm), so at most 3 in all. Each screen is checked with axe.
+// then Confirm), so at most 3 in all; the follower (or none) is then the turn's own choice, made
+// while the tile can still be taken back. Each screen is checked with axe.
 //
 // Screenshots in CARC_E2E_OUT: play-now-phone.png, play-now-desktop.png (the first turn).
 
@@ -42,6 +43,11 @@ async function firstPlacement(page: Page, base: string, name: string | undefined
   await taps.on(cells.first());
   await page.locator("[data-preview]").waitFor(CLICK);
   await taps.on(page.locator("#confirm:not([disabled])"));
+  // Confirmed: the follower step is the page's until a spot or "no follower" is chosen (the tile
+  // can still be taken back), then the placement goes. That choice is the turn's, not a tap on
+  // the way to the placement: it is not counted.
+  await page.locator("#take-back").waitFor(CLICK);
+  await page.locator("#skip:not([disabled])").click(CLICK);
   // Placed: the server's answer turns the preview into a tile of the board.
   await expect
     .poll(async () => (await page.locator("[data-preview]").count()) === 0 && (await tiles(page)) > before, { timeout: 10_000 })

@@ -218,6 +218,8 @@ describe("the Hint button of the base game", () => {
     expect(root.querySelector("[data-preview]")?.getAttribute("data-preview")).toBe("E,2");
     expect(hinted(root)).toEqual(["1,0"]);
     root.querySelector<HTMLButtonElement>("#confirm")!.click();
+    // In a room with hints the placement goes at once (no page-only follower step: the follower
+    // step's hint is asked on the server's follower decision).
     expect(ws.lastSent().body).toMatchObject({
       case: "gameCommand",
       value: { expectedSeq: 5n, command: { case: "base", value: { command: { case: "placeTile", value: { position: { x: 0, y: -1 }, rotation: 2 } } } } },

@@ -5,7 +5,7 @@
 // language, its stylesheet). Adding a game to the web client is therefore: a new folder that
 // exports a GameModule, one line in registry.ts, and the code generated from its .proto.
 
-import type { EventBatch, GameCommand, GameEvent, GameSnapshot } from "../gen/carc/v1/game_pb";
+import type { EventBatch, GameCommand, GameEvent, GameSnapshot, PlacementPreview } from "../gen/carc/v1/game_pb";
 import type { GameType, RoomState } from "../gen/carc/v1/lobby_pb";
 import type { History } from "../gen/carc/v1/messages_pb";
 import type { Replay } from "../gen/carc/v1/replay_pb";
@@ -30,6 +30,15 @@ export interface GameWire {
 export interface GameSessionActions extends GamePageActions {
   /** Sends a command of the game, built on `expectedSeq`; false when it could not be sent. */
   sendCommand(command: GameCommand["command"], expectedSeq: bigint): boolean;
+  /**
+   * What the follower step after a placement (built on `expectedSeq`) would offer, asked before
+   * it is sent (PreviewPlacement); undefined when refused or not answered.
+   */
+  previewPlacement?(command: GameCommand["command"], expectedSeq: bigint): Promise<PlacementPreview | undefined>;
+  /** The copy fell behind while batches were held (move_pacer.ts): ask for a snapshot. */
+  resync?(): void;
+  /** Whether other seats' moves are shown one at a time (move_pacer.ts), and setting it. */
+  pacing?: { on(): boolean; set(on: boolean): void } | undefined;
 }
 
 /**

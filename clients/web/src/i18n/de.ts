@@ -164,6 +164,8 @@ export const de: Messages = {
   "game.confirm": "Anlegen bestätigen",
   "game.rotations": "{n, plural, one {# erlaubte Ausrichtung hier} other {# erlaubte Ausrichtungen hier}}",
   "game.skip": "Kein Gefolgsmann (S)",
+  "game.takeBack": "Zurücknehmen (Esc)",
+  "game.paceMoves": "Züge der anderen einzeln zeigen",
   "game.log": "Spielverlauf",
   "game.logEmpty": "Noch nichts.",
   "log.tilePlaced": "{name} legte Karte {tile} auf ({x}, {y}).",

@@ -164,6 +164,8 @@ export const en = {
   "game.confirm": "Confirm placement",
   "game.rotations": "{n, plural, one {# legal orientation here} other {# legal orientations here}}",
   "game.skip": "No follower (S)",
+  "game.takeBack": "Take back (Esc)",
+  "game.paceMoves": "Show the others’ moves one at a time",
   "game.log": "What happened",
   "game.logEmpty": "Nothing yet.",
   "log.tilePlaced": "{name} placed tile {tile} at ({x}, {y}).",

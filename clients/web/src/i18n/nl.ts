@@ -164,6 +164,8 @@ export const nl: Messages = {
   "game.confirm": "Plaatsing bevestigen",
   "game.rotations": "{n, plural, one {# toegestane richting hier} other {# toegestane richtingen hier}}",
   "game.skip": "Geen horige (S)",
+  "game.takeBack": "Terugnemen (Esc)",
+  "game.paceMoves": "Zetten van de anderen één voor één tonen",
   "game.log": "Verloop",
   "game.logEmpty": "Nog niets.",
   "log.tilePlaced": "{name} legde tegel {tile} op ({x}, {y}).",

@@ -164,6 +164,8 @@ export const sv: Messages = {
   "game.confirm": "Bekräfta placeringen",
   "game.rotations": "{n, plural, one {# tillåten riktning här} other {# tillåtna riktningar här}}",
   "game.skip": "Ingen tjänare (S)",
+  "game.takeBack": "Ta tillbaka (Esc)",
+  "game.paceMoves": "Visa de andras drag ett i taget",
   "game.log": "Vad som hänt",
   "game.logEmpty": "Inget ännu.",
   "log.tilePlaced": "{name} lade bricka {tile} på ({x}, {y}).",

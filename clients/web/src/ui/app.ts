@@ -36,6 +36,8 @@ import { h, resetUids } from "./dom";
 import { describeError, errorMessage } from "./errors";
 import { failureText, validName } from "./form";
 import { Hints } from "./hint";
+import { pacingOn, storePacing } from "./move_pacer";
+import { PlacementPreviews } from "./placement_previews";
 import { NO_GAME_OFFERED, renderHome, type HomeModel } from "./home";
 import { homePath, inviteUrl, parseInvitePath } from "./invite";
 import { renderLobby } from "./lobby";
@@ -89,6 +91,7 @@ export class App {
    * scroll position. */
   private shown: Screen | undefined;
   private readonly hints = new Hints((expectedSeq) => this.sendRequest({ case: "requestHint", value: { expectedSeq } }));
+  private readonly previews = new PlacementPreviews((command) => this.sendRequest({ case: "previewPlacement", value: { command } }));
 
   constructor(
     private readonly root: HTMLElement,
@@ -99,6 +102,9 @@ export class App {
     this.banner = new Banner(env.now ?? Date.now);
     this.games = new RoomGames(root.ownerDocument, this.plays, {
       sendCommand: (command, expectedSeq) => this.sendGameCommand(command, expectedSeq),
+      previewPlacement: (command, expectedSeq) => this.previews.ask(create(GameCommandSchema, { expectedSeq, command })),
+      resync: () => this.requestSnapshot(),
+      pacing: { on: () => pacingOn(this.env.storage), set: (on) => storePacing(this.env.storage, on) },
       resign: () => this.sendRequest({ case: "resign", value: {} }),
       leave: () => this.leave(),
       rematch: () => this.sendRequest({ case: "rematch", value: {} }),
@@ -231,6 +237,7 @@ export class App {
       if (m.body.case === "error") this.playNow.cancel();
     }
     this.hints.note(m);
+    if (this.previews.note(m)) return;
     switch (m.body.case) {
       case "roomList":
         if (m.requestId !== 0 && m.requestId === this.listRequest) this.listRequest = 0;
@@ -455,6 +462,7 @@ export class App {
     this.gameSeen = false;
     this.games.dispose();
     this.hints.forget();
+    this.previews.forget();
   }
 
   private leaveLocally(): void {

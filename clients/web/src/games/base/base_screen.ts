@@ -18,6 +18,7 @@ import {
   BaseCommandSchema,
   type BaseEvent,
   type BaseView,
+  type FollowerSpot,
   type TileDefinition,
 } from "../../gen/carc/v1/base_game_pb";
 import type { ClockState } from "../../gen/carc/v1/game_pb";
@@ -29,6 +30,7 @@ import { renderLogCard } from "../../ui/event_log";
 import { renderEndActions, renderVoteEnd } from "../../ui/final_table";
 import { renderGameHead, renderPlacementControls, type GamePageActions } from "../../ui/game_head";
 import { HintOffer } from "../../ui/hint";
+import { renderPacing } from "../../ui/pacing_toggle";
 import { renderScoreBar } from "../../ui/scorebar";
 import { TurnClock, formatClock } from "../../ui/turn_clock";
 import { listenTurnKeys, type TurnControls } from "../../ui/turn_keys";
@@ -39,6 +41,7 @@ import { BOARD_CONTROLS, BoardView, type BoardModel } from "./board/board_view";
 import { CountDecisions, countWait } from "./count_decisions";
 import { isCountPhase, renderCityCard } from "./count_panel";
 import { t } from "./i18n";
+import { PlacementTaking } from "./placement_taking";
 import { renderPlayers } from "./players_panel";
 import { renderScoreChart } from "./score_chart";
 import { renderTilesLeft, tileIcon } from "./tiles_left";
@@ -65,6 +68,13 @@ export interface BaseContext {
 export interface BaseScreenActions extends GamePageActions {
   /** Sends a game command for the current seq; false when it could not be sent. */
   send(command: BaseCommand): boolean;
+  /**
+   * The follower spots a placement would offer, asked before it is sent (placement_taking.ts);
+   * without it a placement goes at once on "Confirm placement".
+   */
+  preview?: ((command: BaseCommand) => Promise<readonly FollowerSpot[] | undefined>) | undefined;
+  /** Whether other seats' moves are shown one at a time (ui/move_pacer.ts), and setting it. */
+  pacing?: { on(): boolean; set(on: boolean): void } | undefined;
 }
 
 export class BaseScreen implements TurnControls {
@@ -84,6 +94,8 @@ export class BaseScreen implements TurnControls {
   private readonly turnClock: TurnClock;
   private readonly stopKeys: () => void;
   private readonly hint: HintOffer;
+  /** A placement confirmed on the page and not yet sent, with its follower spots. */
+  private readonly taking: PlacementTaking;
   private ctx: BaseContext | undefined;
 
   constructor(
@@ -115,6 +127,12 @@ export class BaseScreen implements TurnControls {
       (ms) => t("game.clockLow", { time: formatClock(ms) }),
     );
     this.hint = new HintOffer(actions.hints, () => actions.changed());
+    const preview = actions.preview;
+    this.taking = new PlacementTaking({
+      preview: preview ?? (() => Promise.resolve(undefined)),
+      send: (command) => this.sendCommand(command),
+      changed: () => actions.changed(),
+    });
   }
 
   dispose(): void {
@@ -127,6 +145,7 @@ export class BaseScreen implements TurnControls {
     if (view && view.tileSet.length > 0) this.defs = new Map(view.tileSet.map((d) => [d.letter, d]));
     this.pendingSeq = undefined;
     this.count.reset();
+    this.taking.reset();
     this.turnClock.restart();
     if (view && this.history.length === 0) this.history.push([...view.scores]);
   }
@@ -144,6 +163,10 @@ export class BaseScreen implements TurnControls {
       }
     }
     if (this.log.length > MAX_LOG_ENTRIES) this.log.splice(0, this.log.length - MAX_LOG_ENTRIES);
+    // The placement chosen with its follower has come back: the follower goes now, after the
+    // page has taken in this batch.
+    const follower = this.taking.follow(view, this.ctx?.room.yourSeat ?? -1);
+    if (follower) queueMicrotask(() => this.sendCommand(follower));
   }
 
   /** The game so far from the server's History: the log, and the scores after each turn if known. */
@@ -159,6 +182,7 @@ export class BaseScreen implements TurnControls {
   /** The command was refused: let the player choose again. */
   commandFailed(): void {
     this.pendingSeq = undefined;
+    this.taking.reset();
   }
 
   render(ctx: BaseContext): HTMLElement {
@@ -174,7 +198,7 @@ export class BaseScreen implements TurnControls {
     const hint = baseHint(hinted?.command);
     if (myTurn && view?.phase === BasePhase.PLACE_TILE) {
       this.selection = revalidate(placements, this.selection);
-      if (hinted?.fresh && hint) this.selection = hintedSelection(placements, this.selection, hint);
+      if (hinted?.fresh && hint && !this.taking.active) this.selection = hintedSelection(placements, this.selection, hint);
     } else this.selection = { tile: "" };
     const move = hint && view ? describeBaseHint(hint, view) : undefined;
     this.count.revalidate(view, myTurn);
@@ -219,11 +243,12 @@ export class BaseScreen implements TurnControls {
           { class: "side" },
           view === undefined ? h("p", {}, t("game.waiting")) : null,
           view && !over ? this.renderTurn(view, myTurn, mySeat) : null,
-          this.hint.render(move, this.pendingSeq !== undefined || ctx.offline !== undefined),
+          this.hint.render(move, this.pendingSeq !== undefined || this.taking.active || ctx.offline !== undefined),
           view ? renderPlayers(view, seats, this.clockFor(runningClock(room, ctx.clock)), mySeat) : null,
           view ? renderCityCard(view, seats, name) : null,
           view ? renderTilesLeft(view, this.defs) : null,
           this.renderLog(name),
+          this.actions.pacing ? renderPacing(this.actions.pacing) : null,
           h("details", { class: "keys" },
             h("summary", {}, t("game.keysTitle")),
             h("p", { class: "help" }, t("game.keys")),
@@ -242,6 +267,7 @@ export class BaseScreen implements TurnControls {
     // The seat to move without legal moves yet: they come with the next batch.
     if (!myTurn) return view.toMove === mySeat ? t("game.turn") : t("game.waitingFor", { name: name(view.toMove) });
     if (this.pendingSeq !== undefined) return t("game.sending");
+    if (this.taking.active) return this.taking.spots ? t("game.promptTakeBack") : t("game.sending");
     const countPrompt = this.count.prompt(view);
     if (countPrompt !== undefined) return countPrompt;
     if (view.phase === BasePhase.PLACE_FOLLOWER) {
@@ -254,6 +280,8 @@ export class BaseScreen implements TurnControls {
     const placements = myTurn ? (view?.legalMoves?.placements ?? []) : [];
     const placing = myTurn && view?.phase === BasePhase.PLACE_TILE && this.pendingSeq === undefined;
     const sel = this.selection;
+    const taken = placing && this.taking.active;
+    const takenSpots = taken ? this.taking.spots : undefined;
     const last = view?.tiles[view.tiles.length - 1];
     const choosingFollower = myTurn && view?.phase === BasePhase.PLACE_FOLLOWER && this.pendingSeq === undefined && last !== undefined;
     const model: BoardModel = {
@@ -261,13 +289,15 @@ export class BaseScreen implements TurnControls {
       defs: this.defs,
       followers: view?.followers ?? [],
       colourOf: (seat) => colourInfo(seats[seat]?.colour ?? ""),
-      candidates: placing ? candidateCells(placements, sel.tile) : [],
+      candidates: placing && !taken ? candidateCells(placements, sel.tile) : [],
       preview:
         placing && sel.x !== undefined && sel.y !== undefined && sel.rotation !== undefined
           ? { letter: sel.tile, x: sel.x, y: sel.y, rotation: sel.rotation }
           : undefined,
       spots:
-        choosingFollower && last
+        takenSpots && sel.x !== undefined && sel.y !== undefined
+          ? { x: sel.x, y: sel.y, letter: sel.tile, rotation: sel.rotation ?? 0, segments: takenSpots }
+          : choosingFollower && last
           ? {
               x: last.position?.x ?? 0,
               y: last.position?.y ?? 0,
@@ -281,6 +311,7 @@ export class BaseScreen implements TurnControls {
         view && view.tiles.length > 1 && last && !this.defs.get(last.tile)?.cityBlock
           ? { x: last.position?.x ?? 0, y: last.position?.y ?? 0 }
           : undefined,
+      lastBySeat: this.lastBySeat(seats),
       ...this.count.board(view, seats, myTurn),
       labels: {
         board: t("game.board"),
@@ -289,6 +320,17 @@ export class BaseScreen implements TurnControls {
       },
     };
     this.board.update(model);
+  }
+
+  /** Each seat's last tile as the log tells it (the Count's block is nobody's). */
+  private lastBySeat(seats: RoomState["seats"]): { x: number; y: number; seat: number; colour: string }[] {
+    const at = new Map<number, { x: number; y: number }>();
+    for (const { event } of this.log) {
+      if (event.event.case !== "tilePlaced") continue;
+      const v = event.event.value;
+      at.set(v.seat, { x: v.position?.x ?? 0, y: v.position?.y ?? 0 });
+    }
+    return [...at].map(([seat, p]) => ({ ...p, seat, colour: colourInfo(seats[seat]?.colour ?? "")?.fill ?? "#ff9800" }));
   }
 
   private renderTurn(view: BaseView, myTurn: boolean, mySeat: number): HTMLElement {
@@ -327,7 +369,12 @@ export class BaseScreen implements TurnControls {
             ),
           )
         : null,
-      placing
+      placing && this.taking.active
+        ? h("div", { class: "row controls" },
+            h("button", { type: "button", id: "skip", disabled: busy || this.taking.spots === undefined, onclick: () => this.skip() }, t("game.skip")),
+            h("button", { type: "button", class: "secondary", id: "take-back", disabled: busy, onclick: () => this.taking.takeBack() }, t("game.takeBack")),
+          )
+        : placing
         ? renderPlacementControls({
             rotations: rotations.length,
             complete: isComplete(placements, sel),
@@ -409,13 +456,13 @@ export class BaseScreen implements TurnControls {
   }
 
   private chooseCell(x: number, y: number): void {
-    if (this.pendingSeq !== undefined) return;
+    if (this.pendingSeq !== undefined || this.taking.active) return;
     this.selection = chooseCell(this.placements(), this.selection, x, y);
     this.actions.changed();
   }
 
   rotate(step: 1 | -1): void {
-    if (this.pendingSeq !== undefined) return;
+    if (this.pendingSeq !== undefined || this.taking.active) return;
     this.selection = rotate(this.placements(), this.selection, step);
     this.actions.changed();
   }
@@ -427,19 +474,28 @@ export class BaseScreen implements TurnControls {
     }
     const placements = this.placements();
     const sel = this.selection;
-    if (this.pendingSeq !== undefined || !isComplete(placements, sel)) return;
+    if (this.pendingSeq !== undefined || this.taking.active || !isComplete(placements, sel)) return;
+    if (this.ctx && endedByVote(this.ctx.room)) return;
     const hands = (this.ctx?.view?.options?.handSize ?? 0) > 0;
-    this.sendCommand(
-      create(BaseCommandSchema, {
-        command: {
-          case: "placeTile",
-          value: { position: { x: sel.x ?? 0, y: sel.y ?? 0 }, rotation: sel.rotation ?? 0, tile: hands ? sel.tile : "" },
-        },
-      }),
-    );
+    const place = create(BaseCommandSchema, {
+      command: {
+        case: "placeTile",
+        value: { position: { x: sel.x ?? 0, y: sel.y ?? 0 }, rotation: sel.rotation ?? 0, tile: hands ? sel.tile : "" },
+      },
+    });
+    // In a room with hints the placement goes at once: the computer's advice for the follower
+    // step is asked on the follower decision, which a placement still on the page has not reached.
+    if (this.actions.preview && this.ctx?.room.options?.hints !== true) {
+      this.taking.begin(place);
+      this.actions.changed();
+    } else this.sendCommand(place);
   }
 
   private placeFollower(segment: number): void {
+    if (this.taking.active) {
+      this.taking.finish(segment);
+      return;
+    }
     const view = this.ctx?.view;
     if (this.pendingSeq !== undefined || view?.phase !== BasePhase.PLACE_FOLLOWER) return;
     if (!view.legalMoves?.followerSpots.some((s) => s.segment === segment)) return;
@@ -447,18 +503,23 @@ export class BaseScreen implements TurnControls {
   }
 
   skip(): void {
+    if (this.taking.active) {
+      this.taking.finish(undefined);
+      return;
+    }
     const view = this.ctx?.view;
     if (this.pendingSeq !== undefined || view?.phase !== BasePhase.PLACE_FOLLOWER || view.legalMoves === undefined) return;
     this.sendCommand(create(BaseCommandSchema, { command: { case: "skipFollower", value: {} } }));
   }
 
-  private sendCommand(command: BaseCommand): void {
+  private sendCommand(command: BaseCommand): boolean {
     // The keys still reach the controls of a game voted to its end, whose view has legal moves.
-    if (this.ctx && endedByVote(this.ctx.room)) return;
-    if (!this.actions.send(command)) return;
+    if (this.ctx && endedByVote(this.ctx.room)) return false;
+    if (!this.actions.send(command)) return false;
     this.pendingSeq = this.ctx?.seq ?? 0n;
     this.selection = { tile: this.selection.tile };
     this.actions.changed();
+    return true;
   }
 
   /** The board's own keys: zoom (+, -, 0 to fit) and the arrows to pan. */
@@ -473,6 +534,10 @@ export class BaseScreen implements TurnControls {
         return true;
       case "0":
         this.board.fitBoard();
+        return true;
+      case "Escape":
+        if (!this.taking.active) return false;
+        this.taking.takeBack();
         return true;
       case "ArrowLeft":
         this.board.pan(-1, 0);

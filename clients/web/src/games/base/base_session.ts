@@ -7,17 +7,51 @@ import type { RoomState } from "../../gen/carc/v1/lobby_pb";
 import type { History } from "../../gen/carc/v1/messages_pb";
 import type { LogEntry } from "./base_log";
 import type { GameSession, GameSessionActions } from "../game_module";
+import { MovePacer } from "../../ui/move_pacer";
 import { BaseMirror } from "./base_mirror";
 import { BaseScreen } from "./base_screen";
+
+/** Whether the batch places a tile of a seat `whose` says yes to (the moves the pacer spaces). */
+export function placesTileOf(batch: EventBatch, whose: (seat: number) => boolean): boolean {
+  return batch.events.some((e) => e.event.case === "base" && e.event.value.event.case === "tilePlaced" && whose(e.event.value.event.value.seat));
+}
 
 export class BaseSession implements GameSession {
   private readonly mirror = new BaseMirror();
   private readonly screen: BaseScreen;
+  /** Other seats' moves, shown one at a time (move_pacer.ts). */
+  private readonly pacer: MovePacer<EventBatch>;
+  /** This page's seat, as the room last said (-1: watching). */
+  private seat = -1;
+  /** Inside applyBatch: a batch shown now answers the page itself (resync, render). */
+  private receiving = false;
+  private resyncNow = false;
 
-  constructor(doc: Document, actions: GameSessionActions) {
+  constructor(doc: Document, private readonly actions: GameSessionActions) {
+    this.pacer = new MovePacer(
+      (batch) => this.show(batch),
+      (batch) => placesTileOf(batch, (seat) => seat !== this.seat),
+      () => actions.pacing?.on() ?? false,
+    );
     this.screen = new BaseScreen(doc, {
       ...actions,
+      pacing: actions.pacing
+        ? {
+            on: () => actions.pacing?.on() ?? false,
+            set: (on: boolean) => {
+              actions.pacing?.set(on);
+              if (!on) this.pacer.flush();
+              actions.changed();
+            },
+          }
+        : undefined,
       send: (command: BaseCommand) => actions.sendCommand({ case: "base", value: command }, this.mirror.seq),
+      preview: actions.previewPlacement
+        ? async (command: BaseCommand) => {
+            const answer = await actions.previewPlacement?.({ case: "base", value: command }, this.mirror.seq);
+            return answer?.legalMoves.case === "baseLegalMoves" ? answer.legalMoves.value.followerSpots : answer ? [] : undefined;
+          }
+        : undefined,
     });
   }
 
@@ -31,6 +65,7 @@ export class BaseSession implements GameSession {
   }
 
   applySnapshot(snapshot: GameSnapshot): void {
+    this.pacer.clear();  // the snapshot is newer than anything held
     const result = this.mirror.applySnapshot(snapshot);
     this.screen.snapshotApplied(this.mirror.view);
     if (result.hasView && !result.hashMatches) {
@@ -39,12 +74,27 @@ export class BaseSession implements GameSession {
   }
 
   applyBatch(batch: EventBatch): boolean {
+    this.receiving = true;
+    this.resyncNow = false;
+    this.pacer.push(batch);
+    this.receiving = false;
+    return this.resyncNow;
+  }
+
+  /** A batch shown, now or once the pacer lets it through. */
+  private show(batch: EventBatch): void {
     const result = this.mirror.applyBatch(batch);
     if (result.kind === "applied") {
       const events = batch.events.flatMap((e) => (e.event.case === "base" ? [e.event.value] : []));
       this.screen.batchApplied(batch.seq, events, this.mirror.view);
     } else console.warn(result.message);
-    return result.requestSnapshot;
+    if (this.receiving) {
+      this.resyncNow = result.requestSnapshot;
+      return;
+    }
+    // Shown later, from the pacer's timer: the page hears of it here.
+    if (result.requestSnapshot) this.actions.resync?.();
+    this.actions.changed();
   }
 
   applyHistory(history: History): void {
@@ -83,6 +133,7 @@ export class BaseSession implements GameSession {
   }
 
   render(room: RoomState, offline?: string): HTMLElement {
+    this.seat = room.yourSeat;
     return this.screen.render({ room, view: this.mirror.view, seq: this.mirror.seq, clock: this.mirror.clock, offline });
   }
 

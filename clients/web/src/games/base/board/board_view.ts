@@ -69,6 +69,11 @@ export interface BoardModel {
   spots?: { x: number; y: number; letter: string; rotation: number; segments: readonly { segment: number; kind: FeatureKind }[] } | undefined;
   /** The tile placed last, outlined so every player sees what changed. */
   last?: Cell | undefined;
+  /**
+   * Each seat's last tile, outlined in its colour until it places another, so that the moves
+   * of several opponents in a row can all be followed (drawn instead of `last`'s outline).
+   */
+  lastBySeat?: readonly { x: number; y: number; seat: number; colour: string }[] | undefined;
   /** The Count's city (C-1): present in games with the Count. */
   city?: CityBlockModel | undefined;
   /** Tiles of a feature to point out (the one a redeployment round is about, C-4). */
@@ -291,6 +296,26 @@ export class BoardView {
       r.setAttribute("stroke-dasharray", "10 6");
       r.setAttribute("pointer-events", "none");
       this.markLayer.appendChild(r);
+    }
+    if (model.lastBySeat && model.lastBySeat.length > 0) {
+      for (const l of model.lastBySeat) {
+        const newest = model.last !== undefined && model.last.x === l.x && model.last.y === l.y;
+        // A white band under the colour: a yellow or grey outline on a field, a black one on
+        // a city, still stands out.
+        const under = this.rect(l, "last-under");
+        under.setAttribute("fill", "none");
+        under.setAttribute("stroke", "#ffffff");
+        under.setAttribute("stroke-width", "9");
+        under.setAttribute("pointer-events", "none");
+        const r = this.rect(l, newest ? "last-placed last-of" : "last-of");
+        r.setAttribute("data-last-of", String(l.seat));
+        r.setAttribute("fill", "none");
+        r.setAttribute("stroke", l.colour);
+        r.setAttribute("stroke-width", "5");
+        r.setAttribute("pointer-events", "none");
+        this.markLayer.append(under, r);
+      }
+      return;
     }
     if (!model.last) return;
     const r = this.rect(model.last, "last-placed");

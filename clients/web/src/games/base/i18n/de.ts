@@ -68,6 +68,7 @@ export const de: BaseMessages = {
   "game.promptPlace": "Du bist dran: wähle ein markiertes Feld, um die Karte anzulegen.",
   "game.promptConfirm": "Wähle die Karte noch einmal oder nutze ⟳ zum Drehen, dann bestätigen.",
   "game.promptFollower": "Setze einen Gefolgsmann auf einen markierten Platz oder verzichte.",
+  "game.promptTakeBack": "Setze einen Gefolgsmann auf einen markierten Platz, verzichte oder nimm die Karte zurück.",
   "game.promptNoSpot": "Auf diese Karte kann kein Gefolgsmann: verzichte.",
   "game.hand": "Deine Hand",
   "game.stack": "{n, plural, one {noch # Karte im Stapel} other {noch # Karten im Stapel}}",

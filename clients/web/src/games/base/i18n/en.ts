@@ -67,6 +67,7 @@ export const en = {
   "game.promptPlace": "Your turn: choose a highlighted square to place the tile.",
   "game.promptConfirm": "Choose the tile again or use ⟳ to turn it, then confirm.",
   "game.promptFollower": "Put a follower on a marked spot, or skip.",
+  "game.promptTakeBack": "Put a follower on a marked spot, choose no follower, or take the tile back.",
   "game.promptNoSpot": "No follower can go on this tile: skip.",
   "game.hand": "Your hand",
   "game.stack": "{n, plural, one {# tile left in the stack} other {# tiles left in the stack}}",

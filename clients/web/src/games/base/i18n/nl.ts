@@ -68,6 +68,7 @@ export const nl: BaseMessages = {
   "game.promptPlace": "Jouw beurt: kies een gemarkeerd vak om de tegel te leggen.",
   "game.promptConfirm": "Kies de tegel nog eens of gebruik ⟳ om hem te draaien, en bevestig dan.",
   "game.promptFollower": "Zet een horige op een gemarkeerde plek, of sla over.",
+  "game.promptTakeBack": "Zet een horige op een gemarkeerde plek, kies geen horige, of neem de tegel terug.",
   "game.promptNoSpot": "Op deze tegel kan geen horige: sla over.",
   "game.hand": "Je hand",
   "game.stack": "{n, plural, one {nog # tegel op de stapel} other {nog # tegels op de stapel}}",

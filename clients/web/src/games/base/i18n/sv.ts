@@ -68,6 +68,7 @@ export const sv: BaseMessages = {
   "game.promptPlace": "Din tur: tryck på en markerad ruta för att lägga brickan.",
   "game.promptConfirm": "Tryck på brickan igen eller använd ⟳ för att vrida den, bekräfta sedan.",
   "game.promptFollower": "Sätt en tjänare på en markerad plats, eller avstå.",
+  "game.promptTakeBack": "Sätt en tjänare på en markerad plats, avstå, eller ta tillbaka brickan.",
   "game.promptNoSpot": "Ingen tjänare kan stå på den här brickan: avstå.",
   "game.hand": "Din hand",
   "game.stack": "{n, plural, one {# bricka kvar i högen} other {# brickor kvar i högen}}",
