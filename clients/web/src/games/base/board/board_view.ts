@@ -309,6 +309,7 @@ export class BoardView {
         under.setAttribute("pointer-events", "none");
         const r = this.rect(l, newest ? "last-placed last-of" : "last-of");
         r.setAttribute("data-last-of", String(l.seat));
+        r.setAttribute("data-at", `${l.x},${l.y}`);
         r.setAttribute("fill", "none");
         r.setAttribute("stroke", l.colour);
         r.setAttribute("stroke-width", "5");
