@@ -84,6 +84,9 @@ class Room : public MembershipHost, private GameHost, public std::enable_shared_
             std::uint32_t request_id);
   // Takes back the seat whose token hashes to `token_hash`.
   void Resume(std::shared_ptr<Session> session, std::string token_hash, std::uint32_t request_id);
+  // A rematch's computer players: each (seat, level) of the finished game seated again here, in
+  // its lobby, before anyone joins (a seat taken meanwhile keeps its person).
+  void SeatComputers(std::vector<std::pair<int, std::string>> computers);
   void Handle(std::shared_ptr<Session> session, v1::ClientMessage message);
   void Disconnected(std::shared_ptr<Session> session);
   // The game so far as a carcassonne-record/1 file (public information only while it runs), for

@@ -56,6 +56,14 @@ void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMe
     }
     auto made = registry_.Create(options_, s->peer_address());
     if (!made.room) return Error(s, rid, made.error, made.message);
+    // The same table again: the computers sit where they sat, at their levels, before anyone
+    // joins (posted now, so ahead of any join the players send once they hear of the room).
+    std::vector<std::pair<int, std::string>> computers;
+    for (std::size_t i = 0; i < seats_.size(); ++i) {
+      if (seats_[i].computer())
+        computers.emplace_back(static_cast<int>(i), seats_[i].computer_level);
+    }
+    if (!computers.empty()) made.room->SeatComputers(std::move(computers));
     rematch_code_ = made.room->code();
     created.mutable_rematch_created()->set_room_code(rematch_code_);
     s->Send(Serialize(created));
@@ -92,6 +100,17 @@ void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMe
       FreeSeat(a.seat);
       return BroadcastRoomState();
   }
+}
+
+void Room::SeatComputers(std::vector<std::pair<int, std::string>> computers) {
+  Post([this, computers = std::move(computers)] {
+    if (game_.started()) return;
+    bool seated = false;
+    for (const auto& [seat, level] : computers) {
+      seated = seats_.GrantComputer(seat, level) == SeatTable::Refusal::kNone || seated;
+    }
+    if (seated) BroadcastRoomState();
+  });
 }
 
 void Room::StartGame(const std::shared_ptr<Session>& s, std::uint32_t rid) {

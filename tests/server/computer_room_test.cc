@@ -139,6 +139,41 @@ TEST_CASE("the host seats two computer players and a whole game plays to its end
   CHECK(metrics.body.find("carc_bot_jobs_refused_total 0\n") != std::string::npos);
 }
 
+TEST_CASE("rematch: the finished game's computer players sit in the new room at their seats") {
+  TestServer server;
+  const auto message = [](void (*set)(v1::ClientMessage&)) {
+    v1::ClientMessage m;
+    set(m);
+    return m;
+  };
+  auto host = DialHello(server);
+  const auto created = Ask(*host, CreateMsg(2));
+  REQUIRE(created);
+  REQUIRE(created->has_seat_granted());
+  REQUIRE(StartWithComputer(*host, "greedy"));
+  host->Send(message([](v1::ClientMessage& m) { m.mutable_resign(); }));
+  REQUIRE(Skip(*host,
+               [](const v1::ServerMessage& m) { return HasEvent(m, v1::BaseEvent::kGameEnded); }));
+
+  const auto rematch = Ask(*host, message([](v1::ClientMessage& m) { m.mutable_rematch(); }));
+  REQUIRE(rematch);
+  REQUIRE(rematch->has_rematch_created());
+  REQUIRE(Ask(*host, message([](v1::ClientMessage& m) { m.mutable_leave_room(); })));
+  const auto joined = Ask(*host, JoinMsg(rematch->rematch_created().room_code()));
+  REQUIRE(joined);
+  REQUIRE(joined->has_seat_granted());
+  CHECK(joined->seat_granted().seat() == 0);  // the computer's seat was taken already
+  const auto st = Await(*host, [](const v1::ServerMessage& m) { return m.has_room_state(); });
+  REQUIRE(st);
+  REQUIRE(st->room_state().seats_size() == 2);
+  CHECK(st->room_state().seats(1).occupied());
+  CHECK(st->room_state().seats(1).computer_level() == "greedy");
+  CHECK(st->room_state().seats(0).is_host());
+  // One more tap starts it: the computer is ready.
+  host->Send(message([](v1::ClientMessage& m) { m.mutable_start_game(); }));
+  CHECK(Await(*host, [](const v1::ServerMessage& m) { return m.has_snapshot(); }));
+}
+
 TEST_CASE("AddComputer is refused with a reason, and nothing changes") {
   server::ServerConfig config = TestConfig();
   config.max_computer_ms = std::chrono::milliseconds(500);

@@ -11,6 +11,7 @@ import { RoomStateSchema, RoomStatus, SeatInfoSchema, type RoomState } from "../
 import { ErrorCode } from "../src/gen/carc/v1/session_pb";
 import { setLanguage } from "../src/i18n";
 import { defaultRoomForm } from "../src/ui/options";
+import { againstComputers, PlayNow } from "../src/ui/play_now";
 import { connectedApp } from "./connected_app";
 
 const playNowButton = (root: Element) => root.querySelector<HTMLButtonElement>('button[name="play-now"]');
@@ -95,6 +96,40 @@ describe("play now", () => {
     await vi.waitFor(() => expect(root.querySelector('form[aria-labelledby="create-heading"]')).not.toBeNull());
     expect(playNowButton(root)).toBeNull();
     client.close();
+  });
+
+  it("starts a rematch against computers once this page hosts its room, full, and only that room", () => {
+    const playNow = new PlayNow();
+    const room = (code: string, computerSeated: boolean) =>
+      create(RoomStateSchema, {
+        code,
+        status: RoomStatus.LOBBY,
+        yourSeat: 0,
+        seats: [
+          { seat: 0, name: "Ada", occupied: true, isHost: true },
+          computerSeated ? { seat: 1, name: "Computer 2", occupied: true, ready: true, computerLevel: "greedy" } : { seat: 1, occupied: false },
+        ],
+      });
+    playNow.rematch("NEXT2345");
+    expect(playNow.onRoomState(room("OTHER234", true))).toEqual([]);
+    expect(playNow.onRoomState(room("NEXT2345", false))).toEqual([]);
+    expect(playNow.onRoomState(room("NEXT2345", true))).toMatchObject([
+      { case: "setReady", value: { ready: true } },
+      { case: "startGame", value: {} },
+    ]);
+    expect(playNow.onRoomState(room("NEXT2345", true))).toEqual([]);  // once
+  });
+
+  it("knows a table of computers from one with other people", () => {
+    const finished = (others: { computerLevel: string; occupied: boolean }[]) =>
+      create(RoomStateSchema, {
+        yourSeat: 0,
+        seats: [{ seat: 0, occupied: true }, ...others.map((o, i) => ({ seat: i + 1, ...o }))],
+      });
+    expect(againstComputers(finished([{ computerLevel: "easy", occupied: true }, { computerLevel: "hard", occupied: true }]))).toBe(true);
+    expect(againstComputers(finished([{ computerLevel: "easy", occupied: true }, { computerLevel: "", occupied: true }]))).toBe(false);
+    expect(againstComputers(finished([{ computerLevel: "", occupied: false }]))).toBe(true);
+    expect(againstComputers(undefined)).toBe(false);
   });
 
   it("new rooms of the form are private unless the host says otherwise", () => {

@@ -44,9 +44,8 @@ import { renderLobby } from "./lobby";
 import { LobbyRequests } from "./lobby_requests";
 import { loadName, storeName } from "./name_store";
 import { defaultRoomForm } from "./options";
-import { PlayNow, playNowRoom } from "./play_now";
-import { parseGameList, renderReplayList, type ArchivedGameSummary } from "./replay_list";
-import { ReplayViewer, type ReplaySource } from "./replay_view";
+import { againstComputers, PlayNow, playNowRoom } from "./play_now";
+import { Replays } from "./replays";
 
 export interface AppEnvironment {
   location: { origin: string; pathname: string; hash: string };
@@ -75,8 +74,7 @@ export class App {
   private readonly games: RoomGames;
   private gameSeen = false;
   /** The replay viewer, shown instead of the screens while open. */
-  private replay: ReplayViewer | undefined;
-  private archived: ArchivedGameSummary[] = [];
+  private readonly replays: Replays;
   /** A room code from an invite link, joined once connected and named. */
   private pendingInvite: string | undefined;
   /** The create/join request waiting for its answer. */
@@ -87,6 +85,7 @@ export class App {
   private readonly turnNotice: TurnNotice;
   private readonly lobbyRequests = new LobbyRequests((body) => this.sendRequest(body));
   private readonly playNow = new PlayNow();
+  private rematchRequest = 0;
   /** The screen rendered last: a game screen opens at the page's top, not at the lobby's
    * scroll position. */
   private shown: Screen | undefined;
@@ -107,7 +106,7 @@ export class App {
       pacing: { on: () => pacingOn(this.env.storage), set: (on) => storePacing(this.env.storage, on) },
       resign: () => this.sendRequest({ case: "resign", value: {} }),
       leave: () => this.leave(),
-      rematch: () => this.sendRequest({ case: "rematch", value: {} }),
+      rematch: () => (this.rematchRequest = this.sendRequest({ case: "rematch", value: {} })),
       voteOnAbsent: (vote) => this.sendRequest({ case: "voteOnAbsent", value: { vote } }),
       joinRematch: (code: string) => this.joinRematch(code),
       changed: () => this.render(),
@@ -115,7 +114,15 @@ export class App {
     });
     this.turnNotice = new TurnNotice(env.notice ?? { doc: root.ownerDocument, storage: env.storage });
     const replayId = /^\/replay\/(\d+)\/?$/.exec(env.location.pathname)?.[1];
-    if (replayId !== undefined) this.openReplay({ kind: "archive", id: replayId });
+    this.replays = new Replays({
+      doc: root.ownerDocument,
+      changed: () => this.render(),
+      setPath: (path) => this.setPath(path),
+      pathBack: () => (this.room ? this.room.invitePath || "/" : "/"),
+      home: () => this.screen === "home",
+      http: () => this.http(),
+    });
+    if (replayId !== undefined) this.replays.show({ kind: "archive", id: replayId });
     this.home = {
       name: loadName(env.storage),
       form: defaultRoomForm(),
@@ -251,7 +258,7 @@ export class App {
         this.home.inviteCode = undefined;
         this.pendingInvite = undefined;
         // The address names the room (its creator's too): a reload or a copied URL comes back.
-        if (!this.replay) this.setPath(this.room.invitePath || `/r/${this.room.code}`);
+        if (!this.replays.open) this.setPath(this.room.invitePath || `/r/${this.room.code}`);
         for (const request of this.playNow.onRoomState(this.room)) this.sendRequest(request);
         break;
       }
@@ -287,6 +294,11 @@ export class App {
         break;
       case "rematchCreated":
         this.games.session(this.roomGame())?.rematchCreated(m.body.value.roomCode);
+        // Against computers only, nobody else is asked: the page goes to the room and starts it.
+        if (m.requestId !== 0 && m.requestId === this.rematchRequest && againstComputers(this.room)) {
+          this.playNow.rematch(m.body.value.roomCode);
+          this.joinRematch(m.body.value.roomCode);
+        }
         break;
       case "history": {
         // The server's account replaces the page's own: after a reload the page has none, after
@@ -395,23 +407,6 @@ export class App {
     this.render();
   }
 
-  private openReplay(source: ReplaySource): void {
-    this.replay?.dispose();
-    this.replay = new ReplayViewer(this.root.ownerDocument, source, {
-      changed: () => this.render(),
-      close: () => this.closeReplay(),
-    });
-    if (source.kind === "archive") this.setPath(`/replay/${source.id}`);
-    this.render();
-  }
-
-  private closeReplay(): void {
-    this.replay?.dispose();
-    this.replay = undefined;
-    this.setPath(this.room ? this.room.invitePath || "/" : "/");
-    this.render();
-  }
-
   private setPath(path: string): void {
     if (path === this.env.location.pathname) return;
     try {
@@ -426,23 +421,8 @@ export class App {
     return this.env.http ?? (typeof fetch === "undefined" ? undefined : fetch);
   }
 
-  /** The latest finished games on this server, for the replay list. */
-  private refreshArchive(): void {
-    const http = this.http();
-    if (!http) return;
-    http("/api/games?limit=10")
-      .then((r) => (r.ok ? r.json() : { games: [] }))
-      .then((json: unknown) => {
-        this.archived = parseGameList(json);
-        if (this.screen === "home" && !this.replay) this.render();
-      })
-      .catch(() => {
-        // The list is a convenience; files can still be opened.
-      });
-  }
-
   private refreshRooms(): void {
-    this.refreshArchive();
+    this.replays.refresh();
     if (this.client.status !== "ready") return;
     this.listRequest = this.sendRequest({ case: "listRooms", value: {} });
   }
@@ -513,10 +493,10 @@ export class App {
     const focusable = active instanceof HTMLElement || active instanceof SVGElement;
     const focusId = focusable && this.root.contains(active) ? active.id : "";
     resetUids();
-    this.banner.onScreen(this.replay ? "replay" : this.screen);
+    this.banner.onScreen(this.replays.open ? "replay" : this.screen);
     const page = h(
       "div",
-      { class: this.screen === "game" || this.replay ? "app wide" : "app" },
+      { class: this.screen === "game" || this.replays.open ? "app wide" : "app" },
       this.renderHeader(),
       this.banner.text !== undefined
         ? h(
@@ -529,13 +509,13 @@ export class App {
             } }, t("app.dismiss")),
           )
         : null,
-      h("main", { id: "main" }, this.replay ? this.replay.render() : this.renderScreen()),
+      h("main", { id: "main" }, this.replays.open ? this.replays.renderViewer() : this.renderScreen()),
     );
     // Updated in place, not replaced: what the reader opened, scrolled or is typing stays.
     const live = this.root.firstElementChild;
     if (live && this.root.childElementCount === 1) patch(live, page);
     else this.root.replaceChildren(page);
-    const screen = this.replay ? undefined : this.screen;
+    const screen = this.replays.open ? undefined : this.screen;
     if (screen === "game" && this.shown !== "game") {
       this.root.ownerDocument.defaultView?.scrollTo?.(0, 0);
       if (this.chat.unread.count > 0) {
@@ -589,10 +569,7 @@ export class App {
               this.render();
             },
           }),
-          renderReplayList(this.archived, {
-            open: (id) => this.openReplay({ kind: "archive", id: String(id) }),
-            openFile: (name, text) => this.openReplay({ kind: "file", name, text }),
-          }),
+          this.replays.renderList(),
         );
       case "lobby":
         if (!room) throw new Error("no room");

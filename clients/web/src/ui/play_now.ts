@@ -22,9 +22,21 @@ export function playNowRoom(games: readonly OfferedGame[], name: string): Result
   return buildCreateRoom(form, games, validName(name) === undefined ? t("home.playNowName") : name);
 }
 
-/** The requests that follow the room's creation, sent once. */
+/** Whether every other seat of the room is a computer's: a rematch then needs nobody's answer. */
+export function againstComputers(room: RoomState | undefined): boolean {
+  return room !== undefined && room.seats.every((s) => !s.occupied || s.seat === room.yourSeat || s.computerLevel !== "");
+}
+
+/** The requests that follow the room's creation, sent once; and a rematch against computers
+ * started as soon as this page is seated in its room (the server seats the computers first). */
 export class PlayNow {
   private waiting = false;
+  private startWhenFull: string | undefined;
+
+  /** The rematch room `code`, against computers, is to start once this page hosts it, full. */
+  rematch(code: string): void {
+    this.startWhenFull = code;
+  }
 
   /** The room was asked for. */
   begin(): void {
@@ -41,11 +53,20 @@ export class PlayNow {
   }
 
   /** The requests to send on this RoomState: the computer, readiness and the start, once, for
-   * the first room in its lobby that this page hosts; none otherwise. */
+   * the first room in its lobby that this page hosts; readiness and the start for the rematch
+   * room against computers once it is full; none otherwise. */
   onRoomState(room: RoomState): RequestBody[] {
-    if (!this.waiting || room.status !== RoomStatus.LOBBY) return [];
+    if (room.status !== RoomStatus.LOBBY) return [];
     const mine = room.seats.find((s) => s.seat === room.yourSeat);
     if (!mine?.isHost) return [];
+    if (this.startWhenFull === room.code && room.seats.every((s) => s.occupied)) {
+      this.startWhenFull = undefined;
+      return [
+        { case: "setReady", value: { ready: true } },
+        { case: "startGame", value: {} },
+      ];
+    }
+    if (!this.waiting) return [];
     this.waiting = false;
     return [
       { case: "addComputer", value: { seat: -1, level: DEFAULT_COMPUTER_LEVEL } },
