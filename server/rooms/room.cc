@@ -354,7 +354,9 @@ RoomView Room::View() const {
                   game_.absent(),
                   spectators_.size(),
                   game_id,
-                  game_.ended_by_vote_scores()};
+                  game_.ended_by_vote_scores(),
+                  config_.grace_period,
+                  Clock::now()};
 }
 
 void Room::SendRoomState(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id) {

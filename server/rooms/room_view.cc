@@ -2,6 +2,26 @@
 
 namespace carc::server {
 
+namespace {
+
+// A person away from a game under way, before the room's absent policy takes the seat's turns;
+// 0 otherwise (a room that waits for its players counts nothing down).
+std::uint32_t AwayMsLeft(const RoomView& room, std::size_t i) {
+  const Seat& s = room.seats[i];
+  const v1::AbandonPolicy policy = room.options.abandon_policy();
+  if (room.status != v1::ROOM_STATUS_PLAYING || !s.occupied || s.computer() || s.session ||
+      policy == v1::ABANDON_POLICY_WAIT || policy == v1::ABANDON_POLICY_UNSPECIFIED ||
+      room.computers.standing_in(i) || room.absent.awaited(static_cast<int>(i)) ||
+      room.absent.skipped(static_cast<int>(i))) {
+    return 0;
+  }
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+      s.dropped_at + room.grace_period - room.now);
+  return left.count() > 0 ? static_cast<std::uint32_t>(left.count()) : 0;
+}
+
+}  // namespace
+
 v1::ServerMessage RoomStateMessage(const RoomView& room, int seat, std::uint32_t request_id) {
   v1::ServerMessage m;
   m.set_request_id(request_id);
@@ -25,6 +45,7 @@ v1::ServerMessage RoomStateMessage(const RoomView& room, int seat, std::uint32_t
     info->set_awaited(room.absent.awaited(n));
     info->set_skipped(room.absent.skipped(n));
     info->set_vote(room.absent.vote(n));
+    info->set_away_ms_left(AwayMsLeft(room, i));
   }
   st->set_spectators(static_cast<std::uint32_t>(room.spectators));
   st->set_your_seat(seat);

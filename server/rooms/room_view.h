@@ -6,6 +6,7 @@
 // Contract: pure; RoomView only reads what it refers to, for as long as the call.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -29,6 +30,10 @@ struct RoomView {
   std::size_t spectators = 0;
   std::optional<std::uint64_t> game_id;   // once the finished game is archived
   std::vector<int> ended_by_vote_scores;  // a game the players ended by vote
+  // For the time left before the absent policy takes an away player's seat (away_ms_left):
+  // the grace period and the time the view is taken at.
+  std::chrono::milliseconds grace_period{0};
+  std::chrono::steady_clock::time_point now{};
 };
 
 // What `seat` (-1: a spectator) is told of the room, answering `request_id` (0: unasked).

@@ -18,9 +18,10 @@ struct Parts {
     seats.Grant(1, "Bob", nullptr, "hash-b");  // away
     REQUIRE(seats.GrantComputer(2, "easy") == server::SeatTable::Refusal::kNone);
   }
-  server::RoomView View() {
+  server::RoomView View(std::chrono::steady_clock::time_point now = {}) {
     return server::RoomView{
-        code, options, v1::ROOM_STATUS_PLAYING, seats, computers, absent, 4, std::nullopt, {}};
+        code, options, v1::ROOM_STATUS_PLAYING, seats, computers, absent, 4, std::nullopt, {},
+        30s,  now};
   }
   std::string code = "ABCDEF";
   v1::RoomOptions options;
@@ -91,6 +92,34 @@ TEST_CASE("room view: the room list's line counts players and computers and name
   CHECK(s.status() == v1::ROOM_STATUS_PLAYING);
   parts.seats.Free(0);  // the host leaves: Bob, a person, hosts
   CHECK(server::SummaryOf(parts.View()).host_name() == "Bob");
+}
+
+TEST_CASE(
+    "room view: an away player's seat counts down the grace period before the absent policy, "
+    "and only then",
+    "[server][rooms]") {
+  Parts parts;
+  const auto left = parts.seats[1].dropped_at + 12s;  // 18 s of the 30 s grace period left
+  const auto away_ms = [&](v1::AbandonPolicy policy, std::chrono::steady_clock::time_point now) {
+    parts.options.set_abandon_policy(policy);
+    return server::RoomStateMessage(parts.View(now), 0, 0).room_state().seats(1).away_ms_left();
+  };
+  CHECK(away_ms(v1::ABANDON_POLICY_COMPUTER, left) == 18000);
+  CHECK(away_ms(v1::ABANDON_POLICY_FALLBACK_MOVE, left) == 18000);
+  CHECK(away_ms(v1::ABANDON_POLICY_VOTE, left) == 18000);
+  // A room that waits counts nothing down; past the grace period nothing is left.
+  CHECK(away_ms(v1::ABANDON_POLICY_WAIT, left) == 0);
+  CHECK(away_ms(v1::ABANDON_POLICY_COMPUTER, parts.seats[1].dropped_at + 31s) == 0);
+  // Players here and computers count nothing down.
+  const auto st = server::RoomStateMessage(parts.View(left), 0, 0).room_state();
+  CHECK(st.seats(0).away_ms_left() == 0);
+  CHECK(st.seats(2).away_ms_left() == 0);
+  // An awaited seat (the vote is open) is past its countdown.
+  parts.options.set_abandon_policy(v1::ABANDON_POLICY_VOTE);
+  REQUIRE(
+      parts.absent.Note(true, {{false, true, false}, {true, false, false}, {false, false, false}})
+          .changed);
+  CHECK(server::RoomStateMessage(parts.View(left), 0, 0).room_state().seats(1).away_ms_left() == 0);
 }
 
 }  // namespace carc::test

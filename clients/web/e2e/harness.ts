@@ -292,16 +292,25 @@ export async function playTileOrFollower(page: Page, turn: number): Promise<bool
   return false;
 }
 
-/** The squares a tile may go to as the page shows them: the smallest side and how many lie outside the board's view. */
-export async function candidateSquares(page: Page): Promise<{ count: number; smallest: number; outside: number }> {
+/**
+ * The squares a tile may go to as the page shows them: the smallest side, how many lie outside
+ * the board's view, and how many a control covers in part (the zoom buttons, a bar fixed over
+ * the board).
+ */
+export async function candidateSquares(page: Page): Promise<{ count: number; smallest: number; outside: number; covered: number }> {
   return page.evaluate(() => {
     const board = document.querySelector(".board")?.getBoundingClientRect();
     const cells = [...document.querySelectorAll("[data-cell]")].map((e) => e.getBoundingClientRect());
     const inside = (b: DOMRect) => board !== undefined && b.left >= board.left - 0.5 && b.right <= board.right + 0.5 && b.top >= board.top - 0.5 && b.bottom <= board.bottom + 0.5;
+    const controls = [...document.querySelectorAll(".zoom button, .screen.game .side > .turn")]
+      .filter((e) => e.matches(".zoom button") || getComputedStyle(e).position === "fixed")
+      .map((e) => e.getBoundingClientRect());
+    const overlaps = (a: DOMRect, b: DOMRect) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
     return {
       count: cells.length,
       smallest: cells.length === 0 ? 0 : Math.min(...cells.map((b) => Math.min(b.width, b.height))),
       outside: cells.filter((b) => !inside(b)).length,
+      covered: cells.filter((b) => controls.some((c) => overlaps(b, c))).length,
     };
   });
 }

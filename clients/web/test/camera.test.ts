@@ -2,7 +2,7 @@
 // and a pinch.
 
 import { describe, expect, it } from "vitest";
-import { MAX_SCALE, MIN_SCALE, fit, pan, shows, showMost, toBoard, viewBox, zoomAt } from "../src/board/camera";
+import { MAX_SCALE, MIN_SCALE, fit, fitIn, pan, shows, toBoard, viewBox, zoomAt } from "../src/board/camera";
 
 const size = { width: 400, height: 300 };
 
@@ -35,19 +35,19 @@ describe("camera", () => {
     expect(viewBox(cam, size)).toBe("-100 -100 400 300");
   });
 
-  it("shows the most squares it can at a fixed scale, centred on one of them", () => {
-    const square = (x: number, y: number) => ({ minX: x * 100, minY: y * 100, maxX: x * 100 + 100, maxY: y * 100 + 100 });
-    // 400x300 px at 1 px a unit: four squares across, three down. Three squares together at the
-    // left, one alone far to the right: the view goes to the three.
-    const boxes = [square(0, 0), square(1, 0), square(2, 0), square(20, 0)];
-    const cam = showMost(boxes, size, 1);
-    expect(cam?.scale).toBe(1);
-    expect(boxes.filter((b) => cam && shows(cam, size, b))).toHaveLength(3);
-    expect(cam && shows(cam, size, square(20, 0))).toBe(false);
-    // A tie goes to the square nearest the middle of all of them.
-    const tie = showMost([square(-10, 0), square(0, 0), square(10, 0)], size, 1);
-    expect(tie).toEqual({ cx: 50, cy: 50, scale: 1 });
-    expect(showMost([], size, 1)).toBeUndefined();
+  it("fits a board into the part of the view no control covers, centred there", () => {
+    // 400x300 px; the right 100 px (the zoom buttons) and the bottom 100 px (a bar) covered.
+    const area = { left: 0, top: 0, right: 300, bottom: 200 };
+    const bounds = { minX: 0, minY: 0, maxX: 600, maxY: 200 };
+    const cam = fitIn(bounds, size, area);
+    expect(cam.scale).toBe(0.5);
+    // The board's corners land inside the free area, its middle at the area's middle.
+    const px = (x: number) => (x - cam.cx) * cam.scale + size.width / 2;
+    const py = (y: number) => (y - cam.cy) * cam.scale + size.height / 2;
+    expect([px(0), px(600)]).toEqual([0, 300]);
+    expect([py(0), py(200)]).toEqual([50, 150]);
+    // No closer than the usual limit for a small board.
+    expect(fitIn({ minX: 0, minY: 0, maxX: 10, maxY: 10 }, size, area).scale).toBe(1.2);
   });
 
   it("tells whether a box lies wholly in view", () => {

@@ -69,30 +69,32 @@ export function fit(bounds: Bounds, size: Size, maxScale = 1.2): Camera {
   return { cx: (bounds.minX + bounds.maxX) / 2, cy: (bounds.minY + bounds.maxY) / 2, scale };
 }
 
+/** The part of a viewport of `size` pixels that no control covers, in its own pixels. */
+export interface Area {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
 /**
- * The camera at `scale` that shows the most of `boxes` (board-unit rectangles, e.g. the squares a
- * tile may go to) whole: centred on one of them, the one whose view holds most, ties going to
- * the box nearest the middle of them all. For a phone, where the whole board at a finger-sized
- * scale does not fit and the view must choose.
+ * The camera that shows `bounds` whole inside `area` of a viewport of `size`, centred there, no
+ * closer than `maxScale`: what `fit` does, for a view whose edges are partly covered by controls.
  */
-export function showMost(boxes: readonly Bounds[], size: Size, scale: number): Camera | undefined {
-  if (boxes.length === 0) return undefined;
-  const w = size.width / scale;
-  const h = size.height / scale;
-  const mid = {
-    x: boxes.reduce((a, b) => a + (b.minX + b.maxX) / 2, 0) / boxes.length,
-    y: boxes.reduce((a, b) => a + (b.minY + b.maxY) / 2, 0) / boxes.length,
+export function fitIn(bounds: Bounds, size: Size, area: Area, maxScale = 1.2): Camera {
+  const w = Math.max(1, bounds.maxX - bounds.minX);
+  const h = Math.max(1, bounds.maxY - bounds.minY);
+  const aw = Math.max(1, area.right - area.left);
+  const ah = Math.max(1, area.bottom - area.top);
+  // Only the upper limit: a board that takes more than MIN_SCALE allows is still shown whole
+  // (the player's own zoom keeps to the usual range).
+  const scale = Math.max(0.02, Math.min(aw / w, ah / h, maxScale));
+  // The bounds' middle goes to the area's middle.
+  return {
+    cx: (bounds.minX + bounds.maxX) / 2 - ((area.left + area.right) / 2 - size.width / 2) / scale,
+    cy: (bounds.minY + bounds.maxY) / 2 - ((area.top + area.bottom) / 2 - size.height / 2) / scale,
+    scale,
   };
-  let best: { camera: Camera; count: number; distance: number } | undefined;
-  for (const centre of boxes) {
-    const cx = (centre.minX + centre.maxX) / 2;
-    const cy = (centre.minY + centre.maxY) / 2;
-    const view = { minX: cx - w / 2, minY: cy - h / 2, maxX: cx + w / 2, maxY: cy + h / 2 };
-    const count = boxes.filter((b) => b.minX >= view.minX && b.maxX <= view.maxX && b.minY >= view.minY && b.maxY <= view.maxY).length;
-    const distance = Math.hypot(cx - mid.x, cy - mid.y);
-    if (!best || count > best.count || (count === best.count && distance < best.distance)) best = { camera: { cx, cy, scale }, count, distance };
-  }
-  return best?.camera;
 }
 
 /** Whether `box` lies wholly inside what `camera` shows of a viewport of `size` pixels. */

@@ -223,6 +223,14 @@ export class CarcClient {
     this.tokens.clear();
   }
 
+  /** Takes a seat back with `token` (a game this page left, ui/left_game.ts): a new connection
+   * whose Hello carries it. */
+  resumeWith(token: string): void {
+    this.tokens.set(token);
+    this.close();
+    this.connect();
+  }
+
   /** Subscribes to an event; returns the function that unsubscribes. */
   on<K extends keyof ClientEvents>(event: K, listener: Listener<ClientEvents[K]>): () => void {
     let set = this.listeners.get(event);

@@ -45,6 +45,7 @@ import { LobbyRequests } from "./lobby_requests";
 import { loadName, storeName } from "./name_store";
 import { defaultRoomForm } from "./options";
 import { againstComputers, PlayNow, playNowRoom } from "./play_now";
+import { loadLeftGame, storeLeftGame } from "./left_game";
 import { Replays } from "./replays";
 
 export interface AppEnvironment {
@@ -125,6 +126,7 @@ export class App {
     if (replayId !== undefined) this.replays.show({ kind: "archive", id: replayId });
     this.home = {
       name: loadName(env.storage),
+      leftGame: loadLeftGame(env.storage),
       form: defaultRoomForm(),
       games: { status: "loading" },
       joinCode: this.pendingInvite ?? "",
@@ -428,6 +430,13 @@ export class App {
   }
 
   private leave(): void {
+    // A seat in a game under way stays the player's (the server keeps it): its token is kept
+    // aside for the way back from the home page.
+    const room = this.room;
+    if (room?.status === RoomStatus.PLAYING && room.yourSeat >= 0 && this.client.resumeToken !== "") {
+      this.home.leftGame = { code: room.code, token: this.client.resumeToken };
+      storeLeftGame(this.env.storage, this.home.leftGame);
+    }
     if (this.client.status === "ready") this.sendRequest({ case: "leaveRoom", value: {} });
     this.client.clearResumeToken();
     this.leaveLocally();
@@ -562,6 +571,12 @@ export class App {
             },
             createRoom: (r) => this.createRoom(r),
             playNow: () => this.startPlayNow(),
+            backToSeat: () => {
+              const left = this.home.leftGame;
+              this.home.leftGame = undefined;
+              storeLeftGame(this.env.storage, undefined);
+              if (left) this.client.resumeWith(left.token);
+            },
             joinRoom: (r) => this.joinRoom(r),
             refreshRooms: () => this.refreshRooms(),
             reloadGames: () => {

@@ -5,6 +5,7 @@
 import type { SeatInfo } from "../gen/carc/v1/lobby_pb";
 import { t, type MessageKey } from "../i18n";
 import { skippedBadge } from "./absent_vote";
+import { awayBadge } from "./away_countdown";
 import { h } from "./dom";
 
 /** The levels the lobby offers, by the names AddComputer.level takes. */
@@ -85,5 +86,7 @@ export function presenceBadge(seat: SeatInfo | undefined): HTMLElement {
   if (seat?.computerStandingIn) {
     return h("span", { class: "badge stand-in", "data-stand-in": seat.seat }, t("computer.standingIn", { name: seat.name }));
   }
+  const away = seat ? awayBadge(document, seat) : null;
+  if (away) return away;
   return h("span", { class: `badge ${seat?.connected ? "online" : "offline"}` }, seat?.connected ? t("lobby.online") : t("lobby.offline"));
 }

@@ -30,8 +30,15 @@ export function renderGameHead(doc: Document, code: string, prompt: string, canR
     canResign
       ? h("button", { type: "button", class: "secondary", onclick: () => confirmResign(doc, actions) }, t("game.resign"))
       : null,
-    h("button", { type: "button", class: "secondary", onclick: () => actions.leave() }, t("lobby.leave")),
+    h("button", { type: "button", class: "secondary", id: "leave", onclick: () => (canResign ? confirmLeave(doc, actions) : actions.leave()) }, t("lobby.leave")),
   );
+}
+
+/** Leaving a game one plays in is asked first: the seat stays, but the turns go on without them. */
+function confirmLeave(doc: Document, actions: GameHeadActions): void {
+  const confirmFn = doc.defaultView?.confirm;
+  if (confirmFn && !confirmFn.call(doc.defaultView, t("game.leaveConfirm"))) return;
+  actions.leave();
 }
 
 /** Resigning cannot be undone: the browser's own dialog asks first, where there is one. */

@@ -7,6 +7,7 @@ import { RoomStatus } from "../gen/carc/v1/lobby_pb";
 import { DEFAULT_GAME, type OfferedGame } from "../games/registry";
 import { t, type MessageKey } from "../i18n";
 import { abandonChoices, abandonLabel, parseAbandonChoice } from "./abandon_policy";
+import { renderBackToSeat, type LeftGame } from "./left_game";
 import { h, self, uid } from "./dom";
 import { patch } from "./patch";
 import { MAX_NAME_LENGTH, failureText, range } from "./form";
@@ -41,6 +42,8 @@ export interface HomeModel {
   maxComputerMs?: number;
   /** Why a form was refused on this page, by form, until it is sent again. */
   errors?: { join?: string; create?: string; list?: string };
+  /** A game this browser left while it goes on (left_game.ts). */
+  leftGame?: LeftGame | undefined;
 }
 
 export interface HomeActions {
@@ -52,6 +55,8 @@ export interface HomeActions {
   reloadGames(): void;
   /** One tap to a game against a computer player (play_now.ts). */
   playNow(): void;
+  /** Takes the seat of the game left back (left_game.ts). */
+  backToSeat?(): void;
 }
 
 /** The home screen. The controls write into `model` as they change. */
@@ -89,6 +94,7 @@ export function renderHome(model: HomeModel, actions: HomeActions): HTMLElement 
         h("p", { class: "help", id: nameHelpId }, t("home.nameHelp")),
       ),
     ),
+    renderBackToSeat(model.leftGame, () => actions.backToSeat?.()),
     renderPlayNow(model, actions),
     renderJoin(model, actions),
     renderCreate(model, actions),

@@ -30,6 +30,7 @@ import { renderLogCard } from "../../ui/event_log";
 import { renderEndActions, renderVoteEnd } from "../../ui/final_table";
 import { renderGameHead, renderPlacementControls, type GamePageActions } from "../../ui/game_head";
 import { HintOffer } from "../../ui/hint";
+import { coveredEdges } from "../../ui/board_cover";
 import { renderPacing } from "../../ui/pacing_toggle";
 import { renderScoreBar } from "../../ui/scorebar";
 import { TurnClock, formatClock } from "../../ui/turn_clock";
@@ -114,6 +115,7 @@ export class BaseScreen implements TurnControls {
       spotChosen: (segment) => this.placeFollower(segment),
       quarterChosen: (quarter) => this.count.chooseQuarter(quarter),
       targetChosen: (key) => this.count.chooseTarget(key),
+      covered: () => coveredEdges(this.board.element),
     });
     this.stopKeys = listenTurnKeys(doc, this, {
       active: () => this.ctx !== undefined,
@@ -349,7 +351,7 @@ export class BaseScreen implements TurnControls {
       inPlay !== ""
         ? h("div", { class: "in-play" },
             tileIcon(this.defs.get(inPlay), placing && sel.rotation !== undefined ? sel.rotation : 0, 72, t("game.tileLabel", { tile: inPlay })),
-            h("span", {}, t("game.tileInPlay", { tile: inPlay })),
+            h("span", {}, t("game.tileInPlay")),
           )
         : null,
       hand.length > 0

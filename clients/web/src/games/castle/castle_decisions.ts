@@ -77,7 +77,7 @@ export function renderCastleTurn(doc: Document, s: CastleTurnState, actions: Cas
     view.currentTile !== "" && view.phase === CastlePhase.PLACE_TILE
       ? h("div", { class: "in-play", "data-current-tile": view.currentTile },
           tileIcon(doc, def, rotation, 72, t("game.tileLabel", { tile: view.currentTile })),
-          h("span", {}, t("game.tileInPlay", { tile: view.currentTile })),
+          h("span", {}, t("game.tileInPlay")),
         )
       : null,
     placing

@@ -88,9 +88,11 @@ describe("board gestures", () => {
 });
 
 describe("the board on a phone", () => {
-  /** A board element of 390x420 px, as on the 390x844 phone. */
+  /** A board element of 390x420 px, as on the 390x844 phone: the zoom buttons cover its right
+   * 60 px, the bar of turn controls its bottom 50 px. */
   function phone(m: BoardModel) {
-    const board = new BoardView(document, { cellChosen: () => undefined, spotChosen: () => undefined });
+    const covered = () => ({ top: 0, right: 60, bottom: 50, left: 0 });
+    const board = new BoardView(document, { cellChosen: () => undefined, spotChosen: () => undefined, covered });
     Object.defineProperty(board.element, "clientWidth", { value: 390 });
     Object.defineProperty(board.element, "clientHeight", { value: 420 });
     document.body.appendChild(board.element);
@@ -103,30 +105,39 @@ describe("the board on a phone", () => {
     return { ...model(), tiles, candidates: [{ x: -11, y: 0 }, { x: 11, y: 0 }, { x: 10, y: 1 }, { x: 9, y: 1 }] };
   }
 
-  it("keeps the squares a tile may go to finger-sized, showing the most of them", () => {
+  it("shows every square a tile may go to at the turn's start, clear of the controls (point 1)", () => {
     const board = phone(wide());
     const cam = board.currentCamera;
-    // A square is 96 units: at least 44 px.
-    expect(96 * cam.scale).toBeGreaterThanOrEqual(44);
-    // The three squares at the right end are in view, the one at the far left is not.
-    const w = 390 / cam.scale;
-    const inView = (x: number) => x * 100 >= cam.cx - w / 2 && (x + 1) * 100 <= cam.cx + w / 2;
-    expect([11, 10, 9].every(inView)).toBe(true);
-    expect(inView(-11)).toBe(false);
+    // Where a board unit lands in the element's pixels.
+    const px = (x: number) => (x - cam.cx) * cam.scale + 390 / 2;
+    const py = (y: number) => (y - cam.cy) * cam.scale + 420 / 2;
+    for (const c of wide().candidates) {
+      expect(px(c.x * 100)).toBeGreaterThanOrEqual(0);
+      expect(px(c.x * 100 + 100)).toBeLessThanOrEqual(390 - 60);
+      expect(py(c.y * 100)).toBeGreaterThanOrEqual(0);
+      expect(py(c.y * 100 + 100)).toBeLessThanOrEqual(420 - 50);
+    }
+    // The player zooms in and moves on; the next turn's start shows every square again.
+    board.zoom(3);
+    board.update({ ...wide(), candidates: [] });
+    board.update(wide());
+    expect(board.currentCamera).toEqual(cam);
   });
 
   it("brings a square reached by Tab outside the view into it", () => {
     const board = phone(wide());
     const far = document.querySelector<SVGElement>('[data-cell="-11,0"]')!;
     far.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    board.zoom(4);  // close enough that the far square is out of view
+    far.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
     const cam = board.currentCamera;
     expect(cam.cx).toBe(-1100 + 50);
-    expect(96 * cam.scale).toBeGreaterThanOrEqual(44);
     // The view stays where the player took it through the next update (choosing the square).
     board.update({ ...wide(), preview: { letter: "D", x: -11, y: 0, rotation: 0 } });
     expect(board.currentCamera.cx).toBe(-1050);
-    // The next step (the other player's turn: nothing to choose) shows the board afresh.
+    // The player's next turn starts with every square in view again.
     board.update({ ...wide(), candidates: [] });
+    board.update(wide());
     expect(board.currentCamera.cx).not.toBe(-1050);
   });
 
@@ -150,7 +161,7 @@ describe("the board on a phone", () => {
     expect(board.currentCamera.scale).toBeCloseTo(800 / 2400);
   });
 
-  it("treats a touch screen as fingers however wide: a tablet's squares are finger-sized too", () => {
+  it("treats a touch screen as fingers however wide: the follower spots come close up on a tablet", () => {
     const real = window.matchMedia;
     window.matchMedia = ((q: string) => ({ matches: q === "(pointer: coarse)", media: q }) as MediaQueryList) as typeof window.matchMedia;
     try {
@@ -158,8 +169,8 @@ describe("the board on a phone", () => {
       Object.defineProperty(board.element, "clientWidth", { value: 740 });
       Object.defineProperty(board.element, "clientHeight", { value: 600 });
       document.body.appendChild(board.element);
-      board.update(wide());
-      expect(96 * board.currentCamera.scale).toBeGreaterThanOrEqual(44);
+      board.update({ ...wide(), candidates: [], spots: { x: 10, y: 0, letter: "D", rotation: 0, segments: [{ segment: 0, kind: 1 }] } });
+      expect(board.currentCamera.cx).toBe(1050);
     } finally {
       window.matchMedia = real;
     }

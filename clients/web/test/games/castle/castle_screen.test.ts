@@ -73,7 +73,9 @@ describe("the Castle screen", () => {
     expect(root.querySelectorAll("[data-wall-tile]")).toHaveLength(13);
     expect([...root.querySelectorAll("[data-space]")].map((e) => e.getAttribute("data-space"))).toEqual(["4,2", "3,1"]);
     expect(root.querySelector("#prompt")?.textContent).toBe("Your turn: choose a marked space to place the tile.");
-    expect(root.querySelector("[data-current-tile]")?.textContent).toContain("K07");
+    // The tile in play is shown as its picture, named in words; its id is no text for players.
+    expect(root.querySelector("[data-current-tile]")?.getAttribute("data-current-tile")).toBe("K07");
+    expect(root.querySelector("[data-current-tile]")?.textContent).toBe("Tile in play");
     // Players: scores, supply, keep and the wall tile held face up with its effect.
     const bob = root.querySelector('ol.players li[data-seat="1"]')!;
     expect(bob.textContent).toContain("9 points");

@@ -10,7 +10,7 @@
 
 import type { FollowerOnBoard, PlacedTile, Quarter, TileDefinition } from "../../../gen/carc/v1/base_game_pb";
 import { FeatureKind } from "../../../gen/carc/v1/base_game_pb";
-import { fit, pan, shows, showMost, viewBox, zoomAt, type Camera, type Size } from "../../../board/camera";
+import { fit, fitIn, pan, shows, viewBox, zoomAt, type Camera, type Size } from "../../../board/camera";
 import { meeple } from "../../../board/meeple";
 import { arrive } from "../../../ui/motion";
 import type { ColourInfo } from "../../../ui/colours";
@@ -48,10 +48,6 @@ const SPOT_RADIUS = 9;
 const NARROW_SPOT_RADIUS = 14;
 const NARROW_BOARD_PX = 600;
 const SPOT_FOCUS_SCALE = 1.6;
-// The squares a tile may go to are 96 units across: on a board played with fingers the view stays
-// at least this close (48 px a square) while they are shown, choosing which of them to show
-// (showMost), and a square reached by the keyboard outside the view brings the view to it.
-const TOUCH_SCALE = 0.5;
 
 /** What is clickable on the board: everything BoardView.activate knows. */
 export const BOARD_CONTROLS = "[data-cell],[data-spot],[data-target],[data-quarter][role=button]";
@@ -93,6 +89,11 @@ export interface BoardActions {
   spotChosen(segment: number): void;
   quarterChosen?(quarter: Quarter): void;
   targetChosen?(key: string): void;
+  /**
+   * How far in from the board's edges the page's controls cover it, in pixels (the zoom buttons,
+   * a bar fixed over the board's bottom): the view fits the board into the rest.
+   */
+  covered?(): { top: number; right: number; bottom: number; left: number };
 }
 
 export class BoardView {
@@ -119,6 +120,8 @@ export class BoardView {
   private readonly pointers = new Map<number, { x: number; y: number }>();
   private gesture: { startX: number; startY: number; travelled: number; target: Element | null } | undefined;
   private pinchDistance = 0;
+  /** The model drawn last: a resize fits its view again while the player has not moved it. */
+  private model: BoardModel | undefined;
 
   constructor(
     private readonly doc: Document,
@@ -144,10 +147,11 @@ export class BoardView {
     this.svg.addEventListener("keydown", (e) => this.onKey(e));
     this.svg.addEventListener("focusin", (e) => this.onFocus(e));
     const RO = (doc.defaultView as (Window & { ResizeObserver?: typeof ResizeObserver }) | null)?.ResizeObserver;
-    if (RO) new RO(() => this.applyCamera()).observe(this.element);
+    if (RO) new RO(() => this.resized()).observe(this.element);
   }
 
   update(model: BoardModel): void {
+    this.model = model;
     this.svg.setAttribute("aria-label", model.labels.board);
     this.drawTiles(model);
     this.drawCity(model);
@@ -156,26 +160,47 @@ export class BoardView {
     this.drawPreview(model);
     this.drawFollowers(model);
     this.drawSpots(model);
-    // On a phone the step's own controls must be finger-sized when they appear, even in a view
-    // the player moved: the follower spots always, the squares when the view is too far out.
+    // On a phone each step starts in its own view, even after the player moved it: every square
+    // a tile may go to at the turn's start, the follower spots close up.
     const step = model.spots ? `spots@${model.spots.x},${model.spots.y}` : model.candidates.length > 0 ? "cells" : "";
     const fresh = step !== this.step;
     this.step = step;
     if (fresh) this.peeked = false;
     const held = this.moved || this.peeked;
-    if (!held || (fresh && this.fingers() && (model.spots !== undefined || (step !== "" && this.camera.scale < TOUCH_SCALE)))) {
+    if (!held || (fresh && step !== "" && this.fingers())) {
+      if (fresh) this.moved = false;
       this.camera = this.autoCamera(model);
+      // The controls over the board take their place once the page shows this step (a phone's
+      // bar grows by a row on the player's turn): fitted again then.
+      this.doc.defaultView?.requestAnimationFrame?.(() => {
+        if (this.model === model && !this.moved && !this.peeked) {
+          this.camera = this.autoCamera(model);
+          this.applyCamera();
+        }
+      });
     }
     this.applyCamera();
   }
 
-  /** The view while the player has not moved it: the whole board, unless a phone needs closer. */
+  /**
+   * The view while the player has not moved it: the whole board, every square a tile may go to
+   * included, clear of the controls over it; on a phone, the follower spots close up. A board
+   * too big for finger-sized squares still shows every square at the turn's start: the player
+   * zooms to choose (the wheel, a pinch, the buttons).
+   */
   private autoCamera(model: BoardModel): Camera {
-    const whole = fit(this.paddedBounds(), this.size());
-    if (!this.fingers()) return whole;
-    if (model.spots) return this.spotFocus(model.spots, whole);
-    if (model.candidates.length === 0 || whole.scale >= TOUCH_SCALE) return whole;
-    return showMost(model.candidates.map((c) => this.box(c)), this.size(), TOUCH_SCALE) ?? whole;
+    const size = this.size();
+    const c = this.actions.covered?.() ?? { top: 0, right: 0, bottom: 0, left: 0 };
+    const area = { left: c.left, top: c.top, right: size.width - c.right, bottom: size.height - c.bottom };
+    const whole = fitIn(this.paddedBounds(), size, area);
+    if (this.fingers() && model.spots) return this.spotFocus(model.spots, whole);
+    return whole;
+  }
+
+  /** The board's box changed size: its view is fitted again unless the player holds it. */
+  private resized(): void {
+    if (this.model && !this.moved && !this.peeked) this.camera = this.autoCamera(this.model);
+    this.applyCamera();
   }
 
   zoom(factor: number): void {
