@@ -263,6 +263,11 @@ void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_
                     std::uint32_t request_id) {
   if (!EndJoin()) {
     s->ReleaseClaim();
+    // Closed between the registry's lookup and now (moved to another node of a cluster, or the
+    // server stopping): the token is good, the room is elsewhere or back soon. The connection is
+    // closed as the room's others were, so the client reconnects and is sent where the room is;
+    // INVALID_TOKEN would make it give the seat up.
+    if (closed_) return s->Close(close_code::kRestart, "the room moved, reconnect");
     return Error(s, request_id, v1::ERROR_CODE_INVALID_TOKEN, "this resume token is not valid");
   }
   const int seat = seats_.SeatOfToken(token_hash);

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "fake_room.h"
+#include "rooms/tokens.h"
 #include "test_game.h"
 
 namespace carc::test {
@@ -99,6 +100,19 @@ TEST_CASE(
 }  // namespace carc::test
 
 namespace carc::test {
+namespace {
+
+// `s` creates a two-seat room of the base game: its SeatGranted.
+std::optional<v1::ServerMessage> SeatInNewRoom(FakeRooms& rooms,
+                                               const std::shared_ptr<FakeSession>& s) {
+  v1::ClientMessage create;
+  create.mutable_create_room()->mutable_options()->set_seats(2);
+  create.mutable_create_room()->set_player_name("Ada");
+  rooms.Deliver(s, create);
+  return s->Last(&v1::ServerMessage::has_seat_granted);
+}
+
+}  // namespace
 
 TEST_CASE("room: Welcome says the same limits from the lobby and from a seat taken back",
           "[rooms][dispatch]") {
@@ -117,11 +131,7 @@ TEST_CASE("room: Welcome says the same limits from the lobby and from a seat tak
   CHECK(first->welcome().seat() == -1);
   CHECK(first->welcome().room_code().empty());
 
-  v1::ClientMessage create;
-  create.mutable_create_room()->mutable_options()->set_seats(2);
-  create.mutable_create_room()->set_player_name("Ada");
-  rooms.Deliver(ada, create);
-  const auto granted = ada->Last(&v1::ServerMessage::has_seat_granted);
+  const auto granted = SeatInNewRoom(rooms, ada);
   REQUIRE(granted);
   rooms.Disconnect(ada);
 
@@ -140,6 +150,36 @@ TEST_CASE("room: Welcome says the same limits from the lobby and from a seat tak
   // Without computer players, nothing a computer could be asked for: 0.
   FakeRooms plain(config, 0);
   CHECK(plain.Connect()->Last(&v1::ServerMessage::has_welcome)->welcome().max_computer_ms() == 0);
+}
+
+}  // namespace carc::test
+
+namespace carc::test {
+
+TEST_CASE(
+    "room: a resume that reaches a room closed since it was looked up is told to reconnect, "
+    "not that its token is bad",
+    "[rooms][dispatch][race]") {
+  FakeRooms rooms;
+  const auto ada = rooms.Connect();
+  const auto granted = SeatInNewRoom(rooms, ada);
+  REQUIRE(granted);
+  const std::string code = granted->seat_granted().room_code();
+  rooms.Disconnect(ada);
+
+  // The lobby found the room by the token; before its resume ran on the room's strand, the
+  // room was closed here (a cluster node's lease lost, a server stopping).
+  const auto room = rooms.registry().Find(code);
+  REQUIRE(room);
+  const auto back = std::make_shared<FakeSession>("back");
+  REQUIRE(back->ClaimMembership());
+  rooms.registry().Evict(code, server::close_code::kRestart, "the room moved");
+  room->Resume(back, server::HashToken(granted->seat_granted().resume_token()), 5);
+  rooms.RunUntilIdle();
+  // Closed as the room's members were (the client reconnects and is sent where the room is
+  // now), not refused with ERROR_CODE_INVALID_TOKEN (the client would give the seat up).
+  CHECK(back->closed_with == server::close_code::kRestart);
+  CHECK_FALSE(back->Last(&v1::ServerMessage::has_error));
 }
 
 }  // namespace carc::test
