@@ -334,6 +334,7 @@ void Room::DoHandle(const std::shared_ptr<Session>& s, v1::ClientMessage& m) {
   if (m.has_vote_on_absent()) return game_.Vote(s, seat, m.vote_on_absent(), rid);
   if (m.has_request_hint()) return game_.Hint(s, seat, m.request_hint(), rid);
   if (m.has_preview_placement()) return game_.Preview(s, seat, m.preview_placement(), rid);
+  if (m.has_end_grace_period()) return game_.EndGrace(s, seat, m.end_grace_period(), rid);
   if (m.has_request_snapshot()) return game_.SendSnapshot(s, seat, rid);
   HandleLobby(s, seat, m);
 }

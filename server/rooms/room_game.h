@@ -101,6 +101,10 @@ class RoomGame {
   // at once from a copy of the game, which does not change (room_game_preview.cc).
   void Preview(const std::shared_ptr<Session>& s, int seat, const v1::PreviewPlacement& request,
                std::uint32_t rid);
+  // A player present ends `request.seat()`'s grace period: the absent policy takes that seat's
+  // turns at once (room_game_grace.cc).
+  void EndGrace(const std::shared_ptr<Session>& s, int seat, const v1::EndGracePeriod& request,
+                std::uint32_t rid);
   // The game as `seat` sees it now (after the start: the caller checks started()).
   void SendSnapshot(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id);
   // The game so far as `seat` received it (nothing before the start), within `max_bytes`.

@@ -21,6 +21,8 @@ class RoomMetrics {
   // Votes on absent players carried (ABANDON_POLICY_VOTE), by what they decided.
   std::atomic<std::uint64_t> absent_votes_skip{0};
   std::atomic<std::uint64_t> absent_votes_end{0};
+  // Grace periods ended early by a player present (EndGracePeriod).
+  std::atomic<std::uint64_t> grace_periods_ended{0};
   // Hints searched and sent (RoomOptions.hints); refusals are in carc_rejections_total.
   std::atomic<std::uint64_t> hints_given{0};
   // Placements previewed before they were sent (PreviewPlacement); refusals are in

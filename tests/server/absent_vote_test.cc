@@ -22,16 +22,6 @@ v1::ClientMessage VoteMsg(int vote) {
   return m;
 }
 
-// The error answering `m`, or nullopt when none came (the vote was taken).
-std::optional<v1::Error> VoteRefusal(client::WsClient& c, const v1::ClientMessage& m) {
-  c.Send(m);
-  const auto answer = Skip(
-      c, [id = m.request_id()](const v1::ServerMessage& x) { return x.request_id() == id; },
-      1500ms);
-  if (!answer || !answer->has_error()) return std::nullopt;
-  return answer->error();
-}
-
 std::optional<v1::RoomState> RoomStateWhere(client::WsClient& c,
                                             const std::function<bool(const v1::RoomState&)>& pred,
                                             std::chrono::milliseconds wait = 10s) {
@@ -130,7 +120,7 @@ TEST_CASE("players vote to skip an absent seat: its turns are played, and it com
   RawGame game = StartRawGame(server, VoteRoom(3));
   REQUIRE(game.error.empty());
   // Nobody is away: there is nothing to vote on.
-  auto early = VoteRefusal(*game.seats[0], VoteMsg(kSkip));
+  auto early = ErrorAnswering(*game.seats[0], VoteMsg(kSkip));
   REQUIRE(early);
   CHECK(early->code() == v1::ERROR_CODE_NO_VOTE_OPEN);
 
@@ -144,12 +134,12 @@ TEST_CASE("players vote to skip an absent seat: its turns are played, and it com
   // Bad votes are refused and change nothing.
   for (const int bad : {0, 3, -1, 2147483647}) {
     INFO("vote " << bad);
-    const auto refused = VoteRefusal(*game.seats[1], VoteMsg(bad));
+    const auto refused = ErrorAnswering(*game.seats[1], VoteMsg(bad));
     REQUIRE(refused);
     CHECK(refused->code() == v1::ERROR_CODE_INVALID_VOTE);
   }
   // One of the two present is not more than half: the game still waits.
-  CHECK_FALSE(VoteRefusal(*game.seats[0], VoteMsg(kSkip)));
+  CHECK_FALSE(ErrorAnswering(*game.seats[0], VoteMsg(kSkip)));
   const auto one = RoomStateWhere(*game.seats[1], [](const v1::RoomState& s) {
     return s.seats(0).vote() == v1::ABSENT_VOTE_SKIP;
   });
@@ -157,7 +147,7 @@ TEST_CASE("players vote to skip an absent seat: its turns are played, and it com
   CHECK(one->seats(2).awaited());
   CHECK_FALSE(one->seats(2).skipped());
   // The second carries it.
-  CHECK_FALSE(VoteRefusal(*game.seats[1], VoteMsg(kSkip)));
+  CHECK_FALSE(ErrorAnswering(*game.seats[1], VoteMsg(kSkip)));
   const auto skipped =
       RoomStateWhere(*game.seats[0], [](const v1::RoomState& s) { return s.seats(2).skipped(); });
   REQUIRE(skipped);
@@ -233,12 +223,12 @@ TEST_CASE("players vote to end the game: it is over, scored, archived and stays 
     game.seats[1].reset();
     REQUIRE(RoomStateWhere(*game.seats[0],
                            [](const v1::RoomState& s) { return s.seats(1).awaited(); }));
-    const auto watcher = VoteRefusal(*spectator, VoteMsg(kEnd));
+    const auto watcher = ErrorAnswering(*spectator, VoteMsg(kEnd));
     REQUIRE(watcher);
     CHECK(watcher->code() == v1::ERROR_CODE_NOT_A_PLAYER);
 
     // The one player present decides alone.
-    CHECK_FALSE(VoteRefusal(*game.seats[0], VoteMsg(kEnd)));
+    CHECK_FALSE(ErrorAnswering(*game.seats[0], VoteMsg(kEnd)));
     const auto over = RoomStateWhere(*game.seats[0], [](const v1::RoomState& s) {
       return s.status() == v1::ROOM_STATUS_FINISHED;
     });
@@ -260,7 +250,7 @@ TEST_CASE("players vote to end the game: it is over, scored, archived and stays 
         Skip(*game.seats[0], [](const v1::ServerMessage& m) { return m.has_error(); });
     REQUIRE(refused);
     CHECK(refused->error().code() == v1::ERROR_CODE_RULE_VIOLATION);
-    const auto closed = VoteRefusal(*game.seats[0], VoteMsg(kSkip));
+    const auto closed = ErrorAnswering(*game.seats[0], VoteMsg(kSkip));
     REQUIRE(closed);
     CHECK(closed->code() == v1::ERROR_CODE_NO_VOTE_OPEN);
     const auto archived = HttpGet(server.port(), "/api/games?limit=5");

@@ -285,12 +285,7 @@ TEST_CASE("a computer stands in for a person away past the grace period and give
   // Seat 1 leaves; seat 0 plays until seat 1 is to move, then waits for the computer.
   game.seats[1].reset();
   // Seat 0 plays whenever it is to move, up to seat 1's first decision.
-  const auto to_move = [&] {
-    const auto snap = Snapshot(*game.seats[0]);
-    REQUIRE(snap);
-    return snap->base().to_move();
-  };
-  while (to_move() == 0) REQUIRE(PlayOneCommand(game));
+  while (ToMove(game) == 0) REQUIRE(PlayOneCommand(game));
   const auto seq = SeqOf(game);
   REQUIRE(seq);
   // Past the grace period (and within a tick or two) the room says a computer stands in for
@@ -310,7 +305,7 @@ TEST_CASE("a computer stands in for a person away past the grace period and give
       },
       10s);
   REQUIRE(moved);
-  CHECK(to_move() == 0);
+  CHECK(ToMove(game) == 0);
 
   // Seat 1 comes back with its token: the seat is its own again and the computer stops.
   v1::ServerMessage welcome;
@@ -322,7 +317,7 @@ TEST_CASE("a computer stands in for a person away past the grace period and give
     return m.has_room_state() && !m.room_state().seats(1).computer_standing_in();
   });
   REQUIRE(back);
-  while (to_move() == 0) REQUIRE(PlayOneCommand(game));
+  while (ToMove(game) == 0) REQUIRE(PlayOneCommand(game));
   const auto waiting = SeqOf(game);
   REQUIRE(waiting);
   // Seat 1 is to move and connected: nobody plays for it, past the grace period too.

@@ -323,6 +323,15 @@ v1::ClientMessage SkipMsg(std::uint64_t expected_seq) {
   return m;
 }
 
+std::optional<v1::Error> ErrorAnswering(client::WsClient& c, const v1::ClientMessage& m,
+                                        std::chrono::milliseconds wait) {
+  c.Send(m);
+  const auto answer = Skip(
+      c, [id = m.request_id()](const v1::ServerMessage& x) { return x.request_id() == id; }, wait);
+  if (!answer || !answer->has_error()) return std::nullopt;
+  return answer->error();
+}
+
 std::optional<v1::GameSnapshot> Snapshot(client::WsClient& c) {
   const auto m = Ask(c, SnapshotMsg());
   if (!m || !m->has_snapshot()) return std::nullopt;
@@ -374,6 +383,11 @@ RawGame StartRawGame(TestServer& server, const v1::RoomOptions& room) {
     }
   }
   return g;
+}
+
+int ToMove(RawGame& game, int via) {
+  const auto snap = Snapshot(*game.seats[static_cast<std::size_t>(via)]);
+  return snap ? snap->base().to_move() : -1;
 }
 
 std::optional<std::uint64_t> SeqOf(RawGame& game, int via) {

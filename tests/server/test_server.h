@@ -126,6 +126,12 @@ v1::ClientMessage AddComputerMsg(int seat, const std::string& level);
 // Whether `m` is a batch holding a base-game event of kind `which`.
 bool HasEvent(const v1::ServerMessage& m, v1::BaseEvent::EventCase which);
 
+// Sends `m` and returns the error answering it, or nullopt when none came within `wait` (a
+// request carried out that has no answer of its own: a vote, an ended grace period). Every
+// message read meanwhile is dropped.
+std::optional<v1::Error> ErrorAnswering(client::WsClient& c, const v1::ClientMessage& m,
+                                        std::chrono::milliseconds wait = 1500ms);
+
 // The seat's current snapshot (RequestSnapshot), or nullopt.
 std::optional<v1::GameSnapshot> Snapshot(client::WsClient& c);
 
@@ -138,6 +144,8 @@ struct RawGame {
 };
 RawGame StartRawGame(TestServer& server, int players, const engine::Options& options = {});
 RawGame StartRawGame(TestServer& server, const v1::RoomOptions& room);
+// The seat to move, asked on seat `via`'s connection (-1 if no answer).
+int ToMove(RawGame& game, int via = 0);
 // The game's seq, asked on seat `via`'s connection (nullopt if no answer).
 std::optional<std::uint64_t> SeqOf(RawGame& game, int via = 0);
 // Plays one legal command for the seat to move (the first placement, skip the follower, pass
