@@ -114,6 +114,8 @@ describe("a game in the browser", () => {
     let squaresSeenAt = -1;
     let reloaded = false;
     let midGameShot = false;
+    // The edge markers for squares out of view after Bob drags the board away (once).
+    let markersChecked = false;
     const overdue = gameDeadline();
     while (!(await isOver(ann))) {
       overdue(() => `${turns} actions; ${missReport()}`);
@@ -151,6 +153,27 @@ describe("a game in the browser", () => {
           await sleep(100);
           const squares = await candidateSquares(bob);
           if (squares.count > 0) {
+            if (!markersChecked && turns >= 10 && squares.outside === 0 && squares.covered === 0) {
+              // Bob drags the board far to the right: the squares are beyond its right edge,
+              // a marker there says how many, and choosing it brings them all back.
+              const box = (await bob.locator(".board").boundingBox())!;
+              await bob.mouse.move(box.x + 20, box.y + box.height / 2);
+              await bob.mouse.down();
+              await bob.mouse.move(box.x + box.width - 10, box.y + box.height / 2, { steps: 4 });
+              await bob.mouse.up();
+              const counts = await bob.locator(".edge-marker").evaluateAll((els) => els.map((e) => [e.getAttribute("data-edge"), Number(e.getAttribute("data-count"))]));
+              const dragged = await candidateSquares(bob);
+              expect(counts.length).toBeGreaterThan(0);
+              // A square still inside the board's box but under a control counts as beyond too.
+              const marked = counts.reduce((n, [, c]) => n + Number(c), 0);
+              expect(marked).toBeGreaterThanOrEqual(dragged.outside);
+              expect(marked).toBeLessThanOrEqual(dragged.outside + dragged.covered);
+              expect(marked).toBeGreaterThan(0);
+              await bob.locator(".edge-marker").first().click();
+              expect(await bob.locator(".edge-marker").count()).toBe(0);
+              expect((await candidateSquares(bob)).outside).toBe(0);
+              markersChecked = true;
+            }
             squaresSeenAt = turns;
             turnsChecked++;
             smallestSquare = Math.min(smallestSquare, squares.smallest);
@@ -194,6 +217,13 @@ describe("a game in the browser", () => {
       if (!midGameShot && turns >= 60) {
         await ann.screenshot({ path: join(outDir, "board-midgame.png") });
         await audit.check(ann, "board-midgame");
+        // The log names tiles in words, never by letter or square numbers; a line shows its tile.
+        const log = (await ann.locator(".card.log").textContent()) ?? "";
+        expect(log).not.toMatch(/\(-?\d+, -?\d+\)|\btile [A-X]\b/);
+        const line = ann.locator("button.log-line[data-log-cells]").first();
+        const cells = (await line.getAttribute("data-log-cells"))!.split(" ");
+        await line.click();
+        await expect.poll(() => ann.locator("[data-pointed]").evaluateAll((els) => els.map((e) => e.getAttribute("data-pointed")))).toEqual(cells);
         await bob.screenshot({ path: join(outDir, "phone-game.png") });
         await audit.check(bob, "phone-game");
         await cleo.screenshot({ path: join(outDir, "spectator.png") });
@@ -214,6 +244,7 @@ describe("a game in the browser", () => {
     console.log(`phone squares: ${turnsChecked} turn starts checked, smallest ${smallestSquare.toFixed(1)} px; hidden: ${squaresHidden.join("; ") || "none"}`);
     expect(turnsChecked).toBeGreaterThan(20);
     expect(squaresHidden).toEqual([]);
+    expect(markersChecked).toBe(true);
     expect(tabletChecked).toBe(true);
 
     for (const page of [ann, bob, cleo]) await page.locator("table.final-table").waitFor({ timeout: 15_000 });

@@ -1,8 +1,9 @@
 // Leaving a game under way (issue: the table, round three, point 4), end to end in Chromium
-// against a real carcassonne-server (grace period 6 s): Bob taps "Leave the room" and is asked
+// against a real carcassonne-server (grace period 30 s): Bob taps "Leave the room" and is asked
 // first; he confirms; Ann's page shows him away with the time left before a computer plays for
 // him, counting down; Bob's home page offers his seat back, and one tap puts him at his seat
-// again, in the same game, which Ann's page shows.
+// again, in the same game, which Ann's page shows. Bob leaves again, and Ann lets a computer
+// play for him at once rather than wait out the 30 s.
 //
 // Screenshots in CARC_E2E_OUT: leave-away.png (Ann's page, Bob away), leave-back.png (Bob's home
 // page with the way back).
@@ -12,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, auditScreens, createRoomFromForm, inviteLink, joinRoom, openAs, outDir, readyUp, startGame, useHarness } from "./harness";
 
 describe("leaving a game under way", () => {
-  const harness = useHarness(["--grace-period", "6"]);
+  const harness = useHarness(["--grace-period", "30"]);
   const audit = auditScreens();
 
   it("asks first, shows the others a countdown, and gives the seat back to the same browser", async () => {
@@ -50,7 +51,7 @@ describe("leaving a game under way", () => {
     const away = ann.locator('ol.players li[data-seat="1"] .badge.away');
     await away.waitFor({ timeout: 10_000 });
     const first = (await away.textContent()) ?? "";
-    expect(first).toMatch(/^Away · 0:0[1-6]$/);
+    expect(first).toMatch(/^Away · 0:(30|[12]\d|0[1-9])$/);
     await expect.poll(async () => (await away.textContent()) ?? "", { timeout: 4_000 }).not.toBe(first);
     await ann.screenshot({ path: join(outDir, "leave-away.png") });
     await audit.check(ann, "leave-away");
@@ -63,6 +64,19 @@ describe("leaving a game under way", () => {
     await expect.poll(() => ann.locator('ol.players li[data-seat="1"] .badge.online').count(), { timeout: 10_000 }).toBe(1);
     // Used once: the home page no longer offers it.
     expect(await bob.evaluate(() => localStorage.getItem("carc.leftGame"))).toBeNull();
+
+    // Bob goes again; Ann need not wait out his grace period: a computer plays for him at once.
+    await bob.locator("#leave").click();
+    await back.waitFor({ timeout: 10_000 });
+    const now = ann.locator('section.away-notice button[data-end-grace="1"]');
+    await now.waitFor({ timeout: 10_000 });
+    expect(await now.textContent()).toBe("Let a computer play now");
+    await audit.check(ann, "away-notice");
+    const clicked = Date.now();
+    await now.click();
+    await ann.locator('[data-stand-in="1"]').first().waitFor({ timeout: 5_000 });
+    console.log(`a computer stood in ${Date.now() - clicked} ms after "Let a computer play now" (grace period 30 s)`);
+    expect(await ann.locator("section.away-notice").count()).toBe(0);
     expect(harness.pageErrors).toEqual([]);
   });
 });

@@ -2,13 +2,22 @@
 // a real carcassonne-server: Ann plays against two easy computers, which decide in milliseconds.
 // With pacing on (the player's default), each computer's tile appears at least 0.6 s after the
 // one before it (the page holds it; the server has answered at once), and each seat's last tile
-// stays outlined (in the seat's colour) where that seat placed it, until it places another.
+// stays outlined (in the seat's colour) where that seat placed it, until it places another. The
+// points a move scored appear on the feature that scored them, in the scorer's colour, as the
+// log says them.
 //
 // Screenshot in CARC_E2E_OUT: pacing.png (Ann's turn, three seats' last tiles outlined).
 
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, auditScreens, createRoomFromForm, openAs, outDir, playTileOrFollower, sleep, startGame, useHarness } from "./harness";
+
+/** A score label as the board drew it. */
+interface Mark {
+  points: string;
+  text: string;
+  fill: string;
+}
 
 interface Seen {
   /** performance.now() when the tile appeared. */
@@ -37,10 +46,15 @@ describe("following the others' moves", () => {
     // Every tile the board gains, with the time and the outlines as the page shows them.
     await page.evaluate(() => {
       const seen: Seen[] = [];
-      (window as unknown as { seen: Seen[] }).seen = seen;
+      const marks: Mark[] = [];
+      (window as unknown as { seen: Seen[]; marks: Mark[] }).seen = seen;
+      (window as unknown as { marks: Mark[] }).marks = marks;
       new MutationObserver((records) => {
         for (const r of records) {
           for (const n of r.addedNodes) {
+            if (n instanceof Element && n.matches(".score-mark")) {
+              marks.push({ points: n.getAttribute("data-points") ?? "", text: n.textContent ?? "", fill: n.querySelector("rect")?.getAttribute("fill") ?? "" });
+            }
             if (!(n instanceof Element) || !n.hasAttribute("data-x")) continue;
             seen.push({
               t: performance.now(),
@@ -60,7 +74,8 @@ describe("following the others' moves", () => {
     const deadline = Date.now() + 120_000;
     let turn = 0;
     let shot = false;
-    while ((await computerTiles()) < 10) {
+    const marks = () => page.evaluate(() => (window as unknown as { marks: Mark[] }).marks);
+    while ((await computerTiles()) < 10 || (await marks()).length === 0) {
       expect(Date.now(), "ten computer tiles within two minutes").toBeLessThan(deadline);
       if (!shot && (await page.locator("[data-last-of]").count()) === 3 && (await page.locator("[data-cell]").count()) > 0) {
         await page.screenshot({ path: join(outDir, "pacing.png") });
@@ -92,6 +107,16 @@ describe("following the others' moves", () => {
       expect(s.outlines.sort()).toEqual([...lastOf].map(([seat, at]) => `${seat}@${at}`).sort());
     }
     expect(lastOf.size).toBe(3);
+    // Every label drawn says points some line of the log says were scored, in a seat's colour.
+    const drawn = await marks();
+    const log = (await page.locator(".card.log").textContent()) ?? "";
+    console.log(`points on the board: ${drawn.map((m) => m.text).join(", ")}`);
+    expect(drawn.length).toBeGreaterThan(0);
+    for (const m of drawn) {
+      expect(m.text).toMatch(new RegExp(`^(\\+${m.points})+$`));
+      expect(log).toContain(`scores ${m.points}`);
+      expect(["#f4bf45", "#d21114", "#ba1311", "#3ea859", "#419d66", "#2d53a4", "#1b1b1b", "#a7a7a7", "#aaabad"]).toContain(m.fill);
+    }
     expect(shot).toBe(true);
     expect(harness.pageErrors).toEqual([]);
   });

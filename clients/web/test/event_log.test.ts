@@ -31,4 +31,22 @@ describe("log card", () => {
   it("counts only the events that get a line", () => {
     expect(card(5, 2).querySelector("ol")!.getAttribute("start")).toBe("4");
   });
+
+  it("makes a line about squares a button that shows them on the board", () => {
+    const shown: string[] = [];
+    const el = renderLogCard(
+      [{ event: 0 }, { event: 1 }],
+      (i) => (i === 0 ? { text: "Ann placed a tile with a road.", cells: [{ x: 2, y: -1 }] } : "Bob did not enter the city."),
+      () => false,
+      (cells) => shown.push(cells.map((c) => `${c.x},${c.y}`).join(" ")),
+    );
+    const buttons = el.querySelectorAll<HTMLButtonElement>("button.log-line");
+    expect(buttons).toHaveLength(1);
+    expect(buttons[0]!.textContent).toBe("Ann placed a tile with a road.");
+    expect(buttons[0]!.title).toBe("Show on the board");
+    buttons[0]!.click();
+    expect(shown).toEqual(["2,-1"]);
+    // Without a board to show them on (a game that does not ask), lines stay words.
+    expect(renderLogCard([{ event: 0 }], () => ({ text: "x", cells: [{ x: 0, y: 0 }] }), () => false).querySelector("button")).toBeNull();
+  });
 });

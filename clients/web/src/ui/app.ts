@@ -109,6 +109,7 @@ export class App {
       leave: () => this.leave(),
       rematch: () => (this.rematchRequest = this.sendRequest({ case: "rematch", value: {} })),
       voteOnAbsent: (vote) => this.sendRequest({ case: "voteOnAbsent", value: { vote } }),
+      endGrace: (seat) => this.sendRequest({ case: "endGracePeriod", value: { seat } }),
       joinRematch: (code: string) => this.joinRematch(code),
       changed: () => this.render(),
       hints: this.hints,

@@ -4,6 +4,7 @@
 
 import { t } from "../i18n";
 import type { AbsentVoteActions } from "./absent_vote";
+import type { AwayActions } from "./away_notice";
 import { h } from "./dom";
 import type { HintSource } from "./hint";
 
@@ -13,7 +14,7 @@ export interface GameHeadActions {
 }
 
 /** What every game screen asks of the page, besides sending its game's commands. */
-export interface GamePageActions extends GameHeadActions, AbsentVoteActions {
+export interface GamePageActions extends GameHeadActions, AbsentVoteActions, AwayActions {
   rematch(): void;
   joinRematch(code: string): void;
   /** Re-renders the page (after a local change such as a new selection). */

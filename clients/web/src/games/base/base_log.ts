@@ -9,8 +9,12 @@ import {
   ScoreReason,
   type BaseEvent,
   type FeatureScored,
+  type TileDefinition,
 } from "../../gen/carc/v1/base_game_pb";
+import type { LogLine } from "../../ui/event_log";
 import { t, type BaseMessageKey } from "./i18n";
+import { tileIcon } from "./tiles_left";
+import { tileWords } from "./tile_words";
 
 export interface LogEntry {
   seq: bigint;
@@ -54,11 +58,15 @@ const PASS_KEYS: Record<number, BaseMessageKey> = {
  * The sentence for one event, or undefined for events that only move the game along (a turn
  * starting, a tile drawn, the Count asking somebody: the prompt says who must decide).
  */
-export function describeEvent(e: BaseEvent, name: (seat: number) => string): string | undefined {
+export function describeEvent(
+  e: BaseEvent,
+  name: (seat: number) => string,
+  defs: ReadonlyMap<string, TileDefinition> = new Map(),
+): string | undefined {
   switch (e.event.case) {
     case "tilePlaced": {
       const v = e.event.value;
-      return t("log.tilePlaced", { name: name(v.seat), tile: v.tile, x: v.position?.x ?? 0, y: v.position?.y ?? 0 });
+      return t("log.placed", { name: name(v.seat), tile: tileWords(defs.get(v.tile)) });
     }
     case "followerPlaced": {
       const f = e.event.value.follower;
@@ -67,7 +75,7 @@ export function describeEvent(e: BaseEvent, name: (seat: number) => string): str
     }
     case "tileDiscarded": {
       const v = e.event.value;
-      return t(v.reshuffled ? "log.tileReshuffled" : "log.tileDiscarded", { tile: v.tile });
+      return t(v.reshuffled ? "log.tileReshuffled" : "log.tileDiscarded", { tile: tileWords(defs.get(v.tile)) });
     }
     case "featureScored":
       // A farm next to no completed city is worth nothing: saying so for every farmer is noise.
@@ -119,4 +127,51 @@ export function describeScore(s: FeatureScored, name: (seat: number) => string):
       ? t("log.nobodyScores")
       : t(s.winners.length > 1 ? "log.shareScore" : "log.scores", { names: winners, points: s.points });
   return `${what}${pennants}: ${result}${counts === "" ? "" : ` (${t("log.majority", { counts })})`}.`;
+}
+
+/** The tiles the event happened on, which its log line shows on the board when chosen. */
+function cellsOf(e: BaseEvent): { x: number; y: number }[] {
+  switch (e.event.case) {
+    case "tilePlaced":
+      return [{ x: e.event.value.position?.x ?? 0, y: e.event.value.position?.y ?? 0 }];
+    case "followerPlaced": {
+      const p = e.event.value.follower?.position;
+      return p ? [{ x: p.x, y: p.y }] : [];
+    }
+    case "featureScored":
+      return e.event.value.tiles.map((p) => ({ x: p.x, y: p.y }));
+    default:
+      return [];
+  }
+}
+
+/** Pictures are drawn once per tile and turn, then copied: the log is drawn at every rendering. */
+const pictures = new Map<string, Element>();
+
+function picture(def: TileDefinition | undefined, rotation: number): Element | undefined {
+  if (!def) return undefined;
+  const key = `${def.letter}/${rotation}`;
+  let drawn = pictures.get(key);
+  if (!drawn) {
+    drawn = tileIcon(def, rotation, 28, "");
+    // The words beside it say the same: the picture is for the eye only.
+    drawn.removeAttribute("role");
+    drawn.removeAttribute("aria-label");
+    drawn.setAttribute("aria-hidden", "true");
+    pictures.set(key, drawn);
+  }
+  return drawn.cloneNode(true) as Element;
+}
+
+/** The event's log line: its words, the placed or discarded tile's picture, the tiles it is about. */
+export function describeLine(
+  e: BaseEvent,
+  name: (seat: number) => string,
+  defs: ReadonlyMap<string, TileDefinition>,
+): LogLine | undefined {
+  const text = describeEvent(e, name, defs);
+  if (text === undefined) return undefined;
+  const v = e.event.case === "tilePlaced" || e.event.case === "tileDiscarded" ? e.event.value : undefined;
+  const rotation = e.event.case === "tilePlaced" ? e.event.value.rotation : 0;
+  return { text, picture: v ? picture(defs.get(v.tile), rotation) : undefined, cells: cellsOf(e) };
 }

@@ -91,7 +91,7 @@ export class BaseReplay implements GameReplay {
           renderCityCard(view, seats, (seat) => seats[seat]?.name ?? t("lobby.seat", { n: seat + 1 })),
           renderLogCard(
             log,
-            (event) => describeEvent(event, name),
+            (event) => describeEvent(event, name, new Map(frames.views[0]!.tileSet.map((d) => [d.letter, d]))),
             (event) => event.event.case === "featureScored" && event.event.value.winners.length > 0,
           ),
         ),

@@ -24,6 +24,7 @@ import {
 import type { ClockState } from "../../gen/carc/v1/game_pb";
 import type { RoomState } from "../../gen/carc/v1/lobby_pb";
 import { endedByVote, renderAbsentVote, runningClock } from "../../ui/absent_vote";
+import { renderAwayNotice } from "../../ui/away_notice";
 import { colourInfo } from "../../ui/colours";
 import { h } from "../../ui/dom";
 import { renderLogCard } from "../../ui/event_log";
@@ -37,7 +38,7 @@ import { TurnClock, formatClock } from "../../ui/turn_clock";
 import { listenTurnKeys, type TurnControls } from "../../ui/turn_keys";
 import { renderFinalTable } from "./base_final";
 import { baseHint, describeBaseHint, hintedSelection } from "./base_hint";
-import { describeEvent, kindName, MAX_LOG_ENTRIES, type LogEntry } from "./base_log";
+import { describeLine, kindName, MAX_LOG_ENTRIES, type LogEntry } from "./base_log";
 import { BOARD_CONTROLS, BoardView, type BoardModel } from "./board/board_view";
 import { CountDecisions, countWait } from "./count_decisions";
 import { isCountPhase, renderCityCard } from "./count_panel";
@@ -45,6 +46,8 @@ import { t } from "./i18n";
 import { PlacementTaking } from "./placement_taking";
 import { renderPlayers } from "./players_panel";
 import { renderScoreChart } from "./score_chart";
+import { BoardStory } from "./board_story";
+import { tileWords } from "./tile_words";
 import { renderTilesLeft, tileIcon } from "./tiles_left";
 import {
   candidateCells,
@@ -85,6 +88,10 @@ export class BaseScreen implements TurnControls {
   /** The Count's decisions (C-2..C-5): what the player has chosen so far. */
   private readonly count: CountDecisions;
   private log: LogEntry[] = [];
+  /** What the board shows of the log: last tiles, last scores (board_story.ts). */
+  private readonly story = new BoardStory();
+  /** The tiles of the log line the player chose, shown on the board until the next batch. */
+  private pointed: { x: number; y: number }[] | undefined;
   /** Scores after each turn seen live; replaced by the record's when the game is archived. */
   private history: number[][] = [];
   private recordHistory: number[][] | undefined;
@@ -158,8 +165,10 @@ export class BaseScreen implements TurnControls {
     // Every decision comes with a batch of its own: the choices of the last one are done with.
     this.count.reset();
     this.turnClock.restart();
+    this.pointed = undefined;
     for (const event of events) {
       this.log.push({ seq, event });
+      this.story.add(event);
       if (view && (event.event.case === "turnStarted" || event.event.case === "gameEnded")) {
         this.history.push([...view.scores]);
       }
@@ -174,6 +183,8 @@ export class BaseScreen implements TurnControls {
   /** The game so far from the server's History: the log, and the scores after each turn if known. */
   historyApplied(log: readonly LogEntry[], scores: readonly number[][] | undefined): void {
     this.log = log.slice(-MAX_LOG_ENTRIES);
+    this.story.reset();
+    for (const entry of log) this.story.add(entry.event);
     if (scores) this.history = scores.map((s) => [...s]);
   }
 
@@ -218,6 +229,7 @@ export class BaseScreen implements TurnControls {
         this.actions,
       ),
       renderAbsentVote(room, (seat) => view?.resigned[seat] ?? false, this.actions),
+      renderAwayNotice(this.doc, room, this.actions),
       view && !over
         ? renderScoreBar(view.scores.map((points, i) => ({
             name: name(i),
@@ -286,11 +298,12 @@ export class BaseScreen implements TurnControls {
     const takenSpots = taken ? this.taking.spots : undefined;
     const last = view?.tiles[view.tiles.length - 1];
     const choosingFollower = myTurn && view?.phase === BasePhase.PLACE_FOLLOWER && this.pendingSeq === undefined && last !== undefined;
+    const colourOf = (seat: number) => colourInfo(seats[seat]?.colour ?? "");
     const model: BoardModel = {
       tiles: view?.tiles ?? [],
       defs: this.defs,
       followers: view?.followers ?? [],
-      colourOf: (seat) => colourInfo(seats[seat]?.colour ?? ""),
+      colourOf,
       candidates: placing && !taken ? candidateCells(placements, sel.tile) : [],
       preview:
         placing && sel.x !== undefined && sel.y !== undefined && sel.rotation !== undefined
@@ -313,7 +326,9 @@ export class BaseScreen implements TurnControls {
         view && view.tiles.length > 1 && last && !this.defs.get(last.tile)?.cityBlock
           ? { x: last.position?.x ?? 0, y: last.position?.y ?? 0 }
           : undefined,
-      lastBySeat: this.lastBySeat(seats),
+      lastBySeat: this.story.lastBySeat(colourOf),
+      scored: this.story.scored(colourOf),
+      pointed: this.pointed,
       ...this.count.board(view, seats, myTurn),
       labels: {
         board: t("game.board"),
@@ -322,17 +337,6 @@ export class BaseScreen implements TurnControls {
       },
     };
     this.board.update(model);
-  }
-
-  /** Each seat's last tile as the log tells it (the Count's block is nobody's). */
-  private lastBySeat(seats: RoomState["seats"]): { x: number; y: number; seat: number; colour: string }[] {
-    const at = new Map<number, { x: number; y: number }>();
-    for (const { event } of this.log) {
-      if (event.event.case !== "tilePlaced") continue;
-      const v = event.event.value;
-      at.set(v.seat, { x: v.position?.x ?? 0, y: v.position?.y ?? 0 });
-    }
-    return [...at].map(([seat, p]) => ({ ...p, seat, colour: colourInfo(seats[seat]?.colour ?? "")?.fill ?? "#ff9800" }));
   }
 
   private renderTurn(view: BaseView, myTurn: boolean, mySeat: number): HTMLElement {
@@ -350,7 +354,7 @@ export class BaseScreen implements TurnControls {
       { class: "card turn", "aria-label": t("game.turn") },
       inPlay !== ""
         ? h("div", { class: "in-play" },
-            tileIcon(this.defs.get(inPlay), placing && sel.rotation !== undefined ? sel.rotation : 0, 72, t("game.tileLabel", { tile: inPlay })),
+            tileIcon(this.defs.get(inPlay), placing && sel.rotation !== undefined ? sel.rotation : 0, 72, tileWords(this.defs.get(inPlay))),
             h("span", {}, t("game.tileInPlay")),
           )
         : null,
@@ -367,7 +371,7 @@ export class BaseScreen implements TurnControls {
                   this.selection = { tile: letter };
                   this.actions.changed();
                 },
-              }, tileIcon(this.defs.get(letter), 0, 44, t("game.tileLabel", { tile: letter }))),
+              }, tileIcon(this.defs.get(letter), 0, 44, tileWords(this.defs.get(letter)))),
             ),
           )
         : null,
@@ -397,9 +401,17 @@ export class BaseScreen implements TurnControls {
   private renderLog(name: (seat: number) => string): HTMLElement {
     return renderLogCard(
       this.log,
-      (event) => describeEvent(event, name),
+      (event) => describeLine(event, name, this.defs),
       (event) => event.event.case === "featureScored" && event.event.value.winners.length > 0,
+      (cells) => this.showOnBoard(cells),
     );
+  }
+
+  /** A log line chosen: its tiles marked on the board and brought into view, until the next batch. */
+  private showOnBoard(cells: readonly { x: number; y: number }[]): void {
+    this.pointed = cells.map((c) => ({ x: c.x, y: c.y }));
+    this.actions.changed();
+    this.board.show(cells);
   }
 
   private renderEnd(view: BaseView, room: RoomState): HTMLElement {

@@ -6,6 +6,7 @@ import { h } from "../../ui/dom";
 import { TILE } from "./board/tile_plane";
 import { tileSvg } from "./board/tile_svg";
 import { t } from "./i18n";
+import { tileWords } from "./tile_words";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -33,7 +34,7 @@ export function renderTilesLeft(view: BaseView, defs: ReadonlyMap<string, TileDe
       "ul",
       { class: "distribution" },
       unseen.map((c) =>
-        h("li", { "data-tile": c.tile }, tileIcon(defs.get(c.tile), 0, 36, t("game.tileLabel", { tile: c.tile })), h("span", {}, `×${c.count}`)),
+        h("li", { "data-tile": c.tile }, tileIcon(defs.get(c.tile), 0, 36, tileWords(defs.get(c.tile))), h("span", {}, `×${c.count}`)),
       ),
     ),
   );

@@ -23,13 +23,13 @@ export function describeCastleEvent(event: CastleEvent, name: (seat: number) => 
     case "turnStarted":
       return e.value.extra ? t("castle.log.extraTurn", { name: name(e.value.player) }) : undefined;
     case "tilePlaced":
-      return t("log.tilePlaced", { name: name(e.value.player), tile: e.value.tile, x: e.value.position?.x ?? 0, y: e.value.position?.y ?? 0 });
+      return t("castle.log.placed", { name: name(e.value.player) });
     case "followerPlaced": {
       const f = featureName(e.value.feature);
       return t("castle.log.follower", { name: name(e.value.player), role: roleText(f), feature: featureText(f) });
     }
     case "tileDiscarded":
-      return t("castle.log.discarded", { tile: e.value.tile });
+      return t("castle.log.discarded");
     case "featureScored": {
       const s = e.value;
       const tiles = s.tiles.length + s.startSpaces.length;

@@ -29,6 +29,7 @@ import {
 } from "../../gen/carc/v1/castle_game_pb";
 import type { RoomState } from "../../gen/carc/v1/lobby_pb";
 import { endedByVote, renderAbsentVote, runningClock } from "../../ui/absent_vote";
+import { renderAwayNotice } from "../../ui/away_notice";
 import { h } from "../../ui/dom";
 import { renderScoreBar } from "../../ui/scorebar";
 import { renderGameHead, type GamePageActions } from "../../ui/game_head";
@@ -157,6 +158,7 @@ export class CastleScreen implements TurnControls {
         this.actions,
       ),
       renderAbsentVote(room, (seat) => view?.seats[seat]?.resigned ?? false, this.actions),
+      renderAwayNotice(this.doc, room, this.actions),
       mirror.definitionsError !== undefined
         ? h("p", { class: "form-error", role: "alert" }, t("castle.definitionsError", { reason: mirror.definitionsError }))
         : null,

@@ -1,13 +1,18 @@
+// @vitest-environment happy-dom
+
 // The base game's event log explains every score: the feature, its size, pennants, who scored
 // and the followers behind the majority (B-9, B-17).
 
 import { create } from "@bufbuild/protobuf";
 import { beforeEach, describe, expect, it } from "vitest";
 import { BaseEventSchema, CountChoice, FeatureKind, Quarter, ScoreReason, type BaseEvent } from "../../../src/gen/carc/v1/base_game_pb";
-import { describeEvent } from "../../../src/games/base/base_log";
+import { describeEvent, describeLine } from "../../../src/games/base/base_log";
+import { tileWords } from "../../../src/games/base/tile_words";
+import { BASE_TILE_SET } from "./tile_set_fixture";
 import { setLanguage } from "../../../src/i18n";
 
 const names = ["Ann", "Bob", "Cy"];
+const defs = new Map(BASE_TILE_SET.map((d) => [d.letter, d]));
 const name = (s: number): string => names[s] ?? "?";
 const ev = (init: Parameters<typeof create<typeof BaseEventSchema>>[1]): BaseEvent => create(BaseEventSchema, init);
 
@@ -46,7 +51,27 @@ describe("event log", () => {
   it("follows the language", () => {
     setLanguage("de", undefined);
     const e = ev({ event: { case: "tilePlaced", value: { seat: 1, tile: "E", position: { x: 0, y: -1 }, rotation: 2 } } });
-    expect(describeEvent(e, name)).toBe("Bob legte Karte E auf (0, -1).");
+    expect(describeEvent(e, name, defs)).toBe("Bob legte eine Karte mit einer Stadt.");
+  });
+
+  it("names tiles by what is on them, never by their letters or squares' numbers", () => {
+    const words = (letter: string) => tileWords(defs.get(letter));
+    expect(words("A")).toBe("a tile with a cloister and a road");
+    expect(words("C")).toBe("a tile with a city and a pennant");
+    expect(words("L")).toBe("a tile with a city and 3 roads");
+    expect(words("X")).toBe("a tile with 4 roads");
+    const placed = ev({ event: { case: "tilePlaced", value: { seat: 0, tile: "D", position: { x: -2, y: 3 }, rotation: 1 } } });
+    const line = describeLine(placed, name, defs)!;
+    expect(line.text).toBe("Ann placed a tile with a city and a road.");
+    expect(line.text).not.toMatch(/\bD\b|-2|\(/);
+    // The picture is the placed tile, turned as placed; the words say it for a screen reader.
+    expect(line.picture?.getAttribute("aria-hidden")).toBe("true");
+    expect(line.picture?.querySelector("g.tile")).not.toBeNull();
+    expect(line.cells).toEqual([{ x: -2, y: 3 }]);
+    const discarded = ev({ event: { case: "tileDiscarded", value: { tile: "X" } } });
+    expect(describeLine(discarded, name, defs)?.text).toBe("No place fits a tile with 4 roads: it is put aside.");
+    const scored = ev({ event: { case: "featureScored", value: { kind: FeatureKind.ROAD, reason: ScoreReason.COMPLETED, tiles: [{ x: 0, y: 0 }, { x: 1, y: 0 }], points: 2, followers: [1], winners: [0] } } });
+    expect(describeLine(scored, name, defs)?.cells).toEqual([{ x: 0, y: 0 }, { x: 1, y: 0 }]);
   });
 
   it("says nothing for events that only move the game along", () => {

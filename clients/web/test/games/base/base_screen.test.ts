@@ -50,6 +50,7 @@ function setup(yourSeat = 0) {
     rematch: vi.fn(),
     joinRematch: vi.fn(),
     voteOnAbsent: vi.fn(),
+    endGrace: vi.fn(),
     changed: () => render(),
   }, () => Promise.reject(new Error("no archive in this test")));
   screen.snapshotApplied(current);

@@ -175,4 +175,75 @@ describe("the board on a phone", () => {
       window.matchMedia = real;
     }
   });
+
+  it("draws what the last move scored on its feature, readable at any zoom, and shows a log line's tiles", () => {
+    const { board, svg } = setup();
+    const red = { name: "red", fill: "#d21114", ink: "#ffffff", shape: "■", label: "colour.red" as const };
+    board.update({ ...model(), scored: [{ cells: [{ x: 0, y: 0 }, { x: 1, y: 0 }], points: 4, colours: [red] }] });
+    const mark = svg.querySelector<SVGGElement>(".score-mark")!;
+    expect(mark.getAttribute("data-points")).toBe("4");
+    expect(mark.textContent).toBe("+4");
+    // On the middle of the feature's two tiles.
+    expect(mark.getAttribute("transform")).toBe("translate(100 50)");
+    expect(mark.querySelector("rect")?.getAttribute("fill")).toBe("#d21114");
+    // The label grows as the board zooms out: 30 units stay at least 22 px on screen.
+    board.zoom(0.3);
+    const scale = board.currentCamera.scale;
+    const k = Number(svg.style.getPropertyValue("--label-scale"));
+    expect(30 * scale * k).toBeGreaterThanOrEqual(21.99);
+    // A log line's tile far off the view: marked, and the view goes there.
+    board.update({ ...model(), pointed: [{ x: 30, y: -20 }] });
+    expect(svg.querySelector('[data-pointed="30,-20"]')).not.toBeNull();
+    board.show([{ x: 30, y: -20 }]);
+    expect(board.currentCamera.cx).toBeCloseTo(3050);
+    expect(board.currentCamera.cy).toBeCloseTo(-1950);
+  });
+
+  it("marks the edge beyond which squares lie once the view is moved, and shows them all again (point 1)", () => {
+    const { board, svg } = setup();
+    const markers = () => [...board.element.querySelectorAll<HTMLButtonElement>(".edge-marker")];
+    // Fitted: the candidate (1,0) is in view, no marker.
+    expect(markers()).toHaveLength(0);
+    // The board dragged far to the right: the square went with it, beyond the right edge.
+    const before = board.currentCamera;
+    pointer("pointerdown", svg, 1, 100, 100);
+    pointer("pointermove", window, 1, 100 + 2000, 100);
+    pointer("pointerup", window, 1, 100 + 2000, 100);
+    expect(board.currentCamera.cx).toBeLessThan(before.cx);
+    const right = markers();
+    expect(right.map((m) => [m.dataset.edge, m.dataset.count])).toEqual([["right", "1"]]);
+    expect(right[0]!.getAttribute("aria-label")).toBe("1 more square to the right: show all");
+    right[0]!.click();
+    expect(board.currentCamera).toEqual(before);
+    expect(markers()).toHaveLength(0);
+  });
+
+  it("moves the focus among the squares with the arrow keys, and keeps it on the board when a step is drawn anew (point 11)", () => {
+    const { board } = setup();
+    const many = { ...model(), candidates: [{ x: 1, y: 0 }, { x: 2, y: 0 }, { x: 1, y: 1 }, { x: 3, y: -2 }] };
+    board.update(many);
+    const cell = (at: string) => document.querySelector<SVGElement>(`[data-cell="${at}"]`)!;
+    const key = (el: Element, k: string) => {
+      const e = new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true });
+      el.dispatchEvent(e);
+      return e.defaultPrevented;
+    };
+    cell("1,0").focus();
+    expect(key(cell("1,0"), "ArrowRight")).toBe(true);
+    expect(document.activeElement?.getAttribute("data-cell")).toBe("2,0");
+    key(cell("2,0"), "ArrowLeft");
+    key(cell("1,0"), "ArrowDown");
+    expect(document.activeElement?.getAttribute("data-cell")).toBe("1,1");
+    // Nothing further down: the key is left to the page (which pans the view).
+    expect(key(cell("1,1"), "ArrowDown")).toBe(false);
+    expect(document.activeElement?.getAttribute("data-cell")).toBe("1,1");
+    // The squares drawn anew (the element with the focus is gone): the focus stays on the board.
+    board.update({ ...many, candidates: [{ x: 3, y: -2 }] });
+    expect(document.activeElement?.getAttribute("data-cell")).toBe("3,-2");
+    // After a tap elsewhere the focus is the player's business again.
+    document.body.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
+    (document.activeElement as HTMLElement | null)?.blur();
+    board.update({ ...many, candidates: [{ x: 1, y: 0 }] });
+    expect(document.activeElement).toBe(document.body);
+  });
 });

@@ -89,6 +89,7 @@ function setup(first: BaseView, yourSeat = 0) {
       rematch: vi.fn(),
       joinRematch: vi.fn(),
       voteOnAbsent: vi.fn(),
+      endGrace: vi.fn(),
       changed: () => render(),
     },
     () => Promise.reject(new Error("no archive in this test")),

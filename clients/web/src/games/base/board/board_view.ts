@@ -14,6 +14,9 @@ import { fit, fitIn, pan, shows, viewBox, zoomAt, type Camera, type Size } from 
 import { meeple } from "../../../board/meeple";
 import { arrive } from "../../../ui/motion";
 import type { ColourInfo } from "../../../ui/colours";
+import { cellRect, drawMarks, type MarksModel } from "./board_marks";
+import { EdgeMarkers } from "./edge_markers";
+import { isArrow, nextInDirection, type Point } from "./arrow_focus";
 import { cityBlockLayout, type CityBlockLayout } from "./city_block";
 import { drawCityBlock, type CityBlockModel } from "./city_block_svg";
 import { segmentAnchor } from "./tile_geometry";
@@ -52,7 +55,8 @@ const SPOT_FOCUS_SCALE = 1.6;
 /** What is clickable on the board: everything BoardView.activate knows. */
 export const BOARD_CONTROLS = "[data-cell],[data-spot],[data-target],[data-quarter][role=button]";
 
-export interface BoardModel {
+/** What the board draws; its marks (last tiles, scores, pointed tiles) are board_marks.ts's. */
+export interface BoardModel extends MarksModel {
   tiles: readonly PlacedTile[];
   defs: ReadonlyMap<string, TileDefinition>;
   followers: readonly FollowerOnBoard[];
@@ -63,17 +67,8 @@ export interface BoardModel {
   preview?: { letter: string; x: number; y: number; rotation: number } | undefined;
   /** Follower spots on the tile just placed (clickable). */
   spots?: { x: number; y: number; letter: string; rotation: number; segments: readonly { segment: number; kind: FeatureKind }[] } | undefined;
-  /** The tile placed last, outlined so every player sees what changed. */
-  last?: Cell | undefined;
-  /**
-   * Each seat's last tile, outlined in its colour until it places another, so that the moves
-   * of several opponents in a row can all be followed (drawn instead of `last`'s outline).
-   */
-  lastBySeat?: readonly { x: number; y: number; seat: number; colour: string }[] | undefined;
   /** The Count's city (C-1): present in games with the Count. */
   city?: CityBlockModel | undefined;
-  /** Tiles of a feature to point out (the one a redeployment round is about, C-4). */
-  highlight?: readonly Cell[] | undefined;
   /** Features a follower may move onto from the city (C-5), clickable. */
   targets?: readonly BoardTarget[] | undefined;
   /** Labels for assistive technology, in the current language. */
@@ -106,6 +101,7 @@ export class BoardView {
   private readonly previewLayer: SVGGElement;
   private readonly followerLayer: SVGGElement;
   private readonly spotLayer: SVGGElement;
+  private readonly markers: EdgeMarkers;
   private readonly drawn = new Map<string, { key: string; node: SVGGElement }>();
   /** The block's layout, computed again only when the tiles it stands on change. */
   private city: { key: string; layout: CityBlockLayout | undefined } = { key: "", layout: undefined };
@@ -120,6 +116,8 @@ export class BoardView {
   private readonly pointers = new Map<number, { x: number; y: number }>();
   private gesture: { startX: number; startY: number; travelled: number; target: Element | null } | undefined;
   private pinchDistance = 0;
+  /** The player's last input on the board was a key (focus is then kept on the board). */
+  private keyboard = false;
   /** The model drawn last: a resize fits its view again while the player has not moved it. */
   private model: BoardModel | undefined;
 
@@ -142,10 +140,19 @@ export class BoardView {
     this.followerLayer = this.layer("followers");
     this.spotLayer = this.layer("spots");
     this.element.appendChild(this.svg);
+    this.markers = new EdgeMarkers(doc, () => this.showChoices());
+    this.element.appendChild(this.markers.element);
     this.svg.addEventListener("pointerdown", (e) => this.onPointerDown(e));
     this.svg.addEventListener("wheel", (e) => this.onWheel(e), { passive: false });
     this.svg.addEventListener("keydown", (e) => this.onKey(e));
     this.svg.addEventListener("focusin", (e) => this.onFocus(e));
+    // Focus taken elsewhere on purpose (Tab to a button, a click anywhere): it is not kept.
+    this.svg.addEventListener("focusout", (e) => {
+      if (e.relatedTarget instanceof Node && !this.svg.contains(e.relatedTarget)) this.keyboard = false;
+    });
+    doc.addEventListener("pointerdown", () => (this.keyboard = false), { capture: true });
+    // Focusable from script only: where the focus goes when a step leaves no control.
+    this.svg.setAttribute("tabindex", "-1");
     const RO = (doc.defaultView as (Window & { ResizeObserver?: typeof ResizeObserver }) | null)?.ResizeObserver;
     if (RO) new RO(() => this.resized()).observe(this.element);
   }
@@ -155,11 +162,12 @@ export class BoardView {
     this.svg.setAttribute("aria-label", model.labels.board);
     this.drawTiles(model);
     this.drawCity(model);
-    this.drawMarks(model);
+    drawMarks(this.doc, this.markLayer, model);
     this.drawCandidates(model);
     this.drawPreview(model);
     this.drawFollowers(model);
     this.drawSpots(model);
+    this.keepFocus();
     // On a phone each step starts in its own view, even after the player moved it: every square
     // a tile may go to at the turn's start, the follower spots close up.
     const step = model.spots ? `spots@${model.spots.x},${model.spots.y}` : model.candidates.length > 0 ? "cells" : "";
@@ -190,7 +198,7 @@ export class BoardView {
    */
   private autoCamera(model: BoardModel): Camera {
     const size = this.size();
-    const c = this.actions.covered?.() ?? { top: 0, right: 0, bottom: 0, left: 0 };
+    const c = this.covered();
     const area = { left: c.left, top: c.top, right: size.width - c.right, bottom: size.height - c.bottom };
     const whole = fitIn(this.paddedBounds(), size, area);
     if (this.fingers() && model.spots) return this.spotFocus(model.spots, whole);
@@ -224,6 +232,26 @@ export class BoardView {
     this.applyCamera();
   }
 
+  /**
+   * Brings `cells` into view (a log line's tiles), keeping the zoom unless they do not fit; the
+   * view then stays where the player asked for it until the next step.
+   */
+  show(cells: readonly Cell[]): void {
+    if (cells.length === 0) return;
+    const box = {
+      minX: Math.min(...cells.map((c) => c.x)) * TILE,
+      minY: Math.min(...cells.map((c) => c.y)) * TILE,
+      maxX: (Math.max(...cells.map((c) => c.x)) + 1) * TILE,
+      maxY: (Math.max(...cells.map((c) => c.y)) + 1) * TILE,
+    };
+    const size = this.size();
+    if (shows(this.camera, size, box)) return;
+    const whole = fit(box, size, this.camera.scale);
+    this.camera = { cx: whole.cx, cy: whole.cy, scale: Math.min(this.camera.scale, whole.scale) };
+    this.peeked = true;
+    this.applyCamera();
+  }
+
   get currentCamera(): Camera {
     return { ...this.camera };
   }
@@ -243,6 +271,22 @@ export class BoardView {
 
   private applyCamera(): void {
     this.svg.setAttribute("viewBox", viewBox(this.camera, this.size()));
+    // Score labels are 30 units tall: at least 22 px on screen whatever the zoom.
+    this.svg.style.setProperty("--label-scale", String(Math.max(1, 22 / (30 * this.camera.scale))));
+    this.markers.update(this.model?.candidates ?? [], this.camera, this.size(), this.covered());
+  }
+
+  private covered(): { top: number; right: number; bottom: number; left: number } {
+    return this.actions.covered?.() ?? { top: 0, right: 0, bottom: 0, left: 0 };
+  }
+
+  /** An edge marker chosen: every square a tile may go to in view again, as at the turn's start. */
+  private showChoices(): void {
+    if (!this.model) return;
+    this.moved = false;
+    this.peeked = false;
+    this.camera = this.autoCamera(this.model);
+    this.applyCamera();
   }
 
   private paddedBounds(): { minX: number; minY: number; maxX: number; maxY: number } {
@@ -307,49 +351,6 @@ export class BoardView {
     const layout = this.city.layout;
     if (!layout || !model.city) return;
     this.cityLayer.appendChild(drawCityBlock(this.doc, layout, model.city, (seat) => model.colourOf(seat)));
-  }
-
-  private drawMarks(model: BoardModel): void {
-    this.markLayer.replaceChildren();
-    for (const cell of model.highlight ?? []) {
-      const r = this.rect(cell, "feature-highlight");
-      r.setAttribute("data-highlight", `${cell.x},${cell.y}`);
-      r.setAttribute("fill", "#1f5fbf");
-      r.setAttribute("fill-opacity", "0.18");
-      r.setAttribute("stroke", "#1f5fbf");
-      r.setAttribute("stroke-width", "4");
-      r.setAttribute("stroke-dasharray", "10 6");
-      r.setAttribute("pointer-events", "none");
-      this.markLayer.appendChild(r);
-    }
-    if (model.lastBySeat && model.lastBySeat.length > 0) {
-      for (const l of model.lastBySeat) {
-        const newest = model.last !== undefined && model.last.x === l.x && model.last.y === l.y;
-        // A white band under the colour: a yellow or grey outline on a field, a black one on
-        // a city, still stands out.
-        const under = this.rect(l, "last-under");
-        under.setAttribute("fill", "none");
-        under.setAttribute("stroke", "#ffffff");
-        under.setAttribute("stroke-width", "9");
-        under.setAttribute("pointer-events", "none");
-        const r = this.rect(l, newest ? "last-placed last-of" : "last-of");
-        r.setAttribute("data-last-of", String(l.seat));
-        r.setAttribute("data-at", `${l.x},${l.y}`);
-        r.setAttribute("fill", "none");
-        r.setAttribute("stroke", l.colour);
-        r.setAttribute("stroke-width", "5");
-        r.setAttribute("pointer-events", "none");
-        this.markLayer.append(under, r);
-      }
-      return;
-    }
-    if (!model.last) return;
-    const r = this.rect(model.last, "last-placed");
-    r.setAttribute("fill", "none");
-    r.setAttribute("stroke", "#ff9800");
-    r.setAttribute("stroke-width", "4");
-    r.setAttribute("pointer-events", "none");
-    this.markLayer.appendChild(r);
   }
 
   private drawCandidates(model: BoardModel): void {
@@ -488,14 +489,7 @@ export class BoardView {
   }
 
   private rect(cell: Cell, cls: string): SVGRectElement {
-    const r = this.doc.createElementNS(SVG, "rect");
-    r.setAttribute("x", String(cell.x * TILE + 2));
-    r.setAttribute("y", String(cell.y * TILE + 2));
-    r.setAttribute("width", String(TILE - 4));
-    r.setAttribute("height", String(TILE - 4));
-    r.setAttribute("rx", "6");
-    r.setAttribute("class", cls);
-    return r;
+    return cellRect(this.doc, cell, cls);
   }
 
   private placeAt(node: SVGGElement, cell: Cell): SVGGElement {
@@ -529,8 +523,10 @@ export class BoardView {
   }
 
   private onKey(e: KeyboardEvent): void {
-    if (e.key !== "Enter" && e.key !== " ") return;
+    this.keyboard = true;
     const target = e.target instanceof Element ? e.target : null;
+    if (isArrow(e.key) && target?.closest(BOARD_CONTROLS)) return this.arrowFrom(target, e);
+    if (e.key !== "Enter" && e.key !== " ") return;
     if (!target?.closest(BOARD_CONTROLS)) return;
     // Enter on the square already chosen confirms it (the turn's keys, on the document); a tap
     // or Space there turns the tile, as before.
@@ -538,6 +534,29 @@ export class BoardView {
     e.preventDefault();
     e.stopPropagation();
     this.activate(target);
+  }
+
+  /** An arrow on a control: the focus goes to the nearest control that way (none: the view pans). */
+  private arrowFrom(target: Element, e: KeyboardEvent): void {
+    const controls = [...this.svg.querySelectorAll<SVGElement>("[tabindex='0']")].filter((el) => el.closest(BOARD_CONTROLS));
+    const from = controlPoint(target.closest(BOARD_CONTROLS)!);
+    const next = nextInDirection(from, controls.map(controlPoint), e.key);
+    if (next < 0) return;
+    e.preventDefault();
+    e.stopPropagation();
+    controls[next]!.focus();
+  }
+
+  /**
+   * The step that had the keyboard's focus is drawn anew (a square confirmed, follower spots
+   * shown): the focus stays on the board, on its first control, rather than fall to the page.
+   */
+  private keepFocus(): void {
+    const active = this.doc.activeElement;
+    if (!this.keyboard || (active !== null && active !== this.doc.body)) return;
+    const first = this.svg.querySelector<SVGElement>("[data-spot][tabindex='0'], [data-cell][tabindex='0'], [data-target][tabindex='0']");
+    if (first) first.focus();
+    else this.svg.focus();
   }
 
   private onPointerDown(e: PointerEvent): void {
@@ -617,4 +636,16 @@ export class BoardView {
     const [a, b] = [...this.pointers.values()];
     return a && b ? { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } : { x: 0, y: 0 };
   }
+}
+
+/** Where a control sits on the board, in board units: a square's middle, a spot's centre. */
+function controlPoint(el: Element): Point {
+  const cell = el.getAttribute("data-cell");
+  if (cell !== null) {
+    const [x, y] = cell.split(",").map(Number);
+    return { x: ((x ?? 0) + 0.5) * TILE, y: ((y ?? 0) + 0.5) * TILE };
+  }
+  const num = (name: string) => Number(el.getAttribute(name) ?? 0);
+  if (el.tagName.toLowerCase() === "circle") return { x: num("cx"), y: num("cy") };
+  return { x: num("x") + num("width") / 2, y: num("y") + num("height") / 2 };
 }
