@@ -18,7 +18,7 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { CLICK, DESKTOP, PHONE, allOver, createRoomFromForm, finalTotals, gameDeadline, joinRoom, openAs, outDir, playTileOrFollower, readyUp, roomOptionsSummary, sleep, startGame, useHarness, auditScreens } from "../../harness";
+import { CLICK, DESKTOP, PHONE, allOver, createRoomFromForm, finalTotals, gameDeadline, joinRoom, openAdvancedRules, openAs, outDir, playTileOrFollower, readyUp, roomOptionsSummary, sleep, startGame, useHarness, auditScreens } from "../../harness";
 
 const GAME_SEED = process.env.CARC_COUNT_GAME_SEED ?? "5";
 
@@ -119,6 +119,7 @@ describe("The Count of Carcassonne in the browser", () => {
     const ann = await harness.newPage(DESKTOP);
     await openAs(ann, `${base}/`, "Ann");
     await ann.getByLabel("Seats", { exact: true }).selectOption("2");
+    await openAdvancedRules(ann);
     // The Count's options, each with its one-line explanation naming its rule.
     const countOption = ann.locator('[data-option="count"]');
     expect(await countOption.textContent()).toContain("Rule C-1:");

@@ -21,7 +21,7 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { CLICK, DESKTOP, PHONE, allOver, createRoomFromForm, finalTotals, gameDeadline, inviteLink, joinRoom, openAs, outDir, readyUp, roomOptionsSummary, sleep, startGame, useHarness, auditScreens } from "../../harness";
+import { CLICK, DESKTOP, PHONE, allOver, createRoomFromForm, finalTotals, gameDeadline, inviteLink, joinRoom, openAdvancedRules, openAs, outDir, readyUp, roomOptionsSummary, sleep, startGame, useHarness, auditScreens } from "../../harness";
 
 const GAME_SEED = process.env.CARC_CASTLE_GAME_SEED ?? "9";
 
@@ -137,6 +137,7 @@ describe("The Castle in the browser", () => {
     const note = ann.locator("[data-castle-note]");
     expect(await note.isVisible()).toBe(true);
     expect(await note.textContent()).toContain("the project's own reconstruction, not the original components");
+    await openAdvancedRules(ann);
     await ann.getByLabel("Wall tile 4 doubles fountain paths").check();
     await ann.screenshot({ path: join(outDir, "castle-form.png"), fullPage: true });
     await audit.check(ann, "castle-form");
