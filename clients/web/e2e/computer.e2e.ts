@@ -28,6 +28,7 @@ import {
   inviteLink,
   isOver,
   joinRoom,
+  openAdvancedRules,
   openAs,
   outDir,
   phoneLayout,
@@ -62,6 +63,7 @@ async function createRoom(page: Page, base: string, name: string, seats: string)
   await page.getByLabel("Seats", { exact: true }).selectOption(seats);
   // Listed, so that another visitor's room list shows its computer players (rooms are private
   // unless the host says so).
+  await openAdvancedRules(page);
   await page.getByLabel("Public room (listed for everyone)").check();
   return createRoomFromForm(page);
 }

@@ -181,6 +181,16 @@ export async function openAs(page: Page, url: string, name: string): Promise<voi
   await page.getByRole("textbox", { name: "Your name" }).fill(name);
 }
 
+/**
+ * Unfolds the create-room form's advanced part (the room's settings and the game's rule options,
+ * folded for newcomers), so that a test can pick its options; a part already open stays open.
+ */
+export async function openAdvancedRules(page: Page): Promise<void> {
+  const details = page.locator("details[data-advanced]");
+  if ((await details.getAttribute("open")) === null) await details.locator("summary").click();
+  await details.locator("summary + *").waitFor({ state: "visible" });
+}
+
 /** Creates the room the form on the page describes; returns its code from the lobby's heading. */
 export async function createRoomFromForm(page: Page): Promise<string> {
   await page.getByRole("button", { name: "Create room" }).click();

@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { CLICK, PHONE, auditScreens, createRoomFromForm, openAs, outDir, roomOptionsSummary, startGame, useHarness } from "./harness";
+import { CLICK, PHONE, auditScreens, createRoomFromForm, openAdvancedRules, openAs, outDir, roomOptionsSummary, startGame, useHarness } from "./harness";
 
 const hintLine = (page: Page) => page.getByText(/^The computer would play this: /);
 
@@ -19,6 +19,7 @@ describe("hints in the browser", () => {
     const ann = await harness.newPage(PHONE);
     await openAs(ann, `${harness.base}/`, "Ann");
     await ann.getByLabel("Seats", { exact: true }).selectOption("2");
+    await openAdvancedRules(ann);
     await ann.getByLabel("Hints: a player may ask the computer for a move").check();
     await createRoomFromForm(ann);
     expect(await roomOptionsSummary(ann)).toContain("Hintsyes");

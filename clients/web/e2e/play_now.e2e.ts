@@ -3,14 +3,15 @@
 // from the home page, one tap starts a private two-seat game against a medium computer; the game
 // screen opens at the page's top; the player's first placement takes two more taps (a square,
 // then Confirm), so at most 3 in all; the follower (or none) is then the turn's own choice, made
-// while the tile can still be taken back. Each screen is checked with axe.
+// while the tile can still be taken back. Before the tap, "Create room" lies in the first view
+// (scroll 0) with the advanced rules folded. Each screen is checked with axe.
 //
 // Screenshots in CARC_E2E_OUT: play-now-phone.png, play-now-desktop.png (the first turn).
 
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { CLICK, PHONE, auditScreens, outDir, useHarness, waitConnected } from "./harness";
+import { CLICK, PHONE, auditScreens, outDir, phoneLayout, useHarness, waitConnected } from "./harness";
 
 /** Taps the player made, counted by the test itself. */
 class Taps {
@@ -30,6 +31,14 @@ async function firstPlacement(page: Page, base: string, name: string | undefined
   await page.goto(`${base}/`);
   await waitConnected(page);
   if (name !== undefined) await page.getByRole("textbox", { name: "Your name" }).fill(name);
+  // The way in is in the first view: "Create room" at scroll 0, the advanced rules folded.
+  const create = 'form[aria-labelledby="create-heading"] button[type="submit"]';
+  const layout = await phoneLayout(page, [create]);
+  const createBox = await page.locator(create).boundingBox();
+  console.log(`${shot}: "Create room" at ${Math.round(createBox?.y ?? -1)}..${Math.round((createBox?.y ?? 0) + (createBox?.height ?? 0))} px of ${page.viewportSize()?.height} px`);
+  expect(layout.inView[create]).toBe(true);
+  expect(await page.locator("details[data-advanced]").getAttribute("open")).toBeNull();
+  expect(await page.getByLabel("Public room (listed for everyone)").isVisible()).toBe(false);
   await audit.check(page, "home");
   await taps.on(page.getByRole("button", { name: "Play now against the computer" }));
   // The computer may have the first turn: the page then waits for its move (medium: 250 ms).

@@ -18,6 +18,7 @@ import {
   inviteLink,
   isOver,
   joinRoom,
+  openAdvancedRules,
   openAs,
   outDir,
   playUntil,
@@ -38,6 +39,7 @@ describe("the vote on absent players in the browser", () => {
     const ann = await harness.newPage(DESKTOP);
     await openAs(ann, `${base}/`, "Ann");
     await ann.getByLabel("Seats", { exact: true }).selectOption("3");
+    await openAdvancedRules(ann);
     await ann.getByLabel("When a player stays away").selectOption({ label: "The others vote: skip their turns or end the game" });
     const code = await createRoomFromForm(ann);
     expect(await roomOptionsSummary(ann)).toContain("The others vote: skip their turns or end the game");

@@ -130,6 +130,11 @@ export interface GameModule {
   /** Below the lobby's summary of a room of the game (whose rows come from the option table). */
   lobbyNote?(): HTMLElement;
   /**
+   * The "how this game differs" card of a room with these option values (undefined when not
+   * known), shown in its lobby; null when the room plays the rules a newcomer knows.
+   */
+  guide?(values: OptionValues | undefined): HTMLElement | null;
+  /**
    * The code that plays and replays the game, in a chunk of its own: a page that only shows the
    * home screen never downloads it. Loaded once; every call returns the same promise's result.
    */

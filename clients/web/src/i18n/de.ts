@@ -36,6 +36,7 @@ export const de: Messages = {
   "home.abandonVote": "Die anderen stimmen ab: seine Züge überspringen oder das Spiel beenden",
   "home.abandonHelp": "Sobald ein Spieler länger getrennt ist, als der Server erlaubt. Kommt er zurück, bekommt er seinen Platz wieder.",
   "home.hints": "Tipps: Spieler dürfen den Computer nach einem Zug fragen",
+  "home.advanced": "Erweiterte Regeln und Einstellungen (Uhr, Regeloptionen, öffentlicher Raum)",
   "home.create": "Raum erstellen",
   "home.joinTitle": "Einem Raum beitreten",
   "home.code": "Raumcode",

@@ -36,6 +36,7 @@ export const en = {
   "home.abandonVote": "The others vote: skip their turns or end the game",
   "home.abandonHelp": "Once a player has been disconnected for longer than the server allows. They get their seat back when they return.",
   "home.hints": "Hints: a player may ask the computer for a move",
+  "home.advanced": "Advanced rules and settings (clock, rule options, public room)",
   "home.create": "Create room",
   "home.joinTitle": "Join a room",
   "home.code": "Room code",

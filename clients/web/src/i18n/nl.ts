@@ -36,6 +36,7 @@ export const nl: Messages = {
   "home.abandonVote": "De anderen stemmen: de beurten overslaan of het spel beëindigen",
   "home.abandonHelp": "Zodra een speler langer weg is dan de server toestaat. Wie terugkomt, krijgt de plaats terug.",
   "home.hints": "Tips: een speler mag de computer om een zet vragen",
+  "home.advanced": "Geavanceerde regels en instellingen (klok, regelopties, openbare kamer)",
   "home.create": "Kamer maken",
   "home.joinTitle": "Een kamer binnengaan",
   "home.code": "Kamercode",

@@ -36,6 +36,7 @@ export const sv: Messages = {
   "home.abandonVote": "De andra röstar: hoppa över spelarens drag eller avsluta spelet",
   "home.abandonHelp": "När en spelare har varit frånkopplad längre än servern tillåter. Spelaren får tillbaka sin plats när den kommer tillbaka.",
   "home.hints": "Tips: en spelare får be datorn om ett drag",
+  "home.advanced": "Avancerade regler och inställningar (klocka, regelval, offentligt rum)",
   "home.create": "Skapa rum",
   "home.joinTitle": "Gå med i ett rum",
   "home.code": "Rumskod",

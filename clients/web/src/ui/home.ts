@@ -96,8 +96,11 @@ export function renderHome(model: HomeModel, actions: HomeActions): HTMLElement 
     ),
     renderBackToSeat(model.leftGame, () => actions.backToSeat?.()),
     renderPlayNow(model, actions),
-    renderJoin(model, actions),
+    // A newcomer's way in is creating a room: it comes first, before joining by a code, unless
+    // the page was opened from an invite link, whose way in is joining.
+    model.inviteCode ? renderJoin(model, actions) : null,
     renderCreate(model, actions),
+    model.inviteCode ? null : renderJoin(model, actions),
     renderRoomList(model, actions),
   );
 }
@@ -254,6 +257,8 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
         ev.preventDefault();
         const result = buildCreateRoom(f, games.games, model.name);
         showError(ev, model, "create", result.ok ? "" : failureText(result));
+        // A refused clock or option is in the folded part: shown, so that it can be put right.
+        if (!result.ok && !("error" in result && FIELDS_IN_VIEW.has(result.error))) openAdvanced(ev, f);
         if (result.ok) actions.createRoom(result.value);
       },
     },
@@ -268,20 +273,43 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
       seats,
       seatsHelp !== undefined ? h("p", { class: "help", id: seatsHelpId }, seatsHelp) : null,
     ),
-    checkField("public", t("home.public"), f.isPublic, (on) => (f.isPublic = on)),
-    h("div", { class: "field" }, h("label", { for: initialId }, t("home.clockInitial")), initial),
-    h("div", { class: "field" }, h("label", { for: incrementId }, t("home.clockIncrement")), increment),
-    h("div", { class: "field" },
-      h("label", { for: abandonId }, t("home.abandon")),
-      abandon,
-      h("p", { class: "help", id: abandonHelpId }, t("home.abandonHelp")),
+    // A newcomer needs only the game and its seats: the rest has defaults that play well, folded
+    // so that the Create button is in the first view of a phone.
+    h(
+      "details",
+      {
+        class: "advanced",
+        "data-advanced": "",
+        open: f.advancedOpen,
+        ontoggle: (e) => {
+          f.advancedOpen = self<HTMLDetailsElement>(e).open;
+        },
+      },
+      h("summary", {}, t("home.advanced")),
+      checkField("public", t("home.public"), f.isPublic, (on) => (f.isPublic = on)),
+      h("div", { class: "field" }, h("label", { for: initialId }, t("home.clockInitial")), initial),
+      h("div", { class: "field" }, h("label", { for: incrementId }, t("home.clockIncrement")), increment),
+      h("div", { class: "field" },
+        h("label", { for: abandonId }, t("home.abandon")),
+        abandon,
+        h("p", { class: "help", id: abandonHelpId }, t("home.abandonHelp")),
+      ),
+      computers ? checkField("hints", t("home.hints"), f.hints, (on) => (f.hints = on)) : null,
+      gameOptionsForm(f, chosen).render(),
     ),
-    computers ? checkField("hints", t("home.hints"), f.hints, (on) => (f.hints = on)) : null,
-    gameOptionsForm(f, chosen).render(),
     error,
     h("button", { type: "submit", class: "primary", disabled: model.busy }, t("home.create")),
   );
   return form;
+}
+
+/** The failures of the fields outside the folded part: the name and the seats. */
+const FIELDS_IN_VIEW: ReadonlySet<MessageKey> = new Set(["form.errorName", "form.errorSeats"]);
+
+function openAdvanced(ev: Event, f: RoomForm): void {
+  f.advancedOpen = true;
+  const details = self<Element>(ev).querySelector<HTMLDetailsElement>("details[data-advanced]");
+  if (details) details.open = true;
 }
 
 /** A checkbox and its label; `name` makes its id and names it in the form. */

@@ -85,6 +85,7 @@ export function renderLobby(model: LobbyModel, actions: LobbyActions): HTMLEleme
     me === undefined ? h("p", { class: "notice" }, t("lobby.spectating")) : null,
     me !== undefined && inLobby ? renderMyControls(room, me, host, actions) : null,
     renderOptionsSummary(room, model.games),
+    renderGuide(room, model.games),
     renderChat(model, actions),
   );
 }
@@ -253,6 +254,15 @@ function renderOptionsSummary(room: RoomState, games: readonly OfferedGame[]): H
     h("dl", {}, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
     game.lobbyNote?.() ?? null,
   );
+}
+
+/** The game's "how this game differs" card for the room's rules, if it has one. */
+function renderGuide(room: RoomState, games: readonly OfferedGame[]): HTMLElement | null {
+  const options = room.options;
+  if (!options) return null;
+  const game = gameByType(options.gameType) ?? DEFAULT_GAME;
+  const offered = games.find((g) => g.module === game);
+  return game.guide?.(offered ? gameOptionValues(game.wire.options, offered.table.options, options) : undefined) ?? null;
 }
 
 /** A line per option of the game's table: its label and the room's value. (Rule ids are for the

@@ -39,6 +39,8 @@ export interface RoomForm {
   hints: boolean;
   /** Each game's own options by its id, made when the game is first chosen. */
   gameOptions: Record<string, OptionForm>;
+  /** Whether the folded part (the room's settings and the game's rule options) is open. */
+  advancedOpen: boolean;
 }
 
 export const MAX_CLOCK_SECONDS = 86_400;
@@ -57,6 +59,7 @@ export function defaultRoomForm(): RoomForm {
     // A hint is a computer's move: the host turns it on for a room that wants it.
     hints: false,
     gameOptions: {},
+    advancedOpen: false,
   };
 }
 

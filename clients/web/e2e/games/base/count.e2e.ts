@@ -18,7 +18,7 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { CLICK, DESKTOP, PHONE, allOver, createRoomFromForm, finalTotals, gameDeadline, joinRoom, openAs, outDir, playTileOrFollower, readyUp, roomOptionsSummary, sleep, startGame, useHarness, auditScreens } from "../../harness";
+import { CLICK, DESKTOP, PHONE, allOver, createRoomFromForm, finalTotals, gameDeadline, joinRoom, openAdvancedRules, openAs, outDir, playTileOrFollower, readyUp, roomOptionsSummary, sleep, startGame, useHarness, auditScreens } from "../../harness";
 
 const GAME_SEED = process.env.CARC_COUNT_GAME_SEED ?? "5";
 
@@ -119,6 +119,7 @@ describe("The Count of Carcassonne in the browser", () => {
     const ann = await harness.newPage(DESKTOP);
     await openAs(ann, `${base}/`, "Ann");
     await ann.getByLabel("Seats", { exact: true }).selectOption("2");
+    await openAdvancedRules(ann);
     // The Count's options, each with its one-line explanation naming its rule.
     const countOption = ann.locator('[data-option="count"]');
     expect(await countOption.textContent()).toContain("Rule C-1:");
@@ -127,6 +128,11 @@ describe("The Count of Carcassonne in the browser", () => {
     await ann.getByLabel("Where the Count moves").selectOption("free");
     const code = await createRoomFromForm(ann);
     expect(await roomOptionsSummary(ann)).toContain("The Count of Carcassonne");
+    // How the Count differs, open in the lobby of a first game: the city, its quarters, when in and out.
+    const guide = ann.locator('[data-guide="count"]');
+    expect(await guide.getAttribute("open")).not.toBeNull();
+    for (const words of ["city of Carcassonne", "but you score nothing from it", "The quarters are for later"]) expect(await guide.textContent()).toContain(words);
+    await audit.check(ann, "count-lobby");
 
     const bob = await harness.newPage(PHONE);
     await openAs(bob, `${base}/r/${code}`, "Bob");
@@ -141,6 +147,7 @@ describe("The Count of Carcassonne in the browser", () => {
       expect(await page.locator('[data-city-block] [data-quarter="castle"] [data-count]').count()).toBe(1);
       expect(await page.locator("[data-city-block] [data-quarter]").count()).toBe(4);
       expect((await cityCard(page))[0]).toBe("Castle quarter, for the city: the Count; no followers");
+      expect(await page.locator('[data-guide="count"]').getAttribute("open")).not.toBeNull();
     }
 
     let turns = 0;

@@ -6,7 +6,10 @@
 // confirm; a follower on a spot of the board or from the panel's buttons, or "No follower";
 // which completed feature scores next (K-9), doubled with wall tile 2 or 3 when offered; and at
 // the end of a turn with wall tile 1, an extra turn or keeping it (K-10). Both pages end on the
-// same final table, and so does the game's replay from the archive, step by step.
+// same final table, and so does the game's replay from the archive, step by step. How The
+// Castle differs is shown in the lobby and beside the board, and stays closed once closed; every
+// space and follower spot measures 24 CSS px or more on the phone and the desktop (the board
+// zooms onto the tile for the follower step).
 //
 // The server deals every game from one fixed seed (--game-seed; CARC_CASTLE_GAME_SEED overrides
 // it), and the clicks follow from counters, so each run is the same game: with seed 9 it brings
@@ -16,12 +19,13 @@
 //
 // Screenshots in CARC_E2E_OUT: castle-form.png (the form with The Castle chosen),
 // castle-board.png (desktop mid-game), castle-phone.png (the phone mid-game), castle-decision.png
-// (the first scoring or extra-turn choice) and castle-final.png (both the desktop and the phone).
+// (the first scoring or extra-turn choice), castle-follower-phone.png and -desktop.png (the
+// first follower step, zoomed) and castle-final.png (both the desktop and the phone).
 
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { CLICK, DESKTOP, PHONE, allOver, createRoomFromForm, finalTotals, gameDeadline, inviteLink, joinRoom, openAs, outDir, readyUp, roomOptionsSummary, sleep, startGame, useHarness, auditScreens } from "../../harness";
+import { CLICK, DESKTOP, PHONE, allOver, createRoomFromForm, finalTotals, gameDeadline, inviteLink, joinRoom, openAdvancedRules, openAs, outDir, readyUp, roomOptionsSummary, sleep, startGame, useHarness, auditScreens } from "../../harness";
 
 const GAME_SEED = process.env.CARC_CASTLE_GAME_SEED ?? "9";
 
@@ -40,6 +44,23 @@ const actions: Record<Action, number> = {
 };
 const misses: string[] = [];
 
+/** The smallest side of each kind of target on the board, in CSS px, by window. */
+const smallest: Record<string, { space: number; spot: number }> = {};
+
+/** Measures every target of `kind` on the page's board (WCAG 2.2 target size: 24 px at least). */
+async function measureTargets(page: Page, kind: "space" | "spot"): Promise<void> {
+  const sides = await page.locator(`[data-${kind}]`).evaluateAll((els) =>
+    els.map((e) => {
+      const b = e.getBoundingClientRect();
+      return Math.min(b.width, b.height);
+    }),
+  );
+  const window = (page.viewportSize()?.width ?? 0) < 600 ? "phone" : "desktop";
+  if (kind === "spot" && smallest[window]?.spot === Infinity) await page.screenshot({ path: join(outDir, `castle-follower-${window}.png`) });
+  const mine = (smallest[window] ??= { space: Infinity, spot: Infinity });
+  mine[kind] = Math.min(mine[kind], ...sides);
+}
+
 async function count(page: Page, selector: string): Promise<number> {
   return page.locator(selector).count();
 }
@@ -49,6 +70,7 @@ async function decide(page: Page, turn: number): Promise<Action | undefined> {
   const spaces = page.locator("[data-space]");
   const n = await spaces.count();
   if (n > 0) {
+    await measureTargets(page, "space");
     const space = spaces.nth(turn % n);
     await space.click(CLICK);
     await page.locator("[data-preview]").waitFor(CLICK);
@@ -68,6 +90,7 @@ async function decide(page: Page, turn: number): Promise<Action | undefined> {
     const s = await spots.count();
     // Counted by follower steps: the turns alternate between tiles and followers.
     const step = actions.follower + actions.followerPanel + actions.noFollower;
+    if (s > 0) await measureTargets(page, "spot");
     if (s > 0 && step % 5 !== 4) {
       if (step % 2 === 0) {
         await page.locator("[data-follower-region]:not([disabled])").nth(turn % s).click(CLICK);
@@ -137,13 +160,20 @@ describe("The Castle in the browser", () => {
     const note = ann.locator("[data-castle-note]");
     expect(await note.isVisible()).toBe(true);
     expect(await note.textContent()).toContain("the project's own reconstruction, not the original components");
+    await openAdvancedRules(ann);
     await ann.getByLabel("Wall tile 4 doubles fountain paths").check();
     await ann.screenshot({ path: join(outDir, "castle-form.png"), fullPage: true });
     await audit.check(ann, "castle-form");
     const code = await createRoomFromForm(ann);
     const summary = await roomOptionsSummary(ann);
     expect(summary).toContain("Carcassonne: The Castle");
+    expect(summary).toContain("Wall tile 4 doubles fountain pathsyes");
     expect(summary).not.toContain("Farmers");
+    // How The Castle differs, open in the lobby of a first game: the keep, courts, wall tiles.
+    const guide = ann.locator('[data-guide="castle"]');
+    expect(await guide.getAttribute("open")).not.toBeNull();
+    for (const words of ["The keep:", "Courts score only at the end", "Scoring on the wall:"]) expect(await guide.textContent()).toContain(words);
+    await audit.check(ann, "castle-lobby");
     const invite = await inviteLink(ann, base, code);
 
     const bob = await harness.newPage(PHONE);
@@ -160,7 +190,11 @@ describe("The Castle in the browser", () => {
       expect(await page.locator("svg.castle-board [data-tower]").count()).toBe(14);
       expect(await page.locator("svg.castle-board [data-wall-tile]").count()).toBe(13);
       await expect.poll(() => page.locator("ol.players li").count()).toBe(2);
+      expect(await page.locator('[data-guide="castle"]').getAttribute("open")).not.toBeNull();
     }
+    // Bob has read it: closed, it stays closed through the game and in his next rooms.
+    await bob.locator('[data-guide="castle"] summary').click();
+    await expect.poll(() => bob.evaluate(() => localStorage.getItem("carc.guide.castle"))).toBe("closed");
     // Exactly one of them is to move; the other is told whom the game waits for.
     await expect
       .poll(async () => [await ann.locator("#prompt").textContent(), await bob.locator("#prompt").textContent()].sort().join(" | "), { timeout: 10_000 })
@@ -202,6 +236,12 @@ describe("The Castle in the browser", () => {
     const annEnd = await endState(ann);
     console.log(`The Castle: ${turns} actions ${JSON.stringify(actions)}; ${misses.length} misses${misses.length > 0 ? `, the last: ${misses.slice(-3).join(" | ")}` : ""}; final ${JSON.stringify(annEnd.totals)}, ${annEnd.winners}`);
 
+    console.log(`The Castle's smallest targets: ${JSON.stringify(smallest)} CSS px`);
+    for (const window of ["phone", "desktop"]) {
+      expect(smallest[window]?.space, `${window} spaces`).toBeGreaterThanOrEqual(24);
+      expect(smallest[window]?.spot, `${window} spots`).toBeGreaterThanOrEqual(24);
+    }
+    expect(await bob.locator('[data-guide="castle"]').getAttribute("open")).toBeNull();
     const placed = actions.place + actions.turned;
     // 60 tiles, less those that fit nowhere (K-4); every one of them placed by a click.
     const discarded = Number(await ann.locator("#castle-stack").getAttribute("data-discarded"));

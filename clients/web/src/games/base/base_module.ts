@@ -4,6 +4,7 @@
 import { GameType } from "../../gen/carc/v1/lobby_pb";
 import type { GameModule } from "../game_module";
 import { baseForm } from "./base_room_options";
+import { baseGuide } from "./count_guide";
 import { BASE_MESSAGES, t } from "./i18n";
 import "./base.css";
 
@@ -13,6 +14,7 @@ export const baseGame: GameModule = {
   wire: { view: "base", legalMoves: "baseLegalMoves", event: "base", options: "base" },
   title: () => t("home.gameTypeBase"),
   form: baseForm,
+  guide: baseGuide,
   load: () => import("./base_play").then((m) => m.basePlay),
   messages: BASE_MESSAGES,
 };

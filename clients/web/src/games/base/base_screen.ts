@@ -41,6 +41,7 @@ import { baseHint, describeBaseHint, hintedSelection } from "./base_hint";
 import { describeLine, kindName, MAX_LOG_ENTRIES, type LogEntry } from "./base_log";
 import { BOARD_CONTROLS, BoardView, type BoardModel } from "./board/board_view";
 import { CountDecisions, countWait } from "./count_decisions";
+import { countGuide } from "./count_guide";
 import { isCountPhase, renderCityCard } from "./count_panel";
 import { t } from "./i18n";
 import { PlacementTaking } from "./placement_taking";
@@ -260,6 +261,7 @@ export class BaseScreen implements TurnControls {
           this.hint.render(move, this.pendingSeq !== undefined || this.taking.active || ctx.offline !== undefined),
           view ? renderPlayers(view, seats, this.clockFor(runningClock(room, ctx.clock)), mySeat) : null,
           view ? renderCityCard(view, seats, name) : null,
+          view?.count ? countGuide() : null,
           view ? renderTilesLeft(view, this.defs) : null,
           this.renderLog(name),
           this.actions.pacing ? renderPacing(this.actions.pacing) : null,

@@ -3,12 +3,14 @@
 // this seat may choose now: the marked spaces (with the chosen placement previewed), the
 // follower spots of the tile just placed, and the numbers of the features waiting to score
 // (K-9), as the scoring panel numbers them. A tap or Enter on a space or spot is passed on.
+// For the follower step the board zooms onto the tile just placed, so that its spots are
+// finger-sized on a phone and on a desktop.
 
 import type { CastleLegalMoves, CastleView } from "../../gen/carc/v1/castle_game_pb";
 import type { RoomState } from "../../gen/carc/v1/lobby_pb";
 import { colourInfo } from "../../ui/colours";
 import { h, on } from "../../ui/dom";
-import { castleBoardSvg, CASTLE_BOARD_CONTROLS, type CastlePlacedTile } from "./castle_board_svg";
+import { castleBoardSvg, CASTLE_BOARD_CONTROLS, SPOT_RADIUS, type CastlePlacedTile } from "./castle_board_svg";
 import { provenanceCaption } from "./castle_data";
 import { scoringIndices } from "./castle_decisions";
 import type { CastleDefinitions } from "./castle_mirror";
@@ -19,6 +21,24 @@ import { castleSelectionComplete, castleTargets, type CastleSelection } from "./
 import { t } from "./i18n";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** A follower spot's least size on the screen, in CSS px: over WCAG 2.2's 24, with room to spare. */
+const SPOT_MIN_PX = 27;
+/** The zoom's side when the board's size on the page is not known: a 358 px phone board. */
+const DEFAULT_ZOOM_SIZE = 265;
+
+/**
+ * The side of the square the board zooms onto for the follower step, in board units: as much
+ * of the neighbourhood as the board's size on the page allows while a spot measures
+ * SPOT_MIN_PX. The square is shown at least as large as the smaller side of the whole board
+ * now (its width and height follow the page's, which a square only fills better).
+ */
+function followerZoomSize(doc: Document): number {
+  const live = doc.querySelector("svg.castle-board")?.getBoundingClientRect();
+  const side = live ? Math.min(live.width, live.height) : 0;
+  if (side <= 0) return DEFAULT_ZOOM_SIZE;
+  return Math.max(CASTLE_TILE * 1.4, (side * 2 * SPOT_RADIUS) / SPOT_MIN_PX);
+}
 
 export interface CastleBoardState {
   defs: CastleDefinitions | undefined;
@@ -63,6 +83,8 @@ export function renderCastleBoard(doc: Document, b: CastleBoardState, actions: C
     scores: view.seats.map((s) => s.score),
     targets: busy ? [] : castleTargets(placements),
     spots: regions.length > 0 && last ? { x: last.position?.x ?? 0, y: last.position?.y ?? 0, regions } : undefined,
+    // The spots of one tile are too close for a finger on the whole board: it zooms onto the tile.
+    zoom: regions.length > 0 && last ? { x: last.position?.x ?? 0, y: last.position?.y ?? 0, size: followerZoomSize(doc) } : undefined,
     colourOf: (seat) => colourInfo(seatInfo(room, seat)?.colour ?? ""),
     caption: both ? t("castle.caption") : provenanceCaption(defs.board.provenance, defs.tiles.provenance),
     labels: {

@@ -34,6 +34,13 @@ const CAPTION_HEIGHT = 0.4 * S;
 /** What a game screen may click on the board. */
 export const CASTLE_BOARD_CONTROLS = "[data-space],[data-spot]";
 
+/**
+ * A follower spot's radius: the closest two anchors of a tile of the shipped set lie 20.9 units
+ * apart, so spots this size never overlap. A spot is tappable at 24 CSS px (WCAG 2.2 target
+ * size) from 1.2 px per unit: the screen zooms onto the tile for the follower step (`zoom`).
+ */
+export const SPOT_RADIUS = 10;
+
 export const BOARD_COLOURS = {
   ground: "#b8c79a",
   space: "#f4efe2",
@@ -86,6 +93,11 @@ export interface CastleBoardInput {
   targets?: readonly GridPoint[] | undefined;
   /** Regions of the tile just placed a follower may go on: buttons at their anchors. */
   spots?: { x: number; y: number; regions: readonly string[] } | undefined;
+  /**
+   * Shows only a square of `size` units centred on space (x, y), kept inside the board: the
+   * whole board when it is larger than the board.
+   */
+  zoom?: { x: number; y: number; size: number } | undefined;
   /** Default: the client's colours in seat order. */
   colourOf?: ((seat: number) => ColourInfo | undefined) | undefined;
   /** The provenance caption in the user's language; default English from the data. */
@@ -289,11 +301,11 @@ function drawTrack(doc: Document, parent: Element, layout: TrackLayout, wallTile
       // Face down: the back of a tile, turned a little so it reads as a piece lying there.
       el(doc, "rect", {
         "data-wall-tile": String(t.index),
-        x: t.x - 6,
-        y: t.y - 6,
-        width: 12,
-        height: 12,
-        rx: 1.5,
+        x: t.x - 10,
+        y: t.y - 10,
+        width: 20,
+        height: 20,
+        rx: 2.5,
         transform: `rotate(15 ${num(t.x)} ${num(t.y)})`,
         fill: BOARD_COLOURS.wallTileBack,
         stroke: BOARD_COLOURS.wallTileTrim,
@@ -344,6 +356,21 @@ function drawScores(doc: Document, parent: Element, layout: TrackLayout, scores:
   });
 }
 
+type Box = { x: number; y: number; w: number; h: number };
+
+/** The square of `zoom` inside `full`, each side at most full's. */
+function zoomedView(full: Box, zoom: { x: number; y: number; size: number }): Box {
+  const w = Math.min(zoom.size, full.w);
+  const h = Math.min(zoom.size, full.h);
+  const clamp = (v: number, lo: number, hi: number) => Math.min(Math.max(v, lo), hi);
+  return {
+    x: clamp((zoom.x + 0.5) * S - w / 2, full.x, full.x + full.w - w),
+    y: clamp((zoom.y + 0.5) * S - h / 2, full.y, full.y + full.h - h),
+    w,
+    h,
+  };
+}
+
 export function castleBoardSvg(doc: Document, input: CastleBoardInput): SVGSVGElement {
   const { board } = input;
   const { width, height } = boardSize(board);
@@ -360,12 +387,15 @@ export function castleBoardSvg(doc: Document, input: CastleBoardInput): SVGSVGEl
     return a ? { x: x * S + a.x, y: y * S + a.y } : undefined;
   };
 
+  const full = { x: -MARGIN, y: -MARGIN, w: width * S + 2 * MARGIN, h: height * S + 2 * MARGIN + CAPTION_HEIGHT };
+  const view = input.zoom ? zoomedView(full, input.zoom) : full;
   const svg = el(doc, "svg", {
     class: "castle-board",
     role: "group",
     "aria-label": input.labels?.board ?? "The Castle",
-    viewBox: `${num(-MARGIN)} ${num(-MARGIN)} ${num(width * S + 2 * MARGIN)} ${num(height * S + 2 * MARGIN + CAPTION_HEIGHT)}`,
+    viewBox: `${num(view.x)} ${num(view.y)} ${num(view.w)} ${num(view.h)}`,
   }) as SVGSVGElement;
+  if (input.zoom) svg.setAttribute("data-zoom", `${input.zoom.x},${input.zoom.y}`);
   const layer = (name: string): SVGElement => el(doc, "g", { class: name }, svg);
   el(doc, "rect", {
     x: -MARGIN,
@@ -450,7 +480,7 @@ export function castleBoardSvg(doc: Document, input: CastleBoardInput): SVGSVGEl
         "aria-label": input.labels?.spot?.(region, type) ?? `${type} ${region}`,
         cx: at.x,
         cy: at.y,
-        r: 10,
+        r: SPOT_RADIUS,
         fill: "#ffffff",
         "fill-opacity": 0.7,
         stroke: BOARD_COLOURS.target,

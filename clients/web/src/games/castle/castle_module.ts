@@ -3,6 +3,7 @@
 
 import { GameType } from "../../gen/carc/v1/lobby_pb";
 import type { GameModule } from "../game_module";
+import { castleGuide } from "./castle_guide";
 import { castleForm, castleLobbyNote } from "./castle_room_options";
 import { CASTLE_MESSAGES, t } from "./i18n";
 import "./castle.css";
@@ -15,6 +16,7 @@ export const castleGame: GameModule = {
   archiveBadge: () => t("replay.castleGame"),
   form: castleForm,
   lobbyNote: castleLobbyNote,
+  guide: castleGuide,
   load: () => import("./castle_play").then((m) => m.castlePlay),
   messages: CASTLE_MESSAGES,
 };

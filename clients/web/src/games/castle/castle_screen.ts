@@ -41,6 +41,7 @@ import { CASTLE_BOARD_CONTROLS } from "./castle_board_svg";
 import type { CastleTileDef } from "./castle_data";
 import { renderCastleTurn } from "./castle_decisions";
 import { isOver, renderCastleEnd } from "./castle_final";
+import { castleGuide } from "./castle_guide";
 import { castleHint, describeCastleHint, hintedCastleSelection } from "./castle_hint";
 import { MAX_CASTLE_LOG_ENTRIES, renderCastleLog, type CastleLogEntry } from "./castle_log";
 import type { CastleMirror } from "./castle_mirror";
@@ -204,6 +205,7 @@ export class CastleScreen implements TurnControls {
           this.hint.render(move, busy || ctx.offline !== undefined),
           view ? renderCastlePlayers(view, room, runningClock(room, mirror.clock), over, this.turnClock.elapsedMs()) : null,
           view ? renderCastleStack(view) : null,
+          castleGuide(),
           renderCastleLog(this.log, name, wall4),
           renderWallTileHelp(wall4),
         ),

@@ -165,6 +165,18 @@ describe("castle board", () => {
     expect([...svg.querySelectorAll("[data-spot]")].map((s) => s.getAttribute("data-spot"))).toEqual(["h", "c"]);
   });
 
+  it("zooms onto a square round a space for the follower step, kept inside the board", () => {
+    const box = (zoom: { x: number; y: number; size: number }) =>
+      castleBoardSvg(document, { board, tiles, zoom }).getAttribute("viewBox")!.split(" ").map(Number);
+    // Centred on space (4, 5): its centre (450, 550) in the middle of a 265-unit square.
+    expect(box({ x: 4, y: 5, size: 265 })).toEqual([317.5, 417.5, 265, 265]);
+    // At the north-west corner the square stops at the board's edge (its margin of 70).
+    expect(box({ x: 0, y: 0, size: 265 })).toEqual([-70, -70, 265, 265]);
+    // Larger than the board: the whole board.
+    const whole = castleBoardSvg(document, { board, tiles }).getAttribute("viewBox");
+    expect(box({ x: 4, y: 5, size: 5000 }).join(" ")).toBe(whole);
+  });
+
   it("puts the score markers on their fields, with a lap past the last", () => {
     expect(svg.querySelector('[data-score="0"]')!.getAttribute("data-score-field")).toBe("12");
     expect(svg.querySelector('[data-score="0"] [data-laps]')).toBeNull();

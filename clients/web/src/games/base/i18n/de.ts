@@ -156,4 +156,9 @@ export const de: BaseMessages = {
   "hint.enterCity": "Ein Gefolgsmann in die Stadt ({quarter}); der Graf zieht nach: {countTo}.",
   "hint.redeploy": "{n, plural, one {# Gefolgsmann} other {# Gefolgsleute}} aus der Stadt auf die {kind} ziehen.",
   "hint.leaveCity": "Ein Gefolgsmann aus der Stadt ({quarter}) auf die {kind} in Spalte {x}, Zeile {y}.",
+  "guide.count.title": "Was beim Grafen von Carcassonne anders ist",
+  "guide.count.1": "Statt mit der Startkarte beginnt das Spiel mit der Stadt Carcassonne: ein Block aus 12 Karten mit vier Vierteln (Burg, Markt, Schmiede, Kathedrale); der Graf steht im Burgviertel. Karten werden an die Außenkanten angelegt wie an jede Karte, und angrenzende Wiesen zählen sie als fertige Stadt.",
+  "guide.count.2": "Bringt eine Karte, die du legst, mindestens einer Person Punkte, dir selbst aber keine, darfst du danach einen Gefolgsmann aus deinem Vorrat in ein Viertel deiner Wahl setzen, außer in das des Grafen, und den Grafen ziehen, wie es die Regeln dieses Raums sagen. Einmal pro Karte, egal wie viel gewertet wurde.",
+  "guide.count.3": "Die Viertel sind für später. Wird eine Stadt, Straße oder ein Kloster fertig, darf vor der Wertung reihum jede Person Gefolgsleute aus dem passenden Viertel darauf ziehen: Burg auf Städte, Schmiede auf Straßen, Kathedrale auf Klöster. Bei der Schlusswertung dürfen sie einzeln auf unfertige Städte, Straßen und Klöster ziehen, und vom Markt auf Wiesen.",
+  "guide.count.4": "Das Viertel des Grafen ist gesperrt: Solange er dort steht, betritt und verlässt es kein Gefolgsmann. Nur auf diese zwei Arten verlassen Gefolgsleute die Stadt; wer am Ende noch darin steht, bringt keine Punkte.",
 };

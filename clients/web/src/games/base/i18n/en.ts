@@ -155,6 +155,11 @@ export const en = {
   "hint.enterCity": "A follower into the city ({quarter}); the Count goes to: {countTo}.",
   "hint.redeploy": "Move {n, plural, one {# follower} other {# followers}} out of the city onto the {kind}.",
   "hint.leaveCity": "A follower out of the city ({quarter}) onto the {kind} at column {x}, row {y}.",
+  "guide.count.title": "How the Count of Carcassonne differs",
+  "guide.count.1": "The game starts from the city of Carcassonne instead of the start tile: a block of 12 tiles with four quarters (castle, market, blacksmith, cathedral) and the Count in the castle quarter. Tiles go against its outer edges like against any tile, and farms next to it count it as a completed city.",
+  "guide.count.2": "When a tile you place makes at least one player score points but you score nothing from it, you may afterwards put one follower from your supply into a quarter of your choice, except the Count's, and move the Count as this room's rules say. Once per tile, however many features scored.",
+  "guide.count.3": "The quarters are for later. When a city, road or cloister is completed, before it is scored, each player in turn may move followers from its quarter onto it: castle to cities, blacksmith to roads, cathedral to cloisters. At the final scoring, followers may leave one at a time onto unfinished cities, roads and cloisters, and from the market onto farms.",
+  "guide.count.4": "The Count's quarter is blocked: no follower enters or leaves it while he stands there. Followers leave the city only in these two ways, and those still in it at the end score nothing.",
 } as const;
 
 export type BaseMessageKey = keyof typeof en;

@@ -156,4 +156,9 @@ export const nl: BaseMessages = {
   "hint.enterCity": "Een horige de stad in ({quarter}); de graaf gaat naar: {countTo}.",
   "hint.redeploy": "Zet {n, plural, one {# horige} other {# horigen}} uit de stad op de {kind}.",
   "hint.leaveCity": "Een horige uit de stad ({quarter}) op de {kind} in kolom {x}, rij {y}.",
+  "guide.count.title": "Wat er anders is met de graaf van Carcassonne",
+  "guide.count.1": "In plaats van de starttegel begint het spel met de stad Carcassonne: een blok van 12 tegels met vier wijken (burcht, markt, smidse, kathedraal); de graaf staat in de burchtwijk. Tegels leg je tegen de buitenranden zoals tegen elke tegel, en aangrenzende weiden tellen de stad als voltooide stad.",
+  "guide.count.2": "Als een tegel die je legt minstens één speler punten oplevert maar jou niets, mag je daarna een horige uit je voorraad in een wijk naar keuze zetten, behalve die van de graaf, en de graaf verzetten zoals de regels van deze kamer zeggen. Eén keer per tegel, hoeveel er ook geteld werd.",
+  "guide.count.3": "De wijken zijn voor later. Wordt een stad, weg of klooster voltooid, dan mag vóór de telling iedere speler om de beurt horigen uit de passende wijk erheen zetten: burcht naar steden, smidse naar wegen, kathedraal naar kloosters. Bij de eindtelling mogen ze één voor één naar onvoltooide steden, wegen en kloosters, en vanuit de markt naar weiden.",
+  "guide.count.4": "De wijk van de graaf is geblokkeerd: zolang hij daar staat, gaat geen horige erin of eruit. Alleen op deze twee manieren verlaten horigen de stad; wie aan het eind nog in de stad staat, levert niets op.",
 };

@@ -156,4 +156,9 @@ export const sv: BaseMessages = {
   "hint.enterCity": "En tjänare in i staden ({quarter}); greven går till: {countTo}.",
   "hint.redeploy": "Flytta {n, plural, one {# tjänare} other {# tjänare}} ut ur staden till {kind}.",
   "hint.leaveCity": "En tjänare ut ur staden ({quarter}) till {kind} i kolumn {x}, rad {y}.",
+  "guide.count.title": "Så skiljer sig Greven av Carcassonne",
+  "guide.count.1": "I stället för startbrickan börjar spelet med staden Carcassonne: ett block av 12 brickor med fyra stadsdelar (borgen, torget, smedjan, katedralen); greven står i borgen. Brickor läggs mot dess ytterkanter som mot vilken bricka som helst, och ängar intill räknar den som en färdig stad.",
+  "guide.count.2": "När en bricka du lägger ger minst en spelare poäng men dig inga, får du efteråt sätta en tjänare från ditt förråd i valfri stadsdel utom grevens, och flytta greven så som rummets regler säger. En gång per bricka, hur mycket som än räknades.",
+  "guide.count.3": "Stadsdelarna är till för senare. När en stad, väg eller ett kloster blir färdigt får varje spelare i tur, innan det räknas, flytta tjänare dit från rätt stadsdel: borgen till städer, smedjan till vägar, katedralen till kloster. Vid slutpoängen får de en i taget flytta till ofärdiga städer, vägar och kloster, och från torget till ängar.",
+  "guide.count.4": "Grevens stadsdel är spärrad: så länge han står där går ingen tjänare in eller ut. Tjänare lämnar staden bara på dessa två sätt, och de som är kvar där i slutet ger inga poäng.",
 };

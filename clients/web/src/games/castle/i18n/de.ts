@@ -87,4 +87,9 @@ export const de: CastleMessages = {
   "castle.hint.scoreDoubled": "Als Nächstes Gebiet {n} werten, verdoppelt mit Mauerplättchen {kind}.",
   "castle.hint.extraTurn": "Mauerplättchen 1 jetzt nutzen und noch einmal spielen.",
   "castle.hint.keep": "Mauerplättchen 1 für später behalten.",
+  "guide.castle.title": "Was bei der Burg anders ist",
+  "guide.castle.1": "Zwei Personen bauen innerhalb einer Burgmauer. Das erste Plättchen kommt an eines der Startfelder, die an der Mauer aufgedruckt sind, spätere Plättchen an ein Startfeld oder ein gelegtes Plättchen. Nur Wege müssen passen (ein Weg trifft auf einen Weg oder die Mauer); Türme, Häuser und Höfe dürfen an alles grenzen.",
+  "guide.castle.2": "Gefolgsleute: ein Herold auf einem Weg, ein Ritter auf einem Turm, ein Knappe auf einem Haus, ein Händler auf einem Hof. Ein fertiger Weg bringt 1 pro Plättchen (2 mit Brunnen), ein Turm 2 und ein Haus 1 pro Plättchen, für die Person mit mehr Gefolgsleuten darauf. Höfe zählen erst am Ende: 3 pro Markt für die Person mit mehr Händlern, die bis dahin bleiben.",
+  "guide.castle.3": "Der Bergfried: Wertest du ein Haus, kommt dein Bergfried darauf, später auf ein größeres Haus, das du wertest. Am Ende bringt der größere Bergfried 1 Punkt pro Feld der größten leeren Fläche innerhalb der Mauer.",
+  "guide.castle.4": "Wertung an der Mauer: Die Wertungsleiste läuft die Mauer entlang, ihre Ecktürme tragen verdeckte Mauerplättchen. Bleibt dein Wertungsstein genau auf dem Feld eines Turms stehen, nimmst du sein Mauerplättchen offen. Plättchen 1 bis 3 helfen in deinen späteren Zügen (ein Extrazug, ein doppelter Turm oder ein doppeltes Haus), 4 bis 9 am Ende; die Liste der Mauerplättchen sagt, was jedes tut.",
 };

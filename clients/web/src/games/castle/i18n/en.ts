@@ -86,6 +86,11 @@ export const en = {
   "castle.hint.scoreDoubled": "Score feature {n} next, doubled with wall tile {kind}.",
   "castle.hint.extraTurn": "Use wall tile 1 now and play again.",
   "castle.hint.keep": "Keep wall tile 1 for later.",
+  "guide.castle.title": "How The Castle differs",
+  "guide.castle.1": "Two players build inside a castle wall. The first tile goes against one of the start spaces printed along the wall, later tiles against a start space or a placed tile. Only paths must match (a path meets a path or the wall); towers, houses and courts may touch anything.",
+  "guide.castle.2": "Followers: a herald on a path, a knight on a tower, a squire on a house, a merchant on a court. A completed path scores 1 per tile (2 with a fountain), a tower 2 and a house 1 per tile, for the player with more followers on it. Courts score only at the end: 3 per market for the player with more merchants, who stay until then.",
+  "guide.castle.3": "The keep: when you score a house, your keep goes on it, and later onto a larger house you score. At the end, the player with the larger keep scores 1 point per space of the largest empty area left inside the wall.",
+  "guide.castle.4": "Scoring on the wall: the score track runs along the wall, and its corner towers hold face-down wall tiles. When your marker stops exactly on a tower's field, you take its wall tile, face up. Tiles 1 to 3 help on your own later turns (an extra turn, a doubled tower or house), 4 to 9 at the end; the list of wall tiles says what each does.",
 } as const;
 
 export type CastleMessageKey = keyof typeof en;

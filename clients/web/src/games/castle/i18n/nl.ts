@@ -87,4 +87,9 @@ export const nl: CastleMessages = {
   "castle.hint.scoreDoubled": "Laat als volgende gebied {n} tellen, verdubbeld met muurtegel {kind}.",
   "castle.hint.extraTurn": "Gebruik muurtegel 1 nu en speel nog een beurt.",
   "castle.hint.keep": "Bewaar muurtegel 1 voor later.",
+  "guide.castle.title": "Wat er anders is in De Burcht",
+  "guide.castle.1": "Twee spelers bouwen binnen een burchtmuur. De eerste tegel komt tegen een van de startvakken die langs de muur gedrukt staan, latere tegels tegen een startvak of een gelegde tegel. Alleen paden moeten aansluiten (een pad komt op een pad of de muur uit); torens, huizen en binnenplaatsen mogen overal tegen liggen.",
+  "guide.castle.2": "Volgelingen: een heraut op een pad, een ridder op een toren, een schildknaap op een huis, een koopman op een binnenplaats. Een voltooid pad levert 1 per tegel op (2 met een fontein), een toren 2 en een huis 1 per tegel, voor wie er de meeste volgelingen op heeft. Binnenplaatsen tellen pas aan het eind: 3 per markt voor wie er de meeste kooplieden heeft, die tot dan blijven staan.",
+  "guide.castle.3": "De donjon: tel je een huis, dan komt je donjon erop, en later op een groter huis dat je telt. Aan het eind krijgt de speler met de grootste donjon 1 punt per vak van het grootste lege gebied binnen de muur.",
+  "guide.castle.4": "Tellen op de muur: het scorespoor loopt langs de muur en de hoektorens dragen gesloten muurtegels. Stopt je scoreblokje precies op het veld van een toren, dan neem je diens muurtegel open. Tegels 1 tot 3 helpen in je latere beurten (een extra beurt, een dubbele toren of een dubbel huis), 4 tot 9 aan het eind; de lijst met muurtegels zegt wat elke doet.",
 };
