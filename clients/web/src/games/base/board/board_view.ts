@@ -11,7 +11,7 @@
 import type { FollowerOnBoard, PlacedTile, Quarter, TileDefinition } from "../../../gen/carc/v1/base_game_pb";
 import { FeatureKind } from "../../../gen/carc/v1/base_game_pb";
 import { fit, fitIn, pan, shows, viewBox, zoomAt, type Camera, type Size } from "../../../board/camera";
-import { meeple } from "../../../board/meeple";
+import { followerScale, meeple, scaleFollowers } from "../../../board/meeple";
 import { arrive } from "../../../ui/motion";
 import type { ColourInfo } from "../../../ui/colours";
 import { cityBlockLayout, type CityBlockLayout } from "./city_block";
@@ -140,6 +140,9 @@ export class BoardView {
     this.candidateLayer = this.layer("candidates");
     this.previewLayer = this.layer("preview");
     this.followerLayer = this.layer("followers");
+    // Zoomed out, followers are drawn larger than their tile (meeple.ts): taps go through them
+    // to the squares and spots under them.
+    this.followerLayer.setAttribute("pointer-events", "none");
     this.spotLayer = this.layer("spots");
     this.element.appendChild(this.svg);
     this.svg.addEventListener("pointerdown", (e) => this.onPointerDown(e));
@@ -243,6 +246,8 @@ export class BoardView {
 
   private applyCamera(): void {
     this.svg.setAttribute("viewBox", viewBox(this.camera, this.size()));
+    // One board unit is `scale` pixels on screen: followers keep a readable size.
+    scaleFollowers(this.followerLayer, followerScale(this.camera.scale));
   }
 
   private paddedBounds(): { minX: number; minY: number; maxX: number; maxY: number } {
