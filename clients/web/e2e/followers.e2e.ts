@@ -12,7 +12,7 @@
 
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { VISION, contrast, difference, parseColour, type Vision } from "../test/colour_math";
+import { VISION, contrast, difference, hexOf as hex, type Vision } from "../test/colour_math";
 import {
   PHONE,
   auditScreens,
@@ -31,8 +31,6 @@ import {
 
 const SEATS = 6;
 const BOARD = "svg.board-svg";
-
-const hex = (css: string): string => `#${parseColour(css).map((v) => v.toString(16).padStart(2, "0")).join("")}`;
 
 describe("followers on a phone", () => {
   const harness = useHarness();

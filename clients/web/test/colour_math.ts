@@ -40,6 +40,11 @@ export function parseColour(css: string): Rgb {
   throw new Error(`not a colour: ${css}`);
 }
 
+/** "#rrggbb" of a colour parseColour reads. */
+export function hexOf(css: string): string {
+  return `#${parseColour(css).map((v) => v.toString(16).padStart(2, "0")).join("")}`;
+}
+
 function linear(css: string): Rgb {
   const c = (v: number) => {
     const s = v / 255;
