@@ -6,7 +6,8 @@
 // on-screen box, and the fills of every field and city. It asserts each outline at 3:1 or more
 // against field and city, each follower at least 20 px on its narrower side, every two seats'
 // fills at least 15 apart (CIEDE2000) with typical vision and under the protanopia,
-// deuteranopia and tritanopia simulations, and axe-core finds nothing on the screen.
+// deuteranopia and tritanopia simulations, field and city as far apart with masonry on every
+// city, and axe-core finds nothing on the screen.
 //
 // Screenshot in CARC_E2E_OUT: followers-phone.png.
 
@@ -77,6 +78,10 @@ describe("followers on a phone", () => {
     expect(cities).toHaveLength(1);
     const field = hex(fields[0]!);
     const city = hex(cities[0]!);
+    // Field and city apart in every vision, and every city drawn with its masonry.
+    const apart = (Object.keys(VISION) as Vision[]).map((vision) => ({ vision, d: difference(field, city, vision) }));
+    const cityAreas = await ann.locator(`${BOARD} g.tile [data-kind="city"]`).count();
+    const masoned = await ann.locator(`${BOARD} g.tile [data-kind="city"]:has([data-part="masonry"])`).count();
 
     const seats = [...new Set(followers.map((f) => f.seat))].sort((a, b) => a - b);
     const lines = [`followers on the phone (390x844), ${followers.length} on the board after ${actions} of Ann's actions; field ${field}, city ${city}:`];
@@ -104,12 +109,17 @@ describe("followers on a phone", () => {
       return { vision, min };
     });
     lines.push(`  closest two seats (CIEDE2000): ${closest.map((c) => `${c.vision} ${c.min.toFixed(1)}`).join(", ")}`);
-    lines.push(`  smallest follower side ${smallest.toFixed(1)} px`);
+    const shape = Math.min(...followers.map((f) => f.shape));
+    lines.push(`  smallest follower side ${smallest.toFixed(1)} px, the seat's shape on it at least ${shape.toFixed(1)} px high (text box)`);
+    lines.push(`  field/city: contrast ${contrast(field, city).toFixed(2)}, CIEDE2000 ${apart.map((a) => `${a.vision} ${a.d.toFixed(1)}`).join(", ")}; masonry on ${masoned} of ${cityAreas} city areas`);
     console.log(lines.join("\n"));
 
     expect(seats).toHaveLength(SEATS);
     expect(smallest).toBeGreaterThanOrEqual(20);
     for (const c of closest) expect(c.min, c.vision).toBeGreaterThanOrEqual(15);
+    for (const a of apart) expect(a.d, `field/city ${a.vision}`).toBeGreaterThanOrEqual(15);
+    expect(cityAreas).toBeGreaterThan(0);
+    expect(masoned).toBe(cityAreas);
     expect(harness.pageErrors).toEqual([]);
   });
 });

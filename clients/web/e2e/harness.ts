@@ -324,6 +324,8 @@ export interface DrawnFollower {
   /** The body's box on screen, CSS pixels. */
   width: number;
   height: number;
+  /** The height of the seat's shape drawn on it (its text box), CSS pixels. */
+  shape: number;
 }
 
 /** Every follower on the board `board` (a selector) as drawn: colours and on-screen size. */
@@ -334,7 +336,8 @@ export async function drawnFollowers(page: Page, board: string): Promise<DrawnFo
       const style = getComputedStyle(body);
       const box = body.getBoundingClientRect();
       const seat = Number((g.getAttribute("data-follower") ?? "").split("@")[0]);
-      return { seat, fill: style.fill, outline: style.stroke, width: box.width, height: box.height };
+      const shape = g.querySelector("text")?.getBoundingClientRect().height ?? 0;
+      return { seat, fill: style.fill, outline: style.stroke, width: box.width, height: box.height, shape };
     }),
   );
 }

@@ -4,7 +4,8 @@
 //   protanopia, deuteranopia and tritanopia (Machado, Oliveira and Fernandes 2009, severity 1);
 //   the palette players reported (red #d21114 and green #3ea859, 13.4 apart for a deuteranope;
 //   yellow and green, 13.5 for a protanope) is refused;
-// - field and city at least 15 apart in each of those four visions as well;
+// - field and city at least 15 apart in each of those four visions as well (the former ones,
+//   #8dbb5a and #d6ad72, were 3.6 apart for a deuteranope);
 // - each follower's outline at least 3:1 (WCAG contrast) against field and city, the boundary
 //   that carries the follower's contrast (WCAG 1.4.11); the fills' own contrast is printed;
 // - the shape on each swatch reads against its fill (4.5:1) and no two seats share a shape.
@@ -93,15 +94,17 @@ describe("followers on the board", () => {
     for (const c of COLOURS) {
       lines.push(`  ${c.name.padEnd(6)} ${c.fill}  fill/field ${contrast(c.fill, field).toFixed(2)}  fill/city ${contrast(c.fill, city).toFixed(2)}  shape/fill ${contrast(c.ink, c.fill).toFixed(2)}`);
     }
-    lines.push(`  outline/field ${contrast(FOLLOWER_OUTLINE, field).toFixed(2)}  outline/city ${contrast(FOLLOWER_OUTLINE, city).toFixed(2)}`);
+    // Where else a follower stands: a road, a cloister's roof.
+    const under = { field, city, road: TILE_COLOURS.road, roof: TILE_COLOURS.roof };
+    lines.push(`  ${Object.entries(under).map(([name, c]) => `outline/${name} ${contrast(FOLLOWER_OUTLINE, c).toFixed(2)}`).join("  ")}`);
     console.log(lines.join("\n"));
-    expect(contrast(FOLLOWER_OUTLINE, field)).toBeGreaterThanOrEqual(MIN_GRAPHIC_CONTRAST);
-    expect(contrast(FOLLOWER_OUTLINE, city)).toBeGreaterThanOrEqual(MIN_GRAPHIC_CONTRAST);
+    for (const [name, c] of Object.entries(under)) expect(contrast(FOLLOWER_OUTLINE, c), name).toBeGreaterThanOrEqual(MIN_GRAPHIC_CONTRAST);
   });
 
-  it("stand on a field and a city that stay apart with each kind of vision", () => {
-    const seen = VISIONS.map((v) => `${v} ${difference(field, city, v).toFixed(1)}`);
-    console.log(`field/city: contrast ${contrast(field, city).toFixed(2)}, CIEDE2000 ${seen.join(", ")}`);
+  it("stand on a field and a city that stay apart with each kind of vision; the former ones did not", () => {
+    const figures = (f: string, c: string) => `contrast ${contrast(f, c).toFixed(2)}, CIEDE2000 ${VISIONS.map((v) => `${v} ${difference(f, c, v).toFixed(1)}`).join(", ")}`;
+    console.log(`field/city ${field}/${city}: ${figures(field, city)}\nformer field/city #8dbb5a/#d6ad72: ${figures("#8dbb5a", "#d6ad72")}`);
     for (const v of VISIONS) expect(difference(field, city, v), v).toBeGreaterThanOrEqual(MIN_DIFFERENCE);
+    expect(difference("#8dbb5a", "#d6ad72", "deuteranopia")).toBeLessThan(MIN_DIFFERENCE);
   });
 });
