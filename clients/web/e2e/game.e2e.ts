@@ -4,7 +4,8 @@
 //    390x844 phone window; they play a complete game to the final table only by clicking
 //    highlighted cells, the confirm button, follower spots and skip. At the start of each of
 //    Bob's turns every square a tile may go to is in his board's view, clear of the zoom
-//    buttons and the bar of turn controls (issue: the table, round three, point 1). Bob reloads his page
+//    buttons and the bar of turn controls (issue: the table, round three, point 1), and every
+//    follower on his board is at least 20 px on its narrower side (issue 37). Bob reloads his page
 //    mid-game and gets his seat back; Cleo watches as a spectator. The final table agrees on
 //    every page and with the server's archive; the record downloads, the replay viewer steps to
 //    the same end, and both players move on to a rematch room.
@@ -18,7 +19,7 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, TABLET, cliPath, createRoomFromForm, finalTotals, gameDeadline, inviteLink, isOver, joinRoom, openAs, outDir, phoneLayout, candidateSquares, playTileOrFollower, readyUp, sleep, startGame, useHarness, waitConnected, auditScreens } from "./harness";
+import { DESKTOP, PHONE, TABLET, cliPath, createRoomFromForm, finalTotals, gameDeadline, inviteLink, isOver, joinRoom, openAs, outDir, phoneLayout, candidateSquares, drawnFollowers, playTileOrFollower, readyUp, sleep, startGame, useHarness, waitConnected, auditScreens } from "./harness";
 
 /** Why recent clicks missed, for the message of a game that does not end. */
 const misses: string[] = [];
@@ -109,6 +110,10 @@ describe("a game in the browser", () => {
     // The squares Bob's phone offered at each of his turns' starts: the smallest seen, and any
     // outside the view or under a control.
     let smallestSquare = Infinity;
+    // The followers on Bob's board at those turn starts, in the view the phone fits: the
+    // smallest side seen (issue 37: at least 20 px however large the board grows).
+    let smallestFollower = Infinity;
+    let followersSeen = 0;
     let turnsChecked = 0;
     const squaresHidden: string[] = [];
     let squaresSeenAt = -1;
@@ -177,6 +182,9 @@ describe("a game in the browser", () => {
             squaresSeenAt = turns;
             turnsChecked++;
             smallestSquare = Math.min(smallestSquare, squares.smallest);
+            const followers = await drawnFollowers(bob, "svg.board-svg");
+            followersSeen = Math.max(followersSeen, followers.length);
+            for (const f of followers) smallestFollower = Math.min(smallestFollower, f.width, f.height);
             if (squares.outside > 0 || squares.covered > 0) squaresHidden.push(`action ${turns}: ${squares.outside} outside, ${squares.covered} covered of ${squares.count}`);
           }
         }
@@ -245,6 +253,9 @@ describe("a game in the browser", () => {
     expect(turnsChecked).toBeGreaterThan(20);
     expect(squaresHidden).toEqual([]);
     expect(markersChecked).toBe(true);
+    console.log(`phone followers: up to ${followersSeen} on the board at those turn starts, smallest side ${smallestFollower.toFixed(1)} px (squares ${smallestSquare.toFixed(1)} px)`);
+    expect(followersSeen).toBeGreaterThan(0);
+    expect(smallestFollower).toBeGreaterThanOrEqual(20);
     expect(tabletChecked).toBe(true);
 
     for (const page of [ann, bob, cleo]) await page.locator("table.final-table").waitFor({ timeout: 15_000 });

@@ -325,6 +325,38 @@ export async function candidateSquares(page: Page): Promise<{ count: number; sma
   });
 }
 
+/** A follower as the page draws it (drawnFollowers). */
+export interface DrawnFollower {
+  seat: number;
+  /** The body's fill and outline as the browser computed them, "rgb(r, g, b)". */
+  fill: string;
+  outline: string;
+  /** The body's box on screen, CSS pixels. */
+  width: number;
+  height: number;
+  /** The height of the seat's shape drawn on it (its text box), CSS pixels. */
+  shape: number;
+}
+
+/** Every follower on the board `board` (a selector) as drawn: colours and on-screen size. */
+export async function drawnFollowers(page: Page, board: string): Promise<DrawnFollower[]> {
+  return page.locator(`${board} [data-follower]`).evaluateAll((els) =>
+    els.map((g) => {
+      const body = g.querySelector(".follower-body path") ?? g;
+      const style = getComputedStyle(body);
+      const box = body.getBoundingClientRect();
+      const seat = Number((g.getAttribute("data-follower") ?? "").split("@")[0]);
+      const shape = g.querySelector("text")?.getBoundingClientRect().height ?? 0;
+      return { seat, fill: style.fill, outline: style.stroke, width: box.width, height: box.height, shape };
+    }),
+  );
+}
+
+/** The distinct fills the browser computed for the elements `selector` finds. */
+export async function renderedFills(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((els) => [...new Set(els.map((e) => getComputedStyle(e).fill))]);
+}
+
 /** What a phone layout check finds (phoneLayout). */
 export interface PhoneLayout {
   /** Interactive elements outside the board under 44 px wide or high, as "tag#id.class 30x20". */

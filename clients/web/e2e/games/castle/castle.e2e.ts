@@ -9,7 +9,8 @@
 // same final table, and so does the game's replay from the archive, step by step. How The
 // Castle differs is shown in the lobby and beside the board, and stays closed once closed; every
 // space and follower spot measures 24 CSS px or more on the phone and the desktop (the board
-// zooms onto the tile for the follower step).
+// zooms onto the tile for the follower step). On the phone the followers stay at least 20 px and
+// their outline stands out from every area (issue 37).
 //
 // The server deals every game from one fixed seed (--game-seed; CARC_CASTLE_GAME_SEED overrides
 // it), and the clicks follow from counters, so each run is the same game: with seed 9 it brings
@@ -25,7 +26,8 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { CLICK, DESKTOP, PHONE, allOver, createRoomFromForm, finalTotals, gameDeadline, inviteLink, joinRoom, openAdvancedRules, openAs, outDir, readyUp, roomOptionsSummary, sleep, startGame, useHarness, auditScreens } from "../../harness";
+import { contrast, hexOf as hex } from "../../../test/colour_math";
+import { CLICK, DESKTOP, PHONE, allOver, drawnFollowers, renderedFills, createRoomFromForm, finalTotals, gameDeadline, inviteLink, joinRoom, openAdvancedRules, openAs, outDir, readyUp, roomOptionsSummary, sleep, startGame, useHarness, auditScreens } from "../../harness";
 
 const GAME_SEED = process.env.CARC_CASTLE_GAME_SEED ?? "9";
 
@@ -142,6 +144,30 @@ async function endState(page: Page): Promise<{ table: string; winners: string; t
   };
 }
 
+/**
+ * The followers on a phone's Castle board (issue 37): each at least 20 px on its narrower side
+ * where the whole board fits the phone's width, and its outline at 3:1 or more against every
+ * kind of area a tile shows, all read from what the browser drew.
+ */
+async function measureFollowers(page: Page): Promise<void> {
+  const followers = await drawnFollowers(page, "svg.castle-board");
+  const outlines = [...new Set(followers.map((f) => hex(f.outline)))];
+  const lines: string[] = [];
+  for (const type of ["tower", "house", "court"]) {
+    for (const fill of await renderedFills(page, `svg.castle-board .castle-tile > [data-type="${type}"] > path:first-child`)) {
+      for (const outline of outlines) {
+        const ratio = contrast(outline, hex(fill));
+        lines.push(`outline ${outline}/${type} ${hex(fill)} ${ratio.toFixed(2)}`);
+        expect(ratio, `${outline} on ${type}`).toBeGreaterThanOrEqual(3);
+      }
+    }
+  }
+  const smallest = Math.min(...followers.map((f) => Math.min(f.width, f.height)));
+  console.log(`The Castle on the phone: ${followers.length} followers, smallest side ${smallest.toFixed(1)} px; ${lines.join(", ")}`);
+  expect(lines.length).toBeGreaterThanOrEqual(3);
+  expect(smallest).toBeGreaterThanOrEqual(20);
+}
+
 describe("The Castle in the browser", () => {
   const harness = useHarness(["--game-seed", GAME_SEED]);
   const audit = auditScreens();
@@ -203,6 +229,7 @@ describe("The Castle in the browser", () => {
     let turns = 0;
     let boardShot = false;
     let decisionShot = false;
+    let followersMeasured = false;
     const overdue = gameDeadline();
     while (!(await allOver([ann, bob]))) {
       overdue(() => `${turns} actions ${JSON.stringify(actions)}; ${misses.length} misses, the last: ${misses.slice(-3).join(" | ")}`);
@@ -221,6 +248,10 @@ describe("The Castle in the browser", () => {
         }
       }
       if (!acted) await sleep(25);
+      if (!followersMeasured && turns >= 20 && (await count(bob, "svg.castle-board [data-follower]")) > 0) {
+        await measureFollowers(bob);
+        followersMeasured = true;
+      }
       if (!boardShot && turns >= 40) {
         await ann.screenshot({ path: join(outDir, "castle-board.png") });
         await audit.check(ann, "castle-board");
@@ -248,6 +279,7 @@ describe("The Castle in the browser", () => {
     expect(placed + discarded).toBe(60);
     expect(await ann.locator("svg.castle-board .tiles g[data-x]").count()).toBe(placed);
     expect(actions.follower + actions.followerPanel).toBeGreaterThan(0);
+    expect(followersMeasured).toBe(true);
     expect(actions.noFollower).toBeGreaterThan(0);
     expect(actions.turned).toBeGreaterThan(0);
     expect(actions.score + actions.scoreDoubled, "K-9 scoring choices").toBeGreaterThan(0);

@@ -10,7 +10,8 @@ import type { CastleLegalMoves, CastleView } from "../../gen/carc/v1/castle_game
 import type { RoomState } from "../../gen/carc/v1/lobby_pb";
 import { colourInfo } from "../../ui/colours";
 import { h, on } from "../../ui/dom";
-import { castleBoardSvg, CASTLE_BOARD_CONTROLS, SPOT_RADIUS, type CastlePlacedTile } from "./castle_board_svg";
+import { followerScale } from "../../board/meeple";
+import { castleBoardBox, castleBoardSvg, CASTLE_BOARD_CONTROLS, SPOT_RADIUS, type CastlePlacedTile } from "./castle_board_svg";
 import { provenanceCaption } from "./castle_data";
 import { scoringIndices } from "./castle_decisions";
 import type { CastleDefinitions } from "./castle_mirror";
@@ -58,6 +59,20 @@ export interface CastleBoardActions {
   placeFollower(region: string): void;
 }
 
+/**
+ * Screen pixels per board unit: as the board drawn last is shown (it is drawn again at every
+ * rendering, in the same place), or before there is one, as wide as the page and no taller than
+ * the style sheet lets it be (80% of the window).
+ */
+function pixelsPerUnit(doc: Document, defs: CastleDefinitions): number {
+  const box = castleBoardBox(defs.board);
+  const shown = doc.querySelector("svg.castle-board")?.getBoundingClientRect();
+  if (shown && shown.width > 0 && shown.height > 0) return Math.min(shown.width / box.width, shown.height / box.height);
+  const win = doc.defaultView;
+  const width = doc.documentElement.clientWidth || win?.innerWidth || 0;
+  return Math.min(width / box.width, (0.8 * (win?.innerHeight ?? 0)) / box.height);
+}
+
 export function renderCastleBoard(doc: Document, b: CastleBoardState, actions: CastleBoardActions): HTMLElement {
   const { defs, view, room, moves, busy, selection: sel } = b;
   const wrap = h("div", { class: "castle-board-wrap" });
@@ -85,6 +100,7 @@ export function renderCastleBoard(doc: Document, b: CastleBoardState, actions: C
     spots: regions.length > 0 && last ? { x: last.position?.x ?? 0, y: last.position?.y ?? 0, regions } : undefined,
     // The spots of one tile are too close for a finger on the whole board: it zooms onto the tile.
     zoom: regions.length > 0 && last ? { x: last.position?.x ?? 0, y: last.position?.y ?? 0, size: followerZoomSize(doc) } : undefined,
+    followerScale: followerScale(pixelsPerUnit(doc, defs)),
     colourOf: (seat) => colourInfo(seatInfo(room, seat)?.colour ?? ""),
     caption: both ? t("castle.caption") : provenanceCaption(defs.board.provenance, defs.tiles.provenance),
     labels: {

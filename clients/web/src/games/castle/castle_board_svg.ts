@@ -11,7 +11,7 @@
 // data-follower, data-keep, data-score, data-start, data-provenance. The caption saying where the
 // board and tiles come from is always drawn (docs/castle-data.md: labelled wherever a user sees it).
 
-import { meeple } from "../../board/meeple";
+import { FOLLOWER_OUTLINE, meeple, scaleFollowers } from "../../board/meeple";
 import { COLOURS, type ColourInfo } from "../../ui/colours";
 import {
   boardSize,
@@ -98,6 +98,11 @@ export interface CastleBoardInput {
    * whole board when it is larger than the board.
    */
   zoom?: { x: number; y: number; size: number } | undefined;
+  /**
+   * How much followers are enlarged (meeple.ts followerScale of the board's pixels a unit), so
+   * that they stay readable on a phone, where the whole board fits its narrow width. Default 1.
+   */
+  followerScale?: number | undefined;
   /** Default: the client's colours in seat order. */
   colourOf?: ((seat: number) => ColourInfo | undefined) | undefined;
   /** The provenance caption in the user's language; default English from the data. */
@@ -271,7 +276,8 @@ function drawKeep(doc: Document, parent: Element, at: Point, colour: ColourInfo 
   el(doc, "path", {
     d: "M-9 9V-4H-11V-11H-7V-8H-3V-11H3V-8H7V-11H11V-4H9V9Z",
     fill: colour?.fill ?? "#ffffff",
-    stroke: "#ffffff",
+    // Dark, as round a follower: it stands out from every area of a tile (meeple.ts).
+    stroke: FOLLOWER_OUTLINE,
     "stroke-width": 2,
     "stroke-linejoin": "round",
   }, g);
@@ -342,7 +348,7 @@ function drawScores(doc: Document, parent: Element, layout: TrackLayout, scores:
     const at = { x: f.x + f.nx * out, y: f.y + f.ny * out };
     const colour = colourOf(seat);
     const g = el(doc, "g", { class: "score-marker", "data-score": String(seat), "data-score-field": String(f.field), transform: `translate(${num(at.x)} ${num(at.y)})` }, parent);
-    el(doc, "circle", { r: 8, fill: colour?.fill ?? "#ffffff", stroke: "#ffffff", "stroke-width": 2 }, g);
+    el(doc, "circle", { r: 8, fill: colour?.fill ?? "#ffffff", stroke: FOLLOWER_OUTLINE, "stroke-width": 2 }, g);
     const label = el(doc, "text", { y: 3, "text-anchor": "middle", "font-size": 8, fill: colour?.ink ?? "#1b1b1b" }, g);
     label.textContent = colour?.shape ?? "?";
     const laps = Math.floor(score / L);
@@ -371,6 +377,12 @@ function zoomedView(full: Box, zoom: { x: number; y: number; size: number }): Bo
   };
 }
 
+/** The board's size in its own units: the viewBox's. */
+export function castleBoardBox(board: CastleBoard): { width: number; height: number } {
+  const { width, height } = boardSize(board);
+  return { width: width * S + 2 * MARGIN, height: height * S + 2 * MARGIN + CAPTION_HEIGHT };
+}
+
 export function castleBoardSvg(doc: Document, input: CastleBoardInput): SVGSVGElement {
   const { board } = input;
   const { width, height } = boardSize(board);
@@ -387,7 +399,8 @@ export function castleBoardSvg(doc: Document, input: CastleBoardInput): SVGSVGEl
     return a ? { x: x * S + a.x, y: y * S + a.y } : undefined;
   };
 
-  const full = { x: -MARGIN, y: -MARGIN, w: width * S + 2 * MARGIN, h: height * S + 2 * MARGIN + CAPTION_HEIGHT };
+  const box = castleBoardBox(board);
+  const full = { x: -MARGIN, y: -MARGIN, w: box.width, h: box.height };
   const view = input.zoom ? zoomedView(full, input.zoom) : full;
   const svg = el(doc, "svg", {
     class: "castle-board",
@@ -434,6 +447,8 @@ export function castleBoardSvg(doc: Document, input: CastleBoardInput): SVGSVGEl
     drawKeep(doc, keeps, at, colourOf(k.seat), k.seat);
   }
   const followers = layer("followers");
+  // Enlarged followers may reach over a neighbouring space or spot: taps go through to it.
+  followers.setAttribute("pointer-events", "none");
   for (const f of input.followers ?? []) {
     const at = anchorOf(f.x, f.y, f.region);
     if (!at) continue;
@@ -442,6 +457,7 @@ export function castleBoardSvg(doc: Document, input: CastleBoardInput): SVGSVGEl
     g.setAttribute("data-follower", `${f.seat}@${f.x},${f.y}/${f.region}`);
     followers.appendChild(g);
   }
+  scaleFollowers(followers, input.followerScale ?? 1);
   const targets = layer("targets");
   for (const [x, y] of input.targets ?? []) {
     el(doc, "rect", {

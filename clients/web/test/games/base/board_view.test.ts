@@ -5,7 +5,10 @@
 
 import { afterEach, describe, expect, it } from "vitest";
 import { BoardView, type BoardModel } from "../../../src/games/base/board/board_view";
-import { placed } from "./helpers";
+import { FeatureKind } from "../../../src/gen/carc/v1/base_game_pb";
+import { FOLLOWER_SIDE, MIN_FOLLOWER_PX } from "../../../src/board/meeple";
+import { COLOURS } from "../../../src/ui/colours";
+import { follower, placed } from "./helpers";
 import { BASE_TILE_SET } from "./tile_set_fixture";
 
 const defs = new Map(BASE_TILE_SET.map((d) => [d.letter, d]));
@@ -84,6 +87,32 @@ describe("board gestures", () => {
     pointer("pointerup", window, 2, 500, 300);
     board.fitBoard();
     expect(board.currentCamera.scale).toBeCloseTo(start);
+  });
+});
+
+describe("followers on the board", () => {
+  /** The on-screen size of a follower's narrower side: its units times its scale times the view's. */
+  function followerPx(board: BoardView, svg: SVGSVGElement): number {
+    const body = svg.querySelector(".follower > .follower-body")!;
+    const k = Number(/scale\(([\d.]+)\)/.exec(body.getAttribute("transform") ?? "")?.[1] ?? 1);
+    return FOLLOWER_SIDE * k * board.currentCamera.scale;
+  }
+
+  it("keep a readable size however far the board is zoomed out, their own size zoomed in", () => {
+    const { board, svg } = setup();
+    board.update({ ...model(), followers: [follower(0, 0, 0, 0, FeatureKind.CITY)], colourOf: (seat) => COLOURS[seat] });
+    for (let i = 0; i < 12; i++) board.zoom(0.7);
+    expect(board.currentCamera.scale).toBeLessThan(0.2);
+    expect(followerPx(board, svg)).toBeCloseTo(MIN_FOLLOWER_PX, 1);
+    for (let i = 0; i < 12; i++) board.zoom(1.5);
+    expect(board.currentCamera.scale).toBeGreaterThan(2);
+    expect(svg.querySelector(".follower-body")!.hasAttribute("transform")).toBe(false);
+    expect(followerPx(board, svg)).toBeGreaterThan(MIN_FOLLOWER_PX);
+  });
+
+  it("let taps through to the squares under them", () => {
+    const { svg } = setup();
+    expect(svg.querySelector("g.followers")!.getAttribute("pointer-events")).toBe("none");
   });
 });
 

@@ -423,6 +423,21 @@ describe("the Count's block tiles", () => {
   });
 });
 
+describe("field and city", () => {
+  it("lays masonry on every city of the base set, in every rotation, and none on a field", () => {
+    for (const def of BASE_TILE_SET) {
+      for (let rotation = 0; rotation < 4; rotation++) {
+        const g = tileSvg(document, def, rotation);
+        for (const city of g.querySelectorAll('[data-kind="city"]')) {
+          const masonry = city.querySelector('[data-part="masonry"]');
+          expect(masonry?.getAttribute("d") ?? "", `${def.letter}/${rotation}`).toMatch(/^M/);
+        }
+        expect(g.querySelector('[data-kind="field"] [data-part="masonry"]')).toBeNull();
+      }
+    }
+  });
+});
+
 describe("shapes and elements", () => {
   it("reuses the shapes of an equal definition, as each snapshot decodes new copies", () => {
     const def = BASE_TILE_SET[3]!;

@@ -6,6 +6,7 @@
 // wall tiles, followers, keeps, score markers, targets and the provenance caption).
 
 import { describe, expect, it } from "vitest";
+import { FOLLOWER_OUTLINE } from "../../../src/board/meeple";
 import { castleBoardSvg, castleTrackLayout } from "../../../src/games/castle/castle_board_svg";
 import { parseCastleBoard, parseCastleTiles, rotatedSide, sideParts, spaces, type CastleTileDef } from "../../../src/games/castle/castle_data";
 import { castleRegionAnchors, castleTileShapes, castleTileSvg, type Point } from "../../../src/games/castle/castle_tile_svg";
@@ -153,6 +154,19 @@ describe("castle board", () => {
     expect(f.getAttribute("transform")).toBe(`translate(${400 + a.x} ${100 + a.y})`);
     expect(svg.querySelectorAll("[data-keep]")).toHaveLength(1);
     expect(svg.querySelector('[data-keep="1"]')).not.toBeNull();
+  });
+
+  it("outlines followers, keeps and score markers in the dark that stands out from the board", () => {
+    expect(svg.querySelector(".follower path")!.getAttribute("stroke")).toBe(FOLLOWER_OUTLINE);
+    expect(svg.querySelector("[data-keep] path")!.getAttribute("stroke")).toBe(FOLLOWER_OUTLINE);
+    expect(svg.querySelector("[data-score] circle")!.getAttribute("stroke")).toBe(FOLLOWER_OUTLINE);
+  });
+
+  it("enlarges followers as asked, so they stay readable where the board is drawn small", () => {
+    expect(svg.querySelector(".follower-body")!.hasAttribute("transform")).toBe(false);
+    const small = castleBoardSvg(document, { board, tiles, placed, followers: [{ seat: 0, x: 4, y: 1, region: "t" }], followerScale: 2.5 });
+    expect(small.querySelector(".follower-body")!.getAttribute("transform")).toBe("scale(2.5)");
+    expect(small.querySelector("g.followers")!.getAttribute("pointer-events")).toBe("none");
   });
 
   it("makes the target spaces and the follower spots buttons", () => {

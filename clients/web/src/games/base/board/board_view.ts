@@ -11,7 +11,7 @@
 import type { FollowerOnBoard, PlacedTile, Quarter, TileDefinition } from "../../../gen/carc/v1/base_game_pb";
 import { FeatureKind } from "../../../gen/carc/v1/base_game_pb";
 import { fit, fitIn, pan, shows, viewBox, zoomAt, type Camera, type Size } from "../../../board/camera";
-import { meeple } from "../../../board/meeple";
+import { followerScale, meeple, scaleFollowers } from "../../../board/meeple";
 import { arrive } from "../../../ui/motion";
 import type { ColourInfo } from "../../../ui/colours";
 import { cellRect, drawMarks, type MarksModel } from "./board_marks";
@@ -138,6 +138,9 @@ export class BoardView {
     this.candidateLayer = this.layer("candidates");
     this.previewLayer = this.layer("preview");
     this.followerLayer = this.layer("followers");
+    // Zoomed out, followers are drawn larger than their tile (meeple.ts): taps go through them
+    // to the squares and spots under them.
+    this.followerLayer.setAttribute("pointer-events", "none");
     this.spotLayer = this.layer("spots");
     this.element.appendChild(this.svg);
     this.markers = new EdgeMarkers(doc, () => this.showChoices());
@@ -274,6 +277,8 @@ export class BoardView {
     // Score labels are 30 units tall: at least 22 px on screen whatever the zoom.
     this.svg.style.setProperty("--label-scale", String(Math.max(1, 22 / (30 * this.camera.scale))));
     this.markers.update(this.model?.candidates ?? [], this.camera, this.size(), this.covered());
+    // One board unit is `scale` pixels on screen: followers keep a readable size.
+    scaleFollowers(this.followerLayer, followerScale(this.camera.scale));
   }
 
   private covered(): { top: number; right: number; bottom: number; left: number } {

@@ -6,13 +6,14 @@
 // It carries data-letter and data-rotation; each segment is one <g> with data-segment (its
 // index in def.segments) and data-kind (road|city|field|cloister). Colours are attributes, so
 // the element needs no style sheet. Decorations that belong to no segment (ground, junction,
-// outline) carry data-part instead; so do the walls and pennant shields inside a city.
+// outline) carry data-part instead; so do the walls, masonry and pennant shields inside a city.
 // Nothing is focusable and there are no titles: the board adds the accessible layer.
 // Layers, bottom to top: ground, fields, roads, junction, the city of Carcassonne (block tiles of
 // the Count), cities, cloisters, outline. Roads lie under cities and the cloister so that a road
 // ending at one runs in under its wall.
 
 import type { TileDefinition } from "../../../gen/carc/v1/base_game_pb";
+import { cityTexture } from "./city_texture";
 import { tileShapes, type TileShapes } from "./tile_geometry";
 import {
   CLOISTER_RECT,
@@ -30,8 +31,11 @@ import {
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 export const TILE_COLOURS = {
-  field: "#8dbb5a",
-  city: "#d6ad72",
+  // Field and city differ in lightness (contrast 2:1) so that they stay apart with every kind of
+  // colour vision; the city's masonry (city_texture.ts) tells them apart as well.
+  field: "#6f9a45",
+  city: "#e3c58f",
+  masonry: "#b8955c",
   wall: "#7a5230",
   road: "#f6f0df",
   roadEdge: "#9a8663",
@@ -110,6 +114,10 @@ function drawShield(doc: Document, g: Element, at: Point): void {
 
 function drawCity(doc: Document, g: Element, city: CityShape): void {
   el(doc, "polygon", { points: points(city.polygon), fill: TILE_COLOURS.city }, g);
+  const masonry = cityTexture(city.polygon, city.pennant ? [city.pennant] : []);
+  if (masonry) {
+    el(doc, "path", { "data-part": "masonry", d: masonry, fill: "none", stroke: TILE_COLOURS.masonry, "stroke-width": 1.6, "stroke-linecap": "round" }, g);
+  }
   for (const wall of city.walls) {
     el(doc, "polyline", {
       "data-part": "wall",
