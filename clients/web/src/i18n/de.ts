@@ -189,6 +189,8 @@ export const de: Messages = {
   "final.download": "Spielprotokoll herunterladen",
   "final.replay": "Wiederholung ansehen",
   "final.endOfGame": "Schlusswertung",
+  "final.split": "{during} + {end}",
+  "final.categoryCaption": "Punkte je Kategorie über das ganze Spiel; darunter: während des Spiels + Schlusswertung",
   "final.voteCaption": "Punkte während des Spiels, dann die Schlusswertung des Spielfelds, wie es war",
 
   "lobby.botTitle": "Ein Bot-Programm verbinden",

@@ -189,6 +189,8 @@ export const en = {
   "final.download": "Download the record",
   "final.replay": "Watch the replay",
   "final.endOfGame": "End-of-game scoring",
+  "final.split": "{during} + {end}",
+  "final.categoryCaption": "Points by category over the whole game; under each: during play + final scoring",
   "final.voteCaption": "Points during play, then the end-of-game scoring of the board as it was",
 
   "lobby.botTitle": "Connect a bot program",

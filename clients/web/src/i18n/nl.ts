@@ -189,6 +189,8 @@ export const nl: Messages = {
   "final.download": "Verslag downloaden",
   "final.replay": "Terugkijken",
   "final.endOfGame": "Eindtelling",
+  "final.split": "{during} + {end}",
+  "final.categoryCaption": "Punten per categorie over het hele spel; daaronder: tijdens het spel + eindtelling",
   "final.voteCaption": "Punten tijdens het spel, daarna de eindtelling van het bord zoals het was",
 
   "lobby.botTitle": "Een botprogramma verbinden",

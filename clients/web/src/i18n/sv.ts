@@ -189,6 +189,8 @@ export const sv: Messages = {
   "final.download": "Ladda ner protokollet",
   "final.replay": "Se repris",
   "final.endOfGame": "Slutpoäng",
+  "final.split": "{during} + {end}",
+  "final.categoryCaption": "Poäng per kategori under hela spelet; under varje: under spelet + slutpoäng",
   "final.voteCaption": "Poäng under spelet, sedan slutpoängen för brädet som det såg ut",
 
   "lobby.botTitle": "Anslut ett botprogram",

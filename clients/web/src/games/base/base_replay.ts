@@ -12,6 +12,7 @@ import { h } from "../../ui/dom";
 import { replayRoom } from "../../ui/replay_room";
 import type { GameReplay } from "../game_module";
 import { renderLogCard } from "../../ui/event_log";
+import { BaseLedger } from "./base_categories";
 import { renderFinalTable } from "./base_final";
 import { describeEvent, kindName } from "./base_log";
 import { describeBaseMove } from "./base_moves";
@@ -82,7 +83,7 @@ export class BaseReplay implements GameReplay {
     // The final table and chart span the page above the board, as in the game: seven columns
     // do not fit the side panel.
     return h("div", { class: "replay-body" },
-      over ? h("section", { class: "card final" }, renderFinalTable(view, seats), renderScoreChart(scoreHistory(frames), seats)) : null,
+      over ? h("section", { class: "card final" }, renderFinalTable(view, seats, this.categories(view)), renderScoreChart(scoreHistory(frames), seats)) : null,
       h("div", { class: "game-layout" },
         h("div", { class: "board-area" }, this.board.element),
         h("aside", { class: "side" },
@@ -97,6 +98,13 @@ export class BaseReplay implements GameReplay {
         ),
       ),
     );
+  }
+
+  /** The whole game's points by category: a replay has every step. */
+  private categories(view: BaseView) {
+    const ledger = new BaseLedger();
+    for (const events of this.frames.events) for (const e of events) ledger.note(e);
+    return ledger.rows(view.scores);
   }
 
   describeMove(index: number, move: string): string | undefined {

@@ -15,6 +15,7 @@ import { renderCastleBoard } from "./castle_board";
 import { isOver, renderCastleFinalTable, winnersText } from "./castle_final";
 import { MAX_CASTLE_LOG_ENTRIES, renderCastleLog, type CastleLogEntry } from "./castle_log";
 import { describeCastleMove } from "./castle_moves";
+import type { CastleCategoryRow } from "./castle_categories";
 import { CastleMirror, type CastleDefinitions, type CastleFinalPoints } from "./castle_mirror";
 import { renderCastlePlayers, renderCastleStack, renderWallTileHelp } from "./castle_players";
 import { t } from "./i18n";
@@ -27,6 +28,8 @@ export interface CastleReplayFrames {
   events: CastleEvent[][];
   /** The final scoring by category (K-11), from the steps that ended the game. */
   finalPoints: readonly CastleFinalPoints[] | undefined;
+  /** The whole game's points by category: a replay has every step. */
+  categories: CastleCategoryRow[] | undefined;
   players: string[];
 }
 
@@ -50,7 +53,7 @@ export function castleFramesOf(replay: Replay): CastleReplayFrames {
     views.push(clone(CastleViewSchema, mirror.view));
     events.push(step.events.flatMap((e) => (e.event.case === "castle" ? [e.event.value] : [])));
   });
-  return { kind: "castle", defs, views, events, finalPoints: mirror.finalPoints, players: replay.players };
+  return { kind: "castle", defs, views, events, finalPoints: mirror.finalPoints, categories: mirror.categories, players: replay.players };
 }
 
 /** Step `index` of a Castle replay: the board, and the side panel below the replay's controls. */
@@ -59,6 +62,7 @@ export function renderCastleReplayStep(doc: Document, frames: CastleReplayFrames
   const room = replayRoom(frames.players);
   const name = (seat: number): string => frames.players[seat] ?? t("lobby.seat", { n: seat + 1 });
   const over = isOver(view);
+  const last = index === frames.views.length - 1;
   const wall4 = view.options?.wall4FountainBonus ?? false;
   const log: CastleLogEntry[] = [];
   for (let i = 0; i < index; i++) {
@@ -70,7 +74,7 @@ export function renderCastleReplayStep(doc: Document, frames: CastleReplayFrames
     { class: "replay-body" },
     over
       ? h("section", { class: "card final", id: "final" },
-          renderCastleFinalTable(view, room, index === frames.views.length - 1 ? frames.finalPoints : undefined),
+          last ? renderCastleFinalTable(view, room, frames.finalPoints, frames.categories) : renderCastleFinalTable(view, room, undefined),
           h("p", { id: "winners" }, winnersText(view, name)),
         )
       : null,
