@@ -1,7 +1,8 @@
 // The base game in the replay viewer (ui/replay_view.ts): the server's replay applied with the
 // live BaseMirror, so that every step's public hash is checked, the view after each step kept
 // for jumping, and a step drawn on the board with the players, the Count's city, the latest
-// events and, at the end, the final table and the score chart.
+// events and, at the end, the final table and the score chart. A step the computer reviewed shows
+// the move played and the computer's on the board (review_marks.ts, board/review_layer.ts).
 
 import { clone } from "@bufbuild/protobuf";
 import { BasePhase, BaseViewSchema, type BaseEvent, type BaseView } from "../../gen/carc/v1/base_game_pb";
@@ -10,7 +11,7 @@ import type { Replay } from "../../gen/carc/v1/replay_pb";
 import { colourInfo } from "../../ui/colours";
 import { h } from "../../ui/dom";
 import { replayRoom } from "../../ui/replay_room";
-import type { GameReplay } from "../game_module";
+import type { GameReplay, ReviewedMove } from "../game_module";
 import { renderLogCard } from "../../ui/event_log";
 import { BaseLedger } from "./base_categories";
 import { renderFinalTable } from "./base_final";
@@ -21,6 +22,7 @@ import { BoardView } from "./board/board_view";
 import { cityBlockModel, renderCityCard } from "./count_panel";
 import { t } from "./i18n";
 import { renderPlayers } from "./players_panel";
+import { reviewMark, type ReviewMark } from "./review_marks";
 import { renderScoreChart } from "./score_chart";
 
 export interface ReplayFrames {
@@ -72,11 +74,11 @@ export class BaseReplay implements GameReplay {
     return this.frames.views.length - 1;
   }
 
-  render(index: number, controls: HTMLElement): HTMLElement {
+  render(index: number, controls: HTMLElement, review?: ReviewedMove): HTMLElement {
     const frames = this.frames;
     const view = frames.views[index]!;
     const seats = replayRoom(frames.players).seats;
-    this.updateBoard(view, seats);
+    this.updateBoard(view, seats, review ? this.reviewMarks(index, review) : [], review?.seat);
     const name = (seat: number): string => frames.players[seat] ?? t("lobby.seat", { n: seat + 1 });
     const log = frames.events.slice(0, index).flatMap((events) => events.map((event) => ({ event })));
     const over = view.phase === BasePhase.GAME_OVER;
@@ -112,7 +114,23 @@ export class BaseReplay implements GameReplay {
     return view ? describeBaseMove(view, this.frames.views[0]!.tileSet, move) : undefined;
   }
 
-  private updateBoard(view: BaseView, seats: SeatInfo[]): void {
+  reviewDrawn(index: number, review: ReviewedMove): boolean {
+    return this.reviewMarks(index, review).length > 0;
+  }
+
+  /** The move played at step `index` and, unless the same, the computer's, as board marks. */
+  private reviewMarks(index: number, review: ReviewedMove): ReviewMark[] {
+    const view = this.frames.views[index];
+    if (!view) return [];
+    const tileSet = this.frames.views[0]!.tileSet;
+    const placed = this.frames.events[index]?.find((e) => e.event.case === "tilePlaced");
+    const letter = placed?.event.case === "tilePlaced" ? placed.event.value.tile : undefined;
+    const played = reviewMark(view, tileSet, review.played, "played", letter);
+    const best = review.same ? undefined : reviewMark(view, tileSet, review.best, "suggested", letter);
+    return [played, best].filter((m): m is ReviewMark => m !== undefined);
+  }
+
+  private updateBoard(view: BaseView, seats: SeatInfo[], marks: readonly ReviewMark[], seat: number | undefined): void {
     const last = view.tiles[view.tiles.length - 1];
     const defs = new Map(this.frames.views[0]!.tileSet.map((d) => [d.letter, d]));
     const name = (seat: number): string => seats[seat]?.name ?? t("lobby.seat", { n: seat + 1 });
@@ -125,6 +143,7 @@ export class BaseReplay implements GameReplay {
       last: view.tiles.length > 1 && last && !defs.get(last.tile)?.cityBlock ? { x: last.position?.x ?? 0, y: last.position?.y ?? 0 } : undefined,
       city: cityBlockModel(view, name),
       highlight: view.phase === BasePhase.REDEPLOY ? view.count?.redeployTiles.map((p) => ({ x: p.x, y: p.y })) : undefined,
+      review: marks.length > 0 ? { marks, defs, colour: colourInfo(seats[seat ?? -1]?.colour ?? "") } : undefined,
       labels: { board: t("game.board"), cell: (x, y) => t("game.cellLabel", { x, y }), spot: (k) => t("game.spotLabel", { kind: kindName(k) }) },
     });
   }

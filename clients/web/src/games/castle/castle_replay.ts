@@ -108,7 +108,7 @@ export function castleReplay(doc: Document, replay: Replay): GameReplay {
     render: (index, controls) => renderCastleReplayStep(doc, frames, index, controls),
     describeMove: (index, move) => {
       const view = frames.views[index];
-      return view ? describeCastleMove(view, (id) => frames.defs.tiles.tiles.find((d) => d.id === id), move) : undefined;
+      return view ? describeCastleMove(view, (id) => frames.defs.tiles.tiles.find((d) => d.id === id), move, frames.defs.board) : undefined;
     },
   };
 }

@@ -16,6 +16,7 @@ import { arrive } from "../../../ui/motion";
 import type { ColourInfo } from "../../../ui/colours";
 import { cityBlockLayout, type CityBlockLayout } from "./city_block";
 import { drawCityBlock, type CityBlockModel } from "./city_block_svg";
+import { drawReview, type ReviewDrawing } from "./review_layer";
 import { segmentAnchor } from "./tile_geometry";
 import { TILE } from "./tile_plane";
 import { tileSvg } from "./tile_svg";
@@ -76,6 +77,8 @@ export interface BoardModel {
   highlight?: readonly Cell[] | undefined;
   /** Features a follower may move onto from the city (C-5), clickable. */
   targets?: readonly BoardTarget[] | undefined;
+  /** A replay's step under review: the move played and the computer's (review_layer.ts). */
+  review?: ReviewDrawing | undefined;
   /** Labels for assistive technology, in the current language. */
   labels: {
     board: string;
@@ -106,6 +109,7 @@ export class BoardView {
   private readonly previewLayer: SVGGElement;
   private readonly followerLayer: SVGGElement;
   private readonly spotLayer: SVGGElement;
+  private readonly reviewLayer: SVGGElement;
   private readonly drawn = new Map<string, { key: string; node: SVGGElement }>();
   /** The block's layout, computed again only when the tiles it stands on change. */
   private city: { key: string; layout: CityBlockLayout | undefined } = { key: "", layout: undefined };
@@ -141,6 +145,7 @@ export class BoardView {
     this.previewLayer = this.layer("preview");
     this.followerLayer = this.layer("followers");
     this.spotLayer = this.layer("spots");
+    this.reviewLayer = this.layer("review");
     this.element.appendChild(this.svg);
     this.svg.addEventListener("pointerdown", (e) => this.onPointerDown(e));
     this.svg.addEventListener("wheel", (e) => this.onWheel(e), { passive: false });
@@ -160,6 +165,8 @@ export class BoardView {
     this.drawPreview(model);
     this.drawFollowers(model);
     this.drawSpots(model);
+    for (const mark of model.review?.marks ?? []) this.grow(mark);
+    drawReview(this.doc, this.reviewLayer, model.review);
     // On a phone each step starts in its own view, even after the player moved it: every square
     // a tile may go to at the turn's start, the follower spots close up.
     const step = model.spots ? `spots@${model.spots.x},${model.spots.y}` : model.candidates.length > 0 ? "cells" : "";

@@ -143,4 +143,10 @@ export const de: BaseMessages = {
   "hint.enterCity": "Ein Gefolgsmann in die Stadt ({quarter}); der Graf zieht nach: {countTo}.",
   "hint.redeploy": "{n, plural, one {# Gefolgsmann} other {# Gefolgsleute}} aus der Stadt auf die {kind} ziehen.",
   "hint.leaveCity": "Ein Gefolgsmann aus der Stadt ({quarter}) auf die {kind} in Spalte {x}, Zeile {y}.",
+  "review.side.above": "{kind} darüber",
+  "review.side.right": "{kind} rechts",
+  "review.side.below": "{kind} darunter",
+  "review.side.left": "{kind} links",
+  "review.placementBeside": "Die Karte {area}, daneben: {beside}, um {degrees}° gedreht",
+  "review.leaveCity": "Ein Gefolgsmann aus der Stadt ({quarter}) auf die {kind} {area}.",
 };

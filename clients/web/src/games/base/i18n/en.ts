@@ -142,6 +142,12 @@ export const en = {
   "hint.enterCity": "A follower into the city ({quarter}); the Count goes to: {countTo}.",
   "hint.redeploy": "Move {n, plural, one {# follower} other {# followers}} out of the city onto the {kind}.",
   "hint.leaveCity": "A follower out of the city ({quarter}) onto the {kind} at column {x}, row {y}.",
+  "review.side.above": "the {kind} above",
+  "review.side.right": "the {kind} to the right",
+  "review.side.below": "the {kind} below",
+  "review.side.left": "the {kind} to the left",
+  "review.placementBeside": "The tile {area}, next to {beside}, turned {degrees}°",
+  "review.leaveCity": "A follower out of the city ({quarter}) onto the {kind} {area}.",
 } as const;
 
 export type BaseMessageKey = keyof typeof en;

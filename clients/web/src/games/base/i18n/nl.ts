@@ -143,4 +143,10 @@ export const nl: BaseMessages = {
   "hint.enterCity": "Een horige de stad in ({quarter}); de graaf gaat naar: {countTo}.",
   "hint.redeploy": "Zet {n, plural, one {# horige} other {# horigen}} uit de stad op de {kind}.",
   "hint.leaveCity": "Een horige uit de stad ({quarter}) op de {kind} in kolom {x}, rij {y}.",
+  "review.side.above": "de {kind} erboven",
+  "review.side.right": "de {kind} rechts",
+  "review.side.below": "de {kind} eronder",
+  "review.side.left": "de {kind} links",
+  "review.placementBeside": "De tegel {area}, naast {beside}, {degrees}° gedraaid",
+  "review.leaveCity": "Een horige uit de stad ({quarter}) op de {kind} {area}.",
 };

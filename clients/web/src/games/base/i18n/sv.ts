@@ -143,4 +143,10 @@ export const sv: BaseMessages = {
   "hint.enterCity": "En tjänare in i staden ({quarter}); greven går till: {countTo}.",
   "hint.redeploy": "Flytta {n, plural, one {# tjänare} other {# tjänare}} ut ur staden till {kind}.",
   "hint.leaveCity": "En tjänare ut ur staden ({quarter}) till {kind} i kolumn {x}, rad {y}.",
+  "review.side.above": "{kind} ovanför",
+  "review.side.right": "{kind} till höger",
+  "review.side.below": "{kind} nedanför",
+  "review.side.left": "{kind} till vänster",
+  "review.placementBeside": "Brickan {area}, bredvid {beside}, vriden {degrees}°",
+  "review.leaveCity": "En tjänare ut ur staden ({quarter}) till {kind} {area}.",
 };
