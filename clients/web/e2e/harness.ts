@@ -437,6 +437,8 @@ export interface FinalScreen {
   labels: number;
   /** The chart's box against the viewport's width. */
   chart: { left: number; right: number; viewport: number } | undefined;
+  /** Whether the table fits its box without scrolling sideways (every column in view). */
+  tableFits: boolean;
   /** The Rematch button's box against the viewport's height, and the page's scroll. */
   rematch: { top: number; bottom: number; viewport: number; scrollY: number } | undefined;
 }
@@ -466,10 +468,12 @@ export async function finalScreen(page: Page): Promise<FinalScreen> {
     }
     const chartBox = document.querySelector(".score-chart-figure")?.getBoundingClientRect();
     const rematchBox = document.querySelector("#rematch, #join-rematch")?.getBoundingClientRect();
+    const wrap = document.querySelector("#final .table-wrap");
     return {
       rows,
       overlaps,
       labels: labels.length,
+      tableFits: wrap !== null && wrap.scrollWidth <= wrap.clientWidth,
       chart: chartBox ? { left: chartBox.left, right: chartBox.right, viewport: window.innerWidth } : undefined,
       rematch: rematchBox ? { top: rematchBox.top, bottom: rematchBox.bottom, viewport: window.innerHeight, scrollY: window.scrollY } : undefined,
     };

@@ -52,6 +52,7 @@ describe("a rematch against computers", () => {
     }
     expect(Object.values(final.rows).some((r) => r.during > 0)).toBe(true);
     expect(final.labels).toBeGreaterThanOrEqual(10);
+    expect(final.tableFits).toBe(true);
     expect(final.overlaps).toEqual([]);
     expect(final.chart!.left).toBeGreaterThanOrEqual(0);
     expect(final.chart!.right).toBeLessThanOrEqual(final.chart!.viewport);

@@ -10,9 +10,9 @@ import { h } from "../../ui/dom";
 import { t } from "./i18n";
 
 const SVG = "http://www.w3.org/2000/svg";
-const LABEL_FONT = 12;
-/** Two line-end labels' baselines are at least this far apart (a label is about 13 high). */
-export const LABEL_GAP = 15;
+const LABEL_FONT = 13;
+/** Two line-end labels' baselines are at least this far apart (a label is about 15 high). */
+export const LABEL_GAP = 16;
 
 /**
  * The labels' y (baselines) kept in order, at least `gap` apart and within [top, bottom]: each
@@ -53,9 +53,10 @@ export function renderScoreChart(history: readonly (readonly number[])[], seats:
 
 /** Every player's score after each turn as lines, the last point being the final score. */
 function scoreLines(history: readonly (readonly number[])[], seats: readonly SeatInfo[]): Element {
-  const W = 600;
-  const H = 260;
-  const pad = { l: 36, r: 56, t: 12, b: 28 };
+  // A narrow drawing, so that its text stays readable when a phone scales it down.
+  const W = 420;
+  const H = 220;
+  const pad = { l: 34, r: 58, t: 12, b: 28 };
   const players = Math.max(0, ...history.map((row) => row.length));
   const max = Math.max(10, ...history.flat());
   const turns = Math.max(1, history.length - 1);
@@ -75,9 +76,9 @@ function scoreLines(history: readonly (readonly number[])[], seats: readonly Sea
   };
   for (const v of [0, max / 2, max]) {
     add("line", { x1: pad.l, x2: W - pad.r, y1: y(v), y2: y(v), stroke: "#d8d2c4", "stroke-width": 1 });
-    add("text", { x: pad.l - 6, y: y(v) + 4, "text-anchor": "end", "font-size": 11, fill: "#5b5b5b" }, String(Math.round(v)));
+    add("text", { x: pad.l - 6, y: y(v) + 4, "text-anchor": "end", "font-size": 12, fill: "#5b5b5b" }, String(Math.round(v)));
   }
-  add("text", { x: (pad.l + W - pad.r) / 2, y: H - 6, "text-anchor": "middle", "font-size": 11, fill: "#5b5b5b" }, t("final.turns"));
+  add("text", { x: (pad.l + W - pad.r) / 2, y: H - 6, "text-anchor": "middle", "font-size": 12, fill: "#5b5b5b" }, t("final.turns"));
   const finals = Array.from({ length: players }, (_, p) => history[history.length - 1]?.[p] ?? 0);
   const labelY = spreadLabels(finals.map((v) => y(v) + 4), LABEL_GAP, pad.t + LABEL_FONT - 2, H - pad.b + 4);
   for (let p = 0; p < players; p++) {
