@@ -19,7 +19,7 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, TABLET, cliPath, createRoomFromForm, finalTotals, gameDeadline, inviteLink, isOver, joinRoom, openAs, outDir, phoneLayout, candidateSquares, drawnFollowers, playTileOrFollower, readyUp, sleep, startGame, useHarness, waitConnected, auditScreens } from "./harness";
+import { DESKTOP, PHONE, TABLET, cliPath, createRoomFromForm, finalTotals, gameDeadline, inviteLink, isOver, joinRoom, openAs, outDir, phoneLayout, candidateSquares, drawnFollowers, playTileOrFollower, readyUp, sleep, startGame, useHarness, waitConnected, auditScreens, finalScreen } from "./harness";
 
 /** Why recent clicks missed, for the message of a game that does not end. */
 const misses: string[] = [];
@@ -267,6 +267,23 @@ describe("a game in the browser", () => {
     await expect.poll(() => ann.locator("svg.score-chart polyline").count()).toBe(2);
     await ann.screenshot({ path: join(outDir, "final-table.png"), fullPage: true });
     await audit.check(ann, "final-table");
+    // The final screen on Bob's phone (he reloaded mid-game: his tally came from the History):
+    // the categories add up to the totals, the chart fits the width without overprinted labels,
+    // the table's columns all in its width, and Rematch at most one screen's scroll below the top.
+    await bob.locator("#final .score-chart-figure").waitFor({ timeout: 15_000 });
+    await bob.evaluate(() => window.scrollTo(0, 0));
+    const phoneFinal = await finalScreen(bob);
+    console.log(`final screen (phone): ${JSON.stringify(phoneFinal)}`);
+    for (const [seat, row] of Object.entries(phoneFinal.rows)) {
+      expect(row.categories).toBe(totals[seat]);
+      expect(row.during + row.end).toBe(row.categories);
+    }
+    expect(Object.values(phoneFinal.rows).some((r) => r.during > 0)).toBe(true);
+    expect(phoneFinal.tableFits).toBe(true);
+    expect(phoneFinal.overlaps).toEqual([]);
+    expect(phoneFinal.chart!.left).toBeGreaterThanOrEqual(0);
+    expect(phoneFinal.chart!.right).toBeLessThanOrEqual(phoneFinal.chart!.viewport);
+    expect(phoneFinal.rematch!.bottom).toBeLessThanOrEqual(2 * phoneFinal.rematch!.viewport);
     await bob.screenshot({ path: join(outDir, "phone-final.png"), fullPage: true });
     await audit.check(bob, "phone-final");
 

@@ -468,3 +468,56 @@ export async function playUntil(players: readonly Page[], until: () => Promise<b
   }
   return turns;
 }
+
+/** What finalScreen measures of a base game's final table, score chart and Rematch. */
+export interface FinalScreen {
+  /** Per seat: the category cells' whole-game points, their during-play parts, and the total. */
+  rows: Record<string, { categories: number; during: number; end: number; total: number }>;
+  /** Pairs of chart labels (line ends, axis, legend entries) whose boxes overlap, as "a / b". */
+  overlaps: string[];
+  /** How many chart labels were measured. */
+  labels: number;
+  /** The chart's box against the viewport's width. */
+  chart: { left: number; right: number; viewport: number } | undefined;
+  /** Whether the table fits its box without scrolling sideways (every column in view). */
+  tableFits: boolean;
+  /** The Rematch button's box against the viewport's height, and the page's scroll. */
+  rematch: { top: number; bottom: number; viewport: number; scrollY: number } | undefined;
+}
+
+/** Measures the final screen as the page shows it now (without scrolling it). */
+export async function finalScreen(page: Page): Promise<FinalScreen> {
+  return page.evaluate(() => {
+    const rows: FinalScreen["rows"] = {};
+    for (const tr of document.querySelectorAll("table.final-table tbody tr")) {
+      const cells = [...tr.querySelectorAll<HTMLElement>("td[data-category]")];
+      const n = (el: HTMLElement, name: string) => Number(el.getAttribute(name));
+      rows[tr.getAttribute("data-seat") ?? "?"] = {
+        categories: cells.reduce((s, c) => s + Number(c.querySelector(".cat-total")?.textContent), 0),
+        during: cells.reduce((s, c) => s + n(c, "data-during"), 0),
+        end: cells.reduce((s, c) => s + n(c, "data-end"), 0),
+        total: Number(tr.querySelector("td.total")?.textContent),
+      };
+    }
+    const labels = [...document.querySelectorAll(".score-chart text, .chart-legend li")].map((e) => ({ text: (e.textContent ?? "").trim(), box: e.getBoundingClientRect() }));
+    const overlaps: string[] = [];
+    for (let i = 0; i < labels.length; i++) {
+      for (let j = i + 1; j < labels.length; j++) {
+        const a = labels[i]!.box;
+        const b = labels[j]!.box;
+        if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) overlaps.push(`${labels[i]!.text} / ${labels[j]!.text}`);
+      }
+    }
+    const chartBox = document.querySelector(".score-chart-figure")?.getBoundingClientRect();
+    const rematchBox = document.querySelector("#rematch, #join-rematch")?.getBoundingClientRect();
+    const wrap = document.querySelector("#final .table-wrap");
+    return {
+      rows,
+      overlaps,
+      labels: labels.length,
+      tableFits: wrap !== null && wrap.scrollWidth <= wrap.clientWidth,
+      chart: chartBox ? { left: chartBox.left, right: chartBox.right, viewport: window.innerWidth } : undefined,
+      rematch: rematchBox ? { top: rematchBox.top, bottom: rematchBox.bottom, viewport: window.innerHeight, scrollY: window.scrollY } : undefined,
+    };
+  });
+}

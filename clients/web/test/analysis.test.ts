@@ -159,8 +159,16 @@ describe("the analysis of a replay", () => {
     const { viewer, show } = await analysed();
     let page = show();
     expect(text(page, ".analysis-mover")).toBe("Ann");
-    expect(text(page, ".analysis-played")).toBe("The tile at column 0, row -1, turned 180°");
-    expect(text(page, ".analysis-best")).toBe("The tile at column 1, row 0, turned 90°");
+    // Where on the board, in words: the Count's block spans columns -2..1, rows -1..1.
+    expect(text(page, ".analysis-played")).toBe("The tile at the top of the board, turned 180°");
+    expect(text(page, ".analysis-best")).toBe("The tile on the right of the board, turned 90°");
+    expect(page.querySelector("#analysis")?.textContent).not.toMatch(/column|row -?\d/);
+    // The board draws both: the tile played at its square, the computer's apart at its own.
+    const marks = [...page.querySelectorAll("[data-review]")].map((m) => `${m.getAttribute("data-review")}@${m.getAttribute("data-at")}`);
+    expect(marks).toEqual(["played@0,-1", "suggested@1,0"]);
+    expect(page.querySelector("[data-review=suggested] .review-outline")?.getAttribute("stroke-dasharray")).not.toBe("none");
+    expect(page.querySelector("[data-review=played] .review-outline")?.getAttribute("stroke-dasharray")).toBe("none");
+    expect(text(page, "#review-legend")).toBe("Solid outline: the move playedDashed outline, faded: the computer's move");
     expect(text(page, ".analysis-cost")).toBe("about 6 points given away");
 
     viewer.jump(1);
@@ -168,6 +176,9 @@ describe("the analysis of a replay", () => {
     expect(text(page, ".analysis-mover")).toBe("Bob");
     expect(text(page, ".analysis-played")).toBe("No follower this turn.");
     expect(text(page, ".analysis-best")).toBe("The computer agrees.");
+    // Nothing to draw for a follower skipped: no marks, no legend.
+    expect(page.querySelectorAll("[data-review]")).toHaveLength(0);
+    expect(page.querySelector("#review-legend")).toBeNull();
     expect(text(page, ".analysis-cost")).toBe("no loss");
 
     viewer.jump(2);

@@ -95,14 +95,27 @@ export interface GameForm {
   check?(values: OptionValues): string | undefined;
 }
 
+/** A decision the computer reviewed (ui/analysis.ts): the server's move texts and who decided. */
+export interface ReviewedMove {
+  seat: number;
+  played: string;
+  best: string;
+  same: boolean;
+}
+
 /** A replay of the game, applied step by step and kept for jumping. */
 export interface GameReplay {
   /** The number of steps (the replay has one view more: the start). */
   readonly steps: number;
   /** A class the replay screen adds to its own, for the game's styles. */
   readonly screenClass?: string;
-  /** Step `index` below the viewer's head, with the viewer's `controls` in its side panel. */
-  render(index: number, controls: HTMLElement): HTMLElement;
+  /**
+   * Step `index` below the viewer's head, with the viewer's `controls` in its side panel; with
+   * `review` (the computer's review of the decision at this step), the move played and the
+   * computer's drawn on the board where the game can (reviewDrawn says whether it does).
+   */
+  render(index: number, controls: HTMLElement, review?: ReviewedMove): HTMLElement;
+  reviewDrawn?(index: number, review: ReviewedMove): boolean;
   /**
    * A move the server names in its text (GET /api/games/{id}/analysis: the move played or the
    * computer's) at step `index`'s position, in the game's words; undefined when not understood.

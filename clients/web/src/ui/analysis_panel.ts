@@ -15,6 +15,8 @@ export interface AnalysisPanelContext {
   name(seat: number): string;
   /** A move text of the decision at `step` in words (the text itself when the game has none). */
   describe(step: number, move: string): string;
+  /** Whether the board draws the moves of `review` at `step`: a legend then tells them apart. */
+  drawn?: ((step: number, review: Review) => boolean) | undefined;
   jump(step: number): void;
   start(): void;
 }
@@ -110,5 +112,16 @@ function renderReview(review: Review, ctx: AnalysisPanelContext): HTMLElement {
     h("dd", { class: "analysis-best" }, review.same ? t("analysis.agrees") : ctx.describe(review.step, review.best)),
     h("dt", {}, t("analysis.cost")),
     h("dd", { class: "analysis-cost" }, costText(review)),
+    ctx.drawn?.(review.step, review)
+      ? [
+          h("dt", { class: "wide" }, t("analysis.legend")),
+          h("dd", { class: "wide" },
+            h("ul", { class: "review-legend", id: "review-legend" },
+              h("li", {}, h("span", { class: "legend-box played", "aria-hidden": "true" }), t("analysis.legendPlayed")),
+              review.same ? null : h("li", {}, h("span", { class: "legend-box suggested", "aria-hidden": "true" }), t("analysis.legendBest")),
+            ),
+          ),
+        ]
+      : null,
   );
 }

@@ -4,6 +4,7 @@
 
 import type { RoomState, SeatInfo } from "../gen/carc/v1/lobby_pb";
 import { t } from "../i18n";
+import type { SplitPoints } from "./category_ledger";
 import { colourBadge } from "./colour_badge";
 import { computerBadge } from "./computer_player";
 import { h } from "./dom";
@@ -17,6 +18,54 @@ export function finalTableHead(titles: readonly string[]): HTMLElement {
 export function finalPlayerCell(seat: SeatInfo | undefined, name: string, winner: boolean): HTMLElement {
   const computer = computerBadge(seat);
   return h("th", { scope: "row" }, seat ? colourBadge(seat.colour) : null, " ", name, computer ? [" ", computer] : null, winner ? ` · ${t("final.winner")}` : "");
+}
+
+/**
+ * A category's cell: the points of the whole game, and below them the split (during play + the
+ * final scoring), so that the row adds up to the total and shows where the points came from.
+ */
+export function categoryCell(category: string, p: SplitPoints): HTMLElement {
+  return h("td", { "data-category": category, "data-during": p.during, "data-end": p.end },
+    h("span", { class: "cat-total" }, p.during + p.end),
+    h("span", { class: "cat-split" }, t("final.split", { during: p.during, end: p.end })),
+  );
+}
+
+export interface CategoryTableRow {
+  seat: number;
+  info: SeatInfo | undefined;
+  name: string;
+  total: number;
+  winner: boolean;
+}
+
+/**
+ * A game's final table by category: per seat (best first), each category's points over the
+ * whole game (`points[seat][key]`, during play and at the end), then the total they add up to.
+ */
+export function renderCategoryTable(
+  className: string,
+  categories: readonly { key: string; title: string }[],
+  rows: readonly CategoryTableRow[],
+  points: readonly Readonly<Record<string, SplitPoints>>[],
+): HTMLElement {
+  const sorted = [...rows].sort((a, b) => b.total - a.total || a.seat - b.seat);
+  // Focusable, so that a keyboard scrolls it too.
+  return h("div", { class: "table-wrap", tabindex: 0, role: "region", "aria-label": t("final.title") }, h(
+    "table",
+    { class: `final-table by-category ${className}` },
+    h("caption", {}, t("final.categoryCaption")),
+    finalTableHead([t("final.player"), ...categories.map((c) => c.title), t("final.total")]),
+    h("tbody", {},
+      sorted.map((r) =>
+        h("tr", { "data-seat": r.seat, class: r.winner ? "winner" : "" },
+          finalPlayerCell(r.info, r.name, r.winner),
+          categories.map((c) => categoryCell(c.key, points[r.seat]?.[c.key] ?? { during: 0, end: 0 })),
+          h("td", { class: "total" }, r.total),
+        ),
+      ),
+    ),
+  ));
 }
 
 /**

@@ -115,7 +115,9 @@ export class ReplayViewer {
     const replay = this.replay;
     if (!replay) return h("div", { class: "screen replay" }, head, h("p", { role: "status" }, t("replay.loading")));
     const controls = this.analysis ? h("div", { class: "replay-side" }, this.renderControls(), this.renderAnalysis(replay, this.analysis)) : this.renderControls();
-    return h("div", { class: replay.screenClass ? `screen replay ${replay.screenClass}` : "screen replay" }, head, replay.render(this.index, controls));
+    const state = this.analysis?.state;
+    const review = state?.kind === "done" ? state.analysis.decisions.find((r) => r.step === this.index) : undefined;
+    return h("div", { class: replay.screenClass ? `screen replay ${replay.screenClass}` : "screen replay" }, head, replay.render(this.index, controls, review));
   }
 
   private renderAnalysis(replay: GameReplay, analysis: AnalysisLoader): HTMLElement {
@@ -123,6 +125,7 @@ export class ReplayViewer {
       step: this.index,
       name: (seat) => this.players[seat] || t("lobby.seat", { n: seat + 1 }),
       describe: (step, move) => replay.describeMove?.(step, move) ?? move,
+      drawn: (step, review) => replay.reviewDrawn?.(step, review) ?? false,
       jump: (step) => {
         this.pause();
         this.jump(step);

@@ -27,7 +27,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { contrast, hexOf as hex } from "../../../test/colour_math";
-import { CLICK, DESKTOP, PHONE, allOver, drawnFollowers, renderedFills, createRoomFromForm, finalTotals, gameDeadline, inviteLink, joinRoom, openAdvancedRules, openAs, outDir, readyUp, roomOptionsSummary, sleep, startGame, useHarness, auditScreens } from "../../harness";
+import { CLICK, DESKTOP, PHONE, allOver, drawnFollowers, renderedFills, createRoomFromForm, finalTotals, gameDeadline, inviteLink, joinRoom, openAdvancedRules, openAs, outDir, readyUp, roomOptionsSummary, sleep, startGame, useHarness, auditScreens, finalScreen } from "../../harness";
 
 const GAME_SEED = process.env.CARC_CASTLE_GAME_SEED ?? "9";
 
@@ -296,10 +296,23 @@ describe("The Castle in the browser", () => {
     }
 
     // The archive lists it as a Castle game; its replay steps through the same game to the same end.
-    const list = (await (await fetch(`${base}/api/games?player=Ann`)).json()) as { games: { game: string; players: { score: number }[] }[] };
+    const list = (await (await fetch(`${base}/api/games?player=Ann`)).json()) as { games: { id: number; game: string; players: { score: number }[] }[] };
     expect(list.games).toHaveLength(1);
     expect(list.games[0]!.game).toBe("castle");
     expect(list.games[0]!.players.map((p) => p.score)).toEqual([annEnd.totals["0"], annEnd.totals["1"]]);
+    // K-7, K-11: the table's categories (paths, towers, houses, keep, courts, wall tile 9) hold
+    // the whole game's points and add up to each score; their during-play parts to the scores
+    // the record has before the final scoring.
+    const record = (await (await fetch(`${base}/api/games/${list.games[0]!.id}/record`)).json()) as { scores: { after_turn: number[][] } };
+    const beforeEnd = record.scores.after_turn[record.scores.after_turn.length - 1]!;
+    const final = await finalScreen(ann);
+    console.log(`The Castle's final table: ${JSON.stringify(final.rows)}`);
+    for (const [seat, row] of Object.entries(final.rows)) {
+      expect(row.categories).toBe(annEnd.totals[seat]);
+      expect(row.during + row.end).toBe(row.categories);
+      expect(row.during).toBe(beforeEnd[Number(seat)]);
+    }
+    expect(Object.values(final.rows).some((r) => r.during > 0)).toBe(true);
     for (const page of [ann, bob]) expect(await page.locator(".banner").count()).toBe(0);
     await ann.locator("#open-replay").click();
     await ann.locator("#replay-step").waitFor({ timeout: 15_000 });

@@ -1,11 +1,14 @@
-// The end of a base game: the final table (points scored during play, then the end-game scoring
-// per category, B-16/B-17, and the total). Its head and player cells are every game's
-// (ui/final_table.ts); the chart of the scores over the turns is score_chart.ts.
+// The end of a base game: the final table. When the page saw every scoring (base_categories.ts)
+// each category holds the whole game's points, during play and at the end, and the categories
+// add up to the total; otherwise it shows points during play as one column, then the end-game
+// scoring per category (B-16/B-17) from the view, and the total. Its head and player cells are
+// every game's (ui/final_table.ts); the chart of the scores over the turns is score_chart.ts.
 
 import type { BaseView } from "../../gen/carc/v1/base_game_pb";
 import type { SeatInfo } from "../../gen/carc/v1/lobby_pb";
 import { h } from "../../ui/dom";
-import { finalPlayerCell, finalTableHead } from "../../ui/final_table";
+import { finalPlayerCell, finalTableHead, renderCategoryTable } from "../../ui/final_table";
+import { BASE_CATEGORIES, type BaseCategoryRow } from "./base_categories";
 import { t } from "./i18n";
 
 export interface FinalRow {
@@ -33,8 +36,19 @@ export function finalRows(view: BaseView): FinalRow[] {
     .sort((a, b) => b.total - a.total || a.seat - b.seat);
 }
 
-export function renderFinalTable(view: BaseView, seats: readonly SeatInfo[]): HTMLElement {
+const CATEGORY_TITLES = { road: "final.roads", city: "final.cities", cloister: "final.cloisters", field: "final.farms" } as const;
+
+/** `categories`: each seat's points by category over the whole game, when the page knows them. */
+export function renderFinalTable(view: BaseView, seats: readonly SeatInfo[], categories?: readonly BaseCategoryRow[]): HTMLElement {
   const name = (seat: number): string => seats[seat]?.name ?? t("lobby.seat", { n: seat + 1 });
+  if (categories) {
+    return renderCategoryTable(
+      "base-final",
+      BASE_CATEGORIES.map((key) => ({ key, title: t(CATEGORY_TITLES[key]) })),
+      finalRows(view).map((r) => ({ seat: r.seat, info: seats[r.seat], name: name(r.seat), total: r.total, winner: r.winner })),
+      categories,
+    );
+  }
   // Seven columns do not fit a phone: the table scrolls sideways inside its card.
   // Focusable, so that a keyboard scrolls it too.
   return h("div", { class: "table-wrap", tabindex: 0, role: "region", "aria-label": t("final.title") }, h(

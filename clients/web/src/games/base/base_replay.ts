@@ -1,7 +1,8 @@
 // The base game in the replay viewer (ui/replay_view.ts): the server's replay applied with the
 // live BaseMirror, so that every step's public hash is checked, the view after each step kept
 // for jumping, and a step drawn on the board with the players, the Count's city, the latest
-// events and, at the end, the final table and the score chart.
+// events and, at the end, the final table and the score chart. A step the computer reviewed shows
+// the move played and the computer's on the board (review_marks.ts, board/review_layer.ts).
 
 import { clone } from "@bufbuild/protobuf";
 import { BasePhase, BaseViewSchema, type BaseEvent, type BaseView } from "../../gen/carc/v1/base_game_pb";
@@ -10,8 +11,9 @@ import type { Replay } from "../../gen/carc/v1/replay_pb";
 import { colourInfo } from "../../ui/colours";
 import { h } from "../../ui/dom";
 import { replayRoom } from "../../ui/replay_room";
-import type { GameReplay } from "../game_module";
+import type { GameReplay, ReviewedMove } from "../game_module";
 import { renderLogCard } from "../../ui/event_log";
+import { BaseLedger } from "./base_categories";
 import { renderFinalTable } from "./base_final";
 import { describeEvent, kindName } from "./base_log";
 import { describeBaseMove } from "./base_moves";
@@ -20,6 +22,7 @@ import { BoardView } from "./board/board_view";
 import { cityBlockModel, renderCityCard } from "./count_panel";
 import { t } from "./i18n";
 import { renderPlayers } from "./players_panel";
+import { reviewMark, type ReviewMark } from "./review_marks";
 import { renderScoreChart } from "./score_chart";
 
 export interface ReplayFrames {
@@ -71,18 +74,18 @@ export class BaseReplay implements GameReplay {
     return this.frames.views.length - 1;
   }
 
-  render(index: number, controls: HTMLElement): HTMLElement {
+  render(index: number, controls: HTMLElement, review?: ReviewedMove): HTMLElement {
     const frames = this.frames;
     const view = frames.views[index]!;
     const seats = replayRoom(frames.players).seats;
-    this.updateBoard(view, seats);
+    this.updateBoard(view, seats, review ? this.reviewMarks(index, review) : [], review?.seat);
     const name = (seat: number): string => frames.players[seat] ?? t("lobby.seat", { n: seat + 1 });
     const log = frames.events.slice(0, index).flatMap((events) => events.map((event) => ({ event })));
     const over = view.phase === BasePhase.GAME_OVER;
     // The final table and chart span the page above the board, as in the game: seven columns
     // do not fit the side panel.
     return h("div", { class: "replay-body" },
-      over ? h("section", { class: "card final" }, renderFinalTable(view, seats), renderScoreChart(scoreHistory(frames), seats)) : null,
+      over ? h("section", { class: "card final" }, renderFinalTable(view, seats, this.categories(view)), renderScoreChart(scoreHistory(frames), seats)) : null,
       h("div", { class: "game-layout" },
         h("div", { class: "board-area" }, this.board.element),
         h("aside", { class: "side" },
@@ -99,12 +102,35 @@ export class BaseReplay implements GameReplay {
     );
   }
 
+  /** The whole game's points by category: a replay has every step. */
+  private categories(view: BaseView) {
+    const ledger = new BaseLedger();
+    for (const events of this.frames.events) for (const e of events) ledger.note(e);
+    return ledger.rows(view.scores);
+  }
+
   describeMove(index: number, move: string): string | undefined {
     const view = this.frames.views[index];
     return view ? describeBaseMove(view, this.frames.views[0]!.tileSet, move) : undefined;
   }
 
-  private updateBoard(view: BaseView, seats: SeatInfo[]): void {
+  reviewDrawn(index: number, review: ReviewedMove): boolean {
+    return this.reviewMarks(index, review).length > 0;
+  }
+
+  /** The move played at step `index` and, unless the same, the computer's, as board marks. */
+  private reviewMarks(index: number, review: ReviewedMove): ReviewMark[] {
+    const view = this.frames.views[index];
+    if (!view) return [];
+    const tileSet = this.frames.views[0]!.tileSet;
+    const placed = this.frames.events[index]?.find((e) => e.event.case === "tilePlaced");
+    const letter = placed?.event.case === "tilePlaced" ? placed.event.value.tile : undefined;
+    const played = reviewMark(view, tileSet, review.played, "played", letter);
+    const best = review.same ? undefined : reviewMark(view, tileSet, review.best, "suggested", letter);
+    return [played, best].filter((m): m is ReviewMark => m !== undefined);
+  }
+
+  private updateBoard(view: BaseView, seats: SeatInfo[], marks: readonly ReviewMark[], seat: number | undefined): void {
     const last = view.tiles[view.tiles.length - 1];
     const defs = new Map(this.frames.views[0]!.tileSet.map((d) => [d.letter, d]));
     const name = (seat: number): string => seats[seat]?.name ?? t("lobby.seat", { n: seat + 1 });
@@ -117,6 +143,7 @@ export class BaseReplay implements GameReplay {
       last: view.tiles.length > 1 && last && !defs.get(last.tile)?.cityBlock ? { x: last.position?.x ?? 0, y: last.position?.y ?? 0 } : undefined,
       city: cityBlockModel(view, name),
       highlight: view.phase === BasePhase.REDEPLOY ? view.count?.redeployTiles.map((p) => ({ x: p.x, y: p.y })) : undefined,
+      review: marks.length > 0 ? { marks, defs, colour: colourInfo(seats[seat ?? -1]?.colour ?? "") } : undefined,
       labels: { board: t("game.board"), cell: (x, y) => t("game.cellLabel", { x, y }), spot: (k) => t("game.spotLabel", { kind: kindName(k) }) },
     });
   }

@@ -36,6 +36,7 @@ import { renderPacing } from "../../ui/pacing_toggle";
 import { renderScoreBar } from "../../ui/scorebar";
 import { TurnClock, formatClock } from "../../ui/turn_clock";
 import { listenTurnKeys, type TurnControls } from "../../ui/turn_keys";
+import { BaseLedger } from "./base_categories";
 import { renderFinalTable } from "./base_final";
 import { baseHint, describeBaseHint, hintedSelection } from "./base_hint";
 import { describeLine, kindName, MAX_LOG_ENTRIES, type LogEntry } from "./base_log";
@@ -96,6 +97,8 @@ export class BaseScreen implements TurnControls {
   /** Scores after each turn seen live; replaced by the record's when the game is archived. */
   private history: number[][] = [];
   private recordHistory: number[][] | undefined;
+  /** Every scoring seen, by category, for the final table (base_categories.ts). */
+  private readonly ledger = new BaseLedger();
   private recordRequested = false;
   private rematchCode: string | undefined;
   /** A command is on its way: the controls wait for its answer instead of sending twice. */
@@ -158,6 +161,9 @@ export class BaseScreen implements TurnControls {
     this.taking.reset();
     this.turnClock.restart();
     if (view && this.history.length === 0) this.history.push([...view.scores]);
+    // A game that has scored nothing yet starts the tally afresh; a later snapshot (a resync)
+    // keeps what was seen, and the final table checks that it adds up.
+    if (view && view.scores.every((s) => s === 0)) this.ledger.reset();
   }
 
   /** A batch was applied: log its events and note the scores at the end of each turn. */
@@ -170,6 +176,7 @@ export class BaseScreen implements TurnControls {
     for (const event of events) {
       this.log.push({ seq, event });
       this.story.add(event);
+      this.ledger.note(event);
       if (view && (event.event.case === "turnStarted" || event.event.case === "gameEnded")) {
         this.history.push([...view.scores]);
       }
@@ -186,6 +193,9 @@ export class BaseScreen implements TurnControls {
     this.log = log.slice(-MAX_LOG_ENTRIES);
     this.story.reset();
     for (const entry of log) this.story.add(entry.event);
+    // The History is the game so far: the tally is made again from it.
+    this.ledger.reset();
+    for (const { event } of log) this.ledger.note(event);
     if (scores) this.history = scores.map((s) => [...s]);
   }
 
@@ -426,8 +436,8 @@ export class BaseScreen implements TurnControls {
       "section",
       { class: "card final", id: "final" },
       h("h3", {}, t("final.title")),
-      byVote ? renderVoteEnd(room, view.scores, (seat) => view.resigned[seat] ?? false) : renderFinalTable(view, seats),
-      history.length > 1 ? renderScoreChart(history, seats) : null,
+      byVote ? renderVoteEnd(room, view.scores, (seat) => view.resigned[seat] ?? false) : renderFinalTable(view, seats, this.ledger.rows(view.scores)),
+      // The ways on right under the table, the chart after them: Rematch stays in view.
       renderEndActions(
         {
           rematch: () => this.actions.rematch(),
@@ -439,6 +449,7 @@ export class BaseScreen implements TurnControls {
         room.yourSeat >= 0,
         this.rematchCode,
       ),
+      history.length > 1 ? renderScoreChart(history, seats) : null,
     );
   }
 

@@ -8,12 +8,13 @@
 
 import type { CastleLegalMoves, CastleView } from "../../gen/carc/v1/castle_game_pb";
 import type { RoomState } from "../../gen/carc/v1/lobby_pb";
-import { colourInfo } from "../../ui/colours";
+import { colourInfo, type ColourInfo } from "../../ui/colours";
 import { h, on } from "../../ui/dom";
 import { followerScale } from "../../board/meeple";
 import { castleBoardBox, castleBoardSvg, CASTLE_BOARD_CONTROLS, SPOT_RADIUS, type CastlePlacedTile } from "./castle_board_svg";
 import { provenanceCaption } from "./castle_data";
 import { scoringIndices } from "./castle_decisions";
+import { drawCastleReview, type CastleReviewMark } from "./castle_review";
 import type { CastleDefinitions } from "./castle_mirror";
 import { featureText, roleText, type FeatureName } from "./castle_names";
 import { seatInfo } from "./castle_players";
@@ -52,6 +53,8 @@ export interface CastleBoardState {
   /** A command is on its way: nothing is offered until it is answered. */
   busy: boolean;
   selection: CastleSelection;
+  /** A replay's step under review: the move played and the computer's (castle_review.ts). */
+  review?: { marks: readonly CastleReviewMark[]; colour: ColourInfo | undefined } | undefined;
 }
 
 export interface CastleBoardActions {
@@ -141,6 +144,7 @@ export function renderCastleBoard(doc: Document, b: CastleBoardState, actions: C
     }
     svg.appendChild(marks);
   }
+  if (b.review) drawCastleReview(doc, svg, b.review.marks, (id) => defs.tiles.tiles.find((d) => d.id === id), b.review.colour);
   const act = (target: Element | null): boolean => {
     const control = target?.closest(CASTLE_BOARD_CONTROLS);
     if (!control) return false;

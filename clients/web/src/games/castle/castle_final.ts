@@ -7,7 +7,8 @@ import { CastlePhase, type CastleView } from "../../gen/carc/v1/castle_game_pb";
 import type { RoomState } from "../../gen/carc/v1/lobby_pb";
 import { endedByVote } from "../../ui/absent_vote";
 import { h } from "../../ui/dom";
-import { finalPlayerCell, finalTableHead, renderEndActions, renderVoteEnd } from "../../ui/final_table";
+import { finalPlayerCell, finalTableHead, renderCategoryTable, renderEndActions, renderVoteEnd } from "../../ui/final_table";
+import { CASTLE_CATEGORIES, type CastleCategoryRow } from "./castle_categories";
 import type { CastleFinalPoints } from "./castle_mirror";
 import { seatInfo } from "./castle_players";
 import { t } from "./i18n";
@@ -23,11 +24,38 @@ export function winnersText(view: CastleView, name: (s: number) => string): stri
   return view.winners.length > 1 ? t("castle.final.shared", { names }) : t("castle.final.winner", { names });
 }
 
+const CATEGORY_TITLES = {
+  path: "castle.final.paths",
+  tower: "castle.final.towers",
+  house: "castle.final.houses",
+  keep: "castle.final.keep",
+  court: "castle.final.courts",
+  wallTile: "castle.final.wallTile9",
+} as const;
+
 /**
- * The final table: per seat, points during play, then the final scoring (K-11) by category when
- * this page saw it (a page that only got a snapshot after the end shows "–" there), the total.
+ * The final table. With `categories` (the page saw every scoring, castle_categories.ts): each
+ * category's points over the whole game, adding up to the total. Otherwise per seat, points
+ * during play, then the final scoring (K-11) by category when this page saw it (a page that only
+ * got a snapshot after the end shows "–" there), the total.
  */
-export function renderCastleFinalTable(view: CastleView, room: RoomState, final: readonly CastleFinalPoints[] | undefined): HTMLElement {
+export function renderCastleFinalTable(
+  view: CastleView,
+  room: RoomState,
+  final: readonly CastleFinalPoints[] | undefined,
+  categories?: readonly CastleCategoryRow[],
+): HTMLElement {
+  if (categories) {
+    return renderCategoryTable(
+      "castle-final",
+      CASTLE_CATEGORIES.map((key) => ({ key, title: t(CATEGORY_TITLES[key]) })),
+      view.seats.map((s, seat) => {
+        const info = seatInfo(room, seat);
+        return { seat, info, name: info?.name ?? t("lobby.seat", { n: seat + 1 }), total: s.score, winner: view.winners.includes(seat) };
+      }),
+      categories,
+    );
+  }
   const rows = view.seats
     .map((s, seat) => {
       const f = final?.[seat];
@@ -77,6 +105,7 @@ export function renderCastleEnd(
   view: CastleView,
   room: RoomState,
   final: readonly CastleFinalPoints[] | undefined,
+  categories: readonly CastleCategoryRow[] | undefined,
   name: (s: number) => string,
   rematchCode: string | undefined,
   actions: CastleEndActions,
@@ -87,7 +116,7 @@ export function renderCastleEnd(
     h("h3", {}, t("final.title")),
     endedByVote(room)
       ? renderVoteEnd(room, view.seats.map((s) => s.score), (seat) => view.seats[seat]?.resigned ?? false)
-      : [renderCastleFinalTable(view, room, final), h("p", { id: "winners" }, winnersText(view, name))],
+      : [renderCastleFinalTable(view, room, final, categories), h("p", { id: "winners" }, winnersText(view, name))],
     renderEndActions(
       {
         rematch: () => actions.rematch(),

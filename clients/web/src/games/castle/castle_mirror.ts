@@ -31,6 +31,7 @@ import {
 } from "../../gen/carc/v1/castle_game_pb";
 import type { EventBatch, GameSnapshot } from "../../gen/carc/v1/game_pb";
 import { SequencedMirror, type GapResult, type NoViewResult } from "../../state/batch_sequence";
+import { CastleLedger, type CastleCategoryRow } from "./castle_categories";
 import { parseCastleBoard, parseCastleTiles, type CastleBoard, type CastleTileSet } from "./castle_data";
 
 /** The board and tiles of the game, parsed from CastleView.definitions. */
@@ -190,6 +191,8 @@ export class CastleMirror extends SequencedMirror<CastleView> {
   private defsError_: string | undefined;
   private pendingKnown_ = false;
   private final_: CastleFinalPoints[] | undefined;
+  /** Every scoring seen, by category (castle_categories.ts). */
+  private readonly ledger = new CastleLedger();
 
   /** The board and tiles, once a snapshot brought readable definitions. */
   get definitions(): CastleDefinitions | undefined {
@@ -211,6 +214,20 @@ export class CastleMirror extends SequencedMirror<CastleView> {
    */
   get finalPoints(): readonly CastleFinalPoints[] | undefined {
     return this.final_;
+  }
+
+  /**
+   * Each seat's points by category over the whole game, when the scorings this mirror saw add up
+   * to the scores; undefined otherwise.
+   */
+  get categories(): CastleCategoryRow[] | undefined {
+    return this.view_ ? this.ledger.rows(this.view_.seats.map((s) => s.score)) : undefined;
+  }
+
+  /** The game so far (the server's History): the tally by category is made again from it. */
+  tallyHistory(batches: readonly EventBatch[]): void {
+    this.ledger.reset();
+    for (const batch of batches) for (const e of batch.events) if (e.event.case === "castle") this.ledger.note(e.event.value);
   }
 
   applySnapshot(snapshot: GameSnapshot): CastleSnapshotResult {
@@ -235,6 +252,9 @@ export class CastleMirror extends SequencedMirror<CastleView> {
     if (!hasLegalMoves(view.legalMoves)) view.legalMoves = undefined;
     this.view_ = view;
     this.pendingKnown_ = true;
+    // A game that has scored nothing yet starts the tally afresh; a later snapshot (a resync)
+    // keeps what was seen, and `categories` checks that it adds up.
+    if (view.seats.every((s) => s.score === 0)) this.ledger.reset();
     return { seq: this.seq_, hasView: true, definitionsError: this.defsError_ };
   }
 
@@ -245,6 +265,7 @@ export class CastleMirror extends SequencedMirror<CastleView> {
     for (const e of batch.events) {
       if (e.event.case !== "castle") continue;
       this.noteFinalPoints(view, e.event.value);
+      this.ledger.note(e.event.value);
       applyCastleEvent(view, e.event.value);
     }
     const moves = batch.legalMoves.case === "castleLegalMoves" ? batch.legalMoves.value : undefined;
@@ -264,6 +285,7 @@ export class CastleMirror extends SequencedMirror<CastleView> {
     this.defsError_ = undefined;
     this.pendingKnown_ = false;
     this.final_ = undefined;
+    this.ledger.reset();
   }
 
   private noteFinalPoints(view: CastleView, event: CastleEvent): void {

@@ -4,8 +4,8 @@
 // regions, in the order of the tile set, which the client's definitions keep.
 
 import type { CastleView } from "../../gen/carc/v1/castle_game_pb";
-import { parseMoveText, placementText } from "../../ui/move_text";
-import type { CastleTileDef } from "./castle_data";
+import { areaText, parseMoveText, placementText } from "../../ui/move_text";
+import type { CastleBoard, CastleTileDef } from "./castle_data";
 import { scoreFeatureText } from "./castle_hint";
 import { featureText, roleText } from "./castle_names";
 import { t } from "./i18n";
@@ -15,12 +15,18 @@ export function describeCastleMove(
   view: CastleView,
   tileDef: (id: string) => CastleTileDef | undefined,
   text: string,
+  board?: CastleBoard,
 ): string | undefined {
   const { name, numbers, words } = parseMoveText(text);
   const [a] = numbers;
   switch (name) {
     case "place_tile":
-      return placementText(numbers);
+      // Where inside the castle's wall (the board's rows), as players see it.
+      return placementText(numbers, (x, y) => {
+        const rows = board?.rows ?? [];
+        const width = Math.max(1, ...rows.map((r) => r.length));
+        return areaText(x, y, [0, width - 1], [0, Math.max(0, rows.length - 1)]);
+      });
     case "place_follower": {
       if (a === undefined) return undefined;
       const last = view.tiles[view.tiles.length - 1];

@@ -10,13 +10,16 @@ import { CastleViewSchema, type CastleEvent, type CastleView } from "../../gen/c
 import type { Replay } from "../../gen/carc/v1/replay_pb";
 import { h } from "../../ui/dom";
 import { replayRoom } from "../../ui/replay_room";
-import type { GameReplay } from "../game_module";
+import type { GameReplay, ReviewedMove } from "../game_module";
+import { colourInfo } from "../../ui/colours";
 import { renderCastleBoard } from "./castle_board";
 import { isOver, renderCastleFinalTable, winnersText } from "./castle_final";
 import { MAX_CASTLE_LOG_ENTRIES, renderCastleLog, type CastleLogEntry } from "./castle_log";
 import { describeCastleMove } from "./castle_moves";
+import type { CastleCategoryRow } from "./castle_categories";
 import { CastleMirror, type CastleDefinitions, type CastleFinalPoints } from "./castle_mirror";
-import { renderCastlePlayers, renderCastleStack, renderWallTileHelp } from "./castle_players";
+import { renderCastlePlayers, renderCastleStack, renderWallTileHelp, seatInfo } from "./castle_players";
+import { castleReviewMark, type CastleReviewMark } from "./castle_review";
 import { t } from "./i18n";
 
 export interface CastleReplayFrames {
@@ -27,6 +30,8 @@ export interface CastleReplayFrames {
   events: CastleEvent[][];
   /** The final scoring by category (K-11), from the steps that ended the game. */
   finalPoints: readonly CastleFinalPoints[] | undefined;
+  /** The whole game's points by category: a replay has every step. */
+  categories: CastleCategoryRow[] | undefined;
   players: string[];
 }
 
@@ -50,15 +55,28 @@ export function castleFramesOf(replay: Replay): CastleReplayFrames {
     views.push(clone(CastleViewSchema, mirror.view));
     events.push(step.events.flatMap((e) => (e.event.case === "castle" ? [e.event.value] : [])));
   });
-  return { kind: "castle", defs, views, events, finalPoints: mirror.finalPoints, players: replay.players };
+  return { kind: "castle", defs, views, events, finalPoints: mirror.finalPoints, categories: mirror.categories, players: replay.players };
 }
 
 /** Step `index` of a Castle replay: the board, and the side panel below the replay's controls. */
-export function renderCastleReplayStep(doc: Document, frames: CastleReplayFrames, index: number, controls: HTMLElement): HTMLElement {
+/** The move played at step `index` and, unless the same, the computer's, as board marks. */
+function reviewMarks(frames: CastleReplayFrames, index: number, review: ReviewedMove): CastleReviewMark[] {
+  const view = frames.views[index];
+  if (!view) return [];
+  const tileDef = (id: string) => frames.defs.tiles.tiles.find((d) => d.id === id);
+  const placed = frames.events[index]?.find((e) => e.event.case === "tilePlaced");
+  const tile = placed?.event.case === "tilePlaced" ? placed.event.value.tile : undefined;
+  const played = castleReviewMark(view, tileDef, review.played, "played", tile);
+  const best = review.same ? undefined : castleReviewMark(view, tileDef, review.best, "suggested", tile);
+  return [played, best].filter((m): m is CastleReviewMark => m !== undefined);
+}
+
+export function renderCastleReplayStep(doc: Document, frames: CastleReplayFrames, index: number, controls: HTMLElement, review?: ReviewedMove): HTMLElement {
   const view = frames.views[index]!;
   const room = replayRoom(frames.players);
   const name = (seat: number): string => frames.players[seat] ?? t("lobby.seat", { n: seat + 1 });
   const over = isOver(view);
+  const last = index === frames.views.length - 1;
   const wall4 = view.options?.wall4FountainBonus ?? false;
   const log: CastleLogEntry[] = [];
   for (let i = 0; i < index; i++) {
@@ -70,7 +88,7 @@ export function renderCastleReplayStep(doc: Document, frames: CastleReplayFrames
     { class: "replay-body" },
     over
       ? h("section", { class: "card final", id: "final" },
-          renderCastleFinalTable(view, room, index === frames.views.length - 1 ? frames.finalPoints : undefined),
+          last ? renderCastleFinalTable(view, room, frames.finalPoints, frames.categories) : renderCastleFinalTable(view, room, undefined),
           h("p", { id: "winners" }, winnersText(view, name)),
         )
       : null,
@@ -80,7 +98,16 @@ export function renderCastleReplayStep(doc: Document, frames: CastleReplayFrames
       h("div", { class: "board-area castle-board-area" },
         renderCastleBoard(
           doc,
-          { defs: frames.defs, view, room, moves: undefined, pendingKnown: index === 0, busy: false, selection: {} },
+          {
+            defs: frames.defs,
+            view,
+            room,
+            moves: undefined,
+            pendingKnown: index === 0,
+            busy: false,
+            selection: {},
+            review: review ? { marks: reviewMarks(frames, index, review), colour: colourInfo(seatInfo(room, review.seat)?.colour ?? "") } : undefined,
+          },
           { chooseSpace: () => {}, placeFollower: () => {} },
         ),
       ),
@@ -101,10 +128,11 @@ export function castleReplay(doc: Document, replay: Replay): GameReplay {
   return {
     steps: frames.views.length - 1,
     screenClass: "castle-replay",
-    render: (index, controls) => renderCastleReplayStep(doc, frames, index, controls),
+    render: (index, controls, review) => renderCastleReplayStep(doc, frames, index, controls, review),
+    reviewDrawn: (index, review) => reviewMarks(frames, index, review).length > 0,
     describeMove: (index, move) => {
       const view = frames.views[index];
-      return view ? describeCastleMove(view, (id) => frames.defs.tiles.tiles.find((d) => d.id === id), move) : undefined;
+      return view ? describeCastleMove(view, (id) => frames.defs.tiles.tiles.find((d) => d.id === id), move, frames.defs.board) : undefined;
     },
   };
 }

@@ -173,7 +173,7 @@ export class CastleScreen implements TurnControls {
           })))
         : null,
       this.turnClock.warningElement,
-      over && view ? renderCastleEnd(view, room, mirror.finalPoints, name, this.rematchCode, this.actions) : null,
+      over && view ? renderCastleEnd(view, room, mirror.finalPoints, mirror.categories, name, this.rematchCode, this.actions) : null,
       h(
         "div",
         { class: "game-layout" },

@@ -53,6 +53,7 @@ export class CastleSession implements GameSession {
       for (const e of batch.events) if (e.event.case === "castle") log.push({ seq: batch.seq, event: e.event.value });
     }
     this.screen.historyApplied(log);
+    if (history.start) this.mirror.tallyHistory(history.batches);
   }
 
   requestResync(): boolean {

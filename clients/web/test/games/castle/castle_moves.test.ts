@@ -34,7 +34,7 @@ describe("The Castle's move texts in words", () => {
 
   it("words a placement, the scoring order and the extra turn", () => {
     const words: [text: string, words: string][] = [
-      ["place_tile 6 2 r1", "The tile at column 6, row 2, turned 90°"],
+      ["place_tile 6 2 r1", "The tile at the bottom right of the board, turned 90°"],
       ["score_feature 0", "Score feature 1 next."],
       ["score_feature 0 doubled", "Score feature 1 next, doubled with wall tile 2."],
       ["score_feature 1 doubled", "Score feature 2 next, doubled with wall tile 3."],

@@ -80,4 +80,24 @@ describe("Castle replay frames", () => {
     expect(replay.describeMove?.(0, "place_follower 0")).toBe("knight on the tower");
     expect(replay.describeMove?.(3, "place_follower 0")).toBeUndefined();
   });
+
+  it("draws the computer's review of a step: the tile played and the computer's apart, or the followers", () => {
+    const replay = castleReplay(document, create(ReplaySchema, { start, steps, players: ["Ann", "Bob"] }));
+    const controls = document.createElement("section");
+    // Step 0 placed K07 at (4, 2); the computer would have put it at (5, 2), turned once.
+    const review = { seat: 1, played: "place_tile 4 2 r0", best: "place_tile 5 2 r1", same: false };
+    expect(replay.reviewDrawn?.(0, review)).toBe(true);
+    const page = replay.render(0, controls, review);
+    const marks = [...page.querySelectorAll("[data-review]")].map((m) => `${m.getAttribute("data-review")}@${m.getAttribute("data-at")}`);
+    expect(marks).toEqual(["played@4,2", "suggested@5,2"]);
+    expect(page.querySelector("[data-review=played] .review-outline")?.getAttribute("stroke-dasharray")).toBe("none");
+    expect(page.querySelector("[data-review=suggested] .review-outline")?.getAttribute("stroke-dasharray")).not.toBe("none");
+    // A follower decision at step 1's position (K07 just placed): the meeple on its region.
+    const follower = replay.render(1, controls, { seat: 1, played: "skip_follower", best: "place_follower 0", same: false });
+    expect([...follower.querySelectorAll("[data-review]")].map((m) => m.getAttribute("data-review"))).toEqual(["suggested"]);
+    expect(follower.querySelector("[data-review=suggested] .follower")).not.toBeNull();
+    // Nothing on the board: nothing drawn.
+    expect(replay.reviewDrawn?.(1, { seat: 1, played: "skip_follower", best: "skip_follower", same: true })).toBe(false);
+    expect(replay.render(1, controls).querySelectorAll("[data-review]")).toHaveLength(0);
+  });
 });

@@ -19,6 +19,7 @@ import { EdgeMarkers } from "./edge_markers";
 import { isArrow, nextInDirection, type Point } from "./arrow_focus";
 import { cityBlockLayout, type CityBlockLayout } from "./city_block";
 import { drawCityBlock, type CityBlockModel } from "./city_block_svg";
+import { drawReview, type ReviewDrawing } from "./review_layer";
 import { segmentAnchor } from "./tile_geometry";
 import { TILE } from "./tile_plane";
 import { tileSvg } from "./tile_svg";
@@ -71,6 +72,8 @@ export interface BoardModel extends MarksModel {
   city?: CityBlockModel | undefined;
   /** Features a follower may move onto from the city (C-5), clickable. */
   targets?: readonly BoardTarget[] | undefined;
+  /** A replay's step under review: the move played and the computer's (review_layer.ts). */
+  review?: ReviewDrawing | undefined;
   /** Labels for assistive technology, in the current language. */
   labels: {
     board: string;
@@ -102,6 +105,7 @@ export class BoardView {
   private readonly followerLayer: SVGGElement;
   private readonly spotLayer: SVGGElement;
   private readonly markers: EdgeMarkers;
+  private readonly reviewLayer: SVGGElement;
   private readonly drawn = new Map<string, { key: string; node: SVGGElement }>();
   /** The block's layout, computed again only when the tiles it stands on change. */
   private city: { key: string; layout: CityBlockLayout | undefined } = { key: "", layout: undefined };
@@ -142,6 +146,7 @@ export class BoardView {
     // to the squares and spots under them.
     this.followerLayer.setAttribute("pointer-events", "none");
     this.spotLayer = this.layer("spots");
+    this.reviewLayer = this.layer("review");
     this.element.appendChild(this.svg);
     this.markers = new EdgeMarkers(doc, () => this.showChoices());
     this.element.appendChild(this.markers.element);
@@ -170,6 +175,8 @@ export class BoardView {
     this.drawPreview(model);
     this.drawFollowers(model);
     this.drawSpots(model);
+    for (const mark of model.review?.marks ?? []) this.grow(mark);
+    drawReview(this.doc, this.reviewLayer, model.review);
     this.keepFocus();
     // On a phone each step starts in its own view, even after the player moved it: every square
     // a tile may go to at the turn's start, the follower spots close up.

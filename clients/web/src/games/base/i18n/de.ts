@@ -161,4 +161,10 @@ export const de: BaseMessages = {
   "guide.count.2": "Bringt eine Karte, die du legst, mindestens einer Person Punkte, dir selbst aber keine, darfst du danach einen Gefolgsmann aus deinem Vorrat in ein Viertel deiner Wahl setzen, außer in das des Grafen, und den Grafen ziehen, wie es die Regeln dieses Raums sagen. Einmal pro Karte, egal wie viel gewertet wurde.",
   "guide.count.3": "Die Viertel sind für später. Wird eine Stadt, Straße oder ein Kloster fertig, darf vor der Wertung reihum jede Person Gefolgsleute aus dem passenden Viertel darauf ziehen: Burg auf Städte, Schmiede auf Straßen, Kathedrale auf Klöster. Bei der Schlusswertung dürfen sie einzeln auf unfertige Städte, Straßen und Klöster ziehen, und vom Markt auf Wiesen.",
   "guide.count.4": "Das Viertel des Grafen ist gesperrt: Solange er dort steht, betritt und verlässt es kein Gefolgsmann. Nur auf diese zwei Arten verlassen Gefolgsleute die Stadt; wer am Ende noch darin steht, bringt keine Punkte.",
+  "review.side.above": "{kind} darüber",
+  "review.side.right": "{kind} rechts",
+  "review.side.below": "{kind} darunter",
+  "review.side.left": "{kind} links",
+  "review.placementBeside": "Die Karte {area}, daneben: {beside}, um {degrees}° gedreht",
+  "review.leaveCity": "Ein Gefolgsmann aus der Stadt ({quarter}) auf die {kind} {area}.",
 };

@@ -160,6 +160,12 @@ export const en = {
   "guide.count.2": "When a tile you place makes at least one player score points but you score nothing from it, you may afterwards put one follower from your supply into a quarter of your choice, except the Count's, and move the Count as this room's rules say. Once per tile, however many features scored.",
   "guide.count.3": "The quarters are for later. When a city, road or cloister is completed, before it is scored, each player in turn may move followers from its quarter onto it: castle to cities, blacksmith to roads, cathedral to cloisters. At the final scoring, followers may leave one at a time onto unfinished cities, roads and cloisters, and from the market onto farms.",
   "guide.count.4": "The Count's quarter is blocked: no follower enters or leaves it while he stands there. Followers leave the city only in these two ways, and those still in it at the end score nothing.",
+  "review.side.above": "the {kind} above",
+  "review.side.right": "the {kind} to the right",
+  "review.side.below": "the {kind} below",
+  "review.side.left": "the {kind} to the left",
+  "review.placementBeside": "The tile {area}, next to {beside}, turned {degrees}°",
+  "review.leaveCity": "A follower out of the city ({quarter}) onto the {kind} {area}.",
 } as const;
 
 export type BaseMessageKey = keyof typeof en;

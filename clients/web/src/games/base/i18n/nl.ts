@@ -161,4 +161,10 @@ export const nl: BaseMessages = {
   "guide.count.2": "Als een tegel die je legt minstens één speler punten oplevert maar jou niets, mag je daarna een horige uit je voorraad in een wijk naar keuze zetten, behalve die van de graaf, en de graaf verzetten zoals de regels van deze kamer zeggen. Eén keer per tegel, hoeveel er ook geteld werd.",
   "guide.count.3": "De wijken zijn voor later. Wordt een stad, weg of klooster voltooid, dan mag vóór de telling iedere speler om de beurt horigen uit de passende wijk erheen zetten: burcht naar steden, smidse naar wegen, kathedraal naar kloosters. Bij de eindtelling mogen ze één voor één naar onvoltooide steden, wegen en kloosters, en vanuit de markt naar weiden.",
   "guide.count.4": "De wijk van de graaf is geblokkeerd: zolang hij daar staat, gaat geen horige erin of eruit. Alleen op deze twee manieren verlaten horigen de stad; wie aan het eind nog in de stad staat, levert niets op.",
+  "review.side.above": "de {kind} erboven",
+  "review.side.right": "de {kind} rechts",
+  "review.side.below": "de {kind} eronder",
+  "review.side.left": "de {kind} links",
+  "review.placementBeside": "De tegel {area}, naast {beside}, {degrees}° gedraaid",
+  "review.leaveCity": "Een horige uit de stad ({quarter}) op de {kind} {area}.",
 };

@@ -161,4 +161,10 @@ export const sv: BaseMessages = {
   "guide.count.2": "När en bricka du lägger ger minst en spelare poäng men dig inga, får du efteråt sätta en tjänare från ditt förråd i valfri stadsdel utom grevens, och flytta greven så som rummets regler säger. En gång per bricka, hur mycket som än räknades.",
   "guide.count.3": "Stadsdelarna är till för senare. När en stad, väg eller ett kloster blir färdigt får varje spelare i tur, innan det räknas, flytta tjänare dit från rätt stadsdel: borgen till städer, smedjan till vägar, katedralen till kloster. Vid slutpoängen får de en i taget flytta till ofärdiga städer, vägar och kloster, och från torget till ängar.",
   "guide.count.4": "Grevens stadsdel är spärrad: så länge han står där går ingen tjänare in eller ut. Tjänare lämnar staden bara på dessa två sätt, och de som är kvar där i slutet ger inga poäng.",
+  "review.side.above": "{kind} ovanför",
+  "review.side.right": "{kind} till höger",
+  "review.side.below": "{kind} nedanför",
+  "review.side.left": "{kind} till vänster",
+  "review.placementBeside": "Brickan {area}, bredvid {beside}, vriden {degrees}°",
+  "review.leaveCity": "En tjänare ut ur staden ({quarter}) till {kind} {area}.",
 };
