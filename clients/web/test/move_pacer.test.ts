@@ -46,7 +46,10 @@ function pacer(enabled = true, me = 0) {
   const shown: { n: number; at: number }[] = [];
   let on = enabled;
   const p = new MovePacer<Batch>(
-    (b) => shown.push({ n: b.n, at: timers.now() }),
+    (b) => {
+      shown.push({ n: b.n, at: timers.now() });
+      return b.n < 0;
+    },
     (b) => b.tileOf !== undefined && b.tileOf !== me,
     () => on,
     timers,
@@ -109,6 +112,17 @@ describe("the move pacer", () => {
     expect(on.shown.map((s) => s.n)).toEqual([1, 2]);
     on.timers.advance(PACE_MS * 2);
     expect(on.shown.map((s) => s.n)).toEqual([1, 2]);  // the timer was cancelled
+  });
+
+  it("tells push's caller of a resync asked by a batch shown during it, never by one shown later", () => {
+    const { p, timers, shown } = pacer();
+    // A negative n stands for a batch the mirror could not apply (a snapshot is needed).
+    expect(p.push({ n: -1 })).toBe(true);
+    expect(p.push({ n: 2, tileOf: 1 })).toBe(false);
+    expect(p.push({ n: 3, tileOf: 2 })).toBe(false);  // held
+    expect(p.push({ n: -4 })).toBe(false);  // held behind it: the late show answers for itself
+    timers.advance(PACE_MS);
+    expect(shown.map((s) => s.n)).toEqual([-1, 2, 3, -4]);
   });
 
   it("drops what is held when a snapshot replaces the state", () => {

@@ -44,11 +44,13 @@ export class MovePacer<B> {
   private timer: unknown;
 
   /**
-   * `show` applies a batch to the page; `paced` says whether a batch places another seat's tile;
-   * `enabled` is read at each batch (the player's setting).
+   * `show` applies a batch to the page: `late` when it was held (from the pacer's timer, or a
+   * flush), else during push; it returns whether the page must ask for a snapshot, which push
+   * passes on for the batches shown during it. `paced` says whether a batch places another
+   * seat's tile; `enabled` is read at each batch (the player's setting).
    */
   constructor(
-    private readonly show: (batch: B) => void,
+    private readonly show: (batch: B, late: boolean) => boolean,
     private readonly paced: (batch: B) => boolean,
     private readonly enabled: () => boolean,
     private readonly timers: PacerTimers = windowTimers,
@@ -59,16 +61,19 @@ export class MovePacer<B> {
     return this.held.length;
   }
 
-  /** A batch from the server: shown now, or held behind the ones waiting. */
-  push(batch: B): void {
+  /**
+   * A batch from the server: shown now, or held behind the ones waiting. True when a batch shown
+   * now asked for a snapshot.
+   */
+  push(batch: B): boolean {
     this.held.push(batch);
-    if (this.held.length === 1) this.release();
+    return this.held.length === 1 ? this.release(false) : false;
   }
 
   /** Shows everything held at once (pacing turned off). */
   flush(): void {
     this.cancel();
-    while (this.held.length > 0) this.show(this.held.shift()!);
+    while (this.held.length > 0) this.show(this.held.shift()!, true);
   }
 
   /** A snapshot replaced the state: what is held is dropped. */
@@ -77,22 +82,24 @@ export class MovePacer<B> {
     this.held.length = 0;
   }
 
-  private release(): void {
+  private release(late: boolean): boolean {
     this.timer = undefined;
+    let resync = false;
     while (this.held.length > 0) {
       const next = this.held[0]!;
       if (this.paced(next) && this.enabled()) {
         const now = this.timers.now();
         const wait = this.lastShown + PACE_MS - now;
         if (wait > 0) {
-          this.timer = this.timers.setTimeout(() => this.release(), wait);
-          return;
+          this.timer = this.timers.setTimeout(() => this.release(true), wait);
+          return resync;
         }
         this.lastShown = now;
       }
       this.held.shift();
-      this.show(next);
+      resync = this.show(next, late) || resync;
     }
+    return resync;
   }
 
   private cancel(): void {

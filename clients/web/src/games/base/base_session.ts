@@ -23,13 +23,10 @@ export class BaseSession implements GameSession {
   private readonly pacer: MovePacer<EventBatch>;
   /** This page's seat, as the room last said (-1: watching). */
   private seat = -1;
-  /** Inside applyBatch: a batch shown now answers the page itself (resync, render). */
-  private receiving = false;
-  private resyncNow = false;
 
   constructor(doc: Document, private readonly actions: GameSessionActions) {
     this.pacer = new MovePacer(
-      (batch) => this.show(batch),
+      (batch, late) => this.show(batch, late),
       (batch) => placesTileOf(batch, (seat) => seat !== this.seat),
       () => actions.pacing?.on() ?? false,
     );
@@ -74,27 +71,23 @@ export class BaseSession implements GameSession {
   }
 
   applyBatch(batch: EventBatch): boolean {
-    this.receiving = true;
-    this.resyncNow = false;
-    this.pacer.push(batch);
-    this.receiving = false;
-    return this.resyncNow;
+    return this.pacer.push(batch);
   }
 
-  /** A batch shown, now or once the pacer lets it through. */
-  private show(batch: EventBatch): void {
+  /**
+   * A batch shown: during applyBatch (`late` false) its caller renders and asks for a snapshot
+   * if this returns true; once the pacer lets it through (`late`), the page hears of it here.
+   */
+  private show(batch: EventBatch, late: boolean): boolean {
     const result = this.mirror.applyBatch(batch);
     if (result.kind === "applied") {
       const events = batch.events.flatMap((e) => (e.event.case === "base" ? [e.event.value] : []));
       this.screen.batchApplied(batch.seq, events, this.mirror.view);
     } else console.warn(result.message);
-    if (this.receiving) {
-      this.resyncNow = result.requestSnapshot;
-      return;
-    }
-    // Shown later, from the pacer's timer: the page hears of it here.
+    if (!late) return result.requestSnapshot;
     if (result.requestSnapshot) this.actions.resync?.();
     this.actions.changed();
+    return false;
   }
 
   applyHistory(history: History): void {
