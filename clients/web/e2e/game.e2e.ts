@@ -121,6 +121,8 @@ describe("a game in the browser", () => {
     let midGameShot = false;
     // The edge markers for squares out of view after Bob drags the board away (once).
     let markersChecked = false;
+    // Ann's follower spots with a mouse, at every follower step of the game: the smallest side.
+    let smallestMouseSpot = Infinity;
     const overdue = gameDeadline();
     while (!(await isOver(ann))) {
       overdue(() => `${turns} actions; ${missReport()}`);
@@ -200,6 +202,10 @@ describe("a game in the browser", () => {
           await bob.screenshot({ path: join(outDir, "phone-follower.png") });
           spotsChecked = true;
         }
+        if (page === ann && (await ann.locator("[data-spot]").count()) > 0) {
+          const spots = await ann.locator("[data-spot]").evaluateAll((els) => els.map((e) => Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height)));
+          smallestMouseSpot = Math.min(smallestMouseSpot, ...spots);
+        }
         if (await act(page, turns)) {
           acted = true;
           turns++;
@@ -253,6 +259,9 @@ describe("a game in the browser", () => {
     expect(turnsChecked).toBeGreaterThan(20);
     expect(squaresHidden).toEqual([]);
     expect(markersChecked).toBe(true);
+    // With a mouse too a spot is a target of at least 24 px (WCAG 2.5.8), late in the game as well.
+    console.log(`desktop follower spots: smallest ${smallestMouseSpot.toFixed(1)} px`);
+    expect(smallestMouseSpot).toBeGreaterThanOrEqual(24);
     console.log(`phone followers: up to ${followersSeen} on the board at those turn starts, smallest side ${smallestFollower.toFixed(1)} px (squares ${smallestSquare.toFixed(1)} px)`);
     expect(followersSeen).toBeGreaterThan(0);
     expect(smallestFollower).toBeGreaterThanOrEqual(20);

@@ -1,22 +1,25 @@
 // The board as one SVG that lives as long as the game screen: tiles drawn from their
 // definitions (tile_svg.ts), the city of Carcassonne over the Count's block (city_block_svg.ts),
 // followers, the cells where the current tile may go, the previewed tile, the follower spots of
-// the tile just placed, the tiles of a feature being scored and the features followers may move
-// onto from the city. Pan with a drag, zoom with the wheel, pinch with two fingers; cells, spots,
-// targets and choosable quarters are buttons for the keyboard too.
+// the tile just placed and the features followers may move onto from the city; the marks of the
+// last moves (board_marks.ts), a reviewed move (review_layer.ts) and markers for squares out of
+// view (edge_markers.ts). Pan with a drag, zoom with the wheel, pinch with two fingers
+// (board_gestures.ts); cells, spots, targets and choosable quarters are buttons for the keyboard
+// too, the arrow keys going from one to the next (arrow_focus.ts).
 //
 // The element is created once and moved into each rendering of the page, so the camera and
 // the tiles already drawn survive the App's re-renders; update() only adds what changed.
 
 import type { FollowerOnBoard, PlacedTile, Quarter, TileDefinition } from "../../../gen/carc/v1/base_game_pb";
 import { FeatureKind } from "../../../gen/carc/v1/base_game_pb";
-import { fit, fitIn, pan, shows, viewBox, zoomAt, type Camera, type Size } from "../../../board/camera";
+import { fit, fitIn, shows, viewBox, zoomAt, type Camera, type Size } from "../../../board/camera";
 import { followerScale, meeple, scaleFollowers } from "../../../board/meeple";
 import { arrive } from "../../../ui/motion";
 import type { ColourInfo } from "../../../ui/colours";
 import { cellRect, drawMarks, type MarksModel } from "./board_marks";
 import { EdgeMarkers } from "./edge_markers";
 import { isArrow, nextInDirection, type Point } from "./arrow_focus";
+import { listenGestures } from "./board_gestures";
 import { cityBlockLayout, type CityBlockLayout } from "./city_block";
 import { drawCityBlock, type CityBlockModel } from "./city_block_svg";
 import { drawReview, type ReviewDrawing } from "./review_layer";
@@ -28,8 +31,6 @@ export { meeple } from "../../../board/meeple";
 export type { CityBlockModel } from "./city_block_svg";
 
 const SVG = "http://www.w3.org/2000/svg";
-/** A pointer that moves less than this (pixels) between down and up is a tap, not a drag. */
-const TAP_SLOP = 6;
 
 export interface Cell {
   x: number;
@@ -45,13 +46,16 @@ export interface BoardTarget extends Cell {
   chosen?: boolean | undefined;
 }
 
-// Follower spots: 9 units of radius on a 100-unit tile; on a board played with fingers (narrower
+// Follower spots: 12 units of radius on a 100-unit tile; on a board played with fingers (narrower
 // than 600 px, or a touch screen) the view zooms to the tile (at least 1.6 px a unit) and a
 // spot's radius is 14 units, so that each is at least 44 px across (WCAG 2.5.5).
-const SPOT_RADIUS = 9;
+const SPOT_RADIUS = 12;
 const NARROW_SPOT_RADIUS = 14;
 const NARROW_BOARD_PX = 600;
 const SPOT_FOCUS_SCALE = 1.6;
+// With a mouse: 12 units of radius and the follower step's view at least 1 px a unit, so that
+// each spot is at least 24 px across (WCAG 2.5.8) however big the board.
+const MOUSE_SPOT_SCALE = 1;
 
 /** What is clickable on the board: everything BoardView.activate knows. */
 export const BOARD_CONTROLS = "[data-cell],[data-spot],[data-target],[data-quarter][role=button]";
@@ -117,9 +121,6 @@ export class BoardView {
   /** What the board last asked of the player: follower spots, squares or nothing (update). */
   private step = "";
   private bounds = { minX: 0, minY: 0, maxX: TILE, maxY: TILE };
-  private readonly pointers = new Map<number, { x: number; y: number }>();
-  private gesture: { startX: number; startY: number; travelled: number; target: Element | null } | undefined;
-  private pinchDistance = 0;
   /** The player's last input on the board was a key (focus is then kept on the board). */
   private keyboard = false;
   /** The model drawn last: a resize fits its view again while the player has not moved it. */
@@ -150,8 +151,16 @@ export class BoardView {
     this.element.appendChild(this.svg);
     this.markers = new EdgeMarkers(doc, () => this.showChoices());
     this.element.appendChild(this.markers.element);
-    this.svg.addEventListener("pointerdown", (e) => this.onPointerDown(e));
-    this.svg.addEventListener("wheel", (e) => this.onWheel(e), { passive: false });
+    listenGestures(doc, this.svg, {
+      camera: () => this.camera,
+      moveTo: (camera) => {
+        this.camera = camera;
+        this.moved = true;
+        this.applyCamera();
+      },
+      size: () => this.size(),
+      tap: (target) => this.activate(target),
+    });
     this.svg.addEventListener("keydown", (e) => this.onKey(e));
     this.svg.addEventListener("focusin", (e) => this.onFocus(e));
     // Focus taken elsewhere on purpose (Tab to a button, a click anywhere): it is not kept.
@@ -211,7 +220,8 @@ export class BoardView {
     const c = this.covered();
     const area = { left: c.left, top: c.top, right: size.width - c.right, bottom: size.height - c.bottom };
     const whole = fitIn(this.paddedBounds(), size, area);
-    if (this.fingers() && model.spots) return this.spotFocus(model.spots, whole);
+    if (this.fingers() && model.spots) return this.spotFocus(model.spots, whole, SPOT_FOCUS_SCALE);
+    if (model.spots && whole.scale < MOUSE_SPOT_SCALE) return this.spotFocus(model.spots, whole, MOUSE_SPOT_SCALE);
     return whole;
   }
 
@@ -426,9 +436,9 @@ export class BoardView {
     return coarse || this.size().width < NARROW_BOARD_PX;
   }
 
-  /** The tile just placed in the middle, zoomed so that its spots are finger-sized (44 px). */
-  private spotFocus(at: Cell, whole: Camera): Camera {
-    return { cx: (at.x + 0.5) * TILE, cy: (at.y + 0.5) * TILE, scale: Math.max(whole.scale, SPOT_FOCUS_SCALE) };
+  /** The tile just placed in the middle, zoomed so that its spots are large enough to hit. */
+  private spotFocus(at: Cell, whole: Camera, scale: number): Camera {
+    return { cx: (at.x + 0.5) * TILE, cy: (at.y + 0.5) * TILE, scale: Math.max(whole.scale, scale) };
   }
 
   /** The board-unit box of a square. */
@@ -569,84 +579,6 @@ export class BoardView {
     const first = this.svg.querySelector<SVGElement>("[data-spot][tabindex='0'], [data-cell][tabindex='0'], [data-target][tabindex='0']");
     if (first) first.focus();
     else this.svg.focus();
-  }
-
-  private onPointerDown(e: PointerEvent): void {
-    if (e.button !== 0 && e.pointerType === "mouse") return;
-    this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    if (this.pointers.size === 1) {
-      this.gesture = { startX: e.clientX, startY: e.clientY, travelled: 0, target: e.target instanceof Element ? e.target : null };
-      const win = this.doc.defaultView;
-      if (!win) return;
-      const move = (ev: PointerEvent): void => this.onPointerMove(ev);
-      const up = (ev: PointerEvent): void => {
-        this.onPointerUp(ev);
-        if (this.pointers.size === 0) {
-          win.removeEventListener("pointermove", move);
-          win.removeEventListener("pointerup", up);
-          win.removeEventListener("pointercancel", up);
-        }
-      };
-      win.addEventListener("pointermove", move);
-      win.addEventListener("pointerup", up);
-      win.addEventListener("pointercancel", up);
-    } else if (this.pointers.size === 2) {
-      this.pinchDistance = this.distance();
-      if (this.gesture) this.gesture.travelled = Infinity; // two fingers never tap
-    }
-  }
-
-  private onPointerMove(e: PointerEvent): void {
-    const previous = this.pointers.get(e.pointerId);
-    if (!previous) return;
-    if (this.pointers.size >= 2) {
-      const before = this.midpoint();
-      this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      const after = this.midpoint();
-      const distance = this.distance();
-      const rect = this.svg.getBoundingClientRect();
-      if (this.pinchDistance > 0 && distance > 0) {
-        this.camera = zoomAt(this.camera, this.size(), distance / this.pinchDistance, after.x - rect.left, after.y - rect.top);
-      }
-      this.camera = pan(this.camera, after.x - before.x, after.y - before.y);
-      this.pinchDistance = distance;
-    } else {
-      this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      const dx = e.clientX - previous.x;
-      const dy = e.clientY - previous.y;
-      if (this.gesture) this.gesture.travelled += Math.abs(dx) + Math.abs(dy);
-      if (!this.gesture || this.gesture.travelled <= TAP_SLOP) return;
-      this.camera = pan(this.camera, dx, dy);
-    }
-    this.moved = true;
-    this.applyCamera();
-  }
-
-  private onPointerUp(e: PointerEvent): void {
-    this.pointers.delete(e.pointerId);
-    if (this.pointers.size > 0) return;
-    const g = this.gesture;
-    this.gesture = undefined;
-    if (g && e.type === "pointerup" && g.travelled <= TAP_SLOP) this.activate(g.target);
-  }
-
-  private onWheel(e: WheelEvent): void {
-    e.preventDefault();
-    const rect = this.svg.getBoundingClientRect();
-    const factor = Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015));
-    this.camera = zoomAt(this.camera, this.size(), factor, e.clientX - rect.left, e.clientY - rect.top);
-    this.moved = true;
-    this.applyCamera();
-  }
-
-  private distance(): number {
-    const [a, b] = [...this.pointers.values()];
-    return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
-  }
-
-  private midpoint(): { x: number; y: number } {
-    const [a, b] = [...this.pointers.values()];
-    return a && b ? { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } : { x: 0, y: 0 };
   }
 }
 
