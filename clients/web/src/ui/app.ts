@@ -34,7 +34,7 @@ import { RoomGames } from "./room_games";
 import { TurnNotice, type NoticeEnvironment } from "./turn_notice";
 import { h, resetUids } from "./dom";
 import { describeError, errorMessage } from "./errors";
-import { failureText, validName } from "./form";
+import { validName } from "./form";
 import { Hints } from "./hint";
 import { pacingOn, storePacing } from "./move_pacer";
 import { PlacementPreviews } from "./placement_previews";
@@ -42,9 +42,10 @@ import { NO_GAME_OFFERED, renderHome, type HomeModel } from "./home";
 import { homePath, inviteUrl, parseInvitePath } from "./invite";
 import { renderLobby } from "./lobby";
 import { LobbyRequests } from "./lobby_requests";
-import { loadName, storeName } from "./name_store";
+import { loadName } from "./name_store";
 import { defaultRoomForm } from "./options";
-import { againstComputers, PlayNow, playNowRoom } from "./play_now";
+import { againstComputers, PlayNow } from "./play_now";
+import { HomeRequests } from "./home_requests";
 import { loadLeftGame, storeLeftGame } from "./left_game";
 import { Replays } from "./replays";
 
@@ -78,8 +79,8 @@ export class App {
   private readonly replays: Replays;
   /** A room code from an invite link, joined once connected and named. */
   private pendingInvite: string | undefined;
-  /** The create/join request waiting for its answer. */
-  private busyRequest = 0;
+  /** The create/join requests, and the one waiting for its answer. */
+  private readonly homeRequests: HomeRequests;
   /** The rematch room to join once the server has answered LeaveRoom (RoomLeft). */
   private joinAfterLeave: { leaveRequest: number; join: JoinRoom } | undefined;
   private listRequest = 0;
@@ -136,6 +137,21 @@ export class App {
       inviteCode: undefined,
       busy: false,
     };
+    this.homeRequests = new HomeRequests({
+      send: (body) => this.sendRequest(body),
+      storage: env.storage,
+      home: () => this.home,
+      playNow: this.playNow,
+      refused: (text) => {
+        this.banner.show(text, this.screen);
+        this.render();
+      },
+      sent: () => {
+        this.banner.dismiss();
+        this.render();
+      },
+      resumeWith: (token) => this.client.resumeWith(token),
+    });
     this.statusText = t(`status.${client.status}`);
     client.on("status", (s) => this.onStatus(s));
     client.on("welcome", (w) => {
@@ -223,7 +239,7 @@ export class App {
       const code = this.pendingInvite;
       this.pendingInvite = undefined;
       this.home.inviteCode = undefined;
-      this.joinRoom({ code, playerName: name, spectate: false } as JoinRoom);
+      this.homeRequests.join({ code, playerName: name, spectate: false } as JoinRoom);
       return;
     }
     if (this.pendingInvite !== undefined) this.home.inviteCode = this.pendingInvite;
@@ -240,12 +256,7 @@ export class App {
   }
 
   private onMessage(m: ServerMessage): void {
-    if (m.requestId !== 0 && m.requestId === this.busyRequest) {
-      this.busyRequest = 0;
-      this.home.busy = false;
-      // "Play now"'s room was refused: the page stays home with the reason.
-      if (m.body.case === "error") this.playNow.cancel();
-    }
+    this.homeRequests.answered(m.requestId, m.body.case === "error");
     this.hints.note(m);
     if (this.previews.note(m)) return;
     switch (m.body.case) {
@@ -291,7 +302,7 @@ export class App {
         if (m.requestId !== 0 && m.requestId === this.joinAfterLeave?.leaveRequest) {
           const join = this.joinAfterLeave.join;
           this.joinAfterLeave = undefined;
-          this.joinRoom(join);
+          this.homeRequests.join(join);
           return;
         }
         break;
@@ -360,7 +371,7 @@ export class App {
     this.client.clearResumeToken();
     this.leaveLocally();
     if (leaveRequest !== 0) this.joinAfterLeave = { leaveRequest, join };
-    else this.joinRoom(join);
+    else this.homeRequests.join(join);
   }
 
   private requestSnapshot(): void {
@@ -377,37 +388,6 @@ export class App {
       this.render();
       return 0;
     }
-  }
-
-  /** `remember`: the name is the player's own (not "Play now"'s stand-in), kept for next time. */
-  private createRoom(request: CreateRoom, remember = true): void {
-    if (remember) storeName(this.env.storage, request.playerName);
-    this.busyRequest = this.sendRequest({ case: "createRoom", value: request });
-    this.home.busy = this.busyRequest !== 0;
-    this.banner.dismiss();
-    this.render();
-  }
-
-  /** "Play now against the computer" (play_now.ts). */
-  private startPlayNow(): void {
-    if (this.home.games.status !== "ready") return;
-    const request = playNowRoom(this.home.games.games, this.home.name);
-    if (!request.ok) {
-      this.banner.show(failureText(request), this.screen);
-      this.render();
-      return;
-    }
-    this.playNow.begin();
-    this.createRoom(request.value, validName(this.home.name) !== undefined);
-    if (this.busyRequest === 0) this.playNow.cancel();
-  }
-
-  private joinRoom(request: JoinRoom): void {
-    storeName(this.env.storage, request.playerName);
-    this.busyRequest = this.sendRequest({ case: "joinRoom", value: request });
-    this.home.busy = this.busyRequest !== 0;
-    this.banner.dismiss();
-    this.render();
   }
 
   private setPath(path: string): void {
@@ -570,15 +550,7 @@ export class App {
             nameChanged: (name) => {
               this.home.name = name;
             },
-            createRoom: (r) => this.createRoom(r),
-            playNow: () => this.startPlayNow(),
-            backToSeat: () => {
-              const left = this.home.leftGame;
-              this.home.leftGame = undefined;
-              storeLeftGame(this.env.storage, undefined);
-              if (left) this.client.resumeWith(left.token);
-            },
-            joinRoom: (r) => this.joinRoom(r),
+            ...this.homeRequests.actions(),
             refreshRooms: () => this.refreshRooms(),
             reloadGames: () => {
               this.loadGames();
