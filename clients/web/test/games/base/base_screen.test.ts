@@ -18,7 +18,7 @@ import { RoomStateSchema, RoomStatus, type RoomState } from "../../../src/gen/ca
 import { finalRows } from "../../../src/games/base/base_final";
 import { BaseScreen } from "../../../src/games/base/base_screen";
 import { setLanguage } from "../../../src/i18n";
-import { placed, placingE, view } from "./helpers";
+import { placed, placingE, screenActions, view } from "./helpers";
 
 function room(yourSeat: number): RoomState {
   return create(RoomStateSchema, {
@@ -40,19 +40,7 @@ function setup(yourSeat = 0) {
   const render = () => {
     document.body.replaceChildren(screen.render({ room: r, view: current, seq: 5n, clock: undefined }));
   };
-  screen = new BaseScreen(document, {
-    send: (c) => {
-      sent.push(c);
-      return true;
-    },
-    resign: vi.fn(),
-    leave: vi.fn(),
-    rematch: vi.fn(),
-    joinRematch: vi.fn(),
-    voteOnAbsent: vi.fn(),
-    endGrace: vi.fn(),
-    changed: () => render(),
-  }, () => Promise.reject(new Error("no archive in this test")));
+  screen = new BaseScreen(document, screenActions(sent, () => render()), () => Promise.reject(new Error("no archive in this test")));
   screen.snapshotApplied(current);
   render();
   return {

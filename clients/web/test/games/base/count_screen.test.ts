@@ -19,7 +19,7 @@ import { RoomStateSchema, RoomStatus } from "../../../src/gen/carc/v1/lobby_pb";
 import { BaseScreen } from "../../../src/games/base/base_screen";
 import { setLanguage } from "../../../src/i18n";
 import { COUNT_TILE_SET, countBlockPlaced } from "./count_tile_set_fixture";
-import { placed, view } from "./helpers";
+import { placed, screenActions, view } from "./helpers";
 
 const { CASTLE, MARKET, BLACKSMITH, CATHEDRAL } = Quarter;
 const ALL = [CASTLE, MARKET, BLACKSMITH, CATHEDRAL];
@@ -79,19 +79,7 @@ function setup(first: BaseView, yourSeat = 0) {
   const render = () => document.body.replaceChildren(screen.render({ room: r, view: current, seq: 9n, clock: undefined }));
   screen = new BaseScreen(
     document,
-    {
-      send: (c) => {
-        sent.push(c);
-        return true;
-      },
-      resign: vi.fn(),
-      leave: vi.fn(),
-      rematch: vi.fn(),
-      joinRematch: vi.fn(),
-      voteOnAbsent: vi.fn(),
-      endGrace: vi.fn(),
-      changed: () => render(),
-    },
+    screenActions(sent, () => render()),
     () => Promise.reject(new Error("no archive in this test")),
   );
   screens.push(screen);

@@ -9,6 +9,7 @@ import {
   FeatureKind,
   FollowerOnBoardSchema,
   PlacedTileSchema,
+  type BaseCommand,
   type BaseEvent,
   type BaseLegalMoves,
   type BaseView,
@@ -21,6 +22,8 @@ import {
   type EventBatch,
   type GameSnapshot,
 } from "../../../src/gen/carc/v1/game_pb";
+import { vi } from "vitest";
+import type { BaseScreenActions } from "../../../src/games/base/base_screen";
 import { publicHash } from "../../../src/games/base/public_hash";
 import { BASE_TILE_SET } from "./tile_set_fixture";
 
@@ -105,4 +108,24 @@ export function batch(
 
 export function toHex(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The page's actions for a BaseScreen under test: commands go to `sent`, every other request is a
+ * mock, and `changed` draws the screen again.
+ */
+export function screenActions(sent: BaseCommand[], changed: () => void): BaseScreenActions {
+  return {
+    send: (c) => {
+      sent.push(c);
+      return true;
+    },
+    resign: vi.fn(),
+    leave: vi.fn(),
+    rematch: vi.fn(),
+    joinRematch: vi.fn(),
+    voteOnAbsent: vi.fn(),
+    endGrace: vi.fn(),
+    changed,
+  };
 }
