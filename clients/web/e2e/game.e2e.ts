@@ -19,7 +19,7 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, TABLET, cliPath, createRoomFromForm, finalTotals, gameDeadline, inviteLink, isOver, joinRoom, openAs, outDir, phoneLayout, candidateSquares, drawnFollowers, playTileOrFollower, readyUp, sleep, startGame, useHarness, waitConnected, auditScreens, finalScreen } from "./harness";
+import { DESKTOP, PHONE, TABLET, cliPath, createRoomFromForm, finalTotals, gameDeadline, inviteLink, isOver, joinRoom, openAs, outDir, phoneLayout, candidateSquares, drawnFollowers, playTileOrFollower, readyUp, sleep, startGame, useHarness, waitConnected, auditScreens, finalScreen, smallerSides } from "./harness";
 
 /** Why recent clicks missed, for the message of a game that does not end. */
 const misses: string[] = [];
@@ -203,7 +203,7 @@ describe("a game in the browser", () => {
           spotsChecked = true;
         }
         if (page === ann && (await ann.locator("[data-spot]").count()) > 0) {
-          const spots = await ann.locator("[data-spot]").evaluateAll((els) => els.map((e) => Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height)));
+          const spots = await smallerSides(ann, "[data-spot]");
           smallestMouseSpot = Math.min(smallestMouseSpot, ...spots);
         }
         if (await act(page, turns)) {

@@ -340,8 +340,10 @@ export interface DrawnFollower {
 
 /** Every follower on the board `board` (a selector) as drawn: colours and on-screen size. */
 export async function drawnFollowers(page: Page, board: string): Promise<DrawnFollower[]> {
-  return page.locator(`${board} [data-follower]`).evaluateAll((els) =>
-    els.map((g) => {
+  // One evaluation that finds and reads them: the board may be drawn anew between a locator's
+  // query and its evaluation, and a detached element has no computed style.
+  return page.evaluate((selector) =>
+    [...document.querySelectorAll(selector)].map((g) => {
       const body = g.querySelector(".follower-body path") ?? g;
       const style = getComputedStyle(body);
       const box = body.getBoundingClientRect();
@@ -349,12 +351,21 @@ export async function drawnFollowers(page: Page, board: string): Promise<DrawnFo
       const shape = g.querySelector("text")?.getBoundingClientRect().height ?? 0;
       return { seat, fill: style.fill, outline: style.stroke, width: box.width, height: box.height, shape };
     }),
+    `${board} [data-follower]`,
   );
+}
+
+/**
+ * The smaller side, in CSS pixels, of each element `selector` finds, found and measured in one
+ * evaluation (a board drawn anew in between would leave detached elements of no size).
+ */
+export async function smallerSides(page: Page, selector: string): Promise<number[]> {
+  return page.evaluate((sel) => [...document.querySelectorAll(sel)].map((e) => Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height)), selector);
 }
 
 /** The distinct fills the browser computed for the elements `selector` finds. */
 export async function renderedFills(page: Page, selector: string): Promise<string[]> {
-  return page.locator(selector).evaluateAll((els) => [...new Set(els.map((e) => getComputedStyle(e).fill))]);
+  return page.evaluate((sel) => [...new Set([...document.querySelectorAll(sel)].map((e) => getComputedStyle(e).fill))], selector);
 }
 
 /** What a phone layout check finds (phoneLayout). */

@@ -12,7 +12,7 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { CLICK, DESKTOP, PHONE, auditScreens, outDir, useHarness, waitConnected } from "./harness";
+import { CLICK, DESKTOP, PHONE, auditScreens, outDir, smallerSides, useHarness, waitConnected } from "./harness";
 
 async function metric(base: string, name: string): Promise<number> {
   const text = await (await fetch(`${base}/metrics`)).text();
@@ -43,9 +43,7 @@ async function takeBackThenConfirm(page: Page, base: string, shot: string, phone
   expect(await page.locator("[data-cell]").count()).toBe(0);  // the spots are the choice now
   // The view comes to the tile so that each spot is a finger's size on the phone, and at least
   // 24 px for a mouse (WCAG 2.5.8).
-  const sizes = await page.locator("[data-spot]").evaluateAll((els) =>
-    els.map((e) => Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height)),
-  );
+  const sizes = await smallerSides(page, "[data-spot]");
   console.log(`follower spots on the ${phone ? "phone" : "desktop"}: smallest ${Math.min(...sizes).toFixed(1)} px`);
   expect(Math.min(...sizes)).toBeGreaterThanOrEqual(phone ? 44 : 24);
   expect(await page.locator("#prompt").textContent()).toContain("take the tile back");

@@ -27,7 +27,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { contrast, hexOf as hex } from "../../../test/colour_math";
-import { CLICK, DESKTOP, PHONE, allOver, drawnFollowers, renderedFills, createRoomFromForm, finalTotals, gameDeadline, inviteLink, joinRoom, openAdvancedRules, openAs, outDir, readyUp, roomOptionsSummary, sleep, startGame, useHarness, auditScreens, finalScreen } from "../../harness";
+import { CLICK, DESKTOP, PHONE, allOver, drawnFollowers, renderedFills, createRoomFromForm, finalTotals, gameDeadline, inviteLink, joinRoom, openAdvancedRules, openAs, outDir, readyUp, roomOptionsSummary, sleep, startGame, useHarness, auditScreens, finalScreen, smallerSides } from "../../harness";
 
 const GAME_SEED = process.env.CARC_CASTLE_GAME_SEED ?? "9";
 
@@ -51,12 +51,7 @@ const smallest: Record<string, { space: number; spot: number }> = {};
 
 /** Measures every target of `kind` on the page's board (WCAG 2.2 target size: 24 px at least). */
 async function measureTargets(page: Page, kind: "space" | "spot"): Promise<void> {
-  const sides = await page.locator(`[data-${kind}]`).evaluateAll((els) =>
-    els.map((e) => {
-      const b = e.getBoundingClientRect();
-      return Math.min(b.width, b.height);
-    }),
-  );
+  const sides = await smallerSides(page, `[data-${kind}]`);
   const window = (page.viewportSize()?.width ?? 0) < 600 ? "phone" : "desktop";
   if (kind === "spot" && smallest[window]?.spot === Infinity) await page.screenshot({ path: join(outDir, `castle-follower-${window}.png`) });
   const mine = (smallest[window] ??= { space: Infinity, spot: Infinity });
