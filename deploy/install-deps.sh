@@ -11,6 +11,8 @@ packages=(
   catch2 nlohmann-json3-dev
   # wire protocol and server
   protobuf-compiler libprotobuf-dev libboost1.81-dev libspdlog-dev libsqlite3-dev libpq-dev
+  # accounts: Argon2id and tokens (libsodium), account names' NFKC and case folding
+  libsodium-dev libunistring-dev
 )
 # Node.js and npm build the web client (and run `buf lint` of proto/). A machine that already
 # has npm (e.g. from another Node.js package) keeps it.

@@ -15,7 +15,7 @@
 // (kArchiveCacheControl); a request whose If-None-Match names that ETag gets 304 without the store
 // being read, and a replay once built is kept in the ReplayCache.
 //
-// ServeArchive reads the store and parses records: run it on an API worker (api_workers.h),
+// ServeArchive reads the store and parses records: run it on an API worker (net/api_workers.h),
 // never on a network thread.
 #pragma once
 

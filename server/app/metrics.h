@@ -9,10 +9,11 @@
 #include <mutex>
 #include <string>
 
-#include "app/api_workers.h"
+#include "accounts/account_metrics.h"
 #include "app/replay_cache.h"
 #include "bots/bot_pool.h"
 #include "cluster/cluster_metrics.h"
+#include "net/api_workers.h"
 #include "net/net_metrics.h"
 #include "store/event_store.h"
 
@@ -46,6 +47,11 @@ class Metrics final : public NetMetrics, public ClusterMetrics {
     api_ = api;
     replays_ = replays;
   }
+  // The accounts and the threads that hash their passwords.
+  void WatchAccounts(const accounts::AccountMetrics* accounts, const ApiWorkerMetrics* hashing) {
+    accounts_ = accounts;
+    hashing_ = hashing;
+  }
 
  private:
   static constexpr std::array<double, 10> kBuckets = {0.0001, 0.00025, 0.0005, 0.001, 0.0025,
@@ -54,6 +60,8 @@ class Metrics final : public NetMetrics, public ClusterMetrics {
   const bots::BotMetrics* bots_ = nullptr;
   const ApiWorkerMetrics* api_ = nullptr;
   const ReplayCache* replays_ = nullptr;
+  const accounts::AccountMetrics* accounts_ = nullptr;
+  const ApiWorkerMetrics* hashing_ = nullptr;
   mutable std::mutex mu_;
   std::map<std::string, std::uint64_t> rejections_;
   std::array<std::uint64_t, kBuckets.size() + 1> latency_counts_{};

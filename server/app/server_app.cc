@@ -43,6 +43,20 @@ std::unique_ptr<store::EventStore> OpenStore(const ServerConfig& config) {
       config.durability_full ? store::Durability::kFull : store::Durability::kNormal);
 }
 
+accounts::AccountLimits AccountLimitsOf(const ServerConfig& c) {
+  accounts::AccountLimits limits;
+  limits.hash.memory_bytes = static_cast<std::size_t>(c.password_hash_mib) << 20;
+  limits.hash.passes = static_cast<unsigned long long>(c.password_hash_passes);
+  limits.session_idle = std::chrono::hours(24) * c.session_idle_days;
+  limits.session_max = std::chrono::hours(24) * c.session_max_days;
+  limits.max_sessions = c.max_sessions_per_account;
+  limits.signups_per_hour = c.signups_per_hour;
+  limits.failures_per_account = c.sign_in_failures_per_account;
+  limits.failures_per_address = c.sign_in_failures_per_address;
+  limits.https = c.public_url.starts_with("https://");
+  return limits;
+}
+
 }  // namespace
 
 ServerApp::ServerApp(ServerConfig config)
@@ -60,6 +74,8 @@ ServerApp::ServerApp(ServerConfig config)
       analyses_(*store_, bots_.get(), config_.max_analyses, config_.analysis_ms, metrics_),
       replays_(config_.replay_cache_bytes),
       api_workers_(config_.api_threads, config_.api_queue, config_.api_per_address),
+      hash_workers_(config_.hash_threads, config_.hash_queue, config_.hash_per_address),
+      accounts_(store_->accounts(), AccountLimitsOf(config_), hash_workers_, api_workers_),
       registry_(io_, room_config_, metrics_, *store_, bots_.get()),
       lobby_(registry_, room_config_, metrics_),
       listener_(
@@ -77,6 +93,7 @@ ServerApp::ServerApp(ServerConfig config)
 
 ServerApp::~ServerApp() {
   api_workers_.Stop();
+  hash_workers_.Stop();
   if (bots_) bots_->Stop();
   // The store's writer may still hold appends whose answers are posted to io_: they are
   // written, and answered, before io_ goes away.
@@ -87,6 +104,7 @@ std::string ServerApp::Open() {
   metrics_.WatchStore(store_.get());
   if (bots_) metrics_.WatchBots(&bots_->metrics());
   metrics_.WatchApi(&api_workers_.metrics(), &replays_);
+  metrics_.WatchAccounts(&accounts_.metrics(), &hash_workers_.metrics());
   if (!config_.web_root.empty()) {
     spdlog::info("web client: {} file(s) from {}", files_.size(), config_.web_root);
   }
@@ -121,6 +139,9 @@ std::string ServerApp::Open() {
 }
 
 void ServerApp::Api(ApiRequest request, ApiReply reply) {
+  if (accounts::AccountApi::Handles(request)) {
+    return accounts_.Serve(std::move(request), std::move(reply));
+  }
   if (IsArchivePath(request)) {
     // Records are parsed and replayed, the store is read: never on this (network) thread.
     auto shared_reply = std::make_shared<ApiReply>(std::move(reply));

@@ -15,13 +15,14 @@
 #include <memory>
 #include <string>
 
-#include "app/api_workers.h"
+#include "accounts/account_api.h"
 #include "app/game_analysis.h"
 #include "app/memory_return.h"
 #include "app/metrics.h"
 #include "app/replay_cache.h"
 #include "app/server_config.h"
 #include "cluster/cluster_node.h"
+#include "net/api_workers.h"
 #include "net/listener.h"
 #include "net/static_files.h"
 #include "rooms/lobby.h"
@@ -73,6 +74,10 @@ class ServerApp {
   ReplayCache replays_;
   // Stopped in the destructor before the store and the analyses its jobs use go.
   ApiWorkers api_workers_;
+  // Password hashing for sign-ups and sign-ins, apart from the API's other work so that a flood
+  // of sign-ins cannot delay the archive, and stopped with it.
+  ApiWorkers hash_workers_;
+  accounts::AccountApi accounts_;
   std::atomic<bool> stopping_{false};
   RoomRegistry registry_;
   Lobby lobby_;

@@ -87,7 +87,7 @@ struct ServerConfig {
   std::string unattended_level = "mcts@10";
   // The HTTP API's costly work (records, replays, the archive): its threads, the requests that
   // may wait for one, and those one client address may have waiting or running; past either,
-  // 503 with Retry-After (app/api_workers.h).
+  // 503 with Retry-After (net/api_workers.h).
   int api_threads = 1;
   std::size_t api_queue = 64;
   std::size_t api_per_address = 4;
@@ -105,6 +105,25 @@ struct ServerConfig {
   std::string metrics_token;
   // Frames one WebSocket message may come in.
   int max_message_fragments = 16;
+  // The address players reach the server at (https://play.example.org); an https one makes
+  // every session cookie Secure. Empty: cookies are Secure only behind a trusted proxy that
+  // says X-Forwarded-Proto: https.
+  std::string public_url;
+  // Accounts (accounts/account_api.h): the threads that hash passwords (never the network
+  // threads), the sign-ins that may wait for one and those one address may have waiting or
+  // running; Argon2id's memory and passes; sessions' idle and absolute life and how many one
+  // account keeps; sign-ups an address may make an hour; failed sign-ins before the delays.
+  int hash_threads = 1;
+  std::size_t hash_queue = 32;
+  std::size_t hash_per_address = 2;
+  int password_hash_mib = 19;
+  int password_hash_passes = 2;
+  int session_idle_days = 30;
+  int session_max_days = 365;
+  int max_sessions_per_account = 20;
+  int signups_per_hour = 5;
+  int sign_in_failures_per_account = 5;
+  int sign_in_failures_per_address = 20;
 
   static std::string Usage();
 };

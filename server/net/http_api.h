@@ -5,9 +5,12 @@
 // - Every request whose path starts with /api/ reaches the ApiHandler, whatever its method.
 // - A POST may carry a body of up to kMaxApiUpload bytes; a larger one is answered 413 by the
 //   session and never reaches the handler. Other requests keep the session's small body limit.
+// - Only GET and HEAD are safe: every other method (POST, DELETE, ...) is state-changing and its
+//   Origin is checked (a cookie authenticates, so a foreign page must not send one).
 // - The handler answers exactly once, on any thread.
 // - Before the handler sees a request, the session has checked the client's share of the API
-//   (--api-rate: 429 past it) and, for a POST, its Origin (403 for a foreign one).
+//   (--api-rate: 429 past it) and, for every method but GET and HEAD, its Origin (403 for a
+//   foreign one).
 #pragma once
 
 #include <cstddef>
@@ -27,6 +30,10 @@ struct ApiRequest {
   std::string client;         // the client's address (after --trusted-proxies)
   std::string if_none_match;  // the If-None-Match field, as sent
   std::string authorization;  // the Authorization field, as sent
+  std::string cookie;         // the Cookie field, as sent
+  std::string user_agent;     // the User-Agent field, as sent
+  // Reached over https: a trusted proxy (--trusted-proxies) said X-Forwarded-Proto: https.
+  bool https = false;
 };
 
 struct ApiResponse {
@@ -45,7 +52,8 @@ struct ApiResponse {
   // long it may be kept; empty: "no-store", as every other answer.
   std::string etag;
   std::string cache_control;
-  int retry_after = 0;  // seconds, for 429 and 503; 0: no Retry-After
+  int retry_after = 0;     // seconds, for 429 and 503; 0: no Retry-After
+  std::string set_cookie;  // a Set-Cookie field's value, or none
 };
 
 using ApiReply = std::function<void(ApiResponse)>;

@@ -127,8 +127,8 @@ void HttpSession::OnRead(bool upload, beast::error_code ec, std::size_t) {
     return;
   }
   const std::string target(request.target());
-  if (request.method() == http::verb::post &&
-      !shared_.origins.Allows(request[http::field::origin], request[http::field::host])) {
+  const bool safe = request.method() == http::verb::get || request.method() == http::verb::head;
+  if (!safe && !shared_.origins.Allows(request[http::field::origin], request[http::field::host])) {
     metrics_.Reject("foreign_origin");
     return Respond(403, target.starts_with(kApiPrefix) ? "application/json" : "text/plain",
                    target.starts_with(kApiPrefix)
@@ -153,7 +153,10 @@ void HttpSession::OnRead(bool upload, beast::error_code ec, std::size_t) {
                    std::move(request.body()),
                    client,
                    std::string(request[http::field::if_none_match]),
-                   std::string(request[http::field::authorization])};
+                   std::string(request[http::field::authorization]),
+                   std::string(request[http::field::cookie]),
+                   std::string(request[http::field::user_agent]),
+                   ForwardedHttps(request)};
     // The read's deadline stops here: the job waits its turn in a bounded queue and its work is
     // bounded, so the connection is not cut while it waits (its answer would be lost). Send
     // gives the write a deadline of its own.
@@ -190,6 +193,12 @@ std::string HttpSession::ClientAddress(const http::request<http::string_body>& r
   const auto peer = stream_.socket().remote_endpoint(ec).address();
   if (ec) return "";
   return trust_.ClientAddress(peer, request["X-Forwarded-For"]).to_string();
+}
+
+bool HttpSession::ForwardedHttps(const http::request<http::string_body>& request) {
+  beast::error_code ec;
+  const auto peer = stream_.socket().remote_endpoint(ec).address();
+  return !ec && trust_.Trusts(peer) && beast::iequals(request["X-Forwarded-Proto"], "https");
 }
 
 bool HttpSession::MetricsAllowed(const http::request<http::string_body>& request,
@@ -257,6 +266,7 @@ void HttpSession::RespondApi(ApiResponse response) {
   if (!response.allow.empty()) res->set(http::field::allow, response.allow);
   if (!response.etag.empty()) res->set(http::field::etag, response.etag);
   if (!response.cache_control.empty()) res->set(http::field::cache_control, response.cache_control);
+  if (!response.set_cookie.empty()) res->set(http::field::set_cookie, response.set_cookie);
   if (response.retry_after > 0) {
     res->set(http::field::retry_after, std::to_string(response.retry_after));
   }

@@ -52,6 +52,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // The client's address: the peer, or the one a trusted proxy names; "" if the socket is gone.
   std::string ClientAddress(
       const boost::beast::http::request<boost::beast::http::string_body>& request);
+  // Whether a trusted proxy says the client reached it over https (for Secure cookies).
+  bool ForwardedHttps(const boost::beast::http::request<boost::beast::http::string_body>& request);
   bool MetricsAllowed(const boost::beast::http::request<boost::beast::http::string_body>& request,
                       const std::string& client) const;
   // 413 for an upload over kMaxApiUpload; the rest of it is read and dropped before closing, so

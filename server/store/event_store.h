@@ -98,6 +98,7 @@ struct StoreStats {
 };
 
 class RoomLeases;
+class AccountStore;
 
 class EventStore {
  public:
@@ -105,6 +106,9 @@ class EventStore {
 
   // The cluster's room leases (room_leases.h), or nullptr for a store only one server uses.
   virtual RoomLeases* leases() { return nullptr; }
+  // Accounts and their sessions (account_store.h) in the same database, or nullptr for a store
+  // that keeps none (an in-memory one).
+  virtual AccountStore* accounts() { return nullptr; }
 
   // A new room whose log starts with `first_entry` (index 0). Returns its id.
   virtual RoomId CreateRoom(const std::string& code, std::string_view first_entry) = 0;

@@ -89,11 +89,33 @@ constexpr const char* kArchivedGameName = R"sql(
 ALTER TABLE games ADD COLUMN game TEXT;
 )sql";
 
+// Players who last: accounts (unique by their name's comparison key) and their sessions, kept
+// as token hashes (store/account_store.h).
+constexpr const char* kAccounts = R"sql(
+CREATE TABLE accounts (
+  id BIGSERIAL PRIMARY KEY,
+  name TEXT NOT NULL,
+  name_key TEXT NOT NULL UNIQUE,
+  password_hash TEXT NOT NULL,
+  created_at BIGINT NOT NULL
+);
+CREATE TABLE sessions (
+  id BIGSERIAL PRIMARY KEY,
+  account_id BIGINT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  token_hash TEXT NOT NULL UNIQUE,
+  label TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  last_seen_at BIGINT NOT NULL
+);
+CREATE INDEX sessions_account ON sessions (account_id, last_seen_at);
+)sql";
+
 constexpr PgMigration kMigrations[] = {
     {1, "rooms, their logs and the archive", kRooms},
     {2, "nodes, room leases and resume tokens", kCluster},
     {3, "each node's list of public rooms", kListings},
     {4, "the archived game's name beside its record", kArchivedGameName},
+    {5, "accounts and their sessions", kAccounts},
 };
 
 // Any fixed number: the advisory lock that serialises migrations between nodes.

@@ -6,6 +6,7 @@
 #include "store/crc32.h"
 #include "store/group_commit.h"
 #include "store/pg_connection.h"
+#include "store/postgres_accounts.h"
 #include "store/postgres_leases.h"
 #include "store/postgres_schema.h"
 
@@ -38,6 +39,7 @@ class PostgresStore final : public EventStore, public RoomLeases {
       : db_(url, durability == Durability::kFull ? "SET synchronous_commit = on"
                                                  : "SET synchronous_commit = off") {
     Migrate(db_);
+    accounts_ = OpenPostgresAccounts(url, durability);
     committer_ = std::make_unique<GroupCommitter>(
         [this](const std::vector<PendingAppend>& batch) { return WriteBatch(batch); }, kMaxBatch);
   }
@@ -45,6 +47,7 @@ class PostgresStore final : public EventStore, public RoomLeases {
   ~PostgresStore() override { committer_.reset(); }  // writes what is still queued
 
   RoomLeases* leases() override { return this; }
+  AccountStore* accounts() override { return accounts_.get(); }
 
   RoomId CreateRoom(const std::string& code, std::string_view first_entry) override {
     std::lock_guard lock(mu_);
@@ -380,6 +383,7 @@ class PostgresStore final : public EventStore, public RoomLeases {
   std::atomic<std::uint64_t> settled_{0};
   std::atomic<std::uint64_t> in_doubt_{0};
   PgConnection db_;
+  std::unique_ptr<AccountStore> accounts_;  // a connection of its own (postgres_accounts.h)
   PgLeases leases_;
   // Appends per transaction at most, as the SQLite store's.
   static constexpr std::size_t kMaxBatch = 1024;

@@ -13,6 +13,8 @@
 
 #include "store/crc32.h"
 #include "store/group_commit.h"
+#include "store/sqlite_accounts.h"
+#include "store/sqlite_statement.h"
 #include "store/wal_checkpointer.h"
 #include "store/write_health.h"
 
@@ -43,11 +45,12 @@ std::string CheckStoreFiles(const std::string& path) {
 }
 
 // 1: the first schema. 2: games.game, the game's name written with the archive entry, whose
-// record may then be empty (made from the room's log when asked for).
-constexpr int kSchemaVersion = 2;
+// record may then be empty (made from the room's log when asked for). 3: accounts and their
+// sessions (store/sqlite_accounts.h).
+constexpr int kSchemaVersion = 3;
 
 // Tables: rooms (state open/disposed/quarantined), room_log (one row per entry, with its
-// CRC-32), games and game_players (the archive).
+// CRC-32), games and game_players (the archive), accounts and sessions (players who last).
 // Which game an archived game is of: the name written with it; for games archived before
 // schema 2, their record's "game", "base" when it names none (base-game records do not) or is
 // not JSON, so that a damaged record never fails a listing.
@@ -86,79 +89,23 @@ CREATE TABLE IF NOT EXISTS game_players (
   PRIMARY KEY (game_id, seat)
 );
 CREATE INDEX IF NOT EXISTS game_players_name ON game_players(name);
+CREATE TABLE IF NOT EXISTS accounts (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT NOT NULL,
+  name_key TEXT NOT NULL UNIQUE,
+  password_hash TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sessions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  token_hash TEXT NOT NULL UNIQUE,
+  label TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  last_seen_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account_id, last_seen_at);
 )sql";
-
-// A prepared statement, reset after each use.
-class Statement {
- public:
-  Statement(sqlite3* db, const char* sql) : db_(db) {
-    if (sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt_, nullptr) != SQLITE_OK) {
-      throw StoreError(std::string("cannot prepare statement: ") + sqlite3_errmsg(db));
-    }
-  }
-  ~Statement() { sqlite3_finalize(stmt_); }
-  Statement(const Statement&) = delete;
-  Statement& operator=(const Statement&) = delete;
-
-  Statement& Bind(int i, std::int64_t v) {
-    Check(sqlite3_bind_int64(stmt_, i, v));
-    return *this;
-  }
-  Statement& Bind(int i, std::string_view text) {
-    Check(
-        sqlite3_bind_text(stmt_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT));
-    return *this;
-  }
-  Statement& BindNull(int i) {
-    Check(sqlite3_bind_null(stmt_, i));
-    return *this;
-  }
-  Statement& BindBlob(int i, std::string_view bytes) {
-    Check(sqlite3_bind_blob(stmt_, i, bytes.data(), static_cast<int>(bytes.size()),
-                            SQLITE_TRANSIENT));
-    return *this;
-  }
-  // True while a row is available.
-  bool Step() {
-    const int rc = sqlite3_step(stmt_);
-    if (rc == SQLITE_ROW) return true;
-    if (rc == SQLITE_DONE) return false;
-    throw StoreError(sqlite3_errmsg(db_));
-  }
-  void Run() {
-    try {
-      Step();
-    } catch (...) {
-      Reset();
-      throw;
-    }
-    Reset();
-  }
-  void Reset() {
-    sqlite3_reset(stmt_);
-    sqlite3_clear_bindings(stmt_);
-  }
-  std::int64_t Int(int col) const { return sqlite3_column_int64(stmt_, col); }
-  std::string Text(int col) const {
-    const auto* p = sqlite3_column_blob(stmt_, col);
-    const int n = sqlite3_column_bytes(stmt_, col);
-    return p == nullptr ? std::string()
-                        : std::string(static_cast<const char*>(p), static_cast<std::size_t>(n));
-  }
-
- private:
-  void Check(int rc) {
-    if (rc != SQLITE_OK) throw StoreError(sqlite3_errmsg(db_));
-  }
-  sqlite3* db_;
-  sqlite3_stmt* stmt_ = nullptr;
-};
-
-// Resets a statement however the block ends.
-struct ResetOnExit {
-  Statement& s;
-  ~ResetOnExit() { s.Reset(); }
-};
 
 class SqliteStore final : public EventStore {
  public:
@@ -202,10 +149,12 @@ class SqliteStore final : public EventStore {
       const char* file = sqlite3_db_filename(db_, "main");
       if (file != nullptr && *file != '\0') {
         checkpointer_ = std::make_unique<WalCheckpointer>(db_, path, kCheckpointPages);
+        accounts_ = OpenSqliteAccounts(path, durability);
       }
       committer_ = std::make_unique<GroupCommitter>(
           [this](const std::vector<PendingAppend>& batch) { return WriteBatch(batch); }, kMaxBatch);
     } catch (const StoreError& e) {
+      accounts_.reset();
       checkpointer_.reset();
       stmts_.clear();
       sqlite3_close(db_);
@@ -214,7 +163,10 @@ class SqliteStore final : public EventStore {
     }
   }
 
+  AccountStore* accounts() override { return accounts_.get(); }
+
   ~SqliteStore() override {
+    accounts_.reset();
     committer_.reset();     // writes what is still queued, while the statements exist
     checkpointer_.reset();  // then the last connection's close checkpoints the rest
     stmts_.clear();
@@ -539,6 +491,7 @@ class SqliteStore final : public EventStore {
   static constexpr std::size_t kMaxBatch = 1024;
   static constexpr int kCheckpointPages = 10000;
   std::unique_ptr<WalCheckpointer> checkpointer_;
+  std::unique_ptr<AccountStore> accounts_;  // a connection of its own (sqlite_accounts.h)
   std::unique_ptr<GroupCommitter> committer_;
 };
 

@@ -59,7 +59,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } else if (std::get<std::string>(parsed).rfind("record ", 0) != 0) {
     Fail("a refusal does not name what it refused");
   }
-  const carc::server::ApiRequest request{"POST", "/api/replay", body, "127.0.0.1", "", ""};
+  carc::server::ApiRequest request;
+  request.method = "POST";
+  request.target = "/api/replay";
+  request.body = body;
+  request.client = "127.0.0.1";
   int answers = 0;
   carc::server::ServeArchive(untouchable, request, [&](carc::server::ApiResponse response) {
     ++answers;

@@ -139,7 +139,10 @@ void Route(World& w, http::request<http::string_body>& request) {
                                        std::move(request.body()),
                                        "127.0.0.1",
                                        std::string(request[http::field::if_none_match]),
-                                       std::string(request[http::field::authorization])};
+                                       std::string(request[http::field::authorization]),
+                                       std::string(request[http::field::cookie]),
+                                       std::string(request[http::field::user_agent]),
+                                       false};
     int answers = 0;
     const bool served = carc::server::ServeArchive(*w.store, api, [&](auto response) {
       ++answers;

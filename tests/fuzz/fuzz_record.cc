@@ -12,12 +12,11 @@ using carc::fuzz::Fail;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static carc::fuzz::UntouchableStore untouchable;
-  const carc::server::ApiRequest request{"POST",
-                                         "/api/replay",
-                                         std::string(reinterpret_cast<const char*>(data), size),
-                                         "127.0.0.1",
-                                         "",
-                                         ""};
+  carc::server::ApiRequest request;
+  request.method = "POST";
+  request.target = "/api/replay";
+  request.body = std::string(reinterpret_cast<const char*>(data), size);
+  request.client = "127.0.0.1";
   int answers = 0;
   const bool served =
       carc::server::ServeArchive(untouchable, request, [&](carc::server::ApiResponse response) {

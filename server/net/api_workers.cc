@@ -1,4 +1,4 @@
-#include "app/api_workers.h"
+#include "net/api_workers.h"
 
 #include <spdlog/spdlog.h>
 

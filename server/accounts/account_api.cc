@@ -1,0 +1,317 @@
+#include "accounts/account_api.h"
+
+#include <carc/codec/json_limits.h>
+#include <spdlog/spdlog.h>
+
+#include <charconv>
+#include <nlohmann/json.hpp>
+
+#include "accounts/account_name.h"
+#include "accounts/device_label.h"
+#include "accounts/session_cookie.h"
+#include "accounts/session_token.h"
+#include "net/connection_limiter.h"
+#include "store/event_store.h"
+
+namespace carc::server::accounts {
+namespace {
+
+// A name and a password, even spelled in \u escapes, fit in far less.
+constexpr std::size_t kMaxBody = 8 * 1024;
+// A session's last use is written at most this often: reads stay reads.
+constexpr std::int64_t kTouchEvery = 600;
+
+ApiResponse Error(unsigned status, std::string_view message, std::string_view field = {}) {
+  nlohmann::json body = {{"error", message}};
+  if (!field.empty()) body["field"] = field;
+  return {status, "application/json", body.dump()};
+}
+
+ApiResponse NotAllowed(std::string_view methods) {
+  return {405, "application/json",
+          nlohmann::json{{"error", "method not allowed: use " + std::string(methods)}}.dump(),
+          std::string(methods)};
+}
+
+ApiResponse Later(unsigned status, std::string_view message, int seconds) {
+  ApiResponse r = Error(status, message);
+  r.retry_after = std::max(seconds, 1);
+  return r;
+}
+
+std::string Path(const std::string& target) {
+  return target.substr(0, target.find('?'));
+}
+
+std::int64_t WallSeconds() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+AccountApi::AccountApi(store::AccountStore* store, AccountLimits limits, ApiWorkers& hashing,
+                       ApiWorkers& reads, std::function<std::int64_t()> now)
+    : store_(store),
+      limits_(limits),
+      hashing_(hashing),
+      reads_(reads),
+      now_(now ? std::move(now) : std::function<std::int64_t()>(WallSeconds)),
+      signups_(limits.signups_per_hour, limits.signups_per_hour / 3600.0),
+      account_failures_({limits.failures_per_account, limits.max_failure_delay}),
+      address_failures_({limits.failures_per_address, limits.max_failure_delay}) {}
+
+bool AccountApi::Handles(const ApiRequest& request) {
+  const std::string path = Path(request.target);
+  return path == "/api/accounts" || path == "/api/sessions" || path == "/api/sessions/current" ||
+         path == "/api/me" || path.starts_with("/api/me/");
+}
+
+void AccountApi::Serve(ApiRequest request, ApiReply reply) {
+  if (store_ == nullptr) return reply(Error(503, "this server keeps no accounts"));
+  const std::string path = Path(request.target);
+  const std::string& method = request.method;
+  if (path == "/api/accounts") {
+    if (method != "POST") return reply(NotAllowed("POST"));
+    return SignUp(request, std::move(reply));
+  }
+  if (path == "/api/sessions") {
+    if (method != "POST") return reply(NotAllowed("POST"));
+    return SignIn(request, std::move(reply));
+  }
+  if (path == "/api/sessions/current") {
+    if (method != "DELETE") return reply(NotAllowed("DELETE"));
+  } else if (path == "/api/me") {
+    if (method != "GET" && method != "HEAD") return reply(NotAllowed("GET, HEAD"));
+  } else if (path == "/api/me/sessions") {
+    if (method != "GET" && method != "HEAD" && method != "DELETE") {
+      return reply(NotAllowed("GET, HEAD, DELETE"));
+    }
+  } else if (path.starts_with("/api/me/sessions/")) {
+    if (method != "DELETE") return reply(NotAllowed("DELETE"));
+  } else {
+    return reply(Error(404, "unknown API path"));
+  }
+  OnWorker(reads_, request, std::move(reply),
+           [this](const ApiRequest& r, const ApiReply& done) { Signed(r, done); });
+}
+
+void AccountApi::OnWorker(ApiWorkers& pool, const ApiRequest& request, ApiReply reply,
+                          std::function<void(const ApiRequest&, const ApiReply&)> job) {
+  auto shared_reply = std::make_shared<ApiReply>(std::move(reply));
+  auto shared_request = std::make_shared<ApiRequest>(request);
+  const auto admission = pool.Submit(
+      request.client,
+      [this, shared_request, shared_reply, job = std::move(job)] {
+        try {
+          job(*shared_request, *shared_reply);
+        } catch (const store::StoreError& e) {
+          spdlog::warn("accounts: the store failed: {}", e.what());
+          (*shared_reply)(Later(503, "the accounts cannot be read now; try again in a moment", 5));
+        } catch (const std::exception& e) {
+          spdlog::warn("accounts: {}", e.what());
+          (*shared_reply)(Later(503, "the server is busy; try again in a moment", 1));
+        }
+      },
+      [shared_reply] {
+        (*shared_reply)(Later(503, "the server is shutting down; try again in a moment", 5));
+      });
+  if (admission == ApiWorkers::Admission::kAccepted) return;
+  if (&pool == &hashing_) ++metrics_.hashing_refused;
+  (*shared_reply)(Later(503,
+                        admission == ApiWorkers::Admission::kAddressShare
+                            ? "your address has as many sign-ins in progress as it may; wait "
+                              "for their answers"
+                            : "the server is busy signing players in; try again in a moment",
+                        1));
+}
+
+namespace {
+
+// The name and password of a sign-up or sign-in body, or the answer that refuses it.
+std::variant<std::pair<std::string, std::string>, ApiResponse> ReadCredentials(
+    const std::string& body) {
+  if (body.size() > kMaxBody) return Error(413, "the request is over 8 KB");
+  auto parsed = codec::ParseLimitedJson(body, "request", kMaxBody, 2);
+  if (const auto* why = std::get_if<std::string>(&parsed)) return Error(400, *why);
+  const auto& json = std::get<nlohmann::ordered_json>(parsed);
+  if (!json.is_object()) return Error(400, "the request must be a JSON object");
+  const auto name = json.find("name");
+  if (name == json.end() || !name->is_string()) {
+    return Error(400, "\"name\" must be a string", "name");
+  }
+  const auto password = json.find("password");
+  if (password == json.end() || !password->is_string()) {
+    return Error(400, "\"password\" must be a string", "password");
+  }
+  return std::pair{name->get<std::string>(), password->get<std::string>()};
+}
+
+}  // namespace
+
+void AccountApi::SignUp(const ApiRequest& request, ApiReply reply) {
+  auto read = ReadCredentials(request.body);
+  if (auto* refused = std::get_if<ApiResponse>(&read)) {
+    ++metrics_.signups_refused;
+    return reply(std::move(*refused));
+  }
+  auto& [typed, password] = std::get<std::pair<std::string, std::string>>(read);
+  auto checked = CheckAccountName(typed);
+  if (const auto* why = std::get_if<std::string>(&checked)) {
+    ++metrics_.signups_refused;
+    return reply(Error(400, *why, "name"));
+  }
+  if (const std::string why = CheckPassword(password); !why.empty()) {
+    ++metrics_.signups_refused;
+    return reply(Error(400, why, "password"));
+  }
+  if (!signups_.Ready(AddressKey(request.client))) {
+    ++metrics_.signups_refused;
+    return reply(Later(429, "too many accounts made from your address; try again later",
+                       signups_.RetryAfter()));
+  }
+  auto name = std::make_shared<AccountName>(std::get<AccountName>(std::move(checked)));
+  auto secret = std::make_shared<std::string>(std::move(password));
+  OnWorker(hashing_, request, std::move(reply),
+           [this, name, secret](const ApiRequest& r, const ApiReply& done) {
+             // A taken name costs no hash; names are public (profiles), so this tells nothing.
+             if (store_->AccountByKey(name->key)) {
+               ++metrics_.signups_refused;
+               return done(Error(409, "that name is taken", "name"));
+             }
+             const std::string hash = HashPassword(*secret, limits_.hash);
+             const auto id = store_->CreateAccount(name->name, name->key, hash, now_());
+             if (!id) {
+               ++metrics_.signups_refused;
+               return done(Error(409, "that name is taken", "name"));
+             }
+             signups_.Take(AddressKey(r.client));
+             ++metrics_.signups;
+             spdlog::info("accounts: {} signed up", name->name);
+             done(NewSession(r, store::Account{*id, name->name, name->key, hash, now_()}, 201));
+           });
+}
+
+void AccountApi::SignIn(const ApiRequest& request, ApiReply reply) {
+  auto read = ReadCredentials(request.body);
+  if (auto* refused = std::get_if<ApiResponse>(&read)) return reply(std::move(*refused));
+  auto& [typed, password] = std::get<std::pair<std::string, std::string>>(read);
+  // A password no account can have is wrong for every name: refused before any hashing.
+  if (password.size() > kMaxPasswordBytes) {
+    return reply(Error(400, "a password has at most 256 characters", "password"));
+  }
+  const std::string key = NameKey(typed);
+  const std::string address = AddressKey(request.client);
+  const auto now = FailureDelay::Clock::now();
+  const int wait = std::max(key.empty() ? 0 : account_failures_.Wait(key, now),
+                            address_failures_.Wait(address, now));
+  if (wait > 0) {
+    ++metrics_.sign_ins_delayed;
+    return reply(Later(
+        429, "too many failed sign-ins; wait " + std::to_string(wait) + " s and try again", wait));
+  }
+  auto secret = std::make_shared<std::string>(std::move(password));
+  OnWorker(hashing_, request, std::move(reply),
+           [this, key, address, secret](const ApiRequest& r, const ApiReply& done) {
+             const auto account = key.empty() ? std::nullopt : store_->AccountByKey(key);
+             const bool ok = account ? VerifyPassword(account->password_hash, *secret)
+                                     : VerifyAgainstNobody(*secret, limits_.hash);
+             if (!ok) {
+               const auto at = FailureDelay::Clock::now();
+               if (!key.empty()) account_failures_.Failed(key, at);
+               address_failures_.Failed(address, at);
+               ++metrics_.sign_in_failures;
+               return done(Error(401, "wrong name or password"));
+             }
+             account_failures_.Succeeded(key);
+             if (NeedsRehash(account->password_hash, limits_.hash)) {
+               store_->SetPasswordHash(account->id, HashPassword(*secret, limits_.hash));
+               ++metrics_.rehashed;
+             }
+             ++metrics_.sign_ins;
+             done(NewSession(r, *account, 200));
+           });
+}
+
+ApiResponse AccountApi::NewSession(const ApiRequest& request, const store::Account& account,
+                                   unsigned status) {
+  const std::string token = NewSessionToken();
+  const std::int64_t now = now_();
+  store_->CreateSession(account.id, HashSessionToken(token), DeviceLabel(request.user_agent), now);
+  store_->PruneSessions(account.id, limits_.max_sessions, now - limits_.session_max.count(),
+                        now - limits_.session_idle.count());
+  ApiResponse r{status, "application/json", nlohmann::json{{"name", account.name}}.dump()};
+  r.set_cookie = SetSessionCookie(token, limits_.session_max.count(), Secure(request));
+  return r;
+}
+
+std::optional<SignedIn> AccountApi::Authenticate(std::string_view token) {
+  if (store_ == nullptr || !LooksLikeSessionToken(token)) return std::nullopt;
+  const std::int64_t now = now_();
+  const auto session =
+      store_->SessionByHash(HashSessionToken(token), now - limits_.session_max.count(),
+                            now - limits_.session_idle.count());
+  if (!session) return std::nullopt;
+  const auto account = store_->AccountById(session->account);
+  if (!account) return std::nullopt;
+  if (now - session->last_seen_at >= kTouchEvery) store_->TouchSession(session->id, now);
+  return SignedIn{account->id, account->name, session->id};
+}
+
+std::optional<SignedIn> AccountApi::SessionOf(const ApiRequest& request) {
+  std::string_view token = BearerToken(request.authorization);
+  if (token.empty()) token = SessionCookieValue(request.cookie);
+  return Authenticate(token);
+}
+
+void AccountApi::Signed(const ApiRequest& request, const ApiReply& reply) {
+  const std::string path = Path(request.target);
+  const auto who = SessionOf(request);
+  if (path == "/api/sessions/current") {
+    // Signing out always succeeds: the cookie goes whether or not its session still exists.
+    if (who && store_->EndSession(who->account, who->session)) ++metrics_.sessions_ended;
+    ApiResponse r{204, "application/json", ""};
+    r.set_cookie = ClearSessionCookie(Secure(request));
+    return reply(std::move(r));
+  }
+  if (!who) return reply(Error(401, "not signed in"));
+  if (path == "/api/me") {
+    const auto account = store_->AccountById(who->account);
+    if (!account) return reply(Error(401, "not signed in"));
+    return reply(
+        {200, "application/json",
+         nlohmann::json{{"name", account->name}, {"created_at", account->created_at}}.dump()});
+  }
+  if (path == "/api/me/sessions" && request.method != "DELETE") {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& s : store_->Sessions(who->account)) {
+      list.push_back({{"id", s.id},
+                      {"created_at", s.created_at},
+                      {"last_seen_at", s.last_seen_at},
+                      {"label", s.label},
+                      {"current", s.id == who->session}});
+    }
+    return reply({200, "application/json", nlohmann::json{{"sessions", list}}.dump()});
+  }
+  if (path == "/api/me/sessions") {
+    metrics_.sessions_ended += static_cast<std::uint64_t>(store_->EndSessions(who->account));
+    ApiResponse r{204, "application/json", ""};
+    r.set_cookie = ClearSessionCookie(Secure(request));
+    return reply(std::move(r));
+  }
+  // DELETE /api/me/sessions/{id}
+  const std::string id_text = path.substr(std::string("/api/me/sessions/").size());
+  std::int64_t id = 0;
+  const auto [end, ec] = std::from_chars(id_text.data(), id_text.data() + id_text.size(), id);
+  if (ec != std::errc() || end != id_text.data() + id_text.size() || id <= 0) {
+    return reply(Error(404, "no such session"));
+  }
+  if (!store_->EndSession(who->account, id)) return reply(Error(404, "no such session"));
+  ++metrics_.sessions_ended;
+  ApiResponse r{204, "application/json", ""};
+  if (id == who->session) r.set_cookie = ClearSessionCookie(Secure(request));
+  reply(std::move(r));
+}
+
+}  // namespace carc::server::accounts

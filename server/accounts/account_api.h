@@ -1,0 +1,104 @@
+// Accounts over HTTP (docs/protocol.md, "Accounts"):
+//   POST   /api/accounts             {"name","password"}: 201 {"name"} and the session cookie
+//   POST   /api/sessions             {"name","password"}: 200 {"name"} and the session cookie
+//   DELETE /api/sessions/current     sign out: 204, the cookie cleared
+//   GET    /api/me                   200 {"name","created_at"}; 401 when not signed in
+//   GET    /api/me/sessions          200 {"sessions":[{"id","created_at","last_seen_at",
+//                                    "label","current"}]}, the most recently seen first
+//   DELETE /api/me/sessions/{id}     204: that session ended
+//   DELETE /api/me/sessions          204: every session of the account ended, this one too
+// A session is the carc_session cookie (accounts/session_cookie.h) or, from the command line,
+// "Authorization: Bearer TOKEN". Errors are JSON {"error": "...", "field"?: "name"|"password"}:
+// 400 (bad JSON, a bad name or password), 401 (not signed in; a wrong name or password, the same
+// answer whether the name exists or not), 404, 405 (Allow says which), 409 (name taken), 413
+// (a body over 8 KB), 429 (too many sign-ups from the address, or failed sign-ins: Retry-After),
+// 503 (the hashing workers are full: Retry-After; or the store cannot be read).
+//
+// Contract: Serve runs on a network thread and does there only what is cheap (routing, the JSON
+// of a small body, name and password lengths, the failure delays); password hashing runs on the
+// `hashing` workers and every store access on the `reads` workers (net/api_workers.h), whose
+// bounds refuse what they cannot take. Unknown names cost one Argon2id verification like a
+// wrong password, so neither the answer nor its time tells whether a name exists. Passwords
+// and tokens are never logged or stored in clear. The workers must stop before this object goes.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "accounts/account_metrics.h"
+#include "accounts/failure_delay.h"
+#include "accounts/password_hash.h"
+#include "net/address_rate.h"
+#include "net/api_workers.h"
+#include "net/http_api.h"
+#include "store/account_store.h"
+
+namespace carc::server::accounts {
+
+struct AccountLimits {
+  HashParams hash;
+  // A session ends when unused this long, and this long after it was made whatever its use.
+  std::chrono::seconds session_idle{std::chrono::hours(24 * 30)};
+  std::chrono::seconds session_max{std::chrono::hours(24 * 365)};
+  int max_sessions = 20;         // per account: past it the least recently seen ends
+  double signups_per_hour = 5;   // per address (AddressKey); 0: no limit
+  int failures_per_account = 5;  // free failed sign-ins before the delays start
+  int failures_per_address = 20;
+  std::chrono::seconds max_failure_delay{900};
+  bool https = false;  // --public-url is https: every cookie is Secure
+};
+
+// Who a session token belongs to.
+struct SignedIn {
+  store::AccountId account = 0;
+  std::string name;
+  std::int64_t session = 0;
+};
+
+class AccountApi {
+ public:
+  // `store` may be nullptr (a store that keeps no accounts): every path then answers 503.
+  // `now` gives seconds since the Unix epoch (tests pass their own).
+  AccountApi(store::AccountStore* store, AccountLimits limits, ApiWorkers& hashing,
+             ApiWorkers& reads, std::function<std::int64_t()> now = {});
+
+  static bool Handles(const ApiRequest& request);
+  void Serve(ApiRequest request, ApiReply reply);
+
+  // The live session `token` opens, touching it; nullopt for none. Reads the store: call it on
+  // a worker, never on a network thread.
+  std::optional<SignedIn> Authenticate(std::string_view token);
+
+  const AccountMetrics& metrics() const { return metrics_; }
+
+ private:
+  struct Credentials {
+    std::string name;
+    std::string password;
+  };
+  void SignUp(const ApiRequest& request, ApiReply reply);
+  void SignIn(const ApiRequest& request, ApiReply reply);
+  // Runs `job` on a worker of `pool`, answering 503 itself when the pool refuses.
+  void OnWorker(ApiWorkers& pool, const ApiRequest& request, ApiReply reply,
+                std::function<void(const ApiRequest&, const ApiReply&)> job);
+  void Signed(const ApiRequest& request, const ApiReply& reply);
+  std::optional<SignedIn> SessionOf(const ApiRequest& request);
+  ApiResponse NewSession(const ApiRequest& request, const store::Account& account, unsigned status);
+  bool Secure(const ApiRequest& request) const { return limits_.https || request.https; }
+
+  store::AccountStore* store_;
+  const AccountLimits limits_;
+  ApiWorkers& hashing_;
+  ApiWorkers& reads_;
+  std::function<std::int64_t()> now_;
+  AddressRate signups_;
+  FailureDelay account_failures_;
+  FailureDelay address_failures_;
+  AccountMetrics metrics_;
+};
+
+}  // namespace carc::server::accounts

@@ -1,0 +1,20 @@
+// What the accounts count, for /metrics (app/metrics.cc renders them).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+
+namespace carc::server::accounts {
+
+struct AccountMetrics {
+  std::atomic<std::uint64_t> signups{0};
+  std::atomic<std::uint64_t> signups_refused{0};  // name taken, rate, bad input
+  std::atomic<std::uint64_t> sign_ins{0};
+  std::atomic<std::uint64_t> sign_in_failures{0};
+  std::atomic<std::uint64_t> sign_ins_delayed{0};  // refused with 429 by the failure delays
+  std::atomic<std::uint64_t> hashing_refused{0};   // refused with 503: the hashing workers full
+  std::atomic<std::uint64_t> sessions_ended{0};
+  std::atomic<std::uint64_t> rehashed{0};
+};
+
+}  // namespace carc::server::accounts

@@ -1,0 +1,75 @@
+// Players who last: accounts, their sessions and their passkeys, in the same store as the rooms
+// (SQLite or PostgreSQL), so that a cluster's nodes share them. Rooms never see this interface;
+// the account API (accounts/account_api.h) does.
+//
+// Contract:
+// - Every method is thread-safe and synchronous; a failure of the store throws StoreError and
+//   leaves it as it was. Each implementation has a connection of its own, so account work never
+//   waits behind the rooms' writes and the other way round.
+// - The store keeps secrets only in the form it is handed: a password's Argon2id string, a
+//   session token's hash. It never sees a password or a token.
+// - Names are unique by `name_key` (accounts/account_name.h makes it), never by the name as typed.
+// - Times are seconds since the Unix epoch, handed in by the caller (tests need no clock).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace carc::server::store {
+
+using AccountId = std::int64_t;
+
+struct Account {
+  AccountId id = 0;
+  std::string name;      // as chosen (NFC), shown to everyone
+  std::string name_key;  // the comparison key: unique
+  std::string password_hash;
+  std::int64_t created_at = 0;
+};
+
+struct SessionRow {
+  std::int64_t id = 0;  // public: names the session in the player's list
+  AccountId account = 0;
+  std::int64_t created_at = 0;
+  std::int64_t last_seen_at = 0;
+  std::string label;  // which device, from its User-Agent: for the player's list only
+};
+
+class AccountStore {
+ public:
+  virtual ~AccountStore() = default;
+
+  // A new account; nullopt when `name_key` is taken.
+  virtual std::optional<AccountId> CreateAccount(const std::string& name,
+                                                 const std::string& name_key,
+                                                 const std::string& password_hash,
+                                                 std::int64_t now) = 0;
+  virtual std::optional<Account> AccountByKey(const std::string& name_key) = 0;
+  virtual std::optional<Account> AccountById(AccountId id) = 0;
+  // Replaces the account's password hash (a rehash at stronger parameters).
+  virtual void SetPasswordHash(AccountId id, const std::string& password_hash) = 0;
+
+  // A new session for the token whose hash is `token_hash`; returns its id.
+  virtual std::int64_t CreateSession(AccountId account, const std::string& token_hash,
+                                     const std::string& label, std::int64_t now) = 0;
+  // The live session of this token hash: created after `created_after` and seen after
+  // `seen_after` (the absolute and the idle expiry), or nullopt.
+  virtual std::optional<SessionRow> SessionByHash(const std::string& token_hash,
+                                                  std::int64_t created_after,
+                                                  std::int64_t seen_after) = 0;
+  virtual void TouchSession(std::int64_t session, std::int64_t now) = 0;
+  // Ends one session of the account (false: it has none by that id).
+  virtual bool EndSession(AccountId account, std::int64_t session) = 0;
+  // Ends every session of the account; returns how many.
+  virtual int EndSessions(AccountId account) = 0;
+  // The account's sessions, the most recently seen first.
+  virtual std::vector<SessionRow> Sessions(AccountId account) = 0;
+  // Ends the account's sessions past the `keep` most recently seen, and every session created
+  // at or before `created_before` or last seen at or before `seen_before` (expired).
+  virtual void PruneSessions(AccountId account, int keep, std::int64_t created_before,
+                             std::int64_t seen_before) = 0;
+};
+
+}  // namespace carc::server::store

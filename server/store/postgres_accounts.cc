@@ -1,0 +1,131 @@
+#include "store/postgres_accounts.h"
+
+#include <mutex>
+
+#include "store/pg_connection.h"
+
+namespace carc::server::store {
+namespace {
+
+constexpr const char* kAccountColumns = "SELECT id, name, name_key, password_hash, created_at ";
+constexpr const char* kSessionColumns =
+    "SELECT id, account_id, created_at, last_seen_at, label FROM sessions ";
+
+class PostgresAccounts final : public AccountStore {
+ public:
+  PostgresAccounts(const std::string& url, Durability durability)
+      : db_(url, durability == Durability::kFull ? "SET synchronous_commit = on"
+                                                 : "SET synchronous_commit = off") {}
+
+  std::optional<AccountId> CreateAccount(const std::string& name, const std::string& name_key,
+                                         const std::string& password_hash,
+                                         std::int64_t now) override {
+    std::lock_guard lock(mu_);
+    const PgResult r = db_.Exec(
+        "INSERT INTO accounts (name, name_key, password_hash, created_at) VALUES ($1, $2, $3, $4) "
+        "ON CONFLICT (name_key) DO NOTHING RETURNING id",
+        {name, name_key, password_hash, PgParam::Int(now)});
+    if (r.rows() == 0) return std::nullopt;
+    return r.Int(0, 0);
+  }
+
+  std::optional<Account> AccountByKey(const std::string& name_key) override {
+    std::lock_guard lock(mu_);
+    return ReadAccount(
+        db_.Exec(std::string(kAccountColumns) + "FROM accounts WHERE name_key = $1", {name_key}));
+  }
+
+  std::optional<Account> AccountById(AccountId id) override {
+    std::lock_guard lock(mu_);
+    return ReadAccount(
+        db_.Exec(std::string(kAccountColumns) + "FROM accounts WHERE id = $1", {PgParam::Int(id)}));
+  }
+
+  void SetPasswordHash(AccountId id, const std::string& password_hash) override {
+    std::lock_guard lock(mu_);
+    db_.Exec("UPDATE accounts SET password_hash = $1 WHERE id = $2",
+             {password_hash, PgParam::Int(id)});
+  }
+
+  std::int64_t CreateSession(AccountId account, const std::string& token_hash,
+                             const std::string& label, std::int64_t now) override {
+    std::lock_guard lock(mu_);
+    return db_
+        .Exec(
+            "INSERT INTO sessions (account_id, token_hash, label, created_at, last_seen_at) "
+            "VALUES ($1, $2, $3, $4, $4) RETURNING id",
+            {PgParam::Int(account), token_hash, label, PgParam::Int(now)})
+        .Int(0, 0);
+  }
+
+  std::optional<SessionRow> SessionByHash(const std::string& token_hash, std::int64_t created_after,
+                                          std::int64_t seen_after) override {
+    std::lock_guard lock(mu_);
+    const PgResult r =
+        db_.Exec(std::string(kSessionColumns) +
+                     "WHERE token_hash = $1 AND created_at > $2 AND last_seen_at > $3",
+                 {token_hash, PgParam::Int(created_after), PgParam::Int(seen_after)});
+    if (r.rows() == 0) return std::nullopt;
+    return ReadSession(r, 0);
+  }
+
+  void TouchSession(std::int64_t session, std::int64_t now) override {
+    std::lock_guard lock(mu_);
+    db_.Exec("UPDATE sessions SET last_seen_at = GREATEST(last_seen_at, $1) WHERE id = $2",
+             {PgParam::Int(now), PgParam::Int(session)});
+  }
+
+  bool EndSession(AccountId account, std::int64_t session) override {
+    std::lock_guard lock(mu_);
+    return db_.Exec("DELETE FROM sessions WHERE account_id = $1 AND id = $2",
+                    {PgParam::Int(account), PgParam::Int(session)})
+               .affected() > 0;
+  }
+
+  int EndSessions(AccountId account) override {
+    std::lock_guard lock(mu_);
+    return static_cast<int>(
+        db_.Exec("DELETE FROM sessions WHERE account_id = $1", {PgParam::Int(account)}).affected());
+  }
+
+  std::vector<SessionRow> Sessions(AccountId account) override {
+    std::lock_guard lock(mu_);
+    const PgResult r = db_.Exec(
+        std::string(kSessionColumns) + "WHERE account_id = $1 ORDER BY last_seen_at DESC, id DESC",
+        {PgParam::Int(account)});
+    std::vector<SessionRow> rows;
+    for (int i = 0; i < r.rows(); ++i) rows.push_back(ReadSession(r, i));
+    return rows;
+  }
+
+  void PruneSessions(AccountId account, int keep, std::int64_t created_before,
+                     std::int64_t seen_before) override {
+    std::lock_guard lock(mu_);
+    db_.Exec(
+        "DELETE FROM sessions WHERE account_id = $1 AND (created_at <= $3 OR last_seen_at <= $4 "
+        "OR id NOT IN (SELECT id FROM sessions WHERE account_id = $1 "
+        "ORDER BY last_seen_at DESC, id DESC LIMIT $2))",
+        {PgParam::Int(account), PgParam::Int(keep), PgParam::Int(created_before),
+         PgParam::Int(seen_before)});
+  }
+
+ private:
+  static std::optional<Account> ReadAccount(const PgResult& r) {
+    if (r.rows() == 0) return std::nullopt;
+    return Account{r.Int(0, 0), r.Text(0, 1), r.Text(0, 2), r.Text(0, 3), r.Int(0, 4)};
+  }
+  static SessionRow ReadSession(const PgResult& r, int row) {
+    return SessionRow{r.Int(row, 0), r.Int(row, 1), r.Int(row, 2), r.Int(row, 3), r.Text(row, 4)};
+  }
+
+  std::mutex mu_;
+  PgConnection db_;
+};
+
+}  // namespace
+
+std::unique_ptr<AccountStore> OpenPostgresAccounts(const std::string& url, Durability durability) {
+  return std::make_unique<PostgresAccounts>(url, durability);
+}
+
+}  // namespace carc::server::store

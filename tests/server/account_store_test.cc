@@ -1,0 +1,132 @@
+// The AccountStore contract (store/account_store.h), checked the same way against the SQLite
+// file and PostgreSQL (the ctest fixture "postgres" starts a real server).
+#include <catch2/catch.hpp>
+
+#include "store/account_store.h"
+#include "store/postgres_store.h"
+#include "store/sqlite_store.h"
+#include "test_postgres.h"
+#include "test_server.h"
+
+using namespace carc;
+namespace cs = carc::server::store;
+
+namespace {
+
+std::unique_ptr<cs::EventStore> OpenAccountsSqlite() {
+  return cs::OpenSqliteStore(cs::StorePath(test::NewDataDir()), cs::Durability::kFull);
+}
+
+std::unique_ptr<cs::EventStore> OpenAccountsPostgres() {
+  return cs::OpenPostgresStore(test::NewPostgresDatabase(), cs::Durability::kFull);
+}
+
+#define ACCOUNT_CONTRACT(name, check)                                          \
+  TEST_CASE("account store, sqlite: " name, "[store][accounts]") {             \
+    auto store = OpenAccountsSqlite();                                         \
+    REQUIRE(store->accounts() != nullptr);                                     \
+    check(*store->accounts());                                                 \
+  }                                                                            \
+  TEST_CASE("account store, postgres: " name, "[store][accounts][postgres]") { \
+    auto store = OpenAccountsPostgres();                                       \
+    REQUIRE(store->accounts() != nullptr);                                     \
+    check(*store->accounts());                                                 \
+  }
+
+void NamesAreUniqueByKey(cs::AccountStore& a) {
+  const auto ada = a.CreateAccount("Ada", "ada", "$argon2id$hash-1", 100);
+  REQUIRE(ada);
+  CHECK_FALSE(a.CreateAccount("ADA", "ada", "$argon2id$hash-2", 101));
+  const auto bob = a.CreateAccount("Bob", "bob", "$argon2id$hash-3", 102);
+  REQUIRE(bob);
+  CHECK(*bob != *ada);
+  const auto read = a.AccountByKey("ada");
+  REQUIRE(read);
+  CHECK(read->id == *ada);
+  CHECK(read->name == "Ada");
+  CHECK(read->password_hash == "$argon2id$hash-1");
+  CHECK(read->created_at == 100);
+  CHECK_FALSE(a.AccountByKey("Ada"));  // keys are compared exactly: the caller folds them
+  CHECK(a.AccountById(*bob)->name == "Bob");
+  CHECK_FALSE(a.AccountById(*bob + 1000));
+  a.SetPasswordHash(*ada, "$argon2id$hash-4");
+  CHECK(a.AccountById(*ada)->password_hash == "$argon2id$hash-4");
+}
+ACCOUNT_CONTRACT("names are unique by their key", NamesAreUniqueByKey)
+
+void SessionsLiveAndExpire(cs::AccountStore& a) {
+  const auto ada = *a.CreateAccount("Ada", "ada", "h", 0);
+  const auto one = a.CreateSession(ada, "hash-one", "Firefox on Linux", 1000);
+  // Live: made after the absolute limit and seen after the idle one.
+  auto s = a.SessionByHash("hash-one", 999, 999);
+  REQUIRE(s);
+  CHECK(s->id == one);
+  CHECK(s->account == ada);
+  CHECK(s->label == "Firefox on Linux");
+  CHECK(s->created_at == 1000);
+  CHECK(s->last_seen_at == 1000);
+  CHECK_FALSE(a.SessionByHash("hash-one", 1000, 0));  // past its absolute life
+  CHECK_FALSE(a.SessionByHash("hash-one", 0, 1000));  // idle too long
+  CHECK_FALSE(a.SessionByHash("hash-two", 0, 0));
+  a.TouchSession(one, 5000);
+  CHECK(a.SessionByHash("hash-one", 0, 4999)->last_seen_at == 5000);
+  a.TouchSession(one, 4000);  // an older touch never moves it back
+  CHECK(a.SessionByHash("hash-one", 0, 0)->last_seen_at == 5000);
+}
+ACCOUNT_CONTRACT("sessions live until their idle or absolute expiry", SessionsLiveAndExpire)
+
+void SessionsEnd(cs::AccountStore& a) {
+  const auto ada = *a.CreateAccount("Ada", "ada", "h", 0);
+  const auto bob = *a.CreateAccount("Bob", "bob", "h", 0);
+  const auto s1 = a.CreateSession(ada, "a1", "one", 10);
+  const auto s2 = a.CreateSession(ada, "a2", "two", 20);
+  const auto s3 = a.CreateSession(ada, "a3", "three", 30);
+  const auto b1 = a.CreateSession(bob, "b1", "bob's", 10);
+  a.TouchSession(s1, 40);
+  const auto list = a.Sessions(ada);
+  REQUIRE(list.size() == 3);
+  CHECK(list[0].id == s1);  // the most recently seen first
+  CHECK(list[1].id == s3);
+  CHECK(list[2].id == s2);
+  CHECK_FALSE(a.EndSession(ada, b1));  // not Ada's
+  CHECK(a.SessionByHash("b1", 0, 0));
+  CHECK(a.EndSession(ada, s2));
+  CHECK_FALSE(a.EndSession(ada, s2));
+  CHECK_FALSE(a.SessionByHash("a2", 0, 0));
+  CHECK(a.EndSessions(ada) == 2);
+  CHECK(a.Sessions(ada).empty());
+  CHECK(a.Sessions(bob).size() == 1);
+}
+ACCOUNT_CONTRACT("sessions end one by one or all at once, only the account's own", SessionsEnd)
+
+void SessionsArePruned(cs::AccountStore& a) {
+  const auto ada = *a.CreateAccount("Ada", "ada", "h", 0);
+  for (int i = 1; i <= 6; ++i) a.CreateSession(ada, "s" + std::to_string(i), "x", 100 * i);
+  // Keep 4: the two least recently seen go.
+  a.PruneSessions(ada, 4, 0, 0);
+  auto list = a.Sessions(ada);
+  REQUIRE(list.size() == 4);
+  CHECK_FALSE(a.SessionByHash("s1", 0, 0));
+  CHECK_FALSE(a.SessionByHash("s2", 0, 0));
+  // Expired ones go whatever the count: made at or before 300, or seen at or before 400.
+  a.PruneSessions(ada, 100, 300, 0);
+  CHECK(a.Sessions(ada).size() == 3);
+  a.PruneSessions(ada, 100, 0, 400);
+  CHECK(a.Sessions(ada).size() == 2);
+  CHECK(a.SessionByHash("s6", 0, 0));
+}
+ACCOUNT_CONTRACT("sessions past the limit or expired are pruned", SessionsArePruned)
+
+}  // namespace
+
+TEST_CASE("account store: accounts outlive a reopening of the SQLite file", "[store][accounts]") {
+  const std::string path = cs::StorePath(test::NewDataDir());
+  {
+    auto store = cs::OpenSqliteStore(path, cs::Durability::kFull);
+    REQUIRE(store->accounts()->CreateAccount("Ada", "ada", "h", 1));
+    store->accounts()->CreateSession(1, "t", "x", 1);
+  }
+  auto store = cs::OpenSqliteStore(path, cs::Durability::kFull);
+  CHECK(store->accounts()->AccountByKey("ada"));
+  CHECK(store->accounts()->SessionByHash("t", 0, 0));
+}
