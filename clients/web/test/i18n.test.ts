@@ -10,6 +10,7 @@ import {
   initialLanguage,
   loadLanguage,
   pickLanguage,
+  registerTables,
   setLanguage,
   t,
   type Language,
@@ -44,6 +45,17 @@ describe("messages", () => {
     expect(MESSAGES.nl?.["lobby.title"]).toBe(nl["lobby.title"]);
     for (const game of GAMES) expect(Object.keys(game.messages.nl ?? {})).toEqual(Object.keys(game.messages.en));
     await expect(loadLanguage("en")).resolves.toBeUndefined();
+  });
+
+  it("fills a set of tables registered after languages were loaded (a chunk fetched later) at once", async () => {
+    // test/setup.ts has loaded every language, as a page has the one it shows.
+    const late: Tables<Record<"word", string>> = { en: { word: "one" } };
+    await registerTables(late, {
+      nl: () => Promise.resolve({ word: "een" }),
+      de: () => Promise.resolve({ word: "eins" }),
+      sv: () => Promise.resolve({ word: "ett" }),
+    });
+    expect(late).toEqual({ en: { word: "one" }, nl: { word: "een" }, de: { word: "eins" }, sv: { word: "ett" } });
   });
 
   it("has every shared message in every language, with its placeholders", () => {
