@@ -1,5 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
+import { ACCOUNT_MESSAGES } from "../src/account/i18n";
 import { ErrorCode, ErrorSchema } from "../src/gen/carc/v1/session_pb";
 import { GAMES } from "../src/games/registry";
 import {
@@ -10,6 +11,7 @@ import {
   initialLanguage,
   loadLanguage,
   pickLanguage,
+  registerTables,
   setLanguage,
   t,
   type Language,
@@ -46,6 +48,17 @@ describe("messages", () => {
     await expect(loadLanguage("en")).resolves.toBeUndefined();
   });
 
+  it("fills a set of tables registered after languages were loaded (a chunk fetched later) at once", async () => {
+    // test/setup.ts has loaded every language, as a page has the one it shows.
+    const late: Tables<Record<"word", string>> = { en: { word: "one" } };
+    await registerTables(late, {
+      nl: () => Promise.resolve({ word: "een" }),
+      de: () => Promise.resolve({ word: "eins" }),
+      sv: () => Promise.resolve({ word: "ett" }),
+    });
+    expect(late).toEqual({ en: { word: "one" }, nl: { word: "een" }, de: { word: "eins" }, sv: { word: "ett" } });
+  });
+
   it("has every shared message in every language, with its placeholders", () => {
     expectComplete(MESSAGES, "shared");
   });
@@ -56,9 +69,13 @@ describe("messages", () => {
     });
   }
 
+  it("has every message of the account screens in every language, with its placeholders", () => {
+    expectComplete(ACCOUNT_MESSAGES, "account");
+  });
+
   it("names no rule id in what players read; help lines may (the table, round three, point 7)", () => {
     const ruleId = /\b[BVCK]-\d+/;
-    const tables = [MESSAGES, ...GAMES.map((g) => g.messages)];
+    const tables = [MESSAGES, ACCOUNT_MESSAGES, ...GAMES.map((g) => g.messages)];
     let read = 0;
     for (const table of tables) {
       for (const lang of LANGUAGES) {
@@ -73,17 +90,17 @@ describe("messages", () => {
   });
 
   it("words a choice for every pointer: no \"tap\" that a desktop player cannot do", () => {
-    for (const table of [MESSAGES, ...GAMES.map((g) => g.messages)]) {
+    for (const table of [MESSAGES, ACCOUNT_MESSAGES, ...GAMES.map((g) => g.messages)]) {
       for (const [key, value] of Object.entries(table.en ?? {})) expect(value, key).not.toMatch(/\btap\b/i);
     }
   });
 
-  it("never gives a game's key twice: not a shared key, not another game's", () => {
+  it("never gives a game's key twice: not a shared key, not another game's, not the account screens'", () => {
     const seen = new Map<string, string>(Object.keys(en).map((k) => [k, "shared"]));
-    for (const game of GAMES) {
-      for (const key of Object.keys(game.messages.en)) {
-        expect(seen.get(key), `${game.id} ${key}`).toBeUndefined();
-        seen.set(key, game.id);
+    for (const { id, messages } of [...GAMES, { id: "account", messages: ACCOUNT_MESSAGES }]) {
+      for (const key of Object.keys(messages.en)) {
+        expect(seen.get(key), `${id} ${key}`).toBeUndefined();
+        seen.set(key, id);
       }
     }
   });

@@ -290,6 +290,8 @@ describe("app", () => {
     const answers = [serving({ error: "busy" }, 503), serving()];
     const asked: string[] = [];
     const http: typeof fetch = (input) => {
+      // A guest: the account's probe (account.ts) is no part of this.
+      if (String(input) === "/api/me") return serving({ error: "not signed in" }, 401)(input);
       asked.push(String(input));
       return answers[asked.length - 1]!(input);
     };

@@ -7,6 +7,11 @@ export const de: Messages = {
   "app.language": "Sprache",
   "app.dismiss": "Schließen",
 
+  "account.signIn": "Anmelden",
+  "account.yours": "Dein Konto:",
+  "account.loading": "Wird geladen…",
+  "account.loadFailed": "Die Kontoseiten konnten nicht geladen werden ({reason}). Lade die Seite neu, um es noch einmal zu versuchen.",
+
   "status.idle": "Nicht verbunden.",
   "status.connecting": "Verbinde…",
   "status.handshake": "Verbunden, Begrüßung…",

@@ -7,6 +7,11 @@ export const en = {
   "app.language": "Language",
   "app.dismiss": "Dismiss",
 
+  "account.signIn": "Sign in",
+  "account.yours": "Your account:",
+  "account.loading": "Loading…",
+  "account.loadFailed": "The account screens could not be loaded ({reason}). Reload the page to try again.",
+
   "status.idle": "Not connected.",
   "status.connecting": "Connecting…",
   "status.handshake": "Connected, saying hello…",

@@ -37,15 +37,25 @@ const registered: { tables: Tables<Readonly<Record<string, string>>>; loaders: T
   { tables: MESSAGES, loaders: SHARED_LOADERS },
 ];
 
-/** Called by each game's i18n module for its own tables, which loadLanguage() then fills too. */
+const languageLoads = new Map<Language, Promise<void>>();
+
+/**
+ * Called by each game's i18n module for its own tables, which loadLanguage() then fills too. A
+ * chunk fetched after the page has loaded languages (the account screens) gets those at once:
+ * the promise resolves when they are in.
+ */
 export function registerTables<T extends Readonly<Record<string, string>>>(
   tables: Tables<T>,
   loaders: Record<OtherLanguage, () => Promise<T>>,
-): void {
+): Promise<void> {
   registered.push({ tables, loaders });
+  // (English is never loaded: it is always here.)
+  return Promise.all(
+    [...languageLoads.keys()].map(async (lang) => {
+      tables[lang] = await loaders[lang as OtherLanguage]();
+    }),
+  ).then(() => undefined);
 }
-
-const languageLoads = new Map<Language, Promise<void>>();
 
 /** Brings every table of `lang` (at once, shared by later calls); English needs nothing. */
 export function loadLanguage(lang: Language): Promise<void> {

@@ -7,6 +7,11 @@ export const nl: Messages = {
   "app.language": "Taal",
   "app.dismiss": "Sluiten",
 
+  "account.signIn": "Inloggen",
+  "account.yours": "Je account:",
+  "account.loading": "Bezig met laden…",
+  "account.loadFailed": "De accountschermen konden niet worden geladen ({reason}). Laad de pagina opnieuw om het nog eens te proberen.",
+
   "status.idle": "Niet verbonden.",
   "status.connecting": "Verbinden…",
   "status.handshake": "Verbonden, begroeten…",

@@ -7,6 +7,11 @@ export const sv: Messages = {
   "app.language": "Språk",
   "app.dismiss": "Stäng",
 
+  "account.signIn": "Logga in",
+  "account.yours": "Ditt konto:",
+  "account.loading": "Laddar…",
+  "account.loadFailed": "Kontosidorna kunde inte laddas ({reason}). Ladda om sidan för att försöka igen.",
+
   "status.idle": "Inte ansluten.",
   "status.connecting": "Ansluter…",
   "status.handshake": "Ansluten, hälsar…",

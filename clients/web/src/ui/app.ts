@@ -22,6 +22,7 @@ import type { CarcClient, ConnectionStatus, RequestBody } from "../net/client";
 import { loadGameTypes } from "../net/game_types";
 import { CloseCode } from "../net/reconnect";
 import { endedByVote } from "./absent_vote";
+import { Account } from "./account";
 import { Banner } from "./banner";
 import { renderChat, type ChatActions } from "./chat";
 import { ChatUnread } from "./chat_unread";
@@ -77,6 +78,8 @@ export class App {
   private gameSeen = false;
   /** The replay viewer, shown instead of the screens while open. */
   private readonly replays: Replays;
+  /** The player's account: the header's link, and its screens, shown instead of all else while open. */
+  private readonly account: Account;
   /** A room code from an invite link, joined once connected and named. */
   private pendingInvite: string | undefined;
   /** The create/join requests, and the one waiting for its answer. */
@@ -121,11 +124,24 @@ export class App {
       doc: root.ownerDocument,
       changed: () => this.render(),
       setPath: (path) => this.setPath(path),
-      pathBack: () => (this.room ? this.room.invitePath || "/" : "/"),
+      pathBack: () => this.roomPath(),
       home: () => this.screen === "home",
       http: () => this.http(),
     });
     if (replayId !== undefined) this.replays.show({ kind: "archive", id: replayId });
+    this.account = new Account({
+      http: () => this.http(),
+      path: () => this.env.location.pathname,
+      setPath: (path) => this.setPath(path),
+      // A replay keeps the path it had; a room's may have changed (or the room gone) meanwhile.
+      pathBack: (from) => (this.replays.open ? from : this.roomPath()),
+      changed: () => this.render(),
+      failed: (text) => {
+        this.banner.show(text, this.screen);
+        this.render();
+      },
+      now: env.now,
+    });
     this.home = {
       name: loadName(env.storage),
       leftGame: loadLeftGame(env.storage),
@@ -188,6 +204,7 @@ export class App {
 
   start(): void {
     this.loadGames();
+    this.account.start();
     this.render();
     this.client.connect();
   }
@@ -272,7 +289,7 @@ export class App {
         this.home.inviteCode = undefined;
         this.pendingInvite = undefined;
         // The address names the room (its creator's too): a reload or a copied URL comes back.
-        if (!this.replays.open) this.setPath(this.room.invitePath || `/r/${this.room.code}`);
+        if (!this.replays.open && !this.account.open) this.setPath(this.room.invitePath || `/r/${this.room.code}`);
         for (const request of this.playNow.onRoomState(this.room)) this.sendRequest(request);
         break;
       }
@@ -390,6 +407,11 @@ export class App {
     }
   }
 
+  /** The path of the page under the replay and account screens: the room's, or home. */
+  private roomPath(): string {
+    return this.room ? this.room.invitePath || "/" : "/";
+  }
+
   private setPath(path: string): void {
     if (path === this.env.location.pathname) return;
     try {
@@ -483,10 +505,11 @@ export class App {
     const focusable = active instanceof HTMLElement || active instanceof SVGElement;
     const focusId = focusable && this.root.contains(active) ? active.id : "";
     resetUids();
-    this.banner.onScreen(this.replays.open ? "replay" : this.screen);
+    const account = this.account.open;
+    this.banner.onScreen(account ? "account" : this.replays.open ? "replay" : this.screen);
     const page = h(
       "div",
-      { class: this.screen === "game" || this.replays.open ? "app wide" : "app" },
+      { class: !account && (this.screen === "game" || this.replays.open) ? "app wide" : "app" },
       this.renderHeader(),
       this.banner.text !== undefined
         ? h(
@@ -499,13 +522,13 @@ export class App {
             } }, t("app.dismiss")),
           )
         : null,
-      h("main", { id: "main" }, this.replays.open ? this.replays.renderViewer() : this.renderScreen()),
+      h("main", { id: "main" }, account ? this.account.render() : this.replays.open ? this.replays.renderViewer() : this.renderScreen()),
     );
     // Updated in place, not replaced: what the reader opened, scrolled or is typing stays.
     const live = this.root.firstElementChild;
     if (live && this.root.childElementCount === 1) patch(live, page);
     else this.root.replaceChildren(page);
-    const screen = this.replays.open ? undefined : this.screen;
+    const screen = this.replays.open || account ? undefined : this.screen;
     if (screen === "game" && this.shown !== "game") {
       this.root.ownerDocument.defaultView?.scrollTo?.(0, 0);
       if (this.chat.unread.count > 0) {
@@ -527,7 +550,12 @@ export class App {
   private renderHeader(): HTMLElement {
     const seatedInGame = this.screen === "game" && (this.room?.yourSeat ?? -1) >= 0;
     return renderPageHeader(
-      { status: this.client.status, statusText: this.statusText, alertsOn: seatedInGame ? this.turnNotice.alertsOn : undefined },
+      {
+        status: this.client.status,
+        statusText: this.statusText,
+        alertsOn: seatedInGame ? this.turnNotice.alertsOn : undefined,
+        account: this.account.link(),
+      },
       {
         languageFailed: (language) => {
           this.banner.show(t("app.languageFailed", { language }), this.screen);

@@ -1,6 +1,7 @@
-// The page's header on every screen: the title, the language menu (a language's words are
-// loaded before the switch), the turn alerts' toggle while a seated player is in a game, and
-// the connection's state with a reconnect button once it has given up.
+// The page's header on every screen: the title, the account's link (the name, or "Sign in"),
+// the language menu (a language's words are loaded before the switch), the turn alerts' toggle
+// while a seated player is in a game, and the connection's state with a reconnect button once it
+// has given up.
 
 import {
   LANGUAGES,
@@ -19,6 +20,8 @@ export interface PageHeaderModel {
   statusText: string;
   /** undefined: no toggle (not seated in a game); else whether the alerts are on. */
   alertsOn: boolean | undefined;
+  /** The account's link (account.ts). */
+  account: HTMLElement;
 }
 
 export interface PageHeaderActions {
@@ -48,6 +51,7 @@ export function renderPageHeader(model: PageHeaderModel, actions: PageHeaderActi
     "header",
     { class: "top" },
     h("h1", {}, t("app.title")),
+    model.account,
     h("div", { class: "lang" }, h("label", { for: "language" }, t("app.language")), select),
     model.alertsOn !== undefined
       ? h("button", {

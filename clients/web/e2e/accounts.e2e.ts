@@ -1,0 +1,135 @@
+// Accounts end to end in Chromium against a real carcassonne-server: Ada, a guest on a 390x844
+// phone, opens "Sign in" from the header, switches to "Create an account", is told beside the
+// field that her first password is too short, then signs up and is back home with her name in
+// the header. Her account page lists one session, this device's. She signs out (a reload finds
+// her a guest: the cookie is gone), is refused a wrong password, and signs in again. She signs
+// in on a desktop too; the phone's list then shows both, and she ends the desktop's session from
+// the phone, which leaves the desktop signed out. Every account screen is checked with axe, and
+// on the phone every control measures at least 44 px.
+//
+// Screenshots in CARC_E2E_OUT: account-sign-up.png, account-page.png (the phone), account-sessions.png
+// (the phone with both sessions).
+
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, auditScreens, outDir, phoneLayout, useHarness, waitConnected } from "./harness";
+
+const PASSWORD = "correct horse battery staple";
+
+/** The header's link: "Sign in" for a guest, the name (and, to a screen reader, "Your account:"). */
+const accountLink = (page: Page) => page.locator("header #account-link");
+
+/** What the header's link says: "Sign in", or "Your account: NAME". */
+async function headerSays(page: Page): Promise<string> {
+  return ((await accountLink(page).textContent()) ?? "").trim();
+}
+
+/** Fills the form on the page and sends it. */
+async function sendForm(page: Page, name: string, password: string): Promise<void> {
+  await page.getByRole("textbox", { name: "Name" }).fill(name);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.locator("#account-submit").click();
+}
+
+/** Every control of the screen at least 44 px, and `mustSee` in the first view. */
+async function expectPhoneLayout(page: Page, mustSee: readonly string[]): Promise<void> {
+  const layout = await phoneLayout(page, mustSee);
+  expect(layout.small).toEqual([]);
+  expect(layout.measured).toBeGreaterThan(3);
+  for (const selector of mustSee) expect(layout.inView[selector], selector).toBe(true);
+}
+
+describe("accounts", () => {
+  const harness = useHarness();
+  const audit = auditScreens();
+
+  it("signs up with a password on a phone, signs out, signs in again and ends another device's session", async () => {
+    const base = harness.base;
+    const phone = await harness.newPage(PHONE);
+    await phone.goto(`${base}/`);
+    await waitConnected(phone);
+    await expect.poll(() => headerSays(phone)).toBe("Sign in");
+
+    // Sign up, from the header's link; the form's other mode.
+    await accountLink(phone).click();
+    await phone.getByRole("heading", { name: "Sign in" }).waitFor();
+    expect(new URL(phone.url()).pathname).toBe("/sign-in");
+    await audit.check(phone, "sign-in");
+    await phone.getByRole("button", { name: "Create an account" }).click();
+    await phone.getByRole("heading", { name: "Create an account" }).waitFor();
+    expect(new URL(phone.url()).pathname).toBe("/sign-up");
+    expect(await phone.locator("#account-name").getAttribute("autocomplete")).toBe("username");
+    expect(await phone.locator("#account-password").getAttribute("autocomplete")).toBe("new-password");
+    await expectPhoneLayout(phone, ["#account-name", "#account-password", "#account-submit"]);
+    await phone.screenshot({ path: join(outDir, "account-sign-up.png") });
+    await audit.check(phone, "sign-up");
+
+    // A password too short: said beside its field, before anything is sent.
+    await sendForm(phone, "Ada", "short");
+    await expect.poll(() => phone.locator("#account-password-error").textContent()).toBe("A password has 8 to 256 characters.");
+    expect(await phone.locator("#account-password").getAttribute("aria-invalid")).toBe("true");
+    await audit.check(phone, "sign-up-refused");
+
+    await sendForm(phone, "Ada", PASSWORD);
+    await expect.poll(() => headerSays(phone), { timeout: 10_000 }).toBe("Your account: Ada");
+    expect(new URL(phone.url()).pathname).toBe("/");
+    await phone.locator("#create-heading").waitFor();
+
+    // The account page: one session, this one.
+    await accountLink(phone).click();
+    await phone.getByRole("heading", { name: "Your account" }).waitFor();
+    expect(new URL(phone.url()).pathname).toBe("/account");
+    await phone.locator("li.session").first().waitFor({ timeout: 10_000 });
+    expect(await phone.locator("li.session").count()).toBe(1);
+    expect(await phone.locator("li.session[data-current]").textContent()).toContain("This device");
+    expect(await phone.locator("li.session[data-current] button").count()).toBe(0);
+    await expectPhoneLayout(phone, ["#sign-out"]);
+    await phone.screenshot({ path: join(outDir, "account-page.png"), fullPage: true });
+    await audit.check(phone, "account");
+
+    // Signed out: the server forgot the cookie, so a reload is a guest's page.
+    await phone.getByRole("button", { name: "Sign out", exact: true }).click();
+    await expect.poll(() => headerSays(phone), { timeout: 10_000 }).toBe("Sign in");
+    await phone.reload();
+    await waitConnected(phone);
+    await expect.poll(() => headerSays(phone)).toBe("Sign in");
+
+    // Signed in again, after a wrong password.
+    await accountLink(phone).click();
+    await phone.getByRole("heading", { name: "Sign in" }).waitFor();
+    expect(await phone.locator("#account-password").getAttribute("autocomplete")).toBe("current-password");
+    await sendForm(phone, "Ada", "not the password");
+    await expect.poll(() => phone.locator("#account-form-error").textContent(), { timeout: 10_000 }).toBe("Wrong name or password.");
+    await audit.check(phone, "sign-in-refused");
+    await sendForm(phone, "Ada", PASSWORD);
+    await expect.poll(() => headerSays(phone), { timeout: 10_000 }).toBe("Your account: Ada");
+
+    // A second device, opened at /sign-in directly.
+    const desktop = await harness.newPage(DESKTOP);
+    await desktop.goto(`${base}/sign-in`);
+    await waitConnected(desktop);
+    await desktop.getByRole("heading", { name: "Sign in" }).waitFor();
+    await sendForm(desktop, "Ada", PASSWORD);
+    await expect.poll(() => headerSays(desktop), { timeout: 10_000 }).toBe("Your account: Ada");
+
+    // The phone's list has both; it ends the desktop's.
+    await accountLink(phone).click();
+    await phone.getByRole("heading", { name: "Your account" }).waitFor();
+    await expect.poll(() => phone.locator("li.session").count(), { timeout: 10_000 }).toBe(2);
+    await phone.screenshot({ path: join(outDir, "account-sessions.png"), fullPage: true });
+    await audit.check(phone, "account-sessions");
+    const other = phone.locator("li.session:not([data-current])");
+    await other.getByRole("button", { name: /^End session/ }).click();
+    await expect.poll(() => phone.locator("li.session").count(), { timeout: 10_000 }).toBe(1);
+    expect(await phone.locator("#sessions-status").textContent()).toMatch(/^The session on .+ has ended\.$/);
+    expect(await headerSays(phone)).toBe("Your account: Ada");
+
+    // The desktop's session is gone: after a reload it is a guest's page.
+    await desktop.reload();
+    await waitConnected(desktop);
+    await expect.poll(() => headerSays(desktop)).toBe("Sign in");
+    await audit.check(desktop, "home-desktop-signed-out");
+    expect(harness.pageErrors).toEqual([]);
+  });
+});

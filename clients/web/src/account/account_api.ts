@@ -1,0 +1,143 @@
+// The server's account API: JSON over fetch, on the page's own origin. The session is an HttpOnly
+// cookie (carc_session) that this code never sees: the browser sends it (credentials
+// "same-origin") and the server sets and clears it. Every answer is read defensively: a server
+// without accounts, a proxy's error page or a malformed body is a refusal, never an exception.
+
+export type Field = "name" | "password";
+
+/** Why a request did not do what it asked. */
+export interface Refusal {
+  /** The HTTP status; 0 when no answer came (no network, a fetch that threw). */
+  status: number;
+  /** The server's own words (English), "" when it gave none. */
+  error: string;
+  /** The field the server named as the cause. */
+  field?: Field | undefined;
+  /** Seconds to wait before asking again (Retry-After), when the server said. */
+  retryAfter?: number | undefined;
+}
+
+export type Answer<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
+
+export interface Me {
+  name: string;
+  /** Seconds since 1970. */
+  createdAt: number;
+}
+
+export interface AccountSession {
+  id: number;
+  /** Seconds since 1970. */
+  createdAt: number;
+  lastSeenAt: number;
+  /** The browser and system the server made out ("Chrome on Linux"); may be "". */
+  label: string;
+  /** The session of this browser. */
+  current: boolean;
+}
+
+type Json = Record<string, unknown>;
+
+const isJson = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Seconds from a Retry-After header: a number of seconds or an HTTP date. */
+export function retryAfterSeconds(header: string | null, nowMs: number): number | undefined {
+  const text = header?.trim() ?? "";
+  if (/^\d+$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - nowMs) / 1000));
+}
+
+function parseName(json: unknown): string | undefined {
+  return isJson(json) && typeof json.name === "string" ? json.name : undefined;
+}
+
+export function parseMe(json: unknown): Me | undefined {
+  if (!isJson(json) || typeof json.name !== "string" || typeof json.created_at !== "number") return undefined;
+  return { name: json.name, createdAt: json.created_at };
+}
+
+/** The sessions of GET /api/me/sessions; an entry without the documented shape is dropped. */
+export function parseSessions(json: unknown): AccountSession[] | undefined {
+  if (!isJson(json) || !Array.isArray(json.sessions)) return undefined;
+  return json.sessions.flatMap((s: unknown) =>
+    isJson(s) && typeof s.id === "number" && typeof s.created_at === "number" && typeof s.last_seen_at === "number"
+      ? [{
+          id: s.id,
+          createdAt: s.created_at,
+          lastSeenAt: s.last_seen_at,
+          label: typeof s.label === "string" ? s.label : "",
+          current: s.current === true,
+        }]
+      : [],
+  );
+}
+
+export class AccountApi {
+  constructor(
+    private readonly http: typeof fetch,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** POST /api/accounts: 201 {"name"} and the cookie; the player is signed in. */
+  signUp(name: string, password: string): Promise<Answer<string>> {
+    return this.call("POST", "/api/accounts", parseName, { name, password });
+  }
+
+  /** POST /api/sessions: 200 {"name"} and the cookie. */
+  signIn(name: string, password: string): Promise<Answer<string>> {
+    return this.call("POST", "/api/sessions", parseName, { name, password });
+  }
+
+  /** DELETE /api/sessions/current: 204, the cookie cleared. */
+  signOut(): Promise<Answer<void>> {
+    return this.call("DELETE", "/api/sessions/current");
+  }
+
+  me(): Promise<Answer<Me>> {
+    return this.call("GET", "/api/me", parseMe);
+  }
+
+  sessions(): Promise<Answer<AccountSession[]>> {
+    return this.call("GET", "/api/me/sessions", parseSessions);
+  }
+
+  /** Ends one session of the account (another device's). */
+  endSession(id: number): Promise<Answer<void>> {
+    return this.call("DELETE", `/api/me/sessions/${encodeURIComponent(id)}`);
+  }
+
+  /** Ends every session of the account, this one too. */
+  endAll(): Promise<Answer<void>> {
+    return this.call("DELETE", "/api/me/sessions");
+  }
+
+  /** `read`: the value of a 2xx answer's body, undefined when it does not fit; none for 204s. */
+  private async call<T = void>(method: string, path: string, read?: (json: unknown) => T | undefined, body?: Json): Promise<Answer<T>> {
+    // Called on its own: the browser's fetch called as a method of another object throws
+    // ("Illegal invocation").
+    const http = this.http;
+    let response: Response;
+    try {
+      response = await http(path, {
+        method,
+        credentials: "same-origin",
+        headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (e) {
+      return { ok: false, refusal: { status: 0, error: e instanceof Error ? e.message : String(e) } };
+    }
+    const json: unknown = await response.json().catch(() => undefined);
+    if (response.ok) {
+      if (!read) return { ok: true, value: undefined as T };
+      const value = read(json);
+      if (value !== undefined) return { ok: true, value };
+      return { ok: false, refusal: { status: response.status, error: "" } };
+    }
+    const error = isJson(json) && typeof json.error === "string" ? json.error : "";
+    const field = isJson(json) && (json.field === "name" || json.field === "password") ? json.field : undefined;
+    const retryAfter = retryAfterSeconds(response.headers.get("Retry-After"), this.now());
+    return { ok: false, refusal: { status: response.status, error, field, retryAfter } };
+  }
+}

@@ -1,0 +1,129 @@
+// The account page: the name, "Sign out", and where the account is signed in: each session's
+// device, when it began and when it was last seen (in words), "This device" for this browser's
+// own, a button to end each other one and one to end them all.
+
+import { h } from "../ui/dom";
+import type { AccountSession, Me } from "./account_api";
+import { t } from "./i18n";
+import { dayWords, timeAgo } from "./time_words";
+
+export interface AccountPageModel {
+  /** GET /api/me's answer; undefined until it comes. */
+  me: Me | undefined;
+  /** undefined while on their way or refused. */
+  sessions: AccountSession[] | undefined;
+  /** Why the page could not be had. */
+  loadError: string | undefined;
+  /** What runs: signing out, ending every session, or ending the session of that id. */
+  busy: "sign-out" | "end-all" | number | undefined;
+  /** An action's refusal. */
+  error: string | undefined;
+  /** What the last action did ("The session on ... has ended."). */
+  notice: string | undefined;
+}
+
+export interface AccountPageActions {
+  signOut(): void;
+  endSession(session: AccountSession): void;
+  endAll(): void;
+  reload(): void;
+  back(): void;
+}
+
+export const ACCOUNT_HEADING = "account-heading";
+export const SESSIONS_HEADING = "sessions-heading";
+
+export function deviceLabel(session: AccountSession): string {
+  return session.label.trim() || t("sessions.unknownDevice");
+}
+
+export function renderAccountPage(model: AccountPageModel, nowMs: number, actions: AccountPageActions): HTMLElement {
+  const busy = model.busy !== undefined;
+  const me = model.me;
+  return h(
+    "div",
+    { class: "screen account" },
+    h("div", { class: "row account-head" },
+      h("h2", { id: ACCOUNT_HEADING, tabindex: -1 }, t("account.title")),
+      h("button", { type: "button", class: "secondary", id: "account-back", onclick: () => actions.back() }, t("account.back")),
+    ),
+    h("section", { class: "card", "aria-labelledby": ACCOUNT_HEADING },
+      me
+        ? [
+            h("p", { class: "account-name" }, t("account.signedInAs", { name: me.name })),
+            h("p", { class: "help" }, t("account.created", { date: dayWords(me.createdAt) })),
+          ]
+        : null,
+      h("p", { class: "form-error", role: "alert", id: "account-error" }, model.error ?? ""),
+      h("button", {
+        type: "button",
+        id: "sign-out",
+        disabled: busy,
+        "aria-busy": model.busy === "sign-out" ? "true" : undefined,
+        onclick: () => actions.signOut(),
+      }, t(model.busy === "sign-out" ? "account.signingOut" : "account.signOut")),
+    ),
+    h("section", { class: "card", "aria-labelledby": SESSIONS_HEADING },
+      h("h3", { id: SESSIONS_HEADING, tabindex: -1 }, t("sessions.title")),
+      h("p", { class: "help" }, t("sessions.help")),
+      h("p", { class: "notice", role: "status", id: "sessions-status" },
+        model.sessions === undefined && model.loadError === undefined ? t("sessions.loading") : (model.notice ?? ""),
+      ),
+      model.loadError !== undefined
+        ? [
+            h("p", { class: "form-error", role: "alert" }, model.loadError),
+            h("button", { type: "button", id: "sessions-retry", onclick: () => actions.reload() }, t("sessions.retry")),
+          ]
+        : null,
+      model.sessions ? renderSessions(model, nowMs, actions) : null,
+    ),
+  );
+}
+
+function renderSessions(model: AccountPageModel, nowMs: number, actions: AccountPageActions): HTMLElement[] {
+  const sessions = model.sessions ?? [];
+  // This device first: the one the player knows, then the others, the latest seen first.
+  const ordered = [...sessions].sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt - a.lastSeenAt);
+  const busy = model.busy !== undefined;
+  return [
+    h("ul", { class: "sessions" },
+      ordered.map((s) => {
+        const id = `session-${s.id}`;
+        return h("li", { class: "session", "data-session": s.id, "data-current": s.current ? "" : undefined },
+          h("div", { class: "session-text" },
+            h("strong", { id: `${id}-label` }, deviceLabel(s)),
+            s.current ? h("span", { class: "badge this-device" }, t("sessions.thisDevice")) : null,
+            h("span", { class: "help", id: `${id}-times` },
+              t("sessions.times", { signedIn: timeAgo(s.createdAt, nowMs), seen: timeAgo(s.lastSeenAt, nowMs) }),
+            ),
+          ),
+          // This browser's own session ends with "Sign out".
+          s.current
+            ? null
+            : h("button", {
+                type: "button",
+                class: "danger",
+                id: `${id}-end`,
+                // Which one: the device and its times, read after the button's own words.
+                "aria-labelledby": `${id}-end ${id}-label ${id}-times`,
+                disabled: busy,
+                "aria-busy": model.busy === s.id ? "true" : undefined,
+                onclick: () => actions.endSession(s),
+              }, t(model.busy === s.id ? "sessions.ending" : "sessions.end")),
+        );
+      }),
+    ),
+    h("div", { class: "field" },
+      h("button", {
+        type: "button",
+        class: "danger",
+        id: "sessions-end-all",
+        "aria-describedby": "sessions-end-all-help",
+        disabled: busy,
+        "aria-busy": model.busy === "end-all" ? "true" : undefined,
+        onclick: () => actions.endAll(),
+      }, t("sessions.endAll")),
+      h("p", { class: "help", id: "sessions-end-all-help" }, t("sessions.endAllHelp")),
+    ),
+  ];
+}

@@ -1,0 +1,263 @@
+// The account screens' chunk (fetched by src/ui/account.ts when the player opens one): the
+// sign-in and sign-up form and the account page, their state, and what their buttons ask of the
+// server. The page's header shows the outcome (Account.name); after signing in or out the page
+// goes back where the player came from and the header's link takes the focus, so that a screen
+// reader says who is signed in now.
+
+import { charLength } from "../ui/form";
+import type { Account, AccountHost, AccountPath, AccountScreens } from "../ui/account";
+import { AccountApi, type AccountSession, type Answer, type Refusal } from "./account_api";
+import { ACCOUNT_HEADING, SESSIONS_HEADING, deviceLabel, renderAccountPage, type AccountPageModel } from "./account_page";
+import { accountWords, t, type AccountMessageKey } from "./i18n";
+import { renderSignIn, type SignInMode, type SignInModel } from "./sign_in_form";
+import { waitWords } from "./time_words";
+import "./account.css";
+
+/** Names and passwords as the server counts them: characters (code points). */
+export const NAME_LENGTH = { min: 3, max: 20 };
+export const PASSWORD_LENGTH = { min: 8, max: 256 };
+
+/** The most of the server's own words shown after a refusal. */
+const MAX_DETAIL_CHARS = 200;
+
+/** What the form says for a refusal: by field, or for the form as a whole. */
+export function refusalErrors(refusal: Refusal, mode: SignInMode): SignInModel["errors"] {
+  const detail = [...refusal.error.trim()].slice(0, MAX_DETAIL_CHARS).join("");
+  const withDetail = (key: AccountMessageKey) => (detail === "" ? t(key) : `${t(key)} (${detail})`);
+  if (refusal.status === 409) return { name: t("signUp.nameTaken") };
+  if (refusal.status === 401 && mode === "sign-in") return { form: t("signIn.wrong") };
+  if (refusal.status === 400 && refusal.field === "name") return { name: withDetail("signUp.nameRefused") };
+  if (refusal.status === 400 && refusal.field === "password") return { password: withDetail("signUp.passwordRefused") };
+  if (refusal.status === 429) return { form: t(mode === "sign-up" ? "signUp.tooMany" : "signIn.tooMany", { when: wait(refusal) }) };
+  return { form: refusalText(refusal) };
+}
+
+/** A refusal in words, when no field or form of its own says more. */
+export function refusalText(refusal: Refusal): string {
+  if (refusal.status === 0) return t("account.offline");
+  if (refusal.status === 503 || refusal.status === 429) return t("account.busyServer", { when: wait(refusal) });
+  const detail = [...refusal.error.trim()].slice(0, MAX_DETAIL_CHARS).join("");
+  const text = refusal.status >= 400 && refusal.status < 500 ? t("account.refused") : t("account.failed", { status: String(refusal.status) });
+  return detail === "" ? text : `${text} (${detail})`;
+}
+
+function wait(refusal: Refusal): string {
+  return refusal.retryAfter !== undefined ? waitWords(refusal.retryAfter) : t("account.soon");
+}
+
+/** Why the form cannot be sent as typed, before asking the server. */
+export function formErrors(model: SignInModel): SignInModel["errors"] {
+  const name = charLength(model.name.trim());
+  const password = charLength(model.password);
+  const errors: SignInModel["errors"] = {};
+  if (model.mode === "sign-in") {
+    if (name === 0) errors.name = t("signIn.nameMissing");
+    if (password === 0) errors.password = t("signIn.passwordMissing");
+  } else {
+    if (name < NAME_LENGTH.min || name > NAME_LENGTH.max) errors.name = t("signUp.nameLength");
+    if (password < PASSWORD_LENGTH.min || password > PASSWORD_LENGTH.max) errors.password = t("signUp.passwordLength");
+  }
+  return errors;
+}
+
+export class AccountView implements AccountScreens {
+  private screen: "sign-in" | "account" = "sign-in";
+  private readonly form: SignInModel = { mode: "sign-in", name: "", password: "", showPassword: false, busy: false, errors: {} };
+  private readonly page: AccountPageModel = emptyPage();
+  /** The account page was asked for while signed out: it comes after signing in. */
+  private accountNext = false;
+  /** Counts the account page's loads: an answer for an earlier one is dropped. */
+  private loads = 0;
+  /** The page's path before the screens opened: where they go back to. */
+  private from = "/";
+  private readonly host: AccountHost;
+
+  constructor(private readonly account: Account) {
+    this.host = account.host;
+    // The page's language, if it is not English, before the first words are shown.
+    void accountWords.catch(() => undefined).then(() => this.host.changed());
+  }
+
+  show(path: AccountPath, from = this.from): void {
+    // Not from one account screen to another: that is no way back.
+    if (!/^\/(sign-in|sign-up|account)\/?$/.test(from)) this.from = from;
+    this.account.open = true;
+    if (path === "/account") {
+      this.screen = "account";
+      this.load();
+    } else {
+      this.screen = "sign-in";
+      this.form.mode = path === "/sign-up" ? "sign-up" : "sign-in";
+      this.form.errors = {};
+      this.accountNext = false;
+    }
+    this.host.changed();
+    // The name box when the form opens (the player came to type), else the page's heading.
+    focus(this.screen === "sign-in" ? "account-name" : ACCOUNT_HEADING);
+  }
+
+  render(): HTMLElement {
+    if (this.screen === "account") {
+      return renderAccountPage(this.page, (this.host.now ?? Date.now)(), {
+        signOut: () => void this.signOut(),
+        endSession: (s) => void this.endSession(s),
+        endAll: () => void this.endAll(),
+        reload: () => {
+          this.load();
+          // Its button goes while the sessions load: the list's heading keeps the focus.
+          focus(SESSIONS_HEADING);
+        },
+        back: () => this.close(),
+      });
+    }
+    return renderSignIn(this.form, {
+      submit: () => void this.submit(),
+      switchMode: () => {
+        this.form.mode = this.form.mode === "sign-in" ? "sign-up" : "sign-in";
+        this.form.errors = {};
+        this.host.setPath(this.form.mode === "sign-in" ? "/sign-in" : "/sign-up");
+        this.host.changed();
+        // Its heading says which form this is now.
+        focus(ACCOUNT_HEADING);
+      },
+      back: () => this.close(),
+    });
+  }
+
+  private api(): AccountApi | undefined {
+    const http = this.host.http();
+    return http ? new AccountApi(http, this.host.now) : undefined;
+  }
+
+  private async submit(): Promise<void> {
+    const form = this.form;
+    const errors = formErrors(form);
+    const api = this.api();
+    if (!api) errors.form = t("account.offline");
+    if (!api || Object.keys(errors).length > 0) return this.refused(errors);
+    form.errors = {};
+    form.busy = true;
+    this.host.changed();
+    const name = form.name.trim();
+    const answer = form.mode === "sign-up" ? await api.signUp(name, form.password) : await api.signIn(name, form.password);
+    form.busy = false;
+    if (!answer.ok) return this.refused(refusalErrors(answer.refusal, form.mode));
+    form.password = "";
+    form.showPassword = false;
+    this.account.name = answer.value;
+    if (this.accountNext) {
+      this.accountNext = false;
+      this.host.setPath("/account");
+      this.show("/account");
+      return;
+    }
+    this.close();
+  }
+
+  /** The form refused: the errors shown, and the focus on the first field at fault. */
+  private refused(errors: SignInModel["errors"]): void {
+    this.form.errors = errors;
+    this.host.changed();
+    focus(errors.name !== undefined ? "account-name" : errors.password !== undefined ? "account-password" : "account-submit");
+  }
+
+  /** Asks for the account and its sessions. */
+  private load(): void {
+    const api = this.api();
+    const load = ++this.loads;
+    Object.assign(this.page, emptyPage());
+    if (!api) this.page.loadError = t("account.offline");
+    this.host.changed();
+    if (!api) return;
+    void Promise.all([api.me(), api.sessions()]).then(([me, sessions]) => {
+      if (load !== this.loads || this.screen !== "account") return;
+      const refusal = !me.ok ? me.refusal : !sessions.ok ? sessions.refusal : undefined;
+      if (refusal?.status === 401) return this.signedOutMeanwhile();
+      this.page.me = me.ok ? me.value : undefined;
+      this.page.sessions = sessions.ok ? sessions.value : undefined;
+      this.page.loadError = refusal ? refusalText(refusal) : undefined;
+      this.host.changed();
+    });
+  }
+
+  private async signOut(): Promise<void> {
+    const answer = await this.run("sign-out", (api) => api.signOut());
+    // 401: signed out already (expired, or ended from another device): the same outcome.
+    if (answer.ok || answer.refusal.status === 401) this.signedOut();
+    else this.pageRefused(answer.refusal, "sign-out");
+  }
+
+  private async endAll(): Promise<void> {
+    const answer = await this.run("end-all", (api) => api.endAll());
+    if (answer.ok || answer.refusal.status === 401) this.signedOut();
+    else this.pageRefused(answer.refusal, "sessions-end-all");
+  }
+
+  private async endSession(session: AccountSession): Promise<void> {
+    const answer = await this.run(session.id, (api) => api.endSession(session.id));
+    if (!answer.ok && answer.refusal.status === 401) return this.signedOutMeanwhile();
+    // 404: it had ended already; either way it is gone.
+    if (!answer.ok && answer.refusal.status !== 404) return this.pageRefused(answer.refusal, `session-${session.id}-end`);
+    this.page.sessions = this.page.sessions?.filter((s) => s.id !== session.id);
+    this.page.notice = t("sessions.ended", { label: deviceLabel(session) });
+    this.host.changed();
+    // Its button is gone: the list's heading has the focus, and the status says what happened.
+    focus(SESSIONS_HEADING);
+  }
+
+  /** Runs an account page action: the page busy (its buttons off) until the answer. */
+  private async run(busy: AccountPageModel["busy"], request: (api: AccountApi) => Promise<Answer<void>>): Promise<Answer<void>> {
+    const api = this.api();
+    if (!api) return { ok: false, refusal: { status: 0, error: "" } };
+    this.page.busy = busy;
+    this.page.notice = undefined;
+    this.page.error = undefined;
+    this.host.changed();
+    const answer = await request(api);
+    this.page.busy = undefined;
+    return answer;
+  }
+
+  /** An action refused: why, and the focus back on its button (off while it ran). */
+  private pageRefused(refusal: Refusal, button: string): void {
+    this.page.error = refusalText(refusal);
+    this.host.changed();
+    focus(button);
+  }
+
+  /** Signed out by the player: back where they came from. */
+  private signedOut(): void {
+    this.account.name = undefined;
+    this.close();
+  }
+
+  /** The server does not know this browser's session (any more): the form, then the account page. */
+  private signedOutMeanwhile(): void {
+    const wasIn = this.account.name !== undefined;
+    this.account.name = undefined;
+    this.host.setPath("/sign-in");
+    this.show("/sign-in");
+    this.accountNext = true;
+    if (!wasIn) return;
+    this.form.errors = { form: t("account.signedOut") };
+    this.host.changed();
+  }
+
+  private close(): void {
+    this.form.password = "";
+    this.form.errors = {};
+    this.account.open = false;
+    this.host.setPath(this.host.pathBack(this.from));
+    this.host.changed();
+    // The header's link says who is signed in now (or offers to sign in).
+    focus("account-link");
+  }
+}
+
+function emptyPage(): AccountPageModel {
+  return { me: undefined, sessions: undefined, loadError: undefined, busy: undefined, error: undefined, notice: undefined };
+}
+
+function focus(id: string): void {
+  document.getElementById(id)?.focus();
+}

@@ -1,0 +1,42 @@
+// Times in words, in the page's language: how long ago a session was last seen ("5 minutes
+// ago", "yesterday"), how long a refusal asks the player to wait ("in 2 minutes"), the day an
+// account was made. Intl has the words of every language, so the tables need none.
+
+import { getLanguage } from "../i18n";
+
+/** Each unit and how many of it make the next. */
+const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ["second", 60],
+  ["minute", 60],
+  ["hour", 24],
+  ["day", 30],
+  ["month", 12],
+  ["year", Infinity],
+];
+
+function inUnits(seconds: number, round: (n: number) => number, numeric: "auto" | "always"): string {
+  const words = new Intl.RelativeTimeFormat(getLanguage(), { numeric });
+  let value = seconds;
+  for (const [unit, size] of UNITS) {
+    // Rounded first: 59.6 seconds is "1 minute", never "60 seconds".
+    if (Math.abs(round(value)) < size) return words.format(round(value), unit);
+    value /= size;
+  }
+  return words.format(round(value), "year");
+}
+
+/** "5 minutes ago", "yesterday", "now": the moment `atSeconds` seen from `nowMs`. */
+export function timeAgo(atSeconds: number, nowMs: number): string {
+  // A server clock a little ahead of this one is not "in 3 seconds".
+  return inUnits(Math.min(0, atSeconds - nowMs / 1000), Math.round, "auto");
+}
+
+/** "in 2 minutes": a wait of `seconds`, rounded up, so that the player never asks too early. */
+export function waitWords(seconds: number): string {
+  return inUnits(Math.max(1, seconds), Math.ceil, "always");
+}
+
+/** "28 November 2026": the day of `atSeconds`. */
+export function dayWords(atSeconds: number): string {
+  return new Intl.DateTimeFormat(getLanguage(), { dateStyle: "long" }).format(new Date(atSeconds * 1000));
+}

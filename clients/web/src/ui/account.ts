@@ -1,0 +1,104 @@
+// The player's account as the page's header shows it: the name, a link to the account page, or
+// "Sign in" for a guest. GET /api/me is asked once at start; anything but a name (401, a server
+// without accounts, no network) leaves the page a guest, silently: guests play as ever.
+//
+// The screens (sign-in, sign-up, the account page) and everything they do are a chunk of their
+// own (src/account/), fetched when the player opens one: the main script carries only this.
+
+import { t } from "../i18n";
+import { h } from "./dom";
+
+export type AccountPath = "/sign-in" | "/sign-up" | "/account";
+
+/** The account screens (the chunk), as the page reaches them. */
+export interface AccountScreens {
+  /** Shows `path`'s screen; `from`: the page's path before, where it goes back to. */
+  show(path: AccountPath, from: string): void;
+  render(): HTMLElement;
+}
+
+/** What the page gives its account part (and, through it, the screens). */
+export interface AccountHost {
+  http(): typeof fetch | undefined;
+  /** The address bar's path now. */
+  path(): string;
+  setPath(path: string): void;
+  /** Where the page goes back to once the screens close; `from`: the path they were opened at. */
+  pathBack(from: string): string;
+  changed(): void;
+  /** The screens' code could not come: the reason, for the page to show. */
+  failed(text: string): void;
+  /** Milliseconds since 1970, for "last seen"; Date.now unless given. */
+  now?: (() => number) | undefined;
+}
+
+export class Account {
+  /** The signed-in player's name; undefined for a guest. */
+  name: string | undefined;
+  /** A screen is shown (or its code is on its way): the page shows it instead of all else. */
+  open = false;
+  private screens: Promise<AccountScreens> | undefined;
+  private shown: AccountScreens | undefined;
+
+  constructor(readonly host: AccountHost) {}
+
+  /** Opens the screen the page's address names, and asks the server who this browser is. */
+  start(): void {
+    const path = /^\/(sign-in|sign-up|account)\/?$/.exec(this.host.path())?.[1];
+    if (path !== undefined) this.show(`/${path}` as AccountPath);
+    this.host
+      .http()?.("/api/me", { credentials: "same-origin" })
+      .then((r) => (r.ok ? r.json() : undefined))
+      .then((me: { name?: unknown } | undefined) => {
+        if (typeof me?.name !== "string") return;
+        this.name = me.name;
+        this.host.changed();
+      })
+      .catch(() => undefined);
+  }
+
+  show(path: AccountPath): void {
+    const from = this.host.path();
+    this.open = true;
+    this.host.setPath(path);
+    (this.screens ??= import("../account/account_screens").then((m) => new m.AccountView(this))).then(
+      (screens) => {
+        this.shown = screens;
+        screens.show(path, from);
+      },
+      (e: unknown) => {
+        this.screens = undefined;
+        this.open = false;
+        this.host.setPath(this.host.pathBack(from));
+        this.host.failed(t("account.loadFailed", { reason: e instanceof Error ? e.message : String(e) }));
+      },
+    );
+    this.host.changed();
+  }
+
+  /** The open screen, or that it is on its way. */
+  render(): HTMLElement {
+    return this.shown?.render() ?? h("p", { role: "status" }, t("account.loading"));
+  }
+
+  /** The header's link: to the account page, or to sign in. */
+  link(): HTMLElement {
+    const name = this.name;
+    return h(
+      "a",
+      {
+        id: "account-link",
+        class: "account-link",
+        href: name === undefined ? "/sign-in" : "/account",
+        onclick: (e) => {
+          const click = e as MouseEvent;
+          // Another tab or window: the browser's, as for any link (the server serves the path).
+          if (click.ctrlKey || click.metaKey || click.shiftKey || click.altKey || click.button !== 0) return;
+          e.preventDefault();
+          this.show(this.name === undefined ? "/sign-in" : "/account");
+        },
+      },
+      name === undefined ? t("account.signIn") : [h("span", { class: "visually-hidden" }, t("account.yours")), " ", name],
+    );
+  }
+}
