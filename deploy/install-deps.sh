@@ -12,7 +12,8 @@ packages=(
   # wire protocol and server
   protobuf-compiler libprotobuf-dev libboost1.81-dev libspdlog-dev libsqlite3-dev libpq-dev
   # accounts: Argon2id and tokens (libsodium), account names' NFKC and case folding
-  libsodium-dev libunistring-dev
+  # (libunistring), passkeys' CBOR (libcbor) and signatures (OpenSSL 3)
+  libsodium-dev libunistring-dev libcbor-dev libssl-dev
 )
 # Node.js and npm build the web client (and run `buf lint` of proto/). A machine that already
 # has npm (e.g. from another Node.js package) keeps it.
