@@ -37,6 +37,17 @@ struct SessionRow {
   std::string label;  // which device, from its User-Agent: for the player's list only
 };
 
+struct PasskeyRow {
+  std::string credential_id;  // raw bytes, unique
+  AccountId account = 0;
+  std::string public_key;  // the COSE_Key, CBOR bytes
+  std::int64_t algorithm = 0;
+  std::int64_t sign_count = 0;
+  std::string label;
+  std::int64_t created_at = 0;
+  std::int64_t last_used_at = 0;  // 0: never used to sign in
+};
+
 class AccountStore {
  public:
   virtual ~AccountStore() = default;
@@ -70,6 +81,27 @@ class AccountStore {
   // at or before `created_before` or last seen at or before `seen_before` (expired).
   virtual void PruneSessions(AccountId account, int keep, std::int64_t created_before,
                              std::int64_t seen_before) = 0;
+
+  // A new passkey; false when its credential id is known already (to any account).
+  virtual bool AddPasskey(const PasskeyRow& passkey) = 0;
+  virtual std::optional<PasskeyRow> PasskeyById(const std::string& credential_id) = 0;
+  // The account's passkeys, oldest first.
+  virtual std::vector<PasskeyRow> Passkeys(AccountId account) = 0;
+  // Moves the passkey's sign count from `seen` to `count` and notes its use, only if it is
+  // still `seen`: of two sign-ins racing with one response, one wins. False: it was not.
+  virtual bool UsePasskey(const std::string& credential_id, std::int64_t seen, std::int64_t count,
+                          std::int64_t now) = 0;
+  virtual bool DeletePasskey(AccountId account, const std::string& credential_id) = 0;
+
+  // A challenge issued for a passkey ceremony: `purpose` "register" (for `account`) or
+  // "sign-in" (account 0). Kept in the store so that any node of a cluster can check it.
+  virtual void PutChallenge(const std::string& challenge, const std::string& purpose,
+                            AccountId account, std::int64_t expires_at) = 0;
+  // Takes the challenge (it can be taken once) if it was issued for `purpose` and is not
+  // expired at `now`: returns the account it was issued for; nullopt otherwise. Expired
+  // challenges are removed on the way.
+  virtual std::optional<AccountId> TakeChallenge(const std::string& challenge,
+                                                 const std::string& purpose, std::int64_t now) = 0;
 };
 
 }  // namespace carc::server::store

@@ -8,6 +8,9 @@ namespace carc::server::store {
 namespace {
 
 constexpr const char* kAccountColumns = "SELECT id, name, name_key, password_hash, created_at ";
+constexpr const char* kPasskeyColumns =
+    "SELECT credential_id, account_id, public_key, algorithm, sign_count, label, created_at, "
+    "last_used_at FROM passkeys ";
 constexpr const char* kSessionColumns =
     "SELECT id, account_id, created_at, last_seen_at, label FROM sessions ";
 
@@ -109,7 +112,80 @@ class PostgresAccounts final : public AccountStore {
          PgParam::Int(seen_before)});
   }
 
+  bool AddPasskey(const PasskeyRow& p) override {
+    std::lock_guard lock(mu_);
+    return db_.Exec(
+                  "INSERT INTO passkeys (credential_id, account_id, public_key, algorithm, "
+                  "sign_count, label, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) "
+                  "ON CONFLICT (credential_id) DO NOTHING",
+                  {PgParam::Bytes(p.credential_id), PgParam::Int(p.account),
+                   PgParam::Bytes(p.public_key), PgParam::Int(p.algorithm),
+                   PgParam::Int(p.sign_count), p.label, PgParam::Int(p.created_at)})
+               .affected() > 0;
+  }
+
+  std::optional<PasskeyRow> PasskeyById(const std::string& credential_id) override {
+    std::lock_guard lock(mu_);
+    const PgResult r = db_.Exec(std::string(kPasskeyColumns) + "WHERE credential_id = $1",
+                                {PgParam::Bytes(credential_id)});
+    if (r.rows() == 0) return std::nullopt;
+    return ReadPasskey(r, 0);
+  }
+
+  std::vector<PasskeyRow> Passkeys(AccountId account) override {
+    std::lock_guard lock(mu_);
+    const PgResult r = db_.Exec(
+        std::string(kPasskeyColumns) + "WHERE account_id = $1 ORDER BY created_at, credential_id",
+        {PgParam::Int(account)});
+    std::vector<PasskeyRow> rows;
+    for (int i = 0; i < r.rows(); ++i) rows.push_back(ReadPasskey(r, i));
+    return rows;
+  }
+
+  bool UsePasskey(const std::string& credential_id, std::int64_t seen, std::int64_t count,
+                  std::int64_t now) override {
+    std::lock_guard lock(mu_);
+    return db_.Exec(
+                  "UPDATE passkeys SET sign_count = $1, last_used_at = $2 WHERE credential_id = $3 "
+                  "AND sign_count = $4",
+                  {PgParam::Int(count), PgParam::Int(now), PgParam::Bytes(credential_id),
+                   PgParam::Int(seen)})
+               .affected() > 0;
+  }
+
+  bool DeletePasskey(AccountId account, const std::string& credential_id) override {
+    std::lock_guard lock(mu_);
+    return db_.Exec("DELETE FROM passkeys WHERE account_id = $1 AND credential_id = $2",
+                    {PgParam::Int(account), PgParam::Bytes(credential_id)})
+               .affected() > 0;
+  }
+
+  void PutChallenge(const std::string& challenge, const std::string& purpose, AccountId account,
+                    std::int64_t expires_at) override {
+    std::lock_guard lock(mu_);
+    db_.Exec(
+        "INSERT INTO passkey_challenges (challenge, purpose, account_id, expires_at) "
+        "VALUES ($1, $2, $3, $4)",
+        {challenge, purpose, PgParam::Int(account), PgParam::Int(expires_at)});
+  }
+
+  std::optional<AccountId> TakeChallenge(const std::string& challenge, const std::string& purpose,
+                                         std::int64_t now) override {
+    std::lock_guard lock(mu_);
+    db_.Exec("DELETE FROM passkey_challenges WHERE expires_at <= $1", {PgParam::Int(now)});
+    const PgResult r = db_.Exec(
+        "DELETE FROM passkey_challenges WHERE challenge = $1 AND purpose = $2 RETURNING "
+        "account_id",
+        {challenge, purpose});
+    if (r.rows() == 0) return std::nullopt;
+    return r.Int(0, 0);
+  }
+
  private:
+  static PasskeyRow ReadPasskey(const PgResult& r, int row) {
+    return PasskeyRow{r.Bytes(row, 0), r.Int(row, 1),  r.Bytes(row, 2), r.Int(row, 3),
+                      r.Int(row, 4),   r.Text(row, 5), r.Int(row, 6),   r.Int(row, 7)};
+  }
   static std::optional<Account> ReadAccount(const PgResult& r) {
     if (r.rows() == 0) return std::nullopt;
     return Account{r.Int(0, 0), r.Text(0, 1), r.Text(0, 2), r.Text(0, 3), r.Int(0, 4)};

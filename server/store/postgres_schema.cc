@@ -89,8 +89,8 @@ constexpr const char* kArchivedGameName = R"sql(
 ALTER TABLE games ADD COLUMN game TEXT;
 )sql";
 
-// Players who last: accounts (unique by their name's comparison key) and their sessions, kept
-// as token hashes (store/account_store.h).
+// Players who last: accounts (unique by their name's comparison key), their sessions, kept as
+// token hashes, their passkeys and the challenges of passkey ceremonies (store/account_store.h).
 constexpr const char* kAccounts = R"sql(
 CREATE TABLE accounts (
   id BIGSERIAL PRIMARY KEY,
@@ -108,6 +108,23 @@ CREATE TABLE sessions (
   last_seen_at BIGINT NOT NULL
 );
 CREATE INDEX sessions_account ON sessions (account_id, last_seen_at);
+CREATE TABLE passkeys (
+  credential_id BYTEA PRIMARY KEY,
+  account_id BIGINT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  public_key BYTEA NOT NULL,
+  algorithm INTEGER NOT NULL,
+  sign_count BIGINT NOT NULL,
+  label TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  last_used_at BIGINT NOT NULL DEFAULT 0
+);
+CREATE INDEX passkeys_account ON passkeys (account_id);
+CREATE TABLE passkey_challenges (
+  challenge TEXT PRIMARY KEY,
+  purpose TEXT NOT NULL,
+  account_id BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL
+);
 )sql";
 
 constexpr PgMigration kMigrations[] = {
@@ -115,7 +132,7 @@ constexpr PgMigration kMigrations[] = {
     {2, "nodes, room leases and resume tokens", kCluster},
     {3, "each node's list of public rooms", kListings},
     {4, "the archived game's name beside its record", kArchivedGameName},
-    {5, "accounts and their sessions", kAccounts},
+    {5, "accounts, their sessions and passkeys", kAccounts},
 };
 
 // Any fixed number: the advisory lock that serialises migrations between nodes.

@@ -8,6 +8,9 @@ namespace carc::server::store {
 namespace {
 
 constexpr const char* kAccountColumns = "SELECT id, name, name_key, password_hash, created_at ";
+constexpr const char* kPasskeyColumns =
+    "SELECT credential_id, account_id, public_key, algorithm, sign_count, label, created_at, "
+    "last_used_at FROM passkeys ";
 constexpr const char* kSessionColumns =
     "SELECT id, account_id, created_at, last_seen_at, label FROM sessions ";
 
@@ -44,6 +47,23 @@ class SqliteAccounts final : public AccountStore {
           "DELETE FROM sessions WHERE account_id = ?1 AND (created_at <= ?3 OR last_seen_at <= ?4 "
           "OR id NOT IN (SELECT id FROM sessions WHERE account_id = ?1 "
           "ORDER BY last_seen_at DESC, id DESC LIMIT ?2))");
+      add_passkey_ = Make(
+          "INSERT INTO passkeys (credential_id, account_id, public_key, algorithm, sign_count, "
+          "label, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (credential_id) DO NOTHING");
+      passkey_ = Make(std::string(kPasskeyColumns) + "WHERE credential_id = ?");
+      passkeys_ = Make(std::string(kPasskeyColumns) +
+                       "WHERE account_id = ? ORDER BY created_at, credential_id");
+      use_passkey_ = Make(
+          "UPDATE passkeys SET sign_count = ?, last_used_at = ? WHERE credential_id = ? AND "
+          "sign_count = ?");
+      delete_passkey_ = Make("DELETE FROM passkeys WHERE account_id = ? AND credential_id = ?");
+      put_challenge_ = Make(
+          "INSERT INTO passkey_challenges (challenge, purpose, account_id, expires_at) "
+          "VALUES (?, ?, ?, ?)");
+      expire_challenges_ = Make("DELETE FROM passkey_challenges WHERE expires_at <= ?");
+      take_challenge_ = Make(
+          "DELETE FROM passkey_challenges WHERE challenge = ? AND purpose = ? RETURNING "
+          "account_id");
     } catch (const StoreError& e) {
       Close();
       throw StoreError(path + ": " + e.what());
@@ -136,7 +156,74 @@ class SqliteAccounts final : public AccountStore {
     prune_->Run();
   }
 
+  bool AddPasskey(const PasskeyRow& p) override {
+    std::lock_guard lock(mu_);
+    Statement& s = *add_passkey_;
+    s.BindBlob(1, p.credential_id).Bind(2, p.account).BindBlob(3, p.public_key);
+    s.Bind(4, p.algorithm).Bind(5, p.sign_count).Bind(6, p.label).Bind(7, p.created_at);
+    s.Run();
+    return sqlite3_changes(db_) > 0;
+  }
+
+  std::optional<PasskeyRow> PasskeyById(const std::string& credential_id) override {
+    std::lock_guard lock(mu_);
+    Statement& s = *passkey_;
+    ResetOnExit reset{s};
+    s.BindBlob(1, credential_id);
+    if (!s.Step()) return std::nullopt;
+    return ReadPasskey(s);
+  }
+
+  std::vector<PasskeyRow> Passkeys(AccountId account) override {
+    std::lock_guard lock(mu_);
+    Statement& s = *passkeys_;
+    ResetOnExit reset{s};
+    s.Bind(1, account);
+    std::vector<PasskeyRow> rows;
+    while (s.Step()) rows.push_back(ReadPasskey(s));
+    return rows;
+  }
+
+  bool UsePasskey(const std::string& credential_id, std::int64_t seen, std::int64_t count,
+                  std::int64_t now) override {
+    std::lock_guard lock(mu_);
+    use_passkey_->Bind(1, count).Bind(2, now).BindBlob(3, credential_id).Bind(4, seen);
+    use_passkey_->Run();
+    return sqlite3_changes(db_) > 0;
+  }
+
+  bool DeletePasskey(AccountId account, const std::string& credential_id) override {
+    std::lock_guard lock(mu_);
+    delete_passkey_->Bind(1, account).BindBlob(2, credential_id);
+    delete_passkey_->Run();
+    return sqlite3_changes(db_) > 0;
+  }
+
+  void PutChallenge(const std::string& challenge, const std::string& purpose, AccountId account,
+                    std::int64_t expires_at) override {
+    std::lock_guard lock(mu_);
+    put_challenge_->Bind(1, challenge).Bind(2, purpose).Bind(3, account).Bind(4, expires_at);
+    put_challenge_->Run();
+  }
+
+  std::optional<AccountId> TakeChallenge(const std::string& challenge, const std::string& purpose,
+                                         std::int64_t now) override {
+    std::lock_guard lock(mu_);
+    expire_challenges_->Bind(1, now);
+    expire_challenges_->Run();
+    Statement& s = *take_challenge_;
+    ResetOnExit reset{s};
+    s.Bind(1, challenge).Bind(2, purpose);
+    if (!s.Step()) return std::nullopt;
+    return s.Int(0);
+  }
+
  private:
+  static PasskeyRow ReadPasskey(const Statement& s) {
+    return PasskeyRow{s.Text(0), s.Int(1),  s.Text(2), s.Int(3),
+                      s.Int(4),  s.Text(5), s.Int(6),  s.Int(7)};
+  }
+
   std::unique_ptr<Statement> Make(const std::string& sql) {
     return std::make_unique<Statement>(db_, sql.c_str());
   }
@@ -153,7 +240,9 @@ class SqliteAccounts final : public AccountStore {
 
   void Close() {
     for (auto* s : {&create_account_, &by_key_, &by_id_, &set_hash_, &create_session_,
-                    &session_by_hash_, &touch_, &end_one_, &end_all_, &list_, &prune_}) {
+                    &session_by_hash_, &touch_, &end_one_, &end_all_, &list_, &prune_,
+                    &add_passkey_, &passkey_, &passkeys_, &use_passkey_, &delete_passkey_,
+                    &put_challenge_, &expire_challenges_, &take_challenge_}) {
       s->reset();
     }
     sqlite3_close(db_);
@@ -163,7 +252,8 @@ class SqliteAccounts final : public AccountStore {
   std::mutex mu_;
   sqlite3* db_ = nullptr;
   std::unique_ptr<Statement> create_account_, by_key_, by_id_, set_hash_, create_session_,
-      session_by_hash_, touch_, end_one_, end_all_, list_, prune_;
+      session_by_hash_, touch_, end_one_, end_all_, list_, prune_, add_passkey_, passkey_,
+      passkeys_, use_passkey_, delete_passkey_, put_challenge_, expire_challenges_, take_challenge_;
 };
 
 }  // namespace

@@ -45,12 +45,13 @@ std::string CheckStoreFiles(const std::string& path) {
 }
 
 // 1: the first schema. 2: games.game, the game's name written with the archive entry, whose
-// record may then be empty (made from the room's log when asked for). 3: accounts and their
-// sessions (store/sqlite_accounts.h).
+// record may then be empty (made from the room's log when asked for). 3: accounts, their
+// sessions and passkeys (store/sqlite_accounts.h).
 constexpr int kSchemaVersion = 3;
 
 // Tables: rooms (state open/disposed/quarantined), room_log (one row per entry, with its
-// CRC-32), games and game_players (the archive), accounts and sessions (players who last).
+// CRC-32), games and game_players (the archive), accounts, sessions, passkeys and passkey
+// challenges (players who last).
 // Which game an archived game is of: the name written with it; for games archived before
 // schema 2, their record's "game", "base" when it names none (base-game records do not) or is
 // not JSON, so that a damaged record never fails a listing.
@@ -105,6 +106,23 @@ CREATE TABLE IF NOT EXISTS sessions (
   last_seen_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account_id, last_seen_at);
+CREATE TABLE IF NOT EXISTS passkeys (
+  credential_id BLOB PRIMARY KEY,
+  account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  public_key BLOB NOT NULL,
+  algorithm INTEGER NOT NULL,
+  sign_count INTEGER NOT NULL,
+  label TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  last_used_at INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS passkeys_account ON passkeys(account_id);
+CREATE TABLE IF NOT EXISTS passkey_challenges (
+  challenge TEXT PRIMARY KEY,
+  purpose TEXT NOT NULL,
+  account_id INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL
+) WITHOUT ROWID;
 )sql";
 
 class SqliteStore final : public EventStore {

@@ -117,6 +117,52 @@ void SessionsArePruned(cs::AccountStore& a) {
 }
 ACCOUNT_CONTRACT("sessions past the limit or expired are pruned", SessionsArePruned)
 
+void PasskeysBelongToOneAccount(cs::AccountStore& a) {
+  const auto ada = *a.CreateAccount("Ada", "ada", "h", 0);
+  const auto bob = *a.CreateAccount("Bob", "bob", "h", 0);
+  // Credential ids and keys are bytes, zero bytes included.
+  const std::string id1("\x01\x00\xff id", 6);
+  const std::string key1("\xa5\x01\x02\x00", 4);
+  CHECK(a.AddPasskey({id1, ada, key1, -7, 0, "Phone", 10, 0}));
+  CHECK_FALSE(a.AddPasskey({id1, bob, "other", -8, 0, "Laptop", 11, 0}));  // taken, by anyone
+  CHECK(a.AddPasskey({"id2", ada, "key2", -8, 3, "Laptop", 20, 0}));
+  const auto read = a.PasskeyById(id1);
+  REQUIRE(read);
+  CHECK(read->account == ada);
+  CHECK(read->public_key == key1);
+  CHECK(read->algorithm == -7);
+  CHECK(read->label == "Phone");
+  CHECK(read->last_used_at == 0);
+  CHECK_FALSE(a.PasskeyById("id3"));
+  const auto list = a.Passkeys(ada);
+  REQUIRE(list.size() == 2);
+  CHECK(list[0].credential_id == id1);  // oldest first
+  CHECK(a.Passkeys(bob).empty());
+  // The sign count moves only from the value the caller saw.
+  CHECK(a.UsePasskey("id2", 3, 4, 50));
+  CHECK_FALSE(a.UsePasskey("id2", 3, 5, 51));
+  CHECK(a.PasskeyById("id2")->sign_count == 4);
+  CHECK(a.PasskeyById("id2")->last_used_at == 50);
+  CHECK_FALSE(a.DeletePasskey(bob, "id2"));
+  CHECK(a.DeletePasskey(ada, "id2"));
+  CHECK_FALSE(a.PasskeyById("id2"));
+}
+ACCOUNT_CONTRACT("passkeys belong to one account and their counts move once",
+                 PasskeysBelongToOneAccount)
+
+void ChallengesAreTakenOnce(cs::AccountStore& a) {
+  a.PutChallenge("c1", "register", 7, 100);
+  a.PutChallenge("c2", "sign-in", 0, 100);
+  a.PutChallenge("c3", "sign-in", 0, 50);
+  CHECK_FALSE(a.TakeChallenge("c1", "sign-in", 10));  // issued for another purpose
+  CHECK(a.TakeChallenge("c1", "register", 10) == 7);
+  CHECK_FALSE(a.TakeChallenge("c1", "register", 10));  // once only
+  CHECK_FALSE(a.TakeChallenge("c3", "sign-in", 50));   // expired
+  CHECK(a.TakeChallenge("c2", "sign-in", 99) == 0);
+  CHECK_FALSE(a.TakeChallenge("nope", "sign-in", 0));
+}
+ACCOUNT_CONTRACT("passkey challenges are taken once, before they expire", ChallengesAreTakenOnce)
+
 }  // namespace
 
 TEST_CASE("account store: accounts outlive a reopening of the SQLite file", "[store][accounts]") {
