@@ -74,20 +74,27 @@ class AccountApi {
   std::optional<SignedIn> Authenticate(std::string_view token);
 
   const AccountMetrics& metrics() const { return metrics_; }
+  AccountMetrics& metrics() { return metrics_; }
+
+  // For the account's other parts (passkeys): the request's session (its cookie or Bearer
+  // token; reads the store), a new session answered with its cookie (writes the store), and
+  // `job` run on a worker of the reads' pool, answered 503 when the pool refuses or the store
+  // fails.
+  std::optional<SignedIn> SessionOf(const ApiRequest& request);
+  ApiResponse NewSession(const ApiRequest& request, const store::Account& account, unsigned status);
+  void OnReadWorker(const ApiRequest& request, ApiReply reply,
+                    std::function<void(const ApiRequest&, const ApiReply&)> job) {
+    OnWorker(reads_, request, std::move(reply), std::move(job));
+  }
+  std::int64_t Now() const { return now_(); }
 
  private:
-  struct Credentials {
-    std::string name;
-    std::string password;
-  };
   void SignUp(const ApiRequest& request, ApiReply reply);
   void SignIn(const ApiRequest& request, ApiReply reply);
   // Runs `job` on a worker of `pool`, answering 503 itself when the pool refuses.
   void OnWorker(ApiWorkers& pool, const ApiRequest& request, ApiReply reply,
                 std::function<void(const ApiRequest&, const ApiReply&)> job);
   void Signed(const ApiRequest& request, const ApiReply& reply);
-  std::optional<SignedIn> SessionOf(const ApiRequest& request);
-  ApiResponse NewSession(const ApiRequest& request, const store::Account& account, unsigned status);
   bool Secure(const ApiRequest& request) const { return limits_.https || request.https; }
 
   store::AccountStore* store_;

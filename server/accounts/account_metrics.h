@@ -15,6 +15,9 @@ struct AccountMetrics {
   std::atomic<std::uint64_t> hashing_refused{0};   // refused with 503: the hashing workers full
   std::atomic<std::uint64_t> sessions_ended{0};
   std::atomic<std::uint64_t> rehashed{0};
+  std::atomic<std::uint64_t> passkeys_added{0};
+  std::atomic<std::uint64_t> passkey_sign_ins{0};
+  std::atomic<std::uint64_t> passkeys_refused{0};  // a registration or sign-in failed a check
 };
 
 }  // namespace carc::server::accounts

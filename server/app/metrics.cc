@@ -271,7 +271,17 @@ std::string Metrics::Render() const {
       << "# HELP carc_account_rehashed_total Password hashes renewed at sign-in to the current "
          "parameters.\n"
          "# TYPE carc_account_rehashed_total counter\n"
-      << "carc_account_rehashed_total " << a.rehashed.load() << "\n";
+      << "carc_account_rehashed_total " << a.rehashed.load() << "\n"
+      << "# HELP carc_passkeys_added_total Passkeys registered.\n"
+         "# TYPE carc_passkeys_added_total counter\n"
+      << "carc_passkeys_added_total " << a.passkeys_added.load() << "\n"
+      << "# HELP carc_passkey_sign_ins_total Sign-ins with a passkey.\n"
+         "# TYPE carc_passkey_sign_ins_total counter\n"
+      << "carc_passkey_sign_ins_total " << a.passkey_sign_ins.load() << "\n"
+      << "# HELP carc_passkeys_refused_total Passkey registrations and sign-ins that failed a "
+         "check (signature, origin, rp id, sign count, ...).\n"
+         "# TYPE carc_passkeys_refused_total counter\n"
+      << "carc_passkeys_refused_total " << a.passkeys_refused.load() << "\n";
   }
   if (replays_ != nullptr) {
     o << "# HELP carc_replay_cache_hits_total Archived replays answered from the cache.\n"

@@ -57,6 +57,24 @@ accounts::AccountLimits AccountLimitsOf(const ServerConfig& c) {
   return limits;
 }
 
+accounts::PasskeyLimits PasskeyLimitsOf(const ServerConfig& c) {
+  accounts::PasskeyLimits limits;
+  limits.public_url = c.public_url;
+  // --allowed-origins' pages may use the passkeys too ("*" names no page).
+  std::string_view list = c.allowed_origins;
+  while (!list.empty()) {
+    const auto comma = list.find(',');
+    std::string_view item = list.substr(0, comma);
+    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+    if (!item.empty() && item != "*") limits.allowed_origins.emplace_back(item);
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+  limits.max_per_account = c.max_passkeys_per_account;
+  return limits;
+}
+
 }  // namespace
 
 ServerApp::ServerApp(ServerConfig config)
@@ -76,6 +94,7 @@ ServerApp::ServerApp(ServerConfig config)
       api_workers_(config_.api_threads, config_.api_queue, config_.api_per_address),
       hash_workers_(config_.hash_threads, config_.hash_queue, config_.hash_per_address),
       accounts_(store_->accounts(), AccountLimitsOf(config_), hash_workers_, api_workers_),
+      passkeys_(store_->accounts(), PasskeyLimitsOf(config_), accounts_),
       registry_(io_, room_config_, metrics_, *store_, bots_.get()),
       lobby_(registry_, room_config_, metrics_),
       listener_(
@@ -139,6 +158,9 @@ std::string ServerApp::Open() {
 }
 
 void ServerApp::Api(ApiRequest request, ApiReply reply) {
+  if (accounts::PasskeyApi::Handles(request)) {
+    return passkeys_.Serve(std::move(request), std::move(reply));
+  }
   if (accounts::AccountApi::Handles(request)) {
     return accounts_.Serve(std::move(request), std::move(reply));
   }

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "accounts/account_api.h"
+#include "accounts/passkey_api.h"
 #include "app/game_analysis.h"
 #include "app/memory_return.h"
 #include "app/metrics.h"
@@ -78,6 +79,7 @@ class ServerApp {
   // of sign-ins cannot delay the archive, and stopped with it.
   ApiWorkers hash_workers_;
   accounts::AccountApi accounts_;
+  accounts::PasskeyApi passkeys_;
   std::atomic<bool> stopping_{false};
   RoomRegistry registry_;
   Lobby lobby_;

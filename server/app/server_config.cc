@@ -367,6 +367,9 @@ const std::map<std::string, Setting>& Settings() {
        {"CARC_MAX_SESSIONS_PER_ACCOUNT",
         "sessions one account keeps; a new one ends the least recently used past it (20)",
         Int(&ServerConfig::max_sessions_per_account, 1, 1000)}},
+      {"max-passkeys-per-account",
+       {"CARC_MAX_PASSKEYS_PER_ACCOUNT", "passkeys one account may register (10)",
+        Int(&ServerConfig::max_passkeys_per_account, 1, 100)}},
       {"signups-per-hour",
        {"CARC_SIGNUPS_PER_HOUR",
         "accounts one client address may make an hour (an IPv6 /64 is one address); more are "

@@ -121,6 +121,7 @@ struct ServerConfig {
   int session_idle_days = 30;
   int session_max_days = 365;
   int max_sessions_per_account = 20;
+  int max_passkeys_per_account = 10;
   int signups_per_hour = 5;
   int sign_in_failures_per_account = 5;
   int sign_in_failures_per_address = 20;

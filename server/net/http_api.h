@@ -34,6 +34,7 @@ struct ApiRequest {
   std::string user_agent;     // the User-Agent field, as sent
   // Reached over https: a trusted proxy (--trusted-proxies) said X-Forwarded-Proto: https.
   bool https = false;
+  std::string host;  // the Host field, as sent
 };
 
 struct ApiResponse {

@@ -156,7 +156,8 @@ void HttpSession::OnRead(bool upload, beast::error_code ec, std::size_t) {
                    std::string(request[http::field::authorization]),
                    std::string(request[http::field::cookie]),
                    std::string(request[http::field::user_agent]),
-                   ForwardedHttps(request)};
+                   ForwardedHttps(request),
+                   std::string(request[http::field::host])};
     // The read's deadline stops here: the job waits its turn in a bounded queue and its work is
     // bounded, so the connection is not cut while it waits (its answer would be lost). Send
     // gives the write a deadline of its own.

@@ -142,7 +142,8 @@ void Route(World& w, http::request<http::string_body>& request) {
                                        std::string(request[http::field::authorization]),
                                        std::string(request[http::field::cookie]),
                                        std::string(request[http::field::user_agent]),
-                                       false};
+                                       false,
+                                       std::string(request[http::field::host])};
     int answers = 0;
     const bool served = carc::server::ServeArchive(*w.store, api, [&](auto response) {
       ++answers;
