@@ -10,7 +10,9 @@ import {
   getLanguage,
   initialLanguage,
   loadLanguage,
+  loadPlayWords,
   pickLanguage,
+  playMessages,
   registerTables,
   setLanguage,
   t,
@@ -63,6 +65,12 @@ describe("messages", () => {
     expectComplete(MESSAGES, "shared");
   });
 
+  it("has every message of the game screens in every language, with its placeholders", async () => {
+    // test/setup.ts has loaded them, as a page does with a game's code; loading again shares that.
+    await loadPlayWords();
+    expectComplete(playMessages()!, "game screens");
+  });
+
   for (const game of GAMES) {
     it(`has every message of the game ${game.id} in every language, with its placeholders`, () => {
       expectComplete(game.messages, game.id);
@@ -75,7 +83,7 @@ describe("messages", () => {
 
   it("names no rule id in what players read; help lines may (the table, round three, point 7)", () => {
     const ruleId = /\b[BVCK]-\d+/;
-    const tables = [MESSAGES, ACCOUNT_MESSAGES, ...GAMES.map((g) => g.messages)];
+    const tables = [MESSAGES, playMessages()!, ACCOUNT_MESSAGES, ...GAMES.map((g) => g.messages)];
     let read = 0;
     for (const table of tables) {
       for (const lang of LANGUAGES) {
@@ -90,14 +98,15 @@ describe("messages", () => {
   });
 
   it("words a choice for every pointer: no \"tap\" that a desktop player cannot do", () => {
-    for (const table of [MESSAGES, ACCOUNT_MESSAGES, ...GAMES.map((g) => g.messages)]) {
+    for (const table of [MESSAGES, playMessages()!, ACCOUNT_MESSAGES, ...GAMES.map((g) => g.messages)]) {
       for (const [key, value] of Object.entries(table.en ?? {})) expect(value, key).not.toMatch(/\btap\b/i);
     }
   });
 
-  it("never gives a game's key twice: not a shared key, not another game's, not the account screens'", () => {
+  it("never gives a key twice: not a shared key, not the game screens', not another game's, not the account screens'", () => {
     const seen = new Map<string, string>(Object.keys(en).map((k) => [k, "shared"]));
-    for (const { id, messages } of [...GAMES, { id: "account", messages: ACCOUNT_MESSAGES }]) {
+    const play = { id: "game screens", messages: playMessages()! };
+    for (const { id, messages } of [play, ...GAMES, { id: "account", messages: ACCOUNT_MESSAGES }]) {
       for (const key of Object.keys(messages.en)) {
         expect(seen.get(key), `${id} ${key}`).toBeUndefined();
         seen.set(key, id);
