@@ -210,11 +210,20 @@ export type GameMessages<K extends string> = Tables<Record<K, string>>;
 
 /**
  * The `t` of a game: its own keys from its tables (English when missing), every other key from
- * the shared ones. The game's keys must not repeat a shared key (the i18n test checks).
+ * the shared ones, or from `fallback` (the `t` of the game's other tables, for its screens'
+ * words). The game's keys must not repeat another table's key (the i18n test checks).
  */
-export function gameTranslator<K extends string>(messages: GameMessages<K>): (key: K | MessageKey, params?: Params) => string {
-  const own = (key: string): key is K => Object.hasOwn(messages.en, key);
-  return (key, params) => (own(key) ? format(messages[current]?.[key] || messages.en[key], params) : t(key, params));
+export function gameTranslator<K extends string>(messages: GameMessages<K>): (key: K | MessageKey, params?: Params) => string;
+export function gameTranslator<K extends string, F extends string>(
+  messages: GameMessages<K>,
+  fallback: (key: F, params?: Params) => string,
+): (key: K | F, params?: Params) => string;
+export function gameTranslator(
+  messages: GameMessages<string>,
+  fallback: (key: string, params?: Params) => string = (key, params) => t(key as MessageKey, params),
+): (key: string, params?: Params) => string {
+  const own = (key: string) => Object.hasOwn(messages.en, key);
+  return (key, params) => (own(key) ? format(messages[current]?.[key] || messages.en[key]!, params) : fallback(key, params));
 }
 
 /**
