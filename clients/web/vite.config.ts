@@ -70,9 +70,12 @@ export default defineConfig({
     rollupOptions: {
       output: {
         // One chunk per language other than English: its shared words and every game's
-        // (src/i18n/nl.ts, src/games/*/i18n/nl.ts, ...), fetched together by loadLanguage().
+        // (src/i18n/nl.ts, src/i18n/play/nl.ts, src/games/*/i18n/nl.ts, ...), fetched together
+        // by loadLanguage(). The English words of the game screens (src/i18n/play/en.ts) are a
+        // chunk of their own, fetched with a game's code.
         manualChunks(id) {
-          const lang = /\/i18n\/(nl|de|sv)\.ts$/.exec(id)?.[1];
+          if (/\/src\/i18n\/play\/en\.ts$/.test(id)) return "play-words-en";
+          const lang = /\/i18n\/(?:play\/)?(nl|de|sv)\.ts$/.exec(id)?.[1];
           return lang === undefined ? undefined : `lang-${lang}`;
         },
       },

@@ -1,10 +1,11 @@
 // How the page reaches the browser (issue 20, delivery): the home screen downloads the main
 // script compressed and cacheable for good (then the in-place update's small chunk), and no
-// game's code or other language; a browser in German gets the German words as one more chunk.
+// game's code or other language; a browser in German gets the German words as one more chunk,
+// and a game screen's words come with the game's code.
 
 import type { Response } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, auditScreens, useHarness, waitConnected } from "./harness";
+import { CLICK, DESKTOP, PHONE, auditScreens, useHarness, waitConnected } from "./harness";
 
 describe("delivery of the web client", () => {
   const harness = useHarness();
@@ -49,6 +50,33 @@ describe("delivery of the web client", () => {
     await expect.poll(() => page.locator("#create-heading").textContent()).toBe("Einen Raum erstellen");
     expect(scripts.some((s) => /^\/assets\/lang-de-[\w-]+\.js$/.test(s))).toBe(true);
     expect(scripts.some((s) => /lang-(nl|sv)|_play-/.test(s))).toBe(false);
+    expect(harness.pageErrors).toEqual([]);
+  });
+
+  it("a game screen has its words, in German and after a switch to English: they come with the game's code", async () => {
+    const page = await harness.newPage({ ...DESKTOP, locale: "de-DE" });
+    const scripts: string[] = [];
+    page.on("response", (r) => {
+      if (r.request().resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${harness.base}/`);
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("de");
+    await expect.poll(() => page.locator("#connection").getAttribute("data-status"), { timeout: 15_000 }).toBe("ready");
+    // Not on the home screen: the game screens' words (src/i18n/play/) and the game's own.
+    expect(scripts.some((s) => /play-words-en-|_play-/.test(s))).toBe(false);
+    await page.locator("button[name=play-now]").click(CLICK);
+    await page.locator("[data-cell]").first().waitFor({ timeout: 20_000 });
+    expect(scripts.some((s) => /^\/assets\/play-words-en-[\w-]+\.js$/.test(s))).toBe(true);
+    expect(scripts.some((s) => /^\/assets\/base_play-[\w-]+\.js$/.test(s))).toBe(true);
+    // The words every game's screens share, the base game's own, and no key in their place.
+    const keyShown = /\b(?:game|vote|away|log|final|replay|hint|analysis|area|kind|quarter|city|board|tile|review)\.[a-z]/;
+    expect(await page.locator("ol.players").getAttribute("aria-label")).toBe("Spieler");
+    expect(await page.locator("details.keys summary").textContent()).toBe("Tastatur");
+    expect(await page.locator("body").innerText()).not.toMatch(keyShown);
+    await page.locator("#language").selectOption("en");
+    await expect.poll(() => page.locator("ol.players").getAttribute("aria-label")).toBe("Players");
+    expect(await page.locator("details.keys summary").textContent()).toBe("Keyboard");
+    expect(await page.locator("body").innerText()).not.toMatch(keyShown);
     expect(harness.pageErrors).toEqual([]);
   });
 });

@@ -10,7 +10,9 @@ import {
   getLanguage,
   initialLanguage,
   loadLanguage,
+  loadPlayWords,
   pickLanguage,
+  playMessages,
   registerTables,
   setLanguage,
   t,
@@ -63,19 +65,36 @@ describe("messages", () => {
     expectComplete(MESSAGES, "shared");
   });
 
+  it("has every message of the game screens in every language, with its placeholders", async () => {
+    // test/setup.ts has loaded them, as a page does with a game's code; loading again shares that.
+    await loadPlayWords();
+    expectComplete(playMessages()!, "game screens");
+  });
+
   for (const game of GAMES) {
     it(`has every message of the game ${game.id} in every language, with its placeholders`, () => {
       expectComplete(game.messages, game.id);
     });
+
+    it(`has every message of the game ${game.id}'s screens in every language, once its code is in`, async () => {
+      // Loaded with the game's code, after the page's languages: registerTables brings those.
+      expectComplete((await game.load()).messages, `${game.id} screens`);
+    });
+  }
+
+  /** Every table of the page: the shared ones, the account screens', and each game's (its code loaded). */
+  async function allTables(): Promise<Tables<Readonly<Record<string, string>>>[]> {
+    const plays = await Promise.all(GAMES.map((g) => g.load()));
+    return [MESSAGES, playMessages()!, ACCOUNT_MESSAGES, ...GAMES.map((g) => g.messages), ...plays.map((p) => p.messages)];
   }
 
   it("has every message of the account screens in every language, with its placeholders", () => {
     expectComplete(ACCOUNT_MESSAGES, "account");
   });
 
-  it("names no rule id in what players read; help lines may (the table, round three, point 7)", () => {
+  it("names no rule id in what players read; help lines may (the table, round three, point 7)", async () => {
     const ruleId = /\b[BVCK]-\d+/;
-    const tables = [MESSAGES, ACCOUNT_MESSAGES, ...GAMES.map((g) => g.messages)];
+    const tables = await allTables();
     let read = 0;
     for (const table of tables) {
       for (const lang of LANGUAGES) {
@@ -89,15 +108,17 @@ describe("messages", () => {
     expect(read).toBeGreaterThan(400);
   });
 
-  it("words a choice for every pointer: no \"tap\" that a desktop player cannot do", () => {
-    for (const table of [MESSAGES, ACCOUNT_MESSAGES, ...GAMES.map((g) => g.messages)]) {
+  it("words a choice for every pointer: no \"tap\" that a desktop player cannot do", async () => {
+    for (const table of await allTables()) {
       for (const [key, value] of Object.entries(table.en ?? {})) expect(value, key).not.toMatch(/\btap\b/i);
     }
   });
 
-  it("never gives a game's key twice: not a shared key, not another game's, not the account screens'", () => {
+  it("never gives a key twice: not a shared key, not the game screens', not another game's, not the account screens'", async () => {
     const seen = new Map<string, string>(Object.keys(en).map((k) => [k, "shared"]));
-    for (const { id, messages } of [...GAMES, { id: "account", messages: ACCOUNT_MESSAGES }]) {
+    const play = { id: "game screens", messages: playMessages()! };
+    const screens = await Promise.all(GAMES.map(async (g) => ({ id: `${g.id} screens`, messages: (await g.load()).messages })));
+    for (const { id, messages } of [play, ...GAMES, ...screens, { id: "account", messages: ACCOUNT_MESSAGES }]) {
       for (const key of Object.keys(messages.en)) {
         expect(seen.get(key), `${id} ${key}`).toBeUndefined();
         seen.set(key, id);

@@ -357,6 +357,26 @@ describe("app", () => {
     client.close();
   });
 
+  it("opens an archived game's replay from its address (the final table's link, a reload)", () => {
+    // The viewer asks the page's fetch for the replay: refused here, it says so under its head.
+    vi.stubGlobal("fetch", serving({}, 404));
+    FakeWebSocket.reset();
+    const storage = new MemoryStorage();
+    const client = new CarcClient({ url: "ws://x/ws", WebSocket: FakeWebSocket, storage });
+    const root = document.createElement("div");
+    document.body.append(root);
+    const app = new App(root, client, {
+      location: { origin: "https://x", pathname: "/replay/7", hash: "" },
+      storage: storage as unknown as Storage,
+      http: serving(),
+    });
+    app.start();
+    expect(root.querySelector("main h2")?.textContent).toBe("Replay of game 7");
+    expect(root.querySelector("#close-replay")).not.toBeNull();
+    client.close();
+    vi.unstubAllGlobals();
+  });
+
   // The game's code is a chunk of its own, fetched when a room needs it (issue 20, delivery).
   function playingApp(now?: () => number) {
     FakeWebSocket.reset();

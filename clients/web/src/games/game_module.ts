@@ -128,6 +128,11 @@ export interface GamePlay {
   createSession(doc: Document, actions: GameSessionActions): GameSession;
   /** Applies a replay of the game; throws an Error that says why it does not fit together. */
   replay(doc: Document, replay: Replay): GameReplay;
+  /**
+   * The words of the game's screens (their English comes with this code, not in the main
+   * script), for the check that every language has them all.
+   */
+  readonly messages: Tables<Readonly<Record<string, string>>>;
 }
 
 export interface GameModule {
@@ -149,7 +154,9 @@ export interface GameModule {
   guide?(values: OptionValues | undefined): HTMLElement | null;
   /**
    * The code that plays and replays the game, in a chunk of its own: a page that only shows the
-   * home screen never downloads it. Loaded once; every call returns the same promise's result.
+   * home screen never downloads it. Resolves once the words of its screens are in the languages
+   * the page has loaded too (GamePlay.messages). Loaded once; every call returns the same
+   * promise's result.
    */
   load(): Promise<GamePlay>;
   /**

@@ -1,8 +1,9 @@
 // Translation: t(key, params) in the current language, chosen from navigator.languages (English
 // when none of them is known) and switchable; the choice is kept in localStorage.
 //
-// English is in the page's main script; every other language is a chunk of its own (one per
-// language: the shared tables and each game's, grouped by vite.config.ts), fetched by
+// English is in the page's main script, but for the words of the game screens (src/i18n/play/),
+// which come with a game's code (loadPlayWords); every other language is a chunk of its own (one
+// per language: the shared tables and each game's, grouped by vite.config.ts), fetched by
 // loadLanguage() before the page shows it, so that a page in English carries no other words.
 //
 // The tables here are the messages every game shares. Each game keeps its own tables in its
@@ -10,9 +11,14 @@
 // game's keys are checked by the compiler in its code, and shared code cannot reach into a game's
 // words (it asks the game, through src/games/registry.ts).
 
-import { en, type MessageKey, type Messages } from "./en";
+import { en, type Messages } from "./en";
+import type { PlayMessageKey, PlayMessages } from "./play/en";
 
-export type { MessageKey, Messages } from "./en";
+export type { Messages } from "./en";
+export type { PlayMessageKey, PlayMessages } from "./play/en";
+
+/** A shared message: of the main script's table, or of the game screens' (once loaded, loadPlayWords). */
+export type MessageKey = keyof typeof en | PlayMessageKey;
 
 export const LANGUAGES = ["en", "nl", "de", "sv"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -55,6 +61,42 @@ export function registerTables<T extends Readonly<Record<string, string>>>(
       tables[lang] = await loaders[lang as OtherLanguage]();
     }),
   ).then(() => undefined);
+}
+
+/** The game screens' words (src/i18n/play/), once loadPlayWords() has brought their English. */
+let playTables: Tables<PlayMessages> | undefined;
+let playLoad: Promise<void> | undefined;
+
+/** The game screens' tables, undefined until loadPlayWords() has brought them. */
+export function playMessages(): Tables<PlayMessages> | undefined {
+  return playTables;
+}
+
+/**
+ * Brings the words of the game screens: their English (a chunk of its own) and the languages the
+ * page has loaded (in those languages' chunks). Resolves once they are in; a game screen waits
+ * for it (src/ui/game_plays.ts) before it renders. Loaded once; after a failure a later call tries
+ * again.
+ */
+export function loadPlayWords(): Promise<void> {
+  playLoad ??= import("./play/en").then(
+    ({ en: english }) => {
+      const tables: Tables<PlayMessages> = { en: english };
+      playTables = tables;
+      // A language that could not come leaves these words in English (as t() does for any word
+      // missing), and the language menu can bring it again.
+      return registerTables(tables, {
+        nl: () => import("./play/nl").then((m) => m.nl),
+        de: () => import("./play/de").then((m) => m.de),
+        sv: () => import("./play/sv").then((m) => m.sv),
+      }).catch(() => undefined);
+    },
+    (e: unknown) => {
+      playLoad = undefined;
+      throw e;
+    },
+  );
+  return playLoad;
 }
 
 /** Brings every table of `lang` (at once, shared by later calls); English needs nothing. */
@@ -151,9 +193,15 @@ export function format(template: string, params?: Params): string {
   });
 }
 
-/** The message `key` in the current language (English when missing). */
+/**
+ * The message `key` in the current language (English when missing). A word of the game screens
+ * asked before loadPlayWords() has brought it (a screen that did not wait for it) is the key
+ * itself.
+ */
 export function t(key: MessageKey, params?: Params): string {
-  const text = MESSAGES[current]?.[key] || en[key];
+  const text = Object.hasOwn(en, key)
+    ? MESSAGES[current]?.[key as keyof Messages] || en[key as keyof Messages]
+    : playTables?.[current]?.[key as PlayMessageKey] || playTables?.en[key as PlayMessageKey] || key;
   return format(text, params);
 }
 
@@ -162,11 +210,20 @@ export type GameMessages<K extends string> = Tables<Record<K, string>>;
 
 /**
  * The `t` of a game: its own keys from its tables (English when missing), every other key from
- * the shared ones. The game's keys must not repeat a shared key (the i18n test checks).
+ * the shared ones, or from `fallback` (the `t` of the game's other tables, for its screens'
+ * words). The game's keys must not repeat another table's key (the i18n test checks).
  */
-export function gameTranslator<K extends string>(messages: GameMessages<K>): (key: K | MessageKey, params?: Params) => string {
-  const own = (key: string): key is K => Object.hasOwn(messages.en, key);
-  return (key, params) => (own(key) ? format(messages[current]?.[key] || messages.en[key], params) : t(key, params));
+export function gameTranslator<K extends string>(messages: GameMessages<K>): (key: K | MessageKey, params?: Params) => string;
+export function gameTranslator<K extends string, F extends string>(
+  messages: GameMessages<K>,
+  fallback: (key: F, params?: Params) => string,
+): (key: K | F, params?: Params) => string;
+export function gameTranslator(
+  messages: GameMessages<string>,
+  fallback: (key: string, params?: Params) => string = (key, params) => t(key as MessageKey, params),
+): (key: string, params?: Params) => string {
+  const own = (key: string) => Object.hasOwn(messages.en, key);
+  return (key, params) => (own(key) ? format(messages[current]?.[key] || messages.en[key]!, params) : fallback(key, params));
 }
 
 /**

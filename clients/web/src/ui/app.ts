@@ -128,7 +128,6 @@ export class App {
       home: () => this.screen === "home",
       http: () => this.http(),
     });
-    if (replayId !== undefined) this.replays.show({ kind: "archive", id: replayId });
     this.account = new Account({
       http: () => this.http(),
       path: () => this.env.location.pathname,
@@ -142,6 +141,8 @@ export class App {
       },
       now: env.now,
     });
+    // Shown at once (it renders the page): after the account, whose link the header shows.
+    if (replayId !== undefined) this.replays.show({ kind: "archive", id: replayId });
     this.home = {
       name: loadName(env.storage),
       leftGame: loadLeftGame(env.storage),

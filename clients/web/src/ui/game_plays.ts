@@ -1,12 +1,21 @@
-// Each game's play code (GameModule.load) on this page, and the room's messages held in order
-// while the code they need is on its way: a game's copy must see its messages in order, so a
-// message that waits holds back every later one too.
+// Each game's play code (GameModule.load, with the game screens' words) on this page, and the
+// room's messages held in order while the code they need is on its way: a game's copy must see
+// its messages in order, so a message that waits holds back every later one too.
 //
 // A game whose code could not come has nothing to apply its messages to: they go on (and are
 // dropped by the page, which asks for a reload), not held for ever. Loading is tried once.
 
 import type { ServerMessage } from "../gen/carc/v1/messages_pb";
 import type { GameModule, GamePlay } from "../games/game_module";
+import { loadPlayWords } from "../i18n";
+
+/**
+ * What a game's screens and replays need before they render: its code (GameModule.load) and the
+ * words every game's screens share (src/i18n/play/, not in the main script), fetched together.
+ */
+export function loadPlay(game: GameModule): Promise<GamePlay> {
+  return Promise.all([game.load(), loadPlayWords()]).then(([play]) => play);
+}
 
 export class GamePlays {
   private readonly plays = new Map<GameModule, GamePlay>();
@@ -27,7 +36,7 @@ export class GamePlays {
   load(game: GameModule): Promise<void> {
     let loading = this.loading.get(game);
     if (!loading) {
-      loading = game.load().then(
+      loading = loadPlay(game).then(
         (play) => {
           this.plays.set(game, play);
         },

@@ -13,12 +13,13 @@ import { t } from "../i18n";
 import { AnalysisLoader, responseError } from "./analysis";
 import { renderAnalysisPanel } from "./analysis_panel";
 import { h, self } from "./dom";
+import { loadPlay } from "./game_plays";
 
 export type ReplaySource = { kind: "archive"; id: string } | { kind: "file"; name: string; text: string };
 
 /** The replay of its game (the default game when the start snapshot names none this client knows). */
 export async function gameReplayOf(doc: Document, replay: Replay): Promise<GameReplay> {
-  const play = await (gameOfReplay(replay) ?? DEFAULT_GAME).load();
+  const play = await loadPlay(gameOfReplay(replay) ?? DEFAULT_GAME);
   return play.replay(doc, replay);
 }
 

@@ -9,7 +9,7 @@ import type { SeatInfo } from "../../gen/carc/v1/lobby_pb";
 import { h } from "../../ui/dom";
 import { finalPlayerCell, finalTableHead, renderCategoryTable } from "../../ui/final_table";
 import { BASE_CATEGORIES, type BaseCategoryRow } from "./base_categories";
-import { t } from "./i18n";
+import { t } from "./i18n/play";
 
 export interface FinalRow {
   seat: number;

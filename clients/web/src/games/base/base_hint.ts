@@ -8,7 +8,7 @@ import { hintedNoFollower, hintedPlacement, type HintedMove } from "../../ui/hin
 import { kindName, quarterName } from "./base_log";
 import { QUARTER_IDS } from "./board/city_block_svg";
 import { exitKey } from "./count_choice";
-import { t } from "./i18n";
+import { t } from "./i18n/play";
 import { isComplete, type Selection } from "./turn";
 
 /** A hint's command, when it is the base game's. */

@@ -12,7 +12,7 @@ import {
   type TileDefinition,
 } from "../../gen/carc/v1/base_game_pb";
 import type { LogLine } from "../../ui/event_log";
-import { t, type BaseMessageKey } from "./i18n";
+import { t, type BasePlayMessageKey } from "./i18n/play";
 import { tileIcon } from "./tiles_left";
 import { tileWords } from "./tile_words";
 
@@ -23,7 +23,7 @@ export interface LogEntry {
 
 export const MAX_LOG_ENTRIES = 400;
 
-const KIND_KEYS: Record<number, BaseMessageKey> = {
+const KIND_KEYS: Record<number, BasePlayMessageKey> = {
   [FeatureKind.ROAD]: "kind.road",
   [FeatureKind.CITY]: "kind.city",
   [FeatureKind.CLOISTER]: "kind.cloister",
@@ -35,7 +35,7 @@ export function kindName(kind: FeatureKind): string {
   return key ? t(key) : "?";
 }
 
-const QUARTER_KEYS: Record<number, BaseMessageKey> = {
+const QUARTER_KEYS: Record<number, BasePlayMessageKey> = {
   [Quarter.CASTLE]: "quarter.castle",
   [Quarter.MARKET]: "quarter.market",
   [Quarter.BLACKSMITH]: "quarter.blacksmith",
@@ -48,7 +48,7 @@ export function quarterName(quarter: Quarter): string {
   return key ? t(key) : "?";
 }
 
-const PASS_KEYS: Record<number, BaseMessageKey> = {
+const PASS_KEYS: Record<number, BasePlayMessageKey> = {
   [CountChoice.ENTER_CITY]: "log.passedEnter",
   [CountChoice.REDEPLOY]: "log.passedRedeploy",
   [CountChoice.FINAL_MOVE]: "log.passedFinal",

@@ -15,6 +15,7 @@ export const baseGame: GameModule = {
   title: () => t("home.gameTypeBase"),
   form: baseForm,
   guide: baseGuide,
-  load: () => import("./base_play").then((m) => m.basePlay),
+  // The words of its screens are in the chunk too (English), or on their way (another language).
+  load: () => import("./base_play").then((m) => m.basePlayWords.then(() => m.basePlay)),
   messages: BASE_MESSAGES,
 };

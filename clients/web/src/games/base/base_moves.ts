@@ -7,7 +7,7 @@ import { FeatureKind, type BaseView, type PlacedTile, type Quarter } from "../..
 import { parseMoveText } from "../../ui/move_text";
 import { passText } from "./base_hint";
 import { kindName, quarterName } from "./base_log";
-import { t } from "./i18n";
+import { t } from "./i18n/play";
 import { boardArea, placementWords, reviewMark } from "./review_marks";
 
 /** The engine counts quarters from 0 (castle), the protocol from 1 (QUARTER_CASTLE). */

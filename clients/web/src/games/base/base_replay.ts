@@ -20,7 +20,7 @@ import { describeBaseMove } from "./base_moves";
 import { BaseMirror } from "./base_mirror";
 import { BoardView } from "./board/board_view";
 import { cityBlockModel, renderCityCard } from "./count_panel";
-import { t } from "./i18n";
+import { t } from "./i18n/play";
 import { renderPlayers } from "./players_panel";
 import { reviewMark, type ReviewMark } from "./review_marks";
 import { renderScoreChart } from "./score_chart";

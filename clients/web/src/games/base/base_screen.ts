@@ -44,7 +44,7 @@ import { BOARD_CONTROLS, BoardView, type BoardModel } from "./board/board_view";
 import { CountDecisions, countWait } from "./count_decisions";
 import { countGuide } from "./count_guide";
 import { isCountPhase, renderCityCard } from "./count_panel";
-import { t } from "./i18n";
+import { t } from "./i18n/play";
 import { PlacementTaking } from "./placement_taking";
 import { renderPlayers } from "./players_panel";
 import { renderScoreChart } from "./score_chart";

@@ -30,7 +30,7 @@ import {
   type ExitTarget,
 } from "./count_choice";
 import { cityBlockModel, isCountPhase, renderCountDecision } from "./count_panel";
-import { t } from "./i18n";
+import { t } from "./i18n/play";
 
 /** What the decisions need of the game screen. */
 export interface CountDecisionsHost {

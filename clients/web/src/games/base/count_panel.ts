@@ -14,7 +14,7 @@ import { kindName, quarterName } from "./base_log";
 import { QUARTER_ORDER } from "./board/city_block";
 import { QUARTER_IDS, type CityBlockModel } from "./board/city_block_svg";
 import { countDestinations, entryQuarters, exitTargets, quarterFor, stepRedeploy, type EntrySelection, type ExitTarget } from "./count_choice";
-import { t } from "./i18n";
+import { t } from "./i18n/play";
 
 /** The phases in which the game waits for a Count decision. */
 export function isCountPhase(phase: BasePhase): boolean {

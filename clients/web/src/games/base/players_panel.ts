@@ -9,7 +9,7 @@ import { colourBadge } from "../../ui/colour_badge";
 import { computerBadge, presenceBadge } from "../../ui/computer_player";
 import { h } from "../../ui/dom";
 import { clockSpan, remainingMs } from "../../ui/turn_clock";
-import { t } from "./i18n";
+import { t } from "./i18n/play";
 
 export function renderPlayers(
   view: BaseView,

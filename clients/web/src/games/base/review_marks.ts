@@ -6,7 +6,7 @@
 import { FeatureKind, type BaseView, type TileDefinition } from "../../gen/carc/v1/base_game_pb";
 import { areaText, parseMoveText, placementText } from "../../ui/move_text";
 import { kindName } from "./base_log";
-import { t, type BaseMessageKey } from "./i18n";
+import { t, type BasePlayMessageKey } from "./i18n/play";
 
 /** One move on the board: a tile at its square, or a follower on segment `segment` of a tile. */
 export interface ReviewMark {
@@ -60,7 +60,7 @@ export function reviewMark(
   }
 }
 
-const SIDES: readonly BaseMessageKey[] = ["review.side.above", "review.side.right", "review.side.below", "review.side.left"];
+const SIDES: readonly BasePlayMessageKey[] = ["review.side.above", "review.side.right", "review.side.below", "review.side.left"];
 const STEPS = [
   { dx: 0, dy: -1 },
   { dx: 1, dy: 0 },

@@ -7,7 +7,7 @@ import type { SeatInfo } from "../../gen/carc/v1/lobby_pb";
 import { colourBadge } from "../../ui/colour_badge";
 import { colourInfo } from "../../ui/colours";
 import { h } from "../../ui/dom";
-import { t } from "./i18n";
+import { t } from "./i18n/play";
 
 const SVG = "http://www.w3.org/2000/svg";
 const LABEL_FONT = 13;

@@ -3,7 +3,7 @@
 
 import { FeatureKind, type TileDefinition } from "../../gen/carc/v1/base_game_pb";
 import { getLanguage } from "../../i18n";
-import { t } from "./i18n";
+import { t } from "./i18n/play";
 
 /** What is on the tile, joined as the page's language joins a list. */
 export function tileWords(def: TileDefinition | undefined): string {

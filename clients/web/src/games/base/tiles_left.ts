@@ -5,7 +5,7 @@ import type { BaseView, TileDefinition } from "../../gen/carc/v1/base_game_pb";
 import { h } from "../../ui/dom";
 import { TILE } from "./board/tile_plane";
 import { tileSvg } from "./board/tile_svg";
-import { t } from "./i18n";
+import { t } from "./i18n/play";
 import { tileWords } from "./tile_words";
 
 const SVG = "http://www.w3.org/2000/svg";

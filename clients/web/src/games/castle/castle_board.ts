@@ -20,7 +20,7 @@ import { featureText, roleText, type FeatureName } from "./castle_names";
 import { seatInfo } from "./castle_players";
 import { CASTLE_TILE } from "./castle_tile_svg";
 import { castleSelectionComplete, castleTargets, type CastleSelection } from "./castle_turn";
-import { t } from "./i18n";
+import { t } from "./i18n/play";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 

@@ -16,7 +16,7 @@ import type { CastleTileDef } from "./castle_data";
 import { featureName, featureText, roleText } from "./castle_names";
 import { CASTLE_TILE, castleTileSvg } from "./castle_tile_svg";
 import { castleRotations, castleSelectionComplete, type CastleSelection } from "./castle_turn";
-import { t } from "./i18n";
+import { t } from "./i18n/play";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 

@@ -11,7 +11,7 @@ import { finalPlayerCell, finalTableHead, renderCategoryTable, renderEndActions,
 import { CASTLE_CATEGORIES, type CastleCategoryRow } from "./castle_categories";
 import type { CastleFinalPoints } from "./castle_mirror";
 import { seatInfo } from "./castle_players";
-import { t } from "./i18n";
+import { t } from "./i18n/play";
 
 /** The game is over: the phase says so, or (in an old copy) the winners are known. */
 export function isOver(view: CastleView): boolean {

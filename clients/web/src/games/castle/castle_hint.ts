@@ -8,7 +8,7 @@ import { hintedNoFollower, hintedPlacement, type HintedMove } from "../../ui/hin
 import type { CastleTileDef } from "./castle_data";
 import { featureText, roleText } from "./castle_names";
 import { castleSelectionComplete, type CastleSelection, type Placement } from "./castle_turn";
-import { t } from "./i18n";
+import { t } from "./i18n/play";
 
 /** A hint's command, when it is The Castle's. */
 export function castleHint(command: GameCommand["command"] | undefined): CastleCommand | undefined {

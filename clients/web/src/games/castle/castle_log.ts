@@ -5,7 +5,7 @@
 import { CastleScoreReason, type CastleEvent } from "../../gen/carc/v1/castle_game_pb";
 import { renderLogCard } from "../../ui/event_log";
 import { featureName, featureText, roleText, wallTileEffect } from "./castle_names";
-import { t } from "./i18n";
+import { t } from "./i18n/play";
 
 export interface CastleLogEntry {
   seq: bigint;

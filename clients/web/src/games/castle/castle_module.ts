@@ -17,6 +17,7 @@ export const castleGame: GameModule = {
   form: castleForm,
   lobbyNote: castleLobbyNote,
   guide: castleGuide,
-  load: () => import("./castle_play").then((m) => m.castlePlay),
+  // The words of its screens are in the chunk too (English), or on their way (another language).
+  load: () => import("./castle_play").then((m) => m.castlePlayWords.then(() => m.castlePlay)),
   messages: CASTLE_MESSAGES,
 };

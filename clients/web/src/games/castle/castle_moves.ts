@@ -8,7 +8,7 @@ import { areaText, parseMoveText, placementText } from "../../ui/move_text";
 import type { CastleBoard, CastleTileDef } from "./castle_data";
 import { scoreFeatureText } from "./castle_hint";
 import { featureText, roleText } from "./castle_names";
-import { t } from "./i18n";
+import { t } from "./i18n/play";
 
 /** `text`, a move made in `view` (the position before it), in words; undefined when not understood. */
 export function describeCastleMove(

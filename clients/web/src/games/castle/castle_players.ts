@@ -11,7 +11,7 @@ import { presenceBadge } from "../../ui/computer_player";
 import { h } from "../../ui/dom";
 import { clockSpan, remainingMs } from "../../ui/turn_clock";
 import { wallTileEffect } from "./castle_names";
-import { t } from "./i18n";
+import { t } from "./i18n/play";
 
 /** The seats of the room by seat number (a seat may be empty after a player left). */
 export function seatInfo(room: RoomState, seat: number): SeatInfo | undefined {

@@ -20,7 +20,7 @@ import type { CastleCategoryRow } from "./castle_categories";
 import { CastleMirror, type CastleDefinitions, type CastleFinalPoints } from "./castle_mirror";
 import { renderCastlePlayers, renderCastleStack, renderWallTileHelp, seatInfo } from "./castle_players";
 import { castleReviewMark, type CastleReviewMark } from "./castle_review";
-import { t } from "./i18n";
+import { t } from "./i18n/play";
 
 export interface CastleReplayFrames {
   kind: "castle";

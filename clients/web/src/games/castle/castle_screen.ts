@@ -53,7 +53,7 @@ import {
   rotateCastle,
   type CastleSelection,
 } from "./castle_turn";
-import { t } from "./i18n";
+import { t } from "./i18n/play";
 
 export interface CastleContext {
   room: RoomState;

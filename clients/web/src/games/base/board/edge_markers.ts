@@ -9,12 +9,12 @@
 
 import type { Camera, Size } from "../../../board/camera";
 import { h } from "../../../ui/dom";
-import { t, type BaseMessageKey } from "../i18n";
+import { t, type BasePlayMessageKey } from "../i18n/play";
 import { TILE } from "./tile_plane";
 
 export type Edge = "top" | "right" | "bottom" | "left";
 
-const EDGES: readonly { edge: Edge; arrow: string; label: BaseMessageKey }[] = [
+const EDGES: readonly { edge: Edge; arrow: string; label: BasePlayMessageKey }[] = [
   { edge: "top", arrow: "▲", label: "board.moreUp" },
   { edge: "right", arrow: "▶", label: "board.moreRight" },
   { edge: "bottom", arrow: "▼", label: "board.moreDown" },

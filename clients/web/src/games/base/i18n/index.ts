@@ -1,5 +1,5 @@
-// The base game's words: its own tables in every language, and its `t`, which knows its keys and the
-// shared ones (src/i18n).
+// The base game's words for the home screen and the lobby: its own tables in every language, and its
+// `t`, which knows its keys and the shared ones (src/i18n). The words of its screens are in play/.
 
 import { gameTranslator, registerTables, type GameMessages } from "../../../i18n";
 import { en, type BaseMessageKey } from "./en";
