@@ -99,7 +99,7 @@ TEST_CASE("passkeys: keys of other algorithms or off the curve are refused",
 }
 
 TEST_CASE(
-    "passkeys: an assertion is verified; a replay, a lower count, a wrong origin, rp id, "
+    "passkeys: an assertion is verified, and a replay, a lower count, a wrong origin, rp id, "
     "challenge or signature is refused",
     "[accounts][passkeys]") {
   for (const bool eddsa : {false, true}) {
