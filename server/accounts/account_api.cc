@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "accounts/account_name.h"
+#include "accounts/api_json.h"
 #include "accounts/device_label.h"
 #include "accounts/session_cookie.h"
 #include "accounts/session_token.h"
@@ -20,28 +21,6 @@ namespace {
 constexpr std::size_t kMaxBody = 8 * 1024;
 // A session's last use is written at most this often: reads stay reads.
 constexpr std::int64_t kTouchEvery = 600;
-
-ApiResponse Error(unsigned status, std::string_view message, std::string_view field = {}) {
-  nlohmann::json body = {{"error", message}};
-  if (!field.empty()) body["field"] = field;
-  return {status, "application/json", body.dump()};
-}
-
-ApiResponse NotAllowed(std::string_view methods) {
-  return {405, "application/json",
-          nlohmann::json{{"error", "method not allowed: use " + std::string(methods)}}.dump(),
-          std::string(methods)};
-}
-
-ApiResponse Later(unsigned status, std::string_view message, int seconds) {
-  ApiResponse r = Error(status, message);
-  r.retry_after = std::max(seconds, 1);
-  return r;
-}
-
-std::string Path(const std::string& target) {
-  return target.substr(0, target.find('?'));
-}
 
 std::int64_t WallSeconds() {
   return std::chrono::duration_cast<std::chrono::seconds>(
@@ -83,7 +62,8 @@ void AccountApi::Serve(ApiRequest request, ApiReply reply) {
   if (path == "/api/sessions/current") {
     if (method != "DELETE") return reply(NotAllowed("DELETE"));
   } else if (path == "/api/me") {
-    if (method != "GET" && method != "HEAD") return reply(NotAllowed("GET, HEAD"));
+    // DELETE /api/me is the profile's (accounts/profile_api.h).
+    if (method != "GET" && method != "HEAD") return reply(NotAllowed("GET, HEAD, DELETE"));
   } else if (path == "/api/me/sessions") {
     if (method != "GET" && method != "HEAD" && method != "DELETE") {
       return reply(NotAllowed("GET, HEAD, DELETE"));
@@ -265,6 +245,41 @@ std::optional<SignedIn> AccountApi::SessionOf(const ApiRequest& request) {
   return Authenticate(token);
 }
 
+bool AccountApi::AuthenticateUpgrade(UpgradeCredentials credentials,
+                                     std::function<void(UpgradeVerdict)> done) {
+  if (BearerToken(credentials.authorization).empty() &&
+      SessionCookieValue(credentials.cookie).empty()) {
+    return false;
+  }
+  ApiRequest request;
+  request.method = "GET";
+  request.target = "/ws";
+  request.client = std::move(credentials.address);
+  request.authorization = std::move(credentials.authorization);
+  request.cookie = std::move(credentials.cookie);
+  request.https = credentials.https;
+  auto shared_done = std::make_shared<std::function<void(UpgradeVerdict)>>(std::move(done));
+  OnWorker(
+      reads_, request,
+      [shared_done](ApiResponse busy) {
+        (*shared_done)(UpgradeVerdict{{}, std::move(busy)});
+      },
+      [this, shared_done](const ApiRequest& r, const ApiReply&) {
+        const auto who = SessionOf(r);
+        if (!who) {
+          ++metrics_.sockets_refused;
+          ApiResponse refusal{401, "text/plain",
+                              "your session has ended: sign in again, or sign out to play as a "
+                              "guest\n"};
+          refusal.set_cookie = ClearSessionCookie(Secure(r));
+          return (*shared_done)(UpgradeVerdict{{}, std::move(refusal)});
+        }
+        ++metrics_.sockets_signed_in;
+        (*shared_done)(UpgradeVerdict{SocketAccount{who->account, who->name}, std::nullopt});
+      });
+  return true;
+}
+
 void AccountApi::Signed(const ApiRequest& request, const ApiReply& reply) {
   const std::string path = Path(request.target);
   const auto who = SessionOf(request);
@@ -275,7 +290,13 @@ void AccountApi::Signed(const ApiRequest& request, const ApiReply& reply) {
     r.set_cookie = ClearSessionCookie(Secure(request));
     return reply(std::move(r));
   }
-  if (!who) return reply(Error(401, "not signed in"));
+  if (!who) {
+    ApiResponse r = Error(401, "not signed in");
+    // A cookie whose session ended goes: the browser then opens its sockets as a guest's.
+    if (!SessionCookieValue(request.cookie).empty())
+      r.set_cookie = ClearSessionCookie(Secure(request));
+    return reply(std::move(r));
+  }
   if (path == "/api/me") {
     const auto account = store_->AccountById(who->account);
     if (!account) return reply(Error(401, "not signed in"));

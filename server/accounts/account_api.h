@@ -35,6 +35,7 @@
 #include "net/address_rate.h"
 #include "net/api_workers.h"
 #include "net/http_api.h"
+#include "net/http_services.h"
 #include "store/account_store.h"
 
 namespace carc::server::accounts {
@@ -73,6 +74,14 @@ class AccountApi {
   // a worker, never on a network thread.
   std::optional<SignedIn> Authenticate(std::string_view token);
 
+  // The WebSocket upgrade's check (HttpServices::authenticate, net/http_services.h): false when
+  // the upgrade carries neither a session cookie nor a Bearer token (a guest's socket). Else
+  // the session is read on a reads worker and `done` gets its account, or a 401 that clears the
+  // cookie (the session ended: no socket opens on it), or a 503 (the workers are full or the
+  // store cannot be read).
+  bool AuthenticateUpgrade(UpgradeCredentials credentials,
+                           std::function<void(UpgradeVerdict)> done);
+
   const AccountMetrics& metrics() const { return metrics_; }
   AccountMetrics& metrics() { return metrics_; }
 
@@ -87,6 +96,9 @@ class AccountApi {
     OnWorker(reads_, request, std::move(reply), std::move(job));
   }
   std::int64_t Now() const { return now_(); }
+  // Whether this request's cookies are Secure (an https --public-url, or a trusted proxy's
+  // X-Forwarded-Proto).
+  bool Secure(const ApiRequest& request) const { return limits_.https || request.https; }
 
  private:
   void SignUp(const ApiRequest& request, ApiReply reply);
@@ -95,7 +107,6 @@ class AccountApi {
   void OnWorker(ApiWorkers& pool, const ApiRequest& request, ApiReply reply,
                 std::function<void(const ApiRequest&, const ApiReply&)> job);
   void Signed(const ApiRequest& request, const ApiReply& reply);
-  bool Secure(const ApiRequest& request) const { return limits_.https || request.https; }
 
   store::AccountStore* store_;
   const AccountLimits limits_;

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "accounts/api_json.h"
 #include "accounts/device_label.h"
 #include "accounts/session_token.h"
 
@@ -13,18 +14,6 @@ namespace {
 
 constexpr std::size_t kMaxBody = 32 * 1024;
 constexpr std::size_t kMaxLabelBytes = 64;
-
-ApiResponse Error(unsigned status, std::string_view message) {
-  return {status, "application/json", nlohmann::json{{"error", message}}.dump()};
-}
-
-ApiResponse Json(unsigned status, const nlohmann::json& body) {
-  return {status, "application/json", body.dump()};
-}
-
-std::string Path(const std::string& target) {
-  return target.substr(0, target.find('?'));
-}
 
 std::string Lower(std::string s) {
   for (char& c : s) {

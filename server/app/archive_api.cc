@@ -14,6 +14,7 @@
 #include "carc/codec/record.h"
 #include "carc/codec/replay.h"
 #include "games/registry.h"
+#include "net/percent_decode.h"
 #include "net/static_files.h"
 #include "rooms/archived_record.h"
 
@@ -24,33 +25,6 @@ std::string ErrorJson(const std::string& message) {
   return nlohmann::json{{"error", message}}.dump();
 }
 
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-// Percent-decoding of one query component ('+' is a space); nullopt for a bad escape.
-std::optional<std::string> Decode(std::string_view s) {
-  std::string out;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '+') {
-      out += ' ';
-    } else if (s[i] == '%') {
-      if (i + 2 >= s.size()) return std::nullopt;
-      const int hi = HexValue(s[i + 1]);
-      const int lo = HexValue(s[i + 2]);
-      if (hi < 0 || lo < 0) return std::nullopt;
-      out += static_cast<char>(hi * 16 + lo);
-      i += 2;
-    } else {
-      out += s[i];
-    }
-  }
-  return out;
-}
-
 std::optional<std::map<std::string, std::string>> ParseQuery(std::string_view q) {
   std::map<std::string, std::string> out;
   while (!q.empty()) {
@@ -59,8 +33,9 @@ std::optional<std::map<std::string, std::string>> ParseQuery(std::string_view q)
     q = amp == std::string_view::npos ? std::string_view() : q.substr(amp + 1);
     if (pair.empty()) continue;
     const auto eq = pair.find('=');
-    auto key = Decode(pair.substr(0, eq));
-    auto value = Decode(eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1));
+    auto key = PercentDecode(pair.substr(0, eq));
+    auto value =
+        PercentDecode(eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1));
     if (!key || !value) return std::nullopt;
     out[*key] = *value;
   }

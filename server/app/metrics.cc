@@ -281,7 +281,15 @@ std::string Metrics::Render() const {
       << "# HELP carc_passkeys_refused_total Passkey registrations and sign-ins that failed a "
          "check (signature, origin, rp id, sign count, ...).\n"
          "# TYPE carc_passkeys_refused_total counter\n"
-      << "carc_passkeys_refused_total " << a.passkeys_refused.load() << "\n";
+      << "carc_passkeys_refused_total " << a.passkeys_refused.load() << "\n"
+      << "# HELP carc_account_sockets_total WebSocket upgrades carrying a session, by outcome "
+         "(signed_in: bound to the account; ended: refused with 401, the session was over).\n"
+         "# TYPE carc_account_sockets_total counter\n"
+      << "carc_account_sockets_total{outcome=\"signed_in\"} " << a.sockets_signed_in.load() << "\n"
+      << "carc_account_sockets_total{outcome=\"ended\"} " << a.sockets_refused.load() << "\n"
+      << "# HELP carc_accounts_deleted_total Accounts deleted by their players.\n"
+         "# TYPE carc_accounts_deleted_total counter\n"
+      << "carc_accounts_deleted_total " << a.accounts_deleted.load() << "\n";
   }
   if (replays_ != nullptr) {
     o << "# HELP carc_replay_cache_hits_total Archived replays answered from the cache.\n"

@@ -95,14 +95,26 @@ ServerApp::ServerApp(ServerConfig config)
       hash_workers_(config_.hash_threads, config_.hash_queue, config_.hash_per_address),
       accounts_(store_->accounts(), AccountLimitsOf(config_), hash_workers_, api_workers_),
       passkeys_(store_->accounts(), PasskeyLimitsOf(config_), accounts_),
+      profiles_(store_->accounts(), accounts_,
+                {[this](store::AccountId account) { return registry_.SeatsHeldBy(account); },
+                 [this](store::AccountId account, const std::string& name,
+                        const std::vector<std::string>& hashes) {
+                   return registry_.ClaimSeats(account, name, hashes);
+                 },
+                 [this](store::AccountId account, const std::string& label) {
+                   registry_.ForgetAccount(account, label);
+                 }}),
       registry_(io_, room_config_, metrics_, *store_, bots_.get()),
       lobby_(registry_, room_config_, metrics_),
-      listener_(
-          std::make_shared<Listener>(io_, net_config_, metrics_, lobby_, files_,
-                                     HttpServices{[this](ApiRequest request, ApiReply reply) {
-                                                    Api(std::move(request), std::move(reply));
-                                                  },
-                                                  [this](bool ready) { return Health(ready); }})),
+      listener_(std::make_shared<Listener>(
+          io_, net_config_, metrics_, lobby_, files_,
+          HttpServices{[this](ApiRequest request, ApiReply reply) {
+                         Api(std::move(request), std::move(reply));
+                       },
+                       [this](bool ready) { return Health(ready); },
+                       [this](UpgradeCredentials c, auto done) {
+                         return accounts_.AuthenticateUpgrade(std::move(c), std::move(done));
+                       }})),
       signals_(io_, SIGINT, SIGTERM),
       sweep_(io_),
       memory_return_([this] {
@@ -158,6 +170,9 @@ std::string ServerApp::Open() {
 }
 
 void ServerApp::Api(ApiRequest request, ApiReply reply) {
+  if (accounts::ProfileApi::Handles(request)) {
+    return profiles_.Serve(std::move(request), std::move(reply));
+  }
   if (accounts::PasskeyApi::Handles(request)) {
     return passkeys_.Serve(std::move(request), std::move(reply));
   }

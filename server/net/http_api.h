@@ -53,8 +53,9 @@ struct ApiResponse {
   // long it may be kept; empty: "no-store", as every other answer.
   std::string etag;
   std::string cache_control;
-  int retry_after = 0;     // seconds, for 429 and 503; 0: no Retry-After
-  std::string set_cookie;  // a Set-Cookie field's value, or none
+  int retry_after = 0;              // seconds, for 429 and 503; 0: no Retry-After
+  std::string set_cookie;           // a Set-Cookie field's value, or none
+  std::string content_disposition;  // e.g. a download's "attachment; filename=...", or none
 };
 
 using ApiReply = std::function<void(ApiResponse)>;

@@ -8,11 +8,13 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "net/address_rate.h"
 #include "net/http_api.h"
 #include "net/origin_policy.h"
+#include "net/session.h"
 
 namespace carc::server {
 
@@ -21,9 +23,27 @@ struct HealthAnswer {
   std::string body = "ok\n";
 };
 
+// A WebSocket upgrade's credentials (its Cookie and Authorization headers), and what checking
+// them decided: the socket opens signed in as `account`, as a guest (nothing to check), or not
+// at all (`refusal` is answered instead: the session ended, or it could not be checked now).
+struct UpgradeCredentials {
+  std::string cookie;
+  std::string authorization;
+  std::string address;  // the client's, for the checking pool's per-address share
+  bool https = false;   // reached over TLS (a trusted proxy's X-Forwarded-Proto): cookie flags
+};
+struct UpgradeVerdict {
+  SocketAccount account;
+  std::optional<ApiResponse> refusal;
+};
+
 struct HttpServices {
   ApiHandler api;
   std::function<HealthAnswer(bool ready)> health;
+  // Returns false when the credentials hold nothing to check (the socket opens as a guest at
+  // once); true when it took them: `done` is then called exactly once, on any thread, after a
+  // check that never runs on the calling (network) thread. Unset: every socket is a guest's.
+  std::function<bool(UpgradeCredentials, std::function<void(UpgradeVerdict)>)> authenticate;
 };
 
 // Built once by the listener from NetConfig; shared by its sessions.

@@ -121,9 +121,26 @@ void HttpSession::OnRead(bool upload, beast::error_code ec, std::size_t) {
       keep_alive_ = false;
       return Respond(503, "text/plain", "too many connections from your address\n");
     }
-    auto ws = std::make_shared<WsSession>(stream_.release_socket(), std::move(slot_), config_,
-                                          metrics_, handler_);
-    ws->Accept(std::move(request));
+    UpgradeCredentials credentials{std::string(request[http::field::cookie]),
+                                   std::string(request[http::field::authorization]), client,
+                                   ForwardedHttps(request)};
+    if (!shared_.services.authenticate) return OpenSocket(std::move(request), {});
+    // Checking a session reads the store: off this thread, as the API's reads. The request
+    // waits here (its bytes are bounded by the header limit) and the socket opens after.
+    auto waiting = std::make_shared<http::request<http::string_body>>(std::move(request));
+    stream_.expires_never();
+    const bool checking = shared_.services.authenticate(
+        std::move(credentials), [self = shared_from_this(), waiting](UpgradeVerdict verdict) {
+          net::post(self->stream_.get_executor(),
+                    [self, waiting, v = std::move(verdict)]() mutable {
+                      if (v.refusal) {
+                        self->keep_alive_ = false;
+                        return self->RespondApi(std::move(*v.refusal));
+                      }
+                      self->OpenSocket(std::move(*waiting), std::move(v.account));
+                    });
+        });
+    if (!checking) OpenSocket(std::move(*waiting), {});
     return;
   }
   const std::string target(request.target());
@@ -187,6 +204,12 @@ void HttpSession::OnRead(bool upload, beast::error_code ec, std::size_t) {
     return Respond(200, "text/plain; version=0.0.4", metrics_.Render());
   }
   ServeStatic(request);
+}
+
+void HttpSession::OpenSocket(http::request<http::string_body> request, SocketAccount account) {
+  auto ws = std::make_shared<WsSession>(stream_.release_socket(), std::move(slot_), config_,
+                                        metrics_, handler_, std::move(account));
+  ws->Accept(std::move(request));
 }
 
 std::string HttpSession::ClientAddress(const http::request<http::string_body>& request) {
@@ -268,6 +291,9 @@ void HttpSession::RespondApi(ApiResponse response) {
   if (!response.etag.empty()) res->set(http::field::etag, response.etag);
   if (!response.cache_control.empty()) res->set(http::field::cache_control, response.cache_control);
   if (!response.set_cookie.empty()) res->set(http::field::set_cookie, response.set_cookie);
+  if (!response.content_disposition.empty()) {
+    res->set(http::field::content_disposition, response.content_disposition);
+  }
   if (response.retry_after > 0) {
     res->set(http::field::retry_after, std::to_string(response.retry_after));
   }

@@ -49,6 +49,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void OnRead(bool upload, boost::beast::error_code ec, std::size_t bytes);
   void Respond(unsigned status, std::string content_type, std::string body);
   void RespondApi(ApiResponse response);
+  // Hands the connection to a WebSocket session signed in as `account` (none: a guest's).
+  void OpenSocket(boost::beast::http::request<boost::beast::http::string_body> request,
+                  SocketAccount account);
   // The client's address: the peer, or the one a trusted proxy names; "" if the socket is gone.
   std::string ClientAddress(
       const boost::beast::http::request<boost::beast::http::string_body>& request);

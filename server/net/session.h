@@ -29,6 +29,15 @@ inline constexpr std::uint16_t kHandshake = 4002;  // no Hello in time
 inline constexpr std::uint16_t kLobbyIdle = 4003;  // in no room, silent for --lobby-idle-timeout
 }  // namespace close_code
 
+// The account a connection is signed in as: set by the transport from the upgrade's session
+// cookie or Bearer token, checked against the store before the socket opened. Fixed for the
+// connection's life (signing out elsewhere does not change an open socket's account).
+struct SocketAccount {
+  std::int64_t id = 0;  // 0: a guest
+  std::string name;
+  bool signed_in() const { return id != 0; }
+};
+
 class Session : public std::enable_shared_from_this<Session> {
  public:
   virtual ~Session() = default;
@@ -41,6 +50,7 @@ class Session : public std::enable_shared_from_this<Session> {
   // The client's IP address as text ("" when unknown): the key of per-address limits. Behind a
   // trusted reverse proxy it is the address the proxy reports, not the proxy's own.
   const std::string& peer_address() const { return peer_address_; }
+  const SocketAccount& account() const { return account_; }
 
   // Membership (any thread). One connection holds at most one seat or spectator place in at
   // most one room. The lobby claims the connection before it hands a join, create or resume to
@@ -108,9 +118,11 @@ class Session : public std::enable_shared_from_this<Session> {
  protected:
   // Set once by the transport before the session is shared with any other thread.
   void set_peer_address(std::string address) { peer_address_ = std::move(address); }
+  void set_account(SocketAccount account) { account_ = std::move(account); }
 
  private:
   std::string peer_address_;
+  SocketAccount account_;
   mutable std::mutex mu_;
   Membership membership_;
   bool claimed_ = false;

@@ -49,7 +49,7 @@ std::shared_ptr<const std::string> ErrorMessage(std::uint32_t request_id, v1::Er
 }
 
 WsSession::WsSession(net::ip::tcp::socket&& socket, ConnectionSlot slot, const NetConfig& config,
-                     NetMetrics& metrics, MessageHandler& handler)
+                     NetMetrics& metrics, MessageHandler& handler, SocketAccount account)
     : slot_(std::move(slot)),
       ws_(std::move(socket)),
       hello_timer_(ws_.get_executor()),
@@ -63,6 +63,7 @@ WsSession::WsSession(net::ip::tcp::socket&& socket, ConnectionSlot slot, const N
       bucket_(config.rate_burst, config.rate_per_second, std::chrono::steady_clock::now()) {
   // The slot's address is the client's: behind a trusted proxy, the one it reported.
   set_peer_address(slot_.address());
+  set_account(std::move(account));
   // Without a bound the kernel's autotuning lets a client that does not read pin up to
   // net.ipv4.tcp_wmem's maximum (4 MiB by default) per connection, out of sight of the write
   // queue's own bound. Plain HTTP keeps the kernel's size: its responses are larger and

@@ -29,8 +29,9 @@ inline constexpr std::chrono::seconds kCloseDeadline{5};
 class WsSession : public Session {
  public:
   // `slot` counts the connection until its socket is closed; its address is the client's.
+  // `account`: who the upgrade's credentials signed in (none for a guest).
   WsSession(boost::asio::ip::tcp::socket&& socket, ConnectionSlot slot, const NetConfig& config,
-            NetMetrics& metrics, MessageHandler& handler);
+            NetMetrics& metrics, MessageHandler& handler, SocketAccount account = {});
   ~WsSession() override;
 
   // Completes the WebSocket handshake for an upgrade request already read.

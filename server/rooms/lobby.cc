@@ -15,6 +15,14 @@ namespace carc::server {
 
 namespace {
 
+// A signed-in player plays under the account's name, whatever a message asks for (names of
+// accounts are unique: others can tell them apart); a guest under the name asked, else the
+// connection's.
+std::string PlayerName(const Session& s, const std::string& asked) {
+  if (s.account().signed_in()) return s.account().name;
+  return asked.empty() ? s.name() : asked;
+}
+
 // Turn clocks are kept in milliseconds and sent as uint32 (49 days): a day of initial time
 // plus an hour per turn stays far below that over the longest game.
 constexpr std::uint32_t kMaxClockInitialSeconds = 24 * 60 * 60;
@@ -120,8 +128,7 @@ void Lobby::OnMessage(const std::shared_ptr<Session>& s, v1::ClientMessage m) {
       return Error(s, rid, v1::ERROR_CODE_ROOM_NOT_FOUND,
                    code.size() <= 16 ? "no room " + code : std::string("no room with that code"));
     }
-    const std::string name =
-        m.join_room().player_name().empty() ? s->name() : m.join_room().player_name();
+    const std::string name = PlayerName(*s, m.join_room().player_name());
     if (TextRefusal why = NameProblem(name); why.code != v1::ERROR_CODE_UNSPECIFIED) {
       return Error(s, rid, why.code, std::move(why.message));
     }
@@ -135,7 +142,7 @@ void Lobby::OnMessage(const std::shared_ptr<Session>& s, v1::ClientMessage m) {
 
 void Lobby::Hello(const std::shared_ptr<Session>& s, const v1::ClientMessage& m) {
   const v1::Hello& hello = m.hello();
-  if (!hello.client_name().empty()) {
+  if (!hello.client_name().empty() && !s->account().signed_in()) {
     if (TextRefusal why = NameProblem(hello.client_name());
         why.code != v1::ERROR_CODE_UNSPECIFIED) {
       return Error(s, m.request_id(), why.code, std::move(why.message));
@@ -164,7 +171,7 @@ void Lobby::Hello(const std::shared_ptr<Session>& s, const v1::ClientMessage& m)
     }
     return room->Resume(claim.Hand(), hash, m.request_id());  // the room sends Welcome
   }
-  s->Send(Serialize(WelcomeMessage(config_, m.request_id(), s->id())));
+  s->Send(Serialize(WelcomeMessage(config_, m.request_id(), *s)));
 }
 
 void Lobby::Redirect(const std::shared_ptr<Session>& s, std::uint32_t request_id,
@@ -213,8 +220,7 @@ void Lobby::CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessag
     options.set_abandon_policy(config_.computers ? v1::ABANDON_POLICY_COMPUTER
                                                  : v1::ABANDON_POLICY_WAIT);
   }
-  const std::string name =
-      m.create_room().player_name().empty() ? s->name() : m.create_room().player_name();
+  const std::string name = PlayerName(*s, m.create_room().player_name());
   if (TextRefusal why = NameProblem(name); why.code != v1::ERROR_CODE_UNSPECIFIED) {
     return Error(s, rid, why.code, std::move(why.message));
   }

@@ -205,6 +205,10 @@ void Room::DoJoin(const std::shared_ptr<Session>& s, std::string name, bool spec
     s->ReleaseClaim();
     return Error(s, request_id, v1::ERROR_CODE_ROOM_NOT_FOUND, "no room " + code_);
   }
+  if (const int own = seats_.SeatOfAccount(s->account().id); own >= 0 && !spectate) {
+    // The account's seat, from this or another device: it takes the seat back (lobby or game).
+    return TakeSeat(s, own, request_id, /*by_token=*/false);
+  }
   if (!spectate && !game_.started()) {
     for (std::size_t i = 0; i < seats_.size(); ++i) {
       if (!seats_[i].occupied)
@@ -276,6 +280,11 @@ void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_
     s->ReleaseClaim();
     return Error(s, request_id, v1::ERROR_CODE_INVALID_TOKEN, "this resume token is not valid");
   }
+  TakeSeat(s, seat, request_id, /*by_token=*/true);
+}
+
+void Room::TakeSeat(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id,
+                    bool by_token) {
   if (!s->set_membership({shared_from_this(), seat})) return;  // the connection is gone
   Seat& slot = seats_[static_cast<std::size_t>(seat)];
   if (slot.session && slot.session != s) {
@@ -289,7 +298,17 @@ void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_
   const bool was_skipped = game_.Returned(seat);
   UpdateSummary();
 
-  s->Send(Serialize(WelcomeMessage(config_, request_id, s->id(), code_, seat)));
+  if (by_token) {
+    s->Send(Serialize(WelcomeMessage(config_, request_id, *s, code_, seat)));
+  } else {
+    // Taken back by its account: the answer to JoinRoom, without a resume token (the seat's
+    // token is the first device's; the account is this one's key to the seat).
+    v1::ServerMessage granted;
+    granted.set_request_id(request_id);
+    granted.mutable_seat_granted()->set_room_code(code_);
+    granted.mutable_seat_granted()->set_seat(seat);
+    s->Send(Serialize(granted));
+  }
   SendRoomState(s, seat, 0);
   if (game_.started()) game_.SendSnapshot(s, seat, 0);
   SendHistory(s, seat);
@@ -395,8 +414,13 @@ void Room::UpdateSummary() {
   // Computer players alone do not keep a lobby.
   const bool unseated = !game_.started() && seats_.Occupied() == seats_.Computers();
   const auto now = Clock::now();
+  std::vector<std::pair<std::int64_t, std::string>> holders;
+  for (const Seat& seat : seats_) {
+    holders.emplace_back(seat.occupied ? seat.account : 0, seat.occupied ? seat.name : "");
+  }
   std::lock_guard lock(summary_mu_);
   summary_ = std::move(summary);
+  holders_ = std::move(holders);
   if (connected) {
     empty_since_.reset();
     finished_linger_ = config_.sweep_interval;

@@ -46,6 +46,7 @@
 #include "net/session.h"
 #include "rooms/chat_gate.h"
 #include "rooms/chat_history.h"
+#include "rooms/held_seat.h"
 #include "rooms/room_config.h"
 #include "rooms/room_game.h"
 #include "rooms/room_journal.h"
@@ -113,6 +114,13 @@ class Room : public MembershipHost, private GameHost, public std::enable_shared_
 
   // Snapshots for the lobby list and the registry's sweeper (any thread).
   v1::RoomSummary Summary() const;
+  // The seat `account` holds here, as last published (any thread); nullopt for none.
+  std::optional<HeldSeat> SeatHeldBy(std::int64_t account) const;
+  // Any thread: the guest's seat whose resume token hashes to `token_hash` becomes the seat of
+  // `account`, under `name`, unless the account has a seat here already (rooms/room_accounts.cc).
+  void ClaimSeat(std::string token_hash, std::int64_t account, std::string name);
+  // Any thread: the account is deleted; its seat here plays on as `label`, for no account.
+  void ForgetAccount(std::int64_t account, std::string label);
   bool IsPublic() const { return options_.is_public(); }
   // Whether the public room list shows this room: public, not disposed, and somebody is in it
   // (a room everyone has left waits for its players to come back or the sweeper, unlisted).
@@ -137,6 +145,10 @@ class Room : public MembershipHost, private GameHost, public std::enable_shared_
               std::uint32_t request_id);
   void DoResume(const std::shared_ptr<Session>& s, const std::string& token_hash,
                 std::uint32_t request_id);
+  // `s` takes seat `seat` back (a resume token's, or its account's): the seat's older
+  // connection is replaced; answered with Welcome (by_token) or SeatGranted (a JoinRoom).
+  void TakeSeat(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id,
+                bool by_token);
   void DoHandle(const std::shared_ptr<Session>& s, v1::ClientMessage& m);
   void DoDisconnected(const std::shared_ptr<Session>& s);
   void OnTick();
@@ -194,6 +206,8 @@ class Room : public MembershipHost, private GameHost, public std::enable_shared_
 
   mutable std::mutex summary_mu_;
   v1::RoomSummary summary_;
+  // Each seat's account (0: none) and name, for SeatHeldBy; under summary_mu_.
+  std::vector<std::pair<std::int64_t, std::string>> holders_;
   // The sweeper's view, under summary_mu_ too.
   std::optional<std::chrono::steady_clock::time_point> empty_since_;     // nobody connected
   std::optional<std::chrono::steady_clock::time_point> unseated_since_;  // lobby, no seat taken

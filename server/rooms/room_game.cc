@@ -254,7 +254,8 @@ void RoomGame::ArchiveGame() {
   store::ArchivedGame game;
   game.finished_at = static_cast<std::int64_t>(std::time(nullptr));
   for (std::size_t i = 0; i < seats_.size(); ++i) {
-    game.players.push_back({seats_[i].name, game_->score(static_cast<engine::Seat>(i))});
+    game.players.push_back({seats_[i].name, game_->score(static_cast<engine::Seat>(i)),
+                            seats_[i].account, seats_[i].token_hash});
   }
   // No record: the log is the game, and the record is made from it when asked for
   // (rooms/archived_record.h), off this thread.

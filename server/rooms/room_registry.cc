@@ -246,6 +246,44 @@ std::vector<v1::RoomSummary> RoomRegistry::ListPublic() const {
   return out;
 }
 
+std::vector<HeldSeat> RoomRegistry::SeatsHeldBy(std::int64_t account) const {
+  std::vector<std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard lock(mu_);
+    for (const auto& [code, room] : rooms_) rooms.push_back(room);
+  }
+  std::vector<HeldSeat> out;
+  for (const auto& room : rooms) {
+    if (auto held = room->SeatHeldBy(account)) out.push_back(std::move(*held));
+  }
+  return out;
+}
+
+int RoomRegistry::ClaimSeats(std::int64_t account, const std::string& name,
+                             const std::vector<std::string>& token_hashes) const {
+  int asked = 0;
+  for (const auto& hash : token_hashes) {
+    const auto room = FindByToken(hash);
+    // A finished game is claimed in the archive (AccountStore::ClaimGames).
+    if (room && room->Summary().status() != v1::ROOM_STATUS_FINISHED) {
+      room->ClaimSeat(hash, account, name);
+      ++asked;
+    }
+  }
+  return asked;
+}
+
+void RoomRegistry::ForgetAccount(std::int64_t account, const std::string& label) const {
+  std::vector<std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard lock(mu_);
+    for (const auto& [code, room] : rooms_) rooms.push_back(room);
+  }
+  for (const auto& room : rooms) {
+    if (room->SeatHeldBy(account)) room->ForgetAccount(account, label);
+  }
+}
+
 void RoomRegistry::Sweep() {
   std::vector<std::shared_ptr<Room>> gone;
   {

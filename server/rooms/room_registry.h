@@ -17,6 +17,7 @@
 
 #include "bots/bot_pool.h"
 #include "net/address_rate.h"
+#include "rooms/held_seat.h"
 #include "rooms/room.h"
 #include "store/event_store.h"
 
@@ -59,6 +60,14 @@ class RoomRegistry {
   void IndexToken(const std::string& token_hash, const std::shared_ptr<Room>& room);
   void DropToken(const std::string& token_hash);
   std::vector<v1::RoomSummary> ListPublic() const;
+  // The seats `account` holds in this node's rooms (any thread; a scan of the rooms).
+  std::vector<HeldSeat> SeatsHeldBy(std::int64_t account) const;
+  // Asks this node's rooms of these token hashes whose games are not over to give their seats
+  // to `account` (Room::ClaimSeat); returns how many rooms were asked.
+  int ClaimSeats(std::int64_t account, const std::string& name,
+                 const std::vector<std::string>& token_hashes) const;
+  // The account is deleted: its seats in this node's rooms play on as `label`, for no account.
+  void ForgetAccount(std::int64_t account, const std::string& label) const;
   // Disposes of rooms nobody has been connected to for the configured time.
   void Sweep();
   void CloseAll(std::uint16_t code, const std::string& reason);

@@ -42,6 +42,14 @@ std::vector<std::string> SeatTable::TokenHashes() const {
   return out;
 }
 
+int SeatTable::SeatOfAccount(std::int64_t account) const {
+  if (account == 0) return -1;
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].occupied && seats_[i].account == account) return static_cast<int>(i);
+  }
+  return -1;
+}
+
 int SeatTable::FirstFree() const {
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     if (!seats_[i].occupied) return static_cast<int>(i);
@@ -58,6 +66,7 @@ void SeatTable::Grant(int seat, std::string name, std::shared_ptr<Session> sessi
   slot.occupied = true;
   slot.name = std::move(name);
   slot.colour = FreeColour();
+  slot.account = session ? session->account().id : 0;
   slot.session = std::move(session);
   slot.token_hash = std::move(token_hash);
   if (first) host_ = seat;
@@ -157,6 +166,7 @@ sv1::SeatTable SeatTable::ToStored() const {
     s->set_ready(seat.ready);
     s->set_token_hash(seat.token_hash);
     s->set_computer_level(seat.computer_level);
+    s->set_account_id(seat.account);
   }
   table.set_host(host_);
   return table;
@@ -173,6 +183,7 @@ void SeatTable::Load(const sv1::SeatTable& stored, std::chrono::steady_clock::ti
     seat.ready = s.ready();
     seat.token_hash = s.token_hash();
     seat.computer_level = s.computer_level();
+    seat.account = s.account_id();
     seat.dropped_at = now;  // the grace period starts again with the server
   }
   host_ = stored.host();

@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -31,6 +32,8 @@ struct Seat {
   std::chrono::steady_clock::time_point dropped_at{};  // when the connection went
   // A computer player's level text (bots/bot_level.h); empty for a person.
   std::string computer_level;
+  // The account that holds the seat (its player signed in when taking it); 0 for a guest.
+  std::int64_t account = 0;
   bool computer() const { return !computer_level.empty(); }
 };
 
@@ -58,10 +61,12 @@ class SeatTable {
   // The seat whose token hashes to `token_hash`, or -1.
   int SeatOfToken(const std::string& token_hash) const;
   std::vector<std::string> TokenHashes() const;
+  // The occupied seat account `account` holds, or -1 (always -1 for 0, a guest).
+  int SeatOfAccount(std::int64_t account) const;
   int FirstFree() const;
 
   // A new player in free seat `seat`: the first colour nobody has (B-2), host if no other
-  // person sits.
+  // person sits. The seat belongs to the session's account when it is signed in.
   void Grant(int seat, std::string name, std::shared_ptr<Session> session, std::string token_hash);
   // A computer player of `level` in free seat `seat`, always ready, named "Computer" and its
   // seat's number; Refusal::kNoSuchSeat or kSeatTaken otherwise.

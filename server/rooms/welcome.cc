@@ -3,13 +3,13 @@
 namespace carc::server {
 
 v1::ServerMessage WelcomeMessage(const RoomConfig& config, std::uint32_t request_id,
-                                 const std::string& session_id, const std::string& room_code,
-                                 int seat) {
+                                 const Session& session, const std::string& room_code, int seat) {
   v1::ServerMessage out;
   out.set_request_id(request_id);
   v1::Welcome* w = out.mutable_welcome();
   w->set_server_version(CARC_SERVER_VERSION);
-  w->set_session_id(session_id);
+  w->set_session_id(session.id());
+  if (session.account().signed_in()) w->set_account_name(session.account().name);
   w->set_max_message_bytes(static_cast<std::uint32_t>(config.max_message_bytes));
   w->set_max_commands_per_second(static_cast<std::uint32_t>(config.rate_per_second));
   // No computer players: no hint or computer seat can be asked for, whatever their time.

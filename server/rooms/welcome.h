@@ -7,14 +7,15 @@
 #include <string>
 
 #include "carc/v1/messages.pb.h"
+#include "net/session.h"
 #include "rooms/room_config.h"
 
 namespace carc::server {
 
-// Answers request `request_id` of session `session_id`; `room_code` and `seat` say where the
-// connection is (empty and -1: in no room).
+// Answers request `request_id` of `session` (its id, and its account when it is signed in);
+// `room_code` and `seat` say where the connection is (empty and -1: in no room).
 v1::ServerMessage WelcomeMessage(const RoomConfig& config, std::uint32_t request_id,
-                                 const std::string& session_id, const std::string& room_code = "",
+                                 const Session& session, const std::string& room_code = "",
                                  int seat = -1);
 
 }  // namespace carc::server

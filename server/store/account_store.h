@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace carc::server::store {
@@ -46,6 +47,24 @@ struct PasskeyRow {
   std::string label;
   std::int64_t created_at = 0;
   std::int64_t last_used_at = 0;  // 0: never used to sign in
+};
+
+// A finished game the account played, as the archive lists it (store/event_store.h).
+struct PlayedGame {
+  std::int64_t id = 0;  // the archived game's id
+  std::string code;
+  std::int64_t finished_at = 0;
+  std::string game;                                  // "base", "castle", ...
+  int seat = 0;                                      // the account's seat
+  std::vector<std::pair<std::string, int>> players;  // name and final score, by seat
+};
+
+// The account's finished games of one game: how many, and how many won (a won game is one
+// where no seat scored more: a shared first place counts for each of those who share it).
+struct GameTally {
+  std::string game;
+  int played = 0;
+  int won = 0;
 };
 
 class AccountStore {
@@ -92,6 +111,21 @@ class AccountStore {
   virtual bool UsePasskey(const std::string& credential_id, std::int64_t seen, std::int64_t count,
                           std::int64_t now) = 0;
   virtual bool DeletePasskey(AccountId account, const std::string& credential_id) = 0;
+
+  // The account's finished games, by game; and the newest `limit` of them, newest first.
+  virtual std::vector<GameTally> Tally(AccountId account) = 0;
+  virtual std::vector<PlayedGame> PlayedGames(AccountId account, int limit) = 0;
+  // Gives the account the archived seats whose resume token hashes are `token_hashes` and that
+  // belong to no account yet, under the account's name; returns how many it took.
+  virtual int ClaimGames(AccountId account, const std::string& name,
+                         const std::vector<std::string>& token_hashes) = 0;
+  // Deletes the account, its sessions, passkeys and challenges, in one transaction; its seats in
+  // archived games keep their moves and scores under `label` instead of its name, and belong
+  // to no account, in the archive and in those games' room logs, and in the logs of
+  // `open_rooms` (the rooms in progress where it holds a seat). False: there was no such
+  // account.
+  virtual bool DeleteAccount(AccountId account, const std::string& label,
+                             const std::vector<std::int64_t>& open_rooms) = 0;
 
   // A challenge issued for a passkey ceremony: `purpose` "register" (for `account`) or
   // "sign-in" (account 0). Kept in the store so that any node of a cluster can check it.

@@ -42,6 +42,10 @@ struct OpenRoom {
 struct ArchivedPlayer {
   std::string name;
   int score = 0;
+  std::int64_t account = 0;  // the account that held the seat; 0: a guest or a computer
+  // The hash of the seat's resume token (rooms/tokens.h), "" for none: a guest who signs up
+  // later claims the game with the token their browser kept (AccountStore::ClaimGames).
+  std::string token_hash{};
 };
 
 struct ArchivedGame {

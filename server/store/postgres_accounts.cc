@@ -1,5 +1,8 @@
 #include "store/postgres_accounts.h"
 
+#include "store/crc32.h"
+#include "store/log_scrub.h"
+
 #include <mutex>
 
 #include "store/pg_connection.h"
@@ -158,6 +161,108 @@ class PostgresAccounts final : public AccountStore {
     return db_.Exec("DELETE FROM passkeys WHERE account_id = $1 AND credential_id = $2",
                     {PgParam::Int(account), PgParam::Bytes(credential_id)})
                .affected() > 0;
+  }
+
+  std::vector<GameTally> Tally(AccountId account) override {
+    std::lock_guard lock(mu_);
+    const PgResult r = db_.Exec(
+        "SELECT COALESCE(g.game, 'base'), COUNT(*), SUM(CASE WHEN p.score = (SELECT MAX(q.score) "
+        "FROM game_players q WHERE q.game_id = p.game_id) THEN 1 ELSE 0 END) "
+        "FROM game_players p JOIN games g ON g.room_id = p.game_id WHERE p.account_id = $1 "
+        "GROUP BY 1 ORDER BY 1",
+        {PgParam::Int(account)});
+    std::vector<GameTally> out;
+    for (int i = 0; i < r.rows(); ++i) {
+      out.push_back({r.Text(i, 0), static_cast<int>(r.Int(i, 1)), static_cast<int>(r.Int(i, 2))});
+    }
+    return out;
+  }
+
+  std::vector<PlayedGame> PlayedGames(AccountId account, int limit) override {
+    std::lock_guard lock(mu_);
+    const PgResult r = db_.Exec(
+        "SELECT g.room_id, g.code, g.finished_at, COALESCE(g.game, 'base'), p.seat "
+        "FROM game_players p JOIN games g ON g.room_id = p.game_id WHERE p.account_id = $1 "
+        "ORDER BY g.finished_at DESC, g.room_id DESC LIMIT $2",
+        {PgParam::Int(account), PgParam::Int(limit)});
+    std::vector<PlayedGame> out;
+    for (int i = 0; i < r.rows(); ++i) {
+      out.push_back({r.Int(i, 0),
+                     r.Text(i, 1),
+                     r.Int(i, 2),
+                     r.Text(i, 3),
+                     static_cast<int>(r.Int(i, 4)),
+                     {}});
+    }
+    for (PlayedGame& g : out) {
+      const PgResult p =
+          db_.Exec("SELECT name, score FROM game_players WHERE game_id = $1 ORDER BY seat",
+                   {PgParam::Int(g.id)});
+      for (int i = 0; i < p.rows(); ++i) {
+        g.players.emplace_back(p.Text(i, 0), static_cast<int>(p.Int(i, 1)));
+      }
+    }
+    return out;
+  }
+
+  int ClaimGames(AccountId account, const std::string& name,
+                 const std::vector<std::string>& token_hashes) override {
+    std::lock_guard lock(mu_);
+    try {
+      db_.Begin();
+      int claimed = 0;
+      for (const auto& hash : token_hashes) {
+        claimed += static_cast<int>(
+            db_.Exec("UPDATE game_players SET account_id = $1, name = $2 WHERE token_hash = $3 "
+                     "AND account_id IS NULL",
+                     {PgParam::Int(account), name, hash})
+                .affected());
+      }
+      db_.Commit();
+      return claimed;
+    } catch (...) {
+      db_.RollbackQuietly();
+      throw;
+    }
+  }
+
+  bool DeleteAccount(AccountId account, const std::string& label,
+                     const std::vector<std::int64_t>& open_rooms) override {
+    std::lock_guard lock(mu_);
+    try {
+      db_.Begin();
+      std::vector<std::int64_t> rooms = open_rooms;
+      const PgResult games =
+          db_.Exec("SELECT DISTINCT game_id FROM game_players WHERE account_id = $1",
+                   {PgParam::Int(account)});
+      for (int i = 0; i < games.rows(); ++i) rooms.push_back(games.Int(i, 0));
+      for (const std::int64_t room : rooms) {
+        const PgResult log =
+            db_.Exec("SELECT idx, entry FROM room_log WHERE room_id = $1", {PgParam::Int(room)});
+        for (int i = 0; i < log.rows(); ++i) {
+          const auto entry = ScrubAccount(log.Bytes(i, 1), account, label);
+          if (!entry) continue;
+          db_.Exec("UPDATE room_log SET entry = $1, crc = $2 WHERE room_id = $3 AND idx = $4",
+                   {PgParam::Bytes(*entry), PgParam::Int(std::int64_t{Crc32(*entry)}),
+                    PgParam::Int(room), PgParam::Int(log.Int(i, 0))});
+        }
+      }
+      db_.Exec(
+          "UPDATE game_players SET name = $2, account_id = NULL, token_hash = NULL "
+          "WHERE account_id = $1",
+          {PgParam::Int(account), label});
+      for (const char* table : {"passkey_challenges", "passkeys", "sessions"}) {
+        db_.Exec(std::string("DELETE FROM ") + table + " WHERE account_id = $1",
+                 {PgParam::Int(account)});
+      }
+      const bool deleted =
+          db_.Exec("DELETE FROM accounts WHERE id = $1", {PgParam::Int(account)}).affected() > 0;
+      db_.Commit();
+      return deleted;
+    } catch (...) {
+      db_.RollbackQuietly();
+      throw;
+    }
   }
 
   void PutChallenge(const std::string& challenge, const std::string& purpose, AccountId account,

@@ -127,12 +127,23 @@ CREATE TABLE passkey_challenges (
 );
 )sql";
 
+// Which account held each seat of an archived game (none for guests and computer players):
+// the players' profiles and histories read it; and the hash of the seat's resume token, with
+// which a guest who signs up later claims the game.
+constexpr const char* kSeatAccounts = R"sql(
+ALTER TABLE game_players ADD COLUMN account_id BIGINT;
+ALTER TABLE game_players ADD COLUMN token_hash TEXT;
+CREATE INDEX game_players_account ON game_players (account_id);
+CREATE INDEX game_players_token ON game_players (token_hash);
+)sql";
+
 constexpr PgMigration kMigrations[] = {
     {1, "rooms, their logs and the archive", kRooms},
     {2, "nodes, room leases and resume tokens", kCluster},
     {3, "each node's list of public rooms", kListings},
     {4, "the archived game's name beside its record", kArchivedGameName},
     {5, "accounts, their sessions and passkeys", kAccounts},
+    {6, "the account and token hash of each archived seat", kSeatAccounts},
 };
 
 // Any fixed number: the advisory lock that serialises migrations between nodes.

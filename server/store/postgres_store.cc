@@ -102,9 +102,13 @@ class PostgresStore final : public EventStore, public RoomLeases {
         {PgParam::Int(game.id), game.code, PgParam::Int(game.finished_at), game.record,
          game.game.empty() ? PgParam::Null() : PgParam(game.game)});
     for (std::size_t i = 0; i < game.players.size(); ++i) {
-      db_.Exec("INSERT INTO game_players (game_id, seat, name, score) VALUES ($1, $2, $3, $4)",
-               {PgParam::Int(game.id), PgParam::Int(static_cast<std::int64_t>(i)),
-                game.players[i].name, PgParam::Int(game.players[i].score)});
+      const ArchivedPlayer& p = game.players[i];
+      db_.Exec(
+          "INSERT INTO game_players (game_id, seat, name, score, account_id, token_hash) "
+          "VALUES ($1, $2, $3, $4, $5, $6)",
+          {PgParam::Int(game.id), PgParam::Int(static_cast<std::int64_t>(i)), p.name,
+           PgParam::Int(p.score), p.account == 0 ? PgParam::Null() : PgParam::Int(p.account),
+           p.token_hash.empty() ? PgParam::Null() : PgParam(p.token_hash)});
     }
     t.Commit();
   }

@@ -2,6 +2,8 @@
 
 #include <mutex>
 
+#include "store/crc32.h"
+#include "store/log_scrub.h"
 #include "store/sqlite_statement.h"
 
 namespace carc::server::store {
@@ -13,6 +15,16 @@ constexpr const char* kPasskeyColumns =
     "last_used_at FROM passkeys ";
 constexpr const char* kSessionColumns =
     "SELECT id, account_id, created_at, last_seen_at, label FROM sessions ";
+
+// Every row `s` gives for the account, each read by `read`.
+template <typename Read>
+auto RowsOf(Statement& s, AccountId account, Read read) {
+  ResetOnExit reset{s};
+  s.Bind(1, account);
+  std::vector<decltype(read(s))> rows;
+  while (s.Step()) rows.push_back(read(s));
+  return rows;
+}
 
 class SqliteAccounts final : public AccountStore {
  public:
@@ -27,6 +39,9 @@ class SqliteAccounts final : public AccountStore {
       ExecSql(db_, durability == Durability::kFull ? "PRAGMA synchronous = FULL"
                                                    : "PRAGMA synchronous = NORMAL");
       ExecSql(db_, "PRAGMA foreign_keys = ON");
+      // What this connection deletes or rewrites (a deleted account's rows, the names in its
+      // games' logs) is overwritten in the file, not left in free pages.
+      ExecSql(db_, "PRAGMA secure_delete = ON");
       create_account_ = Make(
           "INSERT INTO accounts (name, name_key, password_hash, created_at) VALUES (?, ?, ?, ?) "
           "ON CONFLICT (name_key) DO NOTHING");
@@ -57,6 +72,29 @@ class SqliteAccounts final : public AccountStore {
           "UPDATE passkeys SET sign_count = ?, last_used_at = ? WHERE credential_id = ? AND "
           "sign_count = ?");
       delete_passkey_ = Make("DELETE FROM passkeys WHERE account_id = ? AND credential_id = ?");
+      tally_ = Make(
+          "SELECT COALESCE(g.game, 'base'), COUNT(*), SUM(CASE WHEN p.score = (SELECT MAX(q.score) "
+          "FROM game_players q WHERE q.game_id = p.game_id) THEN 1 ELSE 0 END) "
+          "FROM game_players p JOIN games g ON g.room_id = p.game_id WHERE p.account_id = ? "
+          "GROUP BY 1 ORDER BY 1");
+      played_ = Make(
+          "SELECT g.room_id, g.code, g.finished_at, COALESCE(g.game, 'base'), p.seat "
+          "FROM game_players p JOIN games g ON g.room_id = p.game_id WHERE p.account_id = ? "
+          "ORDER BY g.finished_at DESC, g.room_id DESC LIMIT ?");
+      players_ = Make("SELECT name, score FROM game_players WHERE game_id = ? ORDER BY seat");
+      unname_ = Make(
+          "UPDATE game_players SET name = ?, account_id = NULL, token_hash = NULL "
+          "WHERE account_id = ?");
+      claim_ = Make(
+          "UPDATE game_players SET account_id = ?, name = ? WHERE token_hash = ? AND "
+          "account_id IS NULL");
+      for (const char* table : {"passkey_challenges", "passkeys", "sessions"}) {
+        erase_.push_back(Make(std::string("DELETE FROM ") + table + " WHERE account_id = ?"));
+      }
+      delete_account_ = Make("DELETE FROM accounts WHERE id = ?");
+      games_of_ = Make("SELECT DISTINCT game_id FROM game_players WHERE account_id = ?");
+      log_of_ = Make("SELECT idx, entry FROM room_log WHERE room_id = ?");
+      rewrite_ = Make("UPDATE room_log SET entry = ?, crc = ? WHERE room_id = ? AND idx = ?");
       put_challenge_ = Make(
           "INSERT INTO passkey_challenges (challenge, purpose, account_id, expires_at) "
           "VALUES (?, ?, ?, ?)");
@@ -141,12 +179,7 @@ class SqliteAccounts final : public AccountStore {
 
   std::vector<SessionRow> Sessions(AccountId account) override {
     std::lock_guard lock(mu_);
-    Statement& s = *list_;
-    ResetOnExit reset{s};
-    s.Bind(1, account);
-    std::vector<SessionRow> rows;
-    while (s.Step()) rows.push_back(ReadSession(s));
-    return rows;
+    return RowsOf(*list_, account, ReadSession);
   }
 
   void PruneSessions(AccountId account, int keep, std::int64_t created_before,
@@ -176,12 +209,7 @@ class SqliteAccounts final : public AccountStore {
 
   std::vector<PasskeyRow> Passkeys(AccountId account) override {
     std::lock_guard lock(mu_);
-    Statement& s = *passkeys_;
-    ResetOnExit reset{s};
-    s.Bind(1, account);
-    std::vector<PasskeyRow> rows;
-    while (s.Step()) rows.push_back(ReadPasskey(s));
-    return rows;
+    return RowsOf(*passkeys_, account, ReadPasskey);
   }
 
   bool UsePasskey(const std::string& credential_id, std::int64_t seen, std::int64_t count,
@@ -197,6 +225,99 @@ class SqliteAccounts final : public AccountStore {
     delete_passkey_->Bind(1, account).BindBlob(2, credential_id);
     delete_passkey_->Run();
     return sqlite3_changes(db_) > 0;
+  }
+
+  std::vector<GameTally> Tally(AccountId account) override {
+    std::lock_guard lock(mu_);
+    return RowsOf(*tally_, account, [](const Statement& s) {
+      return GameTally{s.Text(0), static_cast<int>(s.Int(1)), static_cast<int>(s.Int(2))};
+    });
+  }
+
+  std::vector<PlayedGame> PlayedGames(AccountId account, int limit) override {
+    std::lock_guard lock(mu_);
+    std::vector<PlayedGame> out;
+    {
+      Statement& s = *played_;
+      ResetOnExit reset{s};
+      s.Bind(1, account).Bind(2, std::int64_t{limit});
+      while (s.Step()) {
+        out.push_back({s.Int(0), s.Text(1), s.Int(2), s.Text(3), static_cast<int>(s.Int(4)), {}});
+      }
+    }
+    for (PlayedGame& g : out) {
+      Statement& s = *players_;
+      ResetOnExit reset{s};
+      s.Bind(1, g.id);
+      while (s.Step()) g.players.emplace_back(s.Text(0), static_cast<int>(s.Int(1)));
+    }
+    return out;
+  }
+
+  int ClaimGames(AccountId account, const std::string& name,
+                 const std::vector<std::string>& token_hashes) override {
+    std::lock_guard lock(mu_);
+    ExecSql(db_, "BEGIN IMMEDIATE");
+    try {
+      int claimed = 0;
+      for (const auto& hash : token_hashes) {
+        claim_->Bind(1, account).Bind(2, name).Bind(3, hash);
+        claim_->Run();
+        claimed += sqlite3_changes(db_);
+      }
+      ExecSql(db_, "COMMIT");
+      return claimed;
+    } catch (...) {
+      sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+      throw;
+    }
+  }
+
+  bool DeleteAccount(AccountId account, const std::string& label,
+                     const std::vector<std::int64_t>& open_rooms) override {
+    std::lock_guard lock(mu_);
+    ExecSql(db_, "BEGIN IMMEDIATE");
+    try {
+      std::vector<std::int64_t> rooms = open_rooms;
+      {
+        ResetOnExit reset{*games_of_};
+        games_of_->Bind(1, account);
+        while (games_of_->Step()) rooms.push_back(games_of_->Int(0));
+      }
+      for (const std::int64_t room : rooms) {
+        std::vector<std::pair<std::int64_t, std::string>> scrubbed;
+        {
+          ResetOnExit reset{*log_of_};
+          log_of_->Bind(1, room);
+          while (log_of_->Step()) {
+            if (auto entry = ScrubAccount(log_of_->Text(1), account, label)) {
+              scrubbed.emplace_back(log_of_->Int(0), std::move(*entry));
+            }
+          }
+        }
+        for (const auto& [idx, entry] : scrubbed) {
+          rewrite_->BindBlob(1, entry)
+              .Bind(2, std::int64_t{Crc32(entry)})
+              .Bind(3, room)
+              .Bind(4, idx);
+          rewrite_->Run();
+        }
+      }
+      unname_->Bind(1, label).Bind(2, account);
+      unname_->Run();
+      for (auto& erase : erase_) {
+        erase->Bind(1, account);
+        erase->Run();
+      }
+      delete_account_->Bind(1, account);
+      delete_account_->Run();
+      const bool deleted = sqlite3_changes(db_) > 0;
+      ExecSql(db_, "COMMIT");
+      return deleted;
+    } catch (...) {
+      sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+      throw;
+    }
   }
 
   void PutChallenge(const std::string& challenge, const std::string& purpose, AccountId account,
@@ -224,8 +345,10 @@ class SqliteAccounts final : public AccountStore {
                       s.Int(4),  s.Text(5), s.Int(6),  s.Int(7)};
   }
 
-  std::unique_ptr<Statement> Make(const std::string& sql) {
-    return std::make_unique<Statement>(db_, sql.c_str());
+  // A statement of this connection: finalized by Close, before the connection is.
+  Statement* Make(const std::string& sql) {
+    statements_.push_back(std::make_unique<Statement>(db_, sql.c_str()));
+    return statements_.back().get();
   }
 
   static std::optional<Account> ReadAccount(Statement& s) {
@@ -239,21 +362,20 @@ class SqliteAccounts final : public AccountStore {
   }
 
   void Close() {
-    for (auto* s : {&create_account_, &by_key_, &by_id_, &set_hash_, &create_session_,
-                    &session_by_hash_, &touch_, &end_one_, &end_all_, &list_, &prune_,
-                    &add_passkey_, &passkey_, &passkeys_, &use_passkey_, &delete_passkey_,
-                    &put_challenge_, &expire_challenges_, &take_challenge_}) {
-      s->reset();
-    }
+    statements_.clear();
     sqlite3_close(db_);
     db_ = nullptr;
   }
 
   std::mutex mu_;
   sqlite3* db_ = nullptr;
-  std::unique_ptr<Statement> create_account_, by_key_, by_id_, set_hash_, create_session_,
-      session_by_hash_, touch_, end_one_, end_all_, list_, prune_, add_passkey_, passkey_,
-      passkeys_, use_passkey_, delete_passkey_, put_challenge_, expire_challenges_, take_challenge_;
+  std::vector<std::unique_ptr<Statement>> statements_;
+  Statement *create_account_, *by_key_, *by_id_, *set_hash_, *create_session_, *session_by_hash_,
+      *touch_, *end_one_, *end_all_, *list_, *prune_, *add_passkey_, *passkey_, *passkeys_,
+      *use_passkey_, *delete_passkey_, *put_challenge_, *expire_challenges_, *take_challenge_,
+      *tally_, *played_, *players_, *unname_, *claim_, *delete_account_, *games_of_, *log_of_,
+      *rewrite_;
+  std::vector<Statement*> erase_;
 };
 
 }  // namespace

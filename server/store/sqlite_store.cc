@@ -46,8 +46,9 @@ std::string CheckStoreFiles(const std::string& path) {
 
 // 1: the first schema. 2: games.game, the game's name written with the archive entry, whose
 // record may then be empty (made from the room's log when asked for). 3: accounts, their
-// sessions and passkeys (store/sqlite_accounts.h).
-constexpr int kSchemaVersion = 3;
+// sessions and passkeys (store/sqlite_accounts.h). 4: game_players.account_id and token_hash,
+// the account that held each archived seat and its resume token's hash (for claims).
+constexpr int kSchemaVersion = 4;
 
 // Tables: rooms (state open/disposed/quarantined), room_log (one row per entry, with its
 // CRC-32), games and game_players (the archive), accounts, sessions, passkeys and passkey
@@ -87,9 +88,13 @@ CREATE TABLE IF NOT EXISTS game_players (
   seat INTEGER NOT NULL,
   name TEXT NOT NULL,
   score INTEGER NOT NULL,
+  account_id INTEGER,
+  token_hash TEXT,
   PRIMARY KEY (game_id, seat)
 );
 CREATE INDEX IF NOT EXISTS game_players_name ON game_players(name);
+CREATE INDEX IF NOT EXISTS game_players_account ON game_players(account_id);
+CREATE INDEX IF NOT EXISTS game_players_token ON game_players(token_hash);
 CREATE TABLE IF NOT EXISTS accounts (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   name TEXT NOT NULL,
@@ -156,6 +161,13 @@ class SqliteStore final : public EventStore {
       Exec("BEGIN");
       // Schema 1's games table lacks the game's name; CREATE ... IF NOT EXISTS keeps it so.
       if (version == 1) Exec("ALTER TABLE games ADD COLUMN game TEXT");
+      // Before schema 4 an archived seat named no account (a file without the table gets it
+      // whole below).
+      if (version >= 1 && version < 4 &&
+          QueryInt("SELECT COUNT(*) FROM sqlite_master WHERE name = 'game_players'") > 0) {
+        Exec("ALTER TABLE game_players ADD COLUMN account_id INTEGER");
+        Exec("ALTER TABLE game_players ADD COLUMN token_hash TEXT");
+      }
       Exec(kSchema);
       Exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
       Exec("COMMIT");
@@ -249,6 +261,16 @@ class SqliteStore final : public EventStore {
           .Bind(2, static_cast<std::int64_t>(i))
           .Bind(3, game.players[i].name)
           .Bind(4, game.players[i].score);
+      if (game.players[i].account == 0) {
+        p.BindNull(5);
+      } else {
+        p.Bind(5, game.players[i].account);
+      }
+      if (game.players[i].token_hash.empty()) {
+        p.BindNull(6);
+      } else {
+        p.Bind(6, game.players[i].token_hash);
+      }
       p.Run();
     }
     t.Commit();
@@ -393,7 +415,8 @@ class SqliteStore final : public EventStore {
         {"archive",
          "INSERT INTO games(room_id, code, finished_at, record, game) VALUES (?1, ?2, ?3, ?4, ?5)"},
         {"archive_player",
-         "INSERT INTO game_players(game_id, seat, name, score) VALUES (?1, ?2, ?3, ?4)"},
+         "INSERT INTO game_players(game_id, seat, name, score, account_id, token_hash) "
+         "VALUES (?1, ?2, ?3, ?4, ?5, ?6)"},
         {"list_games", "SELECT room_id, code, finished_at, " + kGameOfRecord +
                            " FROM games ORDER BY finished_at DESC, room_id DESC LIMIT ?1"},
         {"list_games_of", "SELECT room_id, code, finished_at, " + kGameOfRecord +

@@ -2,6 +2,7 @@
 // file and PostgreSQL (the ctest fixture "postgres" starts a real server).
 #include <catch2/catch.hpp>
 
+#include "carc/store/v1/room_log.pb.h"
 #include "store/account_store.h"
 #include "store/postgres_store.h"
 #include "store/sqlite_store.h"
@@ -162,6 +163,117 @@ void ChallengesAreTakenOnce(cs::AccountStore& a) {
   CHECK_FALSE(a.TakeChallenge("nope", "sign-in", 0));
 }
 ACCOUNT_CONTRACT("passkey challenges are taken once, before they expire", ChallengesAreTakenOnce)
+
+// The history reads the archive of the same store: these checks get the whole store.
+#define HISTORY_CONTRACT(name, check)                                          \
+  TEST_CASE("account store, sqlite: " name, "[store][accounts]") {             \
+    auto store = OpenAccountsSqlite();                                         \
+    check(*store);                                                             \
+  }                                                                            \
+  TEST_CASE("account store, postgres: " name, "[store][accounts][postgres]") { \
+    auto store = OpenAccountsPostgres();                                       \
+    check(*store);                                                             \
+  }
+
+cs::ArchivedGame Played(cs::EventStore& store, std::int64_t at, const std::string& game,
+                        std::vector<cs::ArchivedPlayer> players) {
+  const cs::RoomId id = store.CreateRoom("R" + std::to_string(at), "created");
+  cs::ArchivedGame g;
+  g.id = id;
+  g.code = "R" + std::to_string(at);
+  g.finished_at = at;
+  g.players = std::move(players);
+  g.game = game;
+  store.Archive(g);
+  return g;
+}
+
+// A lobby's seat table entry naming `seats` (name, account).
+std::string SeatEntry(const std::vector<std::pair<std::string, std::int64_t>>& seats) {
+  carc::store::v1::RoomLogEntry entry;
+  for (const auto& [name, account] : seats) {
+    auto* seat = entry.mutable_seats()->add_seats();
+    seat->set_occupied(true);
+    seat->set_name(name);
+    seat->set_account_id(account);
+  }
+  return entry.SerializeAsString();
+}
+
+void HistoryTalliesAndDeletes(cs::EventStore& store) {
+  cs::AccountStore& a = *store.accounts();
+  const auto ada = *a.CreateAccount("Ada", "ada", "h", 0);
+  const auto bob = *a.CreateAccount("Bob", "bob", "h", 0);
+  a.CreateSession(ada, "ada-token", "x", 1);
+  a.PutChallenge("ada-challenge", "register", ada, 1000);
+  const auto first = Played(store, 100, "base", {{"Ada", 30, ada}, {"Bob", 20, bob}});
+  Played(store, 200, "base", {{"Bob", 40, bob}, {"Ada", 40, ada}});  // a shared first place
+  Played(store, 300, "castle", {{"Ada", 10, ada}, {"guest", 50, 0}});
+  Played(store, 400, "base", {{"Bob", 1, bob}, {"Cy", 2, 0, "cy-token"}});
+  // Cy played as a guest and signs up: the token claims the seat once, under the new name.
+  const auto cy = *a.CreateAccount("Cyrus", "cyrus", "h", 0);
+  CHECK(a.ClaimGames(cy, "Cyrus", {"cy-token", "unknown"}) == 1);
+  CHECK(a.ClaimGames(bob, "Bob", {"cy-token"}) == 0);
+  REQUIRE(a.PlayedGames(cy, 10).size() == 1);
+  CHECK(a.PlayedGames(cy, 10)[0].players[1] == std::pair<std::string, int>{"Cyrus", 2});
+
+  const auto tally = a.Tally(ada);
+  REQUIRE(tally.size() == 2);
+  CHECK(tally[0].game == "base");
+  CHECK(tally[0].played == 2);
+  CHECK(tally[0].won == 2);
+  CHECK(tally[1].game == "castle");
+  CHECK(tally[1].played == 1);
+  CHECK(tally[1].won == 0);
+
+  const auto games = a.PlayedGames(ada, 2);
+  REQUIRE(games.size() == 2);  // the limit
+  CHECK(games[0].finished_at == 300);
+  CHECK(games[0].game == "castle");
+  CHECK(games[0].seat == 0);
+  CHECK(games[1].finished_at == 200);
+  CHECK(games[1].seat == 1);
+  CHECK(games[1].players == std::vector<std::pair<std::string, int>>{{"Bob", 40}, {"Ada", 40}});
+  CHECK(a.PlayedGames(bob, 10).size() == 3);
+  CHECK(a.PlayedGames(ada + bob + 100, 10).empty());
+
+  // A room in progress seats Ada too: its log names her.
+  const cs::RoomId open = store.CreateRoom("OPEN", "created");
+  store.Append(open, 1, SeatEntry({{"Ada", ada}, {"Cy", 0}}));
+  store.Append(first.id, 1, SeatEntry({{"Ada", ada}, {"Bob", bob}}));
+
+  REQUIRE(a.DeleteAccount(ada, "Deleted player", {open}));
+  CHECK_FALSE(a.DeleteAccount(ada, "Deleted player", {}));
+  // The logs name the label now, for no account; the other seats are as they were.
+  for (const cs::RoomId room : {open, first.id}) {
+    const auto log = store.Log(room);
+    REQUIRE(log);
+    REQUIRE(log->size() == 2);
+    CHECK((*log)[0] == "created");
+    carc::store::v1::RoomLogEntry entry;
+    REQUIRE(entry.ParseFromString((*log)[1]));
+    CHECK(entry.seats().seats(0).name() == "Deleted player");
+    CHECK(entry.seats().seats(0).account_id() == 0);
+    CHECK(entry.seats().seats(1).name() != "Deleted player");
+  }
+  CHECK_FALSE(a.AccountById(ada));
+  CHECK_FALSE(a.SessionByHash("ada-token", 0, 0));
+  CHECK_FALSE(a.TakeChallenge("ada-challenge", "register", 0));
+  CHECK(a.Tally(ada).empty());
+  // Bob's games keep their moves and scores; Ada's seats are the label now, and no account's.
+  const auto bobs = a.PlayedGames(bob, 10);
+  REQUIRE(bobs.size() == 3);
+  CHECK(bobs[2].id == first.id);
+  CHECK(bobs[2].players ==
+        std::vector<std::pair<std::string, int>>{{"Deleted player", 30}, {"Bob", 20}});
+  CHECK(store.ListGames("Ada", 10).empty());
+  CHECK(store.ListGames("Deleted player", 10).size() == 3);
+  CHECK(store.Game(first.id)->players[0].name == "Deleted player");
+}
+HISTORY_CONTRACT(
+    "an account's games are tallied and listed, and deleting it keeps them "
+    "under a label",
+    HistoryTalliesAndDeletes)
 
 }  // namespace
 

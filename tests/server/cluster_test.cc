@@ -209,3 +209,26 @@ TEST_CASE(
   std::this_thread::sleep_for(std::chrono::milliseconds(600));  // b reads again meanwhile
   CHECK_FALSE(Lists(b, code));
 }
+
+TEST_CASE(
+    "cluster: a session made on one node opens a signed-in socket on another, and ends "
+    "on every node",
+    "[postgres][cluster][accounts]") {
+  const std::string url = NewPostgresDatabase();
+  TestServer a(NodeConfig(url, "a"));
+  TestServer b(NodeConfig(url, "b"));
+  const auto made = HttpRequest(a.port(), "POST", "/api/accounts",
+                                R"({"name":"Ada","password":"correct horse"})");
+  REQUIRE(made.status == 201);
+  const std::string cookie =
+      made.Header("Set-Cookie").substr(0, made.Header("Set-Cookie").find(';'));
+  v1::ServerMessage welcome;
+  auto on_b = DialHello(b, "", &welcome, {{"Cookie", cookie}});
+  REQUIRE(on_b);
+  CHECK(welcome.welcome().account_name() == "Ada");
+  // Ended on b: a opens no socket for it either.
+  REQUIRE(
+      HttpRequest(b.port(), "DELETE", "/api/sessions/current", "", {{"Cookie", cookie}}).status ==
+      204);
+  CHECK(Dial(a, {{"Cookie", cookie}}) == nullptr);
+}

@@ -38,7 +38,7 @@ TEST_CASE("store: a file from a newer server is refused with a clear message", "
   }
 }
 
-TEST_CASE("store: a schema 1 file is brought up to schema 3, its archive read as before",
+TEST_CASE("store: a schema 1 file is brought up to schema 4, its archive read as before",
           "[store]") {
   const std::string dir = test::NewDataDir();
   sqlite3* db = nullptr;
@@ -72,7 +72,7 @@ PRAGMA user_version = 1;
   sqlite3_stmt* version = nullptr;
   REQUIRE(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &version, nullptr) == SQLITE_OK);
   REQUIRE(sqlite3_step(version) == SQLITE_ROW);
-  CHECK(sqlite3_column_int(version, 0) == 3);
+  CHECK(sqlite3_column_int(version, 0) == 4);
   sqlite3_finalize(version);
   sqlite3_close(db);
 }

@@ -199,15 +199,18 @@ std::optional<std::chrono::milliseconds> TimeUntilServerCloses(std::uint16_t por
                                                                start);
 }
 
-std::unique_ptr<client::WsClient> Dial(TestServer& server) {
+std::unique_ptr<client::WsClient> Dial(TestServer& server, const HeaderFields& fields) {
   auto c = std::make_unique<client::WsClient>();
-  if (!c->Connect(server.address(), 10s).empty()) return nullptr;
+  client::ServerAddress address = server.address();
+  address.fields = fields;
+  if (!c->Connect(address, 10s).empty()) return nullptr;
   return c;
 }
 
 std::unique_ptr<client::WsClient> DialHello(TestServer& server, const std::string& token,
-                                            v1::ServerMessage* welcome) {
-  auto c = Dial(server);
+                                            v1::ServerMessage* welcome,
+                                            const HeaderFields& fields) {
+  auto c = Dial(server, fields);
   if (!c) return nullptr;
   const auto w = Ask(*c, HelloMsg(token));
   if (!w) return nullptr;
@@ -342,11 +345,14 @@ RawGame StartRawGame(TestServer& server, int players, const engine::Options& opt
   return StartRawGame(server, RoomFor(players, options));
 }
 
-RawGame StartRawGame(TestServer& server, const v1::RoomOptions& room) {
+RawGame StartRawGame(TestServer& server, const v1::RoomOptions& room,
+                     const std::vector<HeaderFields>& seat_fields) {
   RawGame g;
   const int players = static_cast<int>(room.seats());
   for (int i = 0; i < players; ++i) {
-    auto c = DialHello(server);
+    const auto at = static_cast<std::size_t>(i);
+    auto c =
+        DialHello(server, "", nullptr, at < seat_fields.size() ? seat_fields[at] : HeaderFields{});
     if (!c) {
       g.error = "cannot connect seat " + std::to_string(i);
       return g;

@@ -75,11 +75,14 @@ std::optional<std::chrono::milliseconds> TimeUntilServerCloses(std::uint16_t por
                                                                const std::string& bytes,
                                                                std::chrono::seconds limit);
 
-// A WebSocket connection without Hello.
-std::unique_ptr<client::WsClient> Dial(TestServer& server);
+using HeaderFields = std::vector<std::pair<std::string, std::string>>;
+// A WebSocket connection without Hello; `fields` go with the upgrade (a session's Cookie or
+// Authorization, an Origin).
+std::unique_ptr<client::WsClient> Dial(TestServer& server, const HeaderFields& fields = {});
 // A connection that said Hello (with `token` to resume a seat); `welcome` gets the answer.
 std::unique_ptr<client::WsClient> DialHello(TestServer& server, const std::string& token = "",
-                                            v1::ServerMessage* welcome = nullptr);
+                                            v1::ServerMessage* welcome = nullptr,
+                                            const HeaderFields& fields = {});
 
 // Whether the server's room list (ListRooms over a fresh connection) has room `code`;
 // nullopt when the server did not answer with a list.
@@ -143,7 +146,9 @@ struct RawGame {
   std::string error;  // set when the game could not be set up
 };
 RawGame StartRawGame(TestServer& server, int players, const engine::Options& options = {});
-RawGame StartRawGame(TestServer& server, const v1::RoomOptions& room);
+// `seat_fields[i]`, when given, go with seat i's upgrade (signed-in seats).
+RawGame StartRawGame(TestServer& server, const v1::RoomOptions& room,
+                     const std::vector<HeaderFields>& seat_fields = {});
 // The seat to move, asked on seat `via`'s connection (-1 if no answer).
 int ToMove(RawGame& game, int via = 0);
 // The game's seq, asked on seat `via`'s connection (nullopt if no answer).

@@ -73,6 +73,12 @@ std::string WsClient::Connect(const ServerAddress& address, std::chrono::millise
   tcp.socket().set_option(net::ip::tcp::no_delay(true), ec);
   if (ec) return "cannot set TCP_NODELAY: " + ec.message();
   done = false;
+  if (!address.fields.empty()) {
+    ws_.set_option(beast::websocket::stream_base::decorator(
+        [fields = address.fields](beast::websocket::request_type& request) {
+          for (const auto& [name, value] : fields) request.set(name, value);
+        }));
+  }
   ws_.async_handshake(address.host + ":" + address.port, address.path, [&](beast::error_code e) {
     ec = e;
     done = true;

@@ -10,6 +10,8 @@
 #include <deque>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "carc/v1/messages.pb.h"
 
@@ -22,6 +24,9 @@ struct ServerAddress {
   // The local address to connect from ("" = the system's choice): tests speak as several
   // clients from 127.0.0.0/8.
   std::string source;
+  // Header fields sent with the upgrade: a signed-in client's "Authorization: Bearer TOKEN"
+  // (carcassonne login), or a test's Cookie and Origin.
+  std::vector<std::pair<std::string, std::string>> fields;
 };
 
 // "ws://host:port/path", "http://host:port" or "host:port" (path /ws by default).

@@ -1,0 +1,36 @@
+// Percent-decoding of one URL component (a query's key or value, a path segment).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace carc::server {
+
+// The bytes `s` encodes, '+' read as a space (as forms send it); nullopt for a bad escape.
+inline std::optional<std::string> PercentDecode(std::string_view s) {
+  const auto hex = [](char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '+') {
+      out += ' ';
+    } else if (s[i] == '%') {
+      if (i + 2 >= s.size()) return std::nullopt;
+      const int hi = hex(s[i + 1]);
+      const int lo = hex(s[i + 2]);
+      if (hi < 0 || lo < 0) return std::nullopt;
+      out += static_cast<char>(hi * 16 + lo);
+      i += 2;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+}  // namespace carc::server
