@@ -8,6 +8,7 @@
 
 #include "args.h"
 #include "client/bot_seat.h"
+#include "client/saved_session.h"
 #include "client/server_list.h"
 #include "commands.h"
 #include "game_options.h"
@@ -31,7 +32,8 @@ constexpr const char* kBotHelp =
     "                   list is in 'carcassonne --help')\n"
     "  --rules LIST     with --create: the game's options, e.g. farm_scoring=c1,hand_size=1\n"
     "  --public         with --create: list the room publicly\n"
-    "  --name NAME      player name prefix (default bot)\n"
+    "  --name NAME      player name prefix (default bot); the first seat plays under the\n"
+    "                   account's name when `carcassonne login` kept a session for the server\n"
     "  --seed S         move choices (default: random)\n"
     "  --timeout SEC    give up after this long without a message from the server, 0 = never\n"
     "                   (default 0: the bot plays as long as its game goes on; a room's\n"
@@ -85,11 +87,17 @@ int BotCommand(int argc, char** argv) {
     return 2;
   }
   const std::string name = args.Get("name", "bot");
+  // The first seat plays signed in when `carcassonne login` kept a session for this server.
+  std::vector<client::ServerAddress> signed_in = *address;
+  if (const std::string account = client::AttachSession(signed_in); !account.empty()) {
+    std::cerr << "signed in as " << account << " (seat 1)" << std::endl;
+  }
 
   std::vector<std::unique_ptr<client::BotSeat>> bots;
   std::string code = args.Get("room", "");
   for (int i = 0; i < seats; ++i) {
-    auto bot = std::make_unique<client::BotSeat>(*address, name + "-" + std::to_string(i + 1),
+    auto bot = std::make_unique<client::BotSeat>(i == 0 ? signed_in : *address,
+                                                 name + "-" + std::to_string(i + 1),
                                                  seed + static_cast<std::uint64_t>(i));
     if (std::string e = bot->Connect(); !e.empty()) {
       std::cerr << "carcassonne bot: " << e << "\n";
@@ -159,7 +167,9 @@ int WatchCommand(int argc, char** argv) {
     std::cerr << "carcassonne watch: " << error << "\n" << kWatchHelp;
     return 2;
   }
-  client::BotSeat watcher(*address, "watcher", 0);
+  std::vector<client::ServerAddress> servers = *address;
+  client::AttachSession(servers);
+  client::BotSeat watcher(servers, "watcher", 0);
   if (std::string e = watcher.Connect(); !e.empty()) {
     std::cerr << "carcassonne watch: " << e << "\n";
     return 1;

@@ -12,5 +12,7 @@ int LoadCommand(int argc, char** argv);
 int WatchCommand(int argc, char** argv);
 int GamesCommand(int argc, char** argv);
 int RoomsCommand(int argc, char** argv);
+int LoginCommand(int argc, char** argv);
+int LogoutCommand(int argc, char** argv);
 
 }  // namespace carc::cli

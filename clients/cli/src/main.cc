@@ -38,6 +38,8 @@ std::string Usage() {
       "                             many clients in one process: capacity and latency\n"
       "  rooms --server URL [--json]\n"
       "                             the public rooms a server (or cluster) lists\n"
+      "  login --server URL NAME    sign in; bot and watch then play and watch signed in\n"
+      "  logout --server URL        end that session and forget it\n"
       "\n"
       "games (G): " +
       carc::server::GameNames(", ") +
@@ -64,6 +66,8 @@ int main(int argc, char** argv) {
   if (command == "load") return carc::cli::LoadCommand(argc, argv);
   if (command == "games") return carc::cli::GamesCommand(argc, argv);
   if (command == "rooms") return carc::cli::RoomsCommand(argc, argv);
+  if (command == "login") return carc::cli::LoginCommand(argc, argv);
+  if (command == "logout") return carc::cli::LogoutCommand(argc, argv);
   for (const auto& c : carc::cli::GameSubcommands()) {
     if (command == c.name) return c.run(argc, argv);
   }

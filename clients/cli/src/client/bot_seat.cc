@@ -50,6 +50,8 @@ bool BotSeat::Follow(const v1::Redirect& redirect) {
   const auto to = ParseServerUrl(redirect.url());
   if (!to) return false;
   home_ = *to;
+  // The session goes along: it is good on every node of the cluster.
+  home_->fields = servers_.front().fields;
   return true;
 }
 

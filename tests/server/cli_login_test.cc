@@ -1,0 +1,89 @@
+// `carcassonne login`, `bot` signed in, and `logout` against a real server: the session is kept
+// in a file only its owner reads, the first seat of `bot` plays under the account (its game is
+// on the account's profile), and logging out ends the session on the server.
+#include <sys/stat.h>
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/cli_run.h"
+#include "test_server.h"
+
+using namespace carc;
+using namespace carc::test;
+
+namespace {
+
+std::string SessionFileText(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+unsigned ModeOf(const std::string& path) {
+  struct stat st {};
+  REQUIRE(::stat(path.c_str(), &st) == 0);
+  return st.st_mode & 0777u;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "cli: login keeps a session readable by its owner alone, bot plays signed in, "
+    "logout ends it",
+    "[cli][accounts][server]") {
+  auto config = TestConfig();
+  config.hash_threads = 1;
+  TestServer server(config);
+  const auto port = server.port();
+  REQUIRE(HttpRequest(port, "POST", "/api/accounts", R"({"name":"Ada","password":"correct horse"})")
+              .status == 201);
+  const std::string dir = NewDataDir() + "/config";
+  ::setenv("CARC_CONFIG_DIR", dir.c_str(), 1);
+  const std::string url = "ws://127.0.0.1:" + std::to_string(port);
+  const std::string password_file = NewDataDir() + "/password";
+  std::ofstream(password_file) << "wrong horse\n";
+
+  const auto refused = RunCli("login --server " + url + " ada < " + password_file, true);
+  CHECK(refused.code == 1);
+  CHECK(refused.out.find("wrong name or password") != std::string::npos);
+
+  std::ofstream(password_file) << "correct horse\n";
+  const auto in = RunCli("login --server " + url + " ada < " + password_file, true);
+  INFO(in.out);
+  REQUIRE(in.code == 0);
+  CHECK(in.out.find("as Ada") != std::string::npos);
+  const std::string file = dir + "/sessions.json";
+  CHECK(ModeOf(file) == 0600u);
+  CHECK(ModeOf(dir) == 0700u);
+  const auto saved = nlohmann::json::parse(SessionFileText(file));
+  const std::string token = saved["servers"]["127.0.0.1:" + std::to_string(port)]["token"];
+  CHECK(token.size() == 43);
+  CHECK(in.out.find(token) == std::string::npos);  // never printed
+  CHECK(HttpRequest(port, "GET", "/api/me", "", {{"Authorization", "Bearer " + token}}).status ==
+        200);
+
+  const auto bot = RunCli("bot --server " + url + " --create --seats 2 --seed 7", true);
+  INFO(bot.out);
+  REQUIRE(bot.code == 0);
+  CHECK(bot.out.find("signed in as Ada") != std::string::npos);
+  const auto profile = nlohmann::json::parse(HttpGet(port, "/api/players/ada").body);
+  REQUIRE(profile["recent"].size() == 1);
+  CHECK(profile["recent"][0]["players"][0]["name"] == "Ada");
+  CHECK(profile["recent"][0]["players"][1]["name"] == "bot-2");
+
+  const auto out = RunCli("logout --server " + url, true);
+  CHECK(out.code == 0);
+  CHECK(nlohmann::json::parse(SessionFileText(file))["servers"].empty());
+  CHECK(HttpRequest(port, "GET", "/api/me", "", {{"Authorization", "Bearer " + token}}).status ==
+        401);
+  // Signed out, bot plays as a guest again.
+  const auto guest = RunCli("bot --server " + url + " --create --seats 2 --seed 8", true);
+  CHECK(guest.code == 0);
+  CHECK(guest.out.find("signed in") == std::string::npos);
+  ::unsetenv("CARC_CONFIG_DIR");
+}
