@@ -380,7 +380,14 @@ describe("the account page", () => {
     expect(end.textContent).toBe("End session");
     const named = end.getAttribute("aria-labelledby")!.split(" ").map((id) => byId(root, id).textContent);
     expect(named).toEqual(["End session", "Firefox on Android", "Signed in 2 days ago, last seen 3 hours ago"]);
-    expect(server.accountRequests().map((r) => `${r.method} ${r.path}`)).toEqual(["GET /api/me", "GET /api/me", "GET /api/me/sessions"]);
+    // The page's other parts (passkeys, games) are asked for beside the sessions.
+    expect(server.accountRequests().map((r) => `${r.method} ${r.path}`)).toEqual([
+      "GET /api/me",
+      "GET /api/me/passkeys",
+      "GET /api/me/games",
+      "GET /api/me",
+      "GET /api/me/sessions",
+    ]);
   });
 
   it("ends another session: the request, the row gone, the news said, the focus on the list", async () => {
