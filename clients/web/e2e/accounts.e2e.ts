@@ -19,23 +19,13 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, auditScreens, outDir, phoneLayout, useHarness, waitConnected } from "./harness";
+import { DESKTOP, PHONE, accountLink, auditScreens, outDir, phoneLayout, sendAccountForm, useHarness, waitConnected } from "./harness";
 
 const PASSWORD = "correct horse battery staple";
-
-/** The header's link: "Sign in" for a guest, the name (and, to a screen reader, "Your account:"). */
-const accountLink = (page: Page) => page.locator("header #account-link");
 
 /** What the header's link says: "Sign in", or "Your account: NAME". */
 async function headerSays(page: Page): Promise<string> {
   return ((await accountLink(page).textContent()) ?? "").trim();
-}
-
-/** Fills the form on the page and sends it. */
-async function sendForm(page: Page, name: string, password: string): Promise<void> {
-  await page.getByRole("textbox", { name: "Name" }).fill(name);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.locator("#account-submit").click();
 }
 
 /** Every control of the screen at least 44 px, and `mustSee` in the first view. */
@@ -72,12 +62,12 @@ describe("accounts", () => {
     await audit.check(phone, "sign-up");
 
     // A password too short: said beside its field, before anything is sent.
-    await sendForm(phone, "Ada", "short");
+    await sendAccountForm(phone, "Ada", "short");
     await expect.poll(() => phone.locator("#account-password-error").textContent()).toBe("A password has 8 to 256 characters.");
     expect(await phone.locator("#account-password").getAttribute("aria-invalid")).toBe("true");
     await audit.check(phone, "sign-up-refused");
 
-    await sendForm(phone, "Ada", PASSWORD);
+    await sendAccountForm(phone, "Ada", PASSWORD);
     await expect.poll(() => headerSays(phone), { timeout: 10_000 }).toBe("Your account: Ada");
     expect(new URL(phone.url()).pathname).toBe("/");
     await phone.locator("#create-heading").waitFor();
@@ -105,10 +95,10 @@ describe("accounts", () => {
     await accountLink(phone).click();
     await phone.getByRole("heading", { name: "Sign in" }).waitFor();
     expect(await phone.locator("#account-password").getAttribute("autocomplete")).toBe("current-password");
-    await sendForm(phone, "Ada", "not the password");
+    await sendAccountForm(phone, "Ada", "not the password");
     await expect.poll(() => phone.locator("#account-form-error").textContent(), { timeout: 10_000 }).toBe("Wrong name or password.");
     await audit.check(phone, "sign-in-refused");
-    await sendForm(phone, "Ada", PASSWORD);
+    await sendAccountForm(phone, "Ada", PASSWORD);
     await expect.poll(() => headerSays(phone), { timeout: 10_000 }).toBe("Your account: Ada");
 
     // A second device, opened at /sign-in directly.
@@ -116,7 +106,7 @@ describe("accounts", () => {
     await desktop.goto(`${base}/sign-in`);
     await waitConnected(desktop);
     await desktop.getByRole("heading", { name: "Sign in" }).waitFor();
-    await sendForm(desktop, "Ada", PASSWORD);
+    await sendAccountForm(desktop, "Ada", PASSWORD);
     await expect.poll(() => headerSays(desktop), { timeout: 10_000 }).toBe("Your account: Ada");
 
     // The phone's list has both; it ends the desktop's.
@@ -154,7 +144,7 @@ describe("accounts", () => {
     await phone.goto(`${base}/sign-up`);
     await waitConnected(phone);
     await phone.getByRole("heading", { name: "Create an account" }).waitFor();
-    await sendForm(phone, "Grace", PASSWORD);
+    await sendAccountForm(phone, "Grace", PASSWORD);
     await expect.poll(() => headerSays(phone), { timeout: 10_000 }).toBe("Your account: Grace");
 
     await accountLink(phone).click();

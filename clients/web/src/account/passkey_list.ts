@@ -49,7 +49,7 @@ export function renderPasskeys(model: PasskeysModel, busy: unknown, nowMs: numbe
             const times = p.lastUsedAt === undefined
               ? t("passkeys.neverUsed", { created: timeAgo(p.createdAt, nowMs) })
               : t("passkeys.times", { created: timeAgo(p.createdAt, nowMs), used: timeAgo(p.lastUsedAt, nowMs) });
-            return h("li", { class: "session passkey", "data-passkey": p.id },
+            return h("li", { class: "passkey", "data-passkey": p.id },
               h("div", { class: "session-text" },
                 h("strong", { id: `${id}-label` }, passkeyLabel(p)),
                 h("span", { class: "help", id: `${id}-times` }, times),
