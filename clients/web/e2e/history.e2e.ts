@@ -1,0 +1,113 @@
+// A player's history end to end in Chromium against a real carcassonne-server with profiles
+// (GET /api/players/{name}), the player's own games (GET /api/me/games), the data's export and
+// the account's deletion: Ann signs up on a 390x844 phone, plays a game against an easy computer
+// and resigns (the server plays her turns out), and takes the rematch. Her account page lists the
+// rematch's room as not finished and the first game as finished; her profile at /players/Ann
+// counts one base game played, none won, and its replay opens at /replay/ID. On a desktop she
+// signs in with her password and goes back into the rematch's room from "Your games". She
+// downloads her data, then deletes her account after typing its name: the phone is home and
+// signed out, and her password no longer signs her in. Every screen is checked with axe.
+//
+// Screenshots in CARC_E2E_OUT: history-account.png, history-profile.png (the phone).
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, accountLink, auditScreens, createRoomFromForm, openAs, outDir, phoneLayout, sendAccountForm, startGame, useHarness, waitConnected } from "./harness";
+
+const PASSWORD = "correct horse battery staple";
+
+describe("a player's history", () => {
+  const harness = useHarness();
+  const audit = auditScreens();
+
+  it("lists the games, opens a profile and a replay, rejoins a room, exports and deletes the account", async () => {
+    const base = harness.base;
+    const phone = await harness.newPage(PHONE);
+    phone.on("dialog", (d) => void d.accept()); // "Resign?"
+    await phone.goto(`${base}/sign-up`);
+    await waitConnected(phone);
+    await sendAccountForm(phone, "Ann", PASSWORD);
+    await expect.poll(() => accountLink(phone).textContent(), { timeout: 10_000 }).toBe("Your account: Ann");
+
+    // One game, resigned at once: the server plays Ann's turns and the computer its own.
+    await openAs(phone, `${base}/`, "Ann");
+    await phone.getByLabel("Seats", { exact: true }).selectOption("2");
+    await createRoomFromForm(phone);
+    await phone.getByLabel("Level of the computer player for seat 2").selectOption("easy");
+    await phone.getByRole("button", { name: "Add computer player to seat 2" }).click();
+    await phone.locator('li.seat[data-seat="1"] .badge.computer').waitFor({ timeout: 15_000 });
+    const started = Date.now();
+    await startGame(phone);
+    await phone.getByRole("button", { name: "Resign" }).click();
+    await phone.locator("#final #rematch").waitFor({ timeout: 120_000 });
+    console.log(`game played out in ${Date.now() - started} ms`);
+    await phone.locator("#final #rematch").click();
+    await phone.locator("svg.board-svg g.tile").first().waitFor({ timeout: 15_000 });
+    const rematch = /\/r\/([A-Z2-9]{8})/.exec(phone.url())?.[1] ?? "";
+    expect(rematch).not.toBe("");
+
+    // The account page: the rematch not finished, with the way back; the first game finished.
+    await accountLink(phone).click();
+    await phone.getByRole("heading", { name: "Your games" }).waitFor();
+    const room = phone.locator(`li[data-room="${rematch}"]`);
+    await room.waitFor({ timeout: 10_000 });
+    expect(await room.textContent()).toContain("Under way");
+    expect(await room.getByRole("button").textContent()).toBe("Return to the game");
+    const finished = phone.locator("li.game-row[data-game]");
+    expect(await finished.count()).toBe(1);
+    const gameId = (await finished.getAttribute("data-game")) ?? "";
+    expect(await finished.locator("a.button-link").getAttribute("href")).toBe(`/replay/${gameId}`);
+    expect(await finished.locator(".badge.won").count()).toBe(0);
+    const layout = await phoneLayout(phone, ["#sign-out"]);
+    expect(layout.small).toEqual([]);
+    await phone.screenshot({ path: join(outDir, "history-account.png"), fullPage: true });
+    await audit.check(phone, "account-games");
+
+    // The profile, from its address: one base game played, none won, and its replay.
+    await phone.goto(`${base}/players/Ann`);
+    await phone.getByRole("heading", { name: "Player Ann" }).waitFor();
+    await phone.locator("table.game-counts").waitFor({ timeout: 10_000 });
+    const counts = await phone.locator("table.game-counts tbody tr").evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
+    expect(counts).toEqual([["Carcassonne", "1", "0"]]);
+    await phone.screenshot({ path: join(outDir, "history-profile.png"), fullPage: true });
+    await audit.check(phone, "profile");
+    await phone.locator(`li[data-game="${gameId}"] a.button-link`).click();
+    await expect.poll(() => new URL(phone.url()).pathname).toBe(`/replay/${gameId}`);
+    await phone.locator("svg.board-svg g.tile").first().waitFor({ timeout: 15_000 });
+    await audit.check(phone, "replay-from-profile");
+
+    // A desktop, signed in with the password, goes back into the rematch's room from its list.
+    const desktop = await harness.newPage(DESKTOP);
+    await desktop.goto(`${base}/sign-in`);
+    await waitConnected(desktop);
+    await sendAccountForm(desktop, "Ann", PASSWORD);
+    await expect.poll(() => accountLink(desktop).textContent(), { timeout: 10_000 }).toBe("Your account: Ann");
+    await accountLink(desktop).click();
+    await desktop.locator(`li[data-room="${rematch}"] button`).click({ timeout: 10_000 });
+    await expect.poll(() => new URL(desktop.url()).pathname, { timeout: 15_000 }).toBe(`/r/${rematch}`);
+    await desktop.locator("svg.board-svg").first().waitFor({ timeout: 15_000 });
+    await audit.check(desktop, "rejoined");
+
+    // Her data, then the account deleted once its name is typed.
+    await accountLink(phone).click();
+    await phone.getByRole("heading", { name: "Your account", exact: true }).waitFor();
+    const [download] = await Promise.all([phone.waitForEvent("download"), phone.locator("#data-download").click()]);
+    const data = JSON.parse(readFileSync((await download.path())!, "utf8")) as Record<string, unknown>;
+    expect(JSON.stringify(data)).toContain("Ann");
+    await phone.getByLabel(/^To confirm, type your account's name/).fill("Anne");
+    await phone.locator("#delete-account").click();
+    await expect.poll(() => phone.locator("#delete-name-error").textContent(), { timeout: 10_000 }).toBe("This is not your account's name.");
+    await audit.check(phone, "delete-refused");
+    await phone.getByLabel(/^To confirm, type your account's name/).fill("Ann");
+    await phone.locator("#delete-account").click();
+    await expect.poll(() => accountLink(phone).textContent(), { timeout: 10_000 }).toBe("Sign in");
+    expect(new URL(phone.url()).pathname).toBe("/");
+    expect(await phone.locator(".banner").textContent()).toContain("Your account was deleted.");
+    await audit.check(phone, "deleted");
+    await accountLink(phone).click();
+    await sendAccountForm(phone, "Ann", PASSWORD);
+    await expect.poll(() => phone.locator("#account-form-error").textContent(), { timeout: 10_000 }).toBe("Wrong name or password.");
+    expect(harness.pageErrors).toEqual([]);
+  });
+});
