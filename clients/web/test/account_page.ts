@@ -35,10 +35,10 @@ afterEach(() => {
   clients = [];
 });
 
-/** The page at `pathname`, connected, with `server` for its fetch; the address bar's path kept. */
-export function page(server: FakeAccountServer, pathname = "/") {
+/** The page at `pathname`, connected, with `server` for its fetch and `storage` for the
+ * browser's; the address bar's path kept. */
+export function page(server: FakeAccountServer, pathname = "/", storage = new MemoryStorage()) {
   FakeWebSocket.reset();
-  const storage = new MemoryStorage();
   const location = { origin: "https://x", pathname, hash: "" };
   const history = {
     replaceState: (_data: unknown, _unused: string, url?: string) => {
@@ -54,7 +54,7 @@ export function page(server: FakeAccountServer, pathname = "/") {
   const ws = FakeWebSocket.last();
   ws.serverOpen();
   ws.serverSend({ requestId: ws.lastSent().requestId, body: { case: "welcome", value: { serverVersion: "9", maxComputerMs: 2000 } } });
-  return { root, location, ws };
+  return { root, location, ws, client };
 }
 
 export const link = (root: Element) => root.querySelector<HTMLAnchorElement>("header #account-link")!;

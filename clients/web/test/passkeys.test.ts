@@ -10,6 +10,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fromBase64url, toBase64url } from "../src/account/base64url";
 import { creationOptions, requestOptions } from "../src/account/webauthn";
+import { MemoryStorage, RESUME_TOKEN_KEY } from "../src/net/resume_token";
 import { NOW_S, accountPage, byId, heading, link, page, type } from "./account_page";
 import { FakeAccountServer, json } from "./fake_account_server";
 
@@ -205,6 +206,20 @@ describe("signing in with a passkey", () => {
       },
     ]);
     expect(location.pathname).toBe("/");
+  });
+
+  it("claims the games of the resume tokens the browser kept, once signed in with a passkey", async () => {
+    fakeBrowser();
+    const server = new FakeAccountServer()
+      .on("POST /api/passkeys/sign-in/options", json(200, GET_OPTIONS))
+      .on("POST /api/passkeys/sign-in", json(200, { name: "Ada" }))
+      .on("POST /api/me/claims", json(200, { finished: 1, in_progress: 0 }));
+    const storage = new MemoryStorage();
+    storage.setItem(RESUME_TOKEN_KEY, "seat-token");
+    const { root } = page(server, "/sign-in", storage);
+    await vi.waitFor(() => expect(heading(root)).toBe("Sign in"));
+    byId(root, "passkey-sign-in").click();
+    await vi.waitFor(() => expect(server.sent.filter((r) => r.path === "/api/me/claims").map((r) => r.body)).toEqual([{ tokens: ["seat-token"] }]));
   });
 
   it("says why not: the server's words, or the browser's closed prompt", async () => {

@@ -47,6 +47,14 @@ export interface Passkey {
   lastUsedAt: number | undefined;
 }
 
+/** What POST /api/me/claims made the account's. */
+export interface Claimed {
+  /** Archived games. */
+  finished: number;
+  /** Rooms in progress (lobbies and running games). */
+  inProgress: number;
+}
+
 export type Json = Record<string, unknown>;
 
 export const isJson = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -99,6 +107,11 @@ export function parsePasskeys(json: unknown): Passkey[] | undefined {
         }]
       : [],
   );
+}
+
+function parseClaimed(json: unknown): Claimed | undefined {
+  if (!isJson(json) || typeof json.finished !== "number" || typeof json.in_progress !== "number") return undefined;
+  return { finished: json.finished, inProgress: json.in_progress };
 }
 
 export class AccountApi {
@@ -166,6 +179,12 @@ export class AccountApi {
   /** POST /api/passkeys/sign-in: 200 {"name"} and the cookie. */
   passkeySignIn(body: Json): Promise<Answer<string>> {
     return this.call("POST", "/api/passkeys/sign-in", parseName, body);
+  }
+
+  /** POST /api/me/claims {"tokens"} (at most 32 resume tokens): the games of those seats, a
+   * guest's, become the account's. */
+  claim(tokens: readonly string[]): Promise<Answer<Claimed>> {
+    return this.call("POST", "/api/me/claims", parseClaimed, { tokens });
   }
 
   /** DELETE /api/me {"name"}: 204, the account gone and the cookie cleared. */

@@ -1,8 +1,10 @@
 // The account screens' chunk (fetched by src/ui/account.ts when the player opens one): the
 // sign-in and sign-up form, the account page and a player's profile, their state, and what their
-// buttons ask of the server (passkeys: passkey_actions.ts). The page's header shows the outcome (Account.name); after signing in or out the page
-// goes back where the player came from and the header's link takes the focus, so that a screen
-// reader says who is signed in now.
+// buttons ask of the server (passkeys: passkey_actions.ts). The page's header shows the outcome
+// (Account.name); after signing in or out the page goes back where the player came from and the
+// header's link takes the focus, so that a screen reader says who is signed in now. Signing in
+// claims the games this browser played as a guest (its kept resume tokens), silently, and the
+// connection opens again with the session, as signing out opens it without.
 
 import { charLength } from "../ui/form";
 import { ACCOUNT_PATH, type Account, type AccountHost, type AccountPath, type AccountScreens } from "../ui/account";
@@ -88,6 +90,8 @@ export class AccountView implements AccountScreens {
   private accountNext = false;
   /** Counts the account page's loads: an answer for an earlier one is dropped. */
   private loads = 0;
+  /** The claim of this browser's games after signing in (claim()), done or not. */
+  private claiming: Promise<void> | undefined;
   /** The page's path before the screens opened: where they go back to. */
   private from = "/";
   private readonly host: AccountHost;
@@ -201,6 +205,9 @@ export class AccountView implements AccountScreens {
     this.form.password = "";
     this.form.showPassword = false;
     this.account.name = name;
+    const claiming = (this.claiming = this.claim().finally(() => {
+      if (this.claiming === claiming) this.claiming = undefined;
+    }));
     if (this.accountNext) {
       this.accountNext = false;
       this.host.setPath("/account");
@@ -208,6 +215,22 @@ export class AccountView implements AccountScreens {
       return;
     }
     this.close();
+  }
+
+  /**
+   * The games this browser played as a guest become the account's (its kept resume tokens), and
+   * then the connection opens again with the session. Silent: a refusal changes nothing the
+   * player did, so it is only logged.
+   */
+  private async claim(): Promise<void> {
+    const api = this.api();
+    const tokens = this.host.claimableTokens();
+    if (api && tokens.length > 0) {
+      const answer = await api.claim(tokens);
+      if (answer.ok) this.host.claimed(tokens);
+      else console.warn(`the games of ${tokens.length} seats were not claimed: ${answer.refusal.status} ${answer.refusal.error}`);
+    }
+    this.host.signedInOrOut();
   }
 
   /** The form refused: the errors shown, and the focus on the first field at fault. */
@@ -226,7 +249,9 @@ export class AccountView implements AccountScreens {
     this.host.changed();
     if (!api) return;
     this.passkeys.load(api, () => load === this.loads && this.screen === "account");
-    void api.get("/api/me/games", parseMyGames).then((games) => {
+    // After the games just claimed, if a claim is on its way.
+    const myGames = () => api.get("/api/me/games", parseMyGames);
+    void (this.claiming ? this.claiming.then(myGames) : myGames()).then((games) => {
       if (load !== this.loads || this.screen !== "account") return;
       // A 401 says the same as GET /api/me's, which this page answers.
       this.page.games = games.ok ? { value: games.value, error: "" } : { value: undefined, error: refusalText(games.refusal) };
@@ -286,6 +311,7 @@ export class AccountView implements AccountScreens {
     const answer = await this.run("delete", (api) => api.deleteAccount(name));
     if (answer.ok) {
       this.account.name = undefined;
+      this.host.signedInOrOut();
       this.from = "/";
       this.close();
       this.host.failed(t("delete.done"));
@@ -345,6 +371,7 @@ export class AccountView implements AccountScreens {
   /** Signed out by the player: back where they came from. */
   private signedOut(): void {
     this.account.name = undefined;
+    this.host.signedInOrOut();
     this.close();
   }
 

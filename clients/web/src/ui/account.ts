@@ -35,6 +35,12 @@ export interface AccountHost {
   openReplay(id: string): void;
   /** Closes the screens for the room `code` (the page's way of joining one). */
   joinRoom(code: string): void;
+  /** The resume tokens this browser kept, for an account to claim their games. */
+  claimableTokens(): string[];
+  /** An account claimed `tokens`' games: they need not be claimed again. */
+  claimed(tokens: string[]): void;
+  /** The player signed in or out: the connection opens again, with the session or without. */
+  signedInOrOut(): void;
   /** Milliseconds since 1970, for "last seen"; Date.now unless given. */
   now?: (() => number) | undefined;
 }

@@ -126,6 +126,9 @@ export class App {
       changed: () => this.render(),
       say: (text) => this.say(text),
       joinRoom: (code, name) => this.joinByCode(code, name),
+      claimableTokens: () => this.client.tokensToClaim(this.home.leftGame ? [this.home.leftGame.token] : []),
+      claimed: (tokens) => this.client.forgetClaimed(tokens),
+      signedInOrOut: () => this.reconnectForAccount(),
       now: env.now,
     });
     this.screens.openAddressed();
@@ -380,6 +383,16 @@ export class App {
     if (this.room?.code === code) return this.render();
     if (this.room) return this.joinRematch(code, name);
     this.homeRequests.join({ code, playerName: name ?? validName(this.home.name) ?? "", spectate: false } as JoinRoom);
+  }
+
+  /**
+   * The session cookie goes with a WebSocket's upgrade only: a new connection, for the seats taken
+   * from now on to be the account's (or a guest's). Not for a page whose connection was closed
+   * (another tab took its seat, or the player was kicked): that stays as it is.
+   */
+  private reconnectForAccount(): void {
+    const status = this.client.status;
+    if (status !== "closed" && status !== "idle") this.client.resumeWith(this.client.resumeToken);
   }
 
   private requestSnapshot(): void {

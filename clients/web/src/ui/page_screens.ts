@@ -3,11 +3,11 @@
 // /account, /players/NAME, their code a chunk of its own). App builds them with what they need
 // of it and asks, at each rendering, which one shows.
 
-import { Account } from "./account";
+import { Account, type AccountHost } from "./account";
 import { h } from "./dom";
 import { Replays } from "./replays";
 
-export interface PageScreensHost {
+export interface PageScreensHost extends Pick<AccountHost, "claimableTokens" | "claimed" | "signedInOrOut"> {
   doc: Document;
   http(): typeof fetch | undefined;
   location: { pathname: string };
