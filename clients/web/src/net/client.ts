@@ -2,7 +2,8 @@
 // serialized ClientMessage and every server frame a ServerMessage (docs/protocol.md).
 //
 // - On every (re)connect the client sends Hello first, with the resume token kept in storage
-//   (SeatGranted.resume_token), and is "ready" once Welcome arrives. A token the server no longer knows
+//   (SeatGranted.resume_token; a SeatGranted without one, a signed-in account's seat, clears it),
+//   and is "ready" once Welcome arrives. A token the server no longer knows
 //   (ERROR_CODE_INVALID_TOKEN) is forgotten and Hello is sent again without it. Each token is
 //   also kept for an account to claim its game (kept_tokens.ts).
 // - Requests carry a request id; `request` returns a promise for the answer with that id (an
@@ -422,7 +423,9 @@ export class CarcClient {
         this.close();
       }
     }
-    if (body.case === "seatGranted" && body.value.resumeToken !== "") {
+    if (body.case === "seatGranted") {
+      // No token: the seat is the signed-in account's, taken back by joining its room
+      // (ui/account_seat.ts); a token kept from before names another seat.
       this.tokens.set(body.value.resumeToken);
       keepToken(this.storage, body.value.resumeToken);
     }

@@ -48,6 +48,8 @@ import { againstComputers, PlayNow } from "./play_now";
 import { HomeRequests } from "./home_requests";
 import { loadLeftGame, storeLeftGame } from "./left_game";
 import { PageScreens } from "./page_screens";
+import { roomToRejoin } from "./account_seat";
+import { welcomeAccount } from "../net/welcome_account";
 
 export interface AppEnvironment {
   location: { origin: string; pathname: string; hash: string };
@@ -88,6 +90,10 @@ export class App {
   private readonly lobbyRequests = new LobbyRequests((body) => this.sendRequest(body));
   private readonly playNow = new PlayNow();
   private rematchRequest = 0;
+  /** The JoinRoom taking an account's seat back after a reconnect (account_seat.ts), 0 if none. */
+  private rejoinRequest = 0;
+  /** The account the connection is signed in as (its Welcome), "" for a guest. */
+  private accountName = "";
   /** The screen rendered last: a game screen opens at the page's top, not at the lobby's
    * scroll position. */
   private shown: Screen | undefined;
@@ -161,8 +167,13 @@ export class App {
       this.afterFirstScreen();
       this.statusText = t("status.connectedTo", { version: w.serverVersion });
       this.home.maxComputerMs = w.maxComputerMs;
-      if (w.roomCode === "") {
-        // No seat taken back: whatever room this page showed is gone for this connection.
+      this.accountName = welcomeAccount(w);
+      // No seat taken back by a token (none kept, or the one kept refused): an account's seat is
+      // taken back by joining its room, else whatever room this page showed is gone for it.
+      const rejoin = roomToRejoin({ roomCode: this.room?.code, seated: (this.room?.yourSeat ?? -1) >= 0 }, { roomCode: w.roomCode, accountName: this.accountName });
+      if (rejoin !== undefined) {
+        this.rejoinRequest = this.sendRequest({ case: "joinRoom", value: { code: rejoin, playerName: this.accountName, spectate: false } as JoinRoom });
+      } else if (w.roomCode === "") {
         if (this.room) this.leaveLocally();
         this.afterWelcome();
       }
@@ -175,9 +186,6 @@ export class App {
         this.leaveLocally();
       }
       this.render();
-    });
-    client.on("tokenRejected", () => {
-      if (this.room) this.leaveLocally();
     });
     client.on("message", (m) => this.receive(m));
     onLanguageChange(() => this.render());
@@ -238,7 +246,7 @@ export class App {
   }
 
   private afterWelcome(): void {
-    const name = validName(this.home.name);
+    const name = validName(this.home.name) ?? validName(this.accountName);
     if (this.pendingInvite !== undefined && name !== undefined) {
       const code = this.pendingInvite;
       this.pendingInvite = undefined;
@@ -261,6 +269,14 @@ export class App {
 
   private onMessage(m: ServerMessage): void {
     this.homeRequests.answered(m.requestId, m.body.case === "error");
+    if (m.requestId !== 0 && m.requestId === this.rejoinRequest) {
+      this.rejoinRequest = 0;
+      // The seat is gone (the room too, or another account's now): home, with the reason.
+      if (m.body.case === "error") {
+        this.leaveLocally();
+        this.afterWelcome();
+      }
+    }
     this.hints.note(m);
     if (this.previews.note(m)) return;
     switch (m.body.case) {
