@@ -12,6 +12,7 @@ import { parseMyGames, parseProfile } from "../src/account/history_api";
 import { setLanguage } from "../src/i18n";
 import { NOW_S, accountPage, byId, heading, link, page, type } from "./account_page";
 import { FakeAccountServer, json } from "./fake_account_server";
+import { FakeWebSocket } from "./fake_websocket";
 
 const FINISHED = {
   id: 41,
@@ -173,6 +174,7 @@ describe("the player's data", () => {
       .once("DELETE /api/me", json(400, { error: "the name does not match", field: "name" }))
       .once("DELETE /api/me", json(204));
     const { root, location } = await accountPage(server);
+    const first = FakeWebSocket.last();
     expect(root.querySelector('label[for="delete-name"]')?.textContent).toBe("To confirm, type your account's name (Ada)");
 
     byId<HTMLButtonElement>(root, "delete-account").click();
@@ -196,5 +198,12 @@ describe("the player's data", () => {
     expect(location.pathname).toBe("/");
     expect(root.querySelector(".screen.account")).toBeNull();
     expect(root.querySelector(".banner[role=alert]")?.textContent).toContain("Your account was deleted. You are signed out.");
+    // The connection opens again, a guest's: the news stays over it, until dismissed.
+    const ws = FakeWebSocket.last();
+    expect(ws).not.toBe(first);
+    ws.serverOpen();
+    ws.serverSend({ requestId: ws.lastSent().requestId, body: { case: "welcome", value: { serverVersion: "9" } } });
+    expect(root.querySelector("#connection")?.getAttribute("data-status")).toBe("ready");
+    expect(root.querySelector(".banner[role=alert]")?.textContent).toContain("Your account was deleted.");
   });
 });

@@ -314,7 +314,8 @@ export class AccountView implements AccountScreens {
       this.host.signedInOrOut();
       this.from = "/";
       this.close();
-      this.host.failed(t("delete.done"));
+      // It outlasts the connection's reopening (a guest's now), which clears passing messages.
+      this.host.failed(t("delete.done"), true);
       return;
     }
     if (answer.refusal.status === 401) return this.signedOutMeanwhile();

@@ -29,8 +29,9 @@ export interface AccountHost {
   /** Where the page goes back to once the screens close; `from`: the path they were opened at. */
   pathBack(from: string): string;
   changed(): void;
-  /** Tells the player `text` in the page's banner (the screens' code could not come, the account was deleted). */
-  failed(text: string): void;
+  /** Tells the player `text` in the page's banner (the screens' code could not come); `lasting`:
+   * until dismissed, over a reconnect (the account was deleted). */
+  failed(text: string, lasting?: boolean): void;
   /** Closes the screens for the replay of the archived game `id`. */
   openReplay(id: string): void;
   /** Closes the screens for the room `code` (the page's way of joining one). */

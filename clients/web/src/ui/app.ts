@@ -22,7 +22,7 @@ import type { CarcClient, ConnectionStatus, RequestBody } from "../net/client";
 import { loadGameTypes } from "../net/game_types";
 import { CloseCode } from "../net/reconnect";
 import { endedByVote } from "./absent_vote";
-import { Banner } from "./banner";
+import { Banner, type BannerKind } from "./banner";
 import { renderChat, type ChatActions } from "./chat";
 import { ChatUnread } from "./chat_unread";
 import { RoomChat } from "./room_chat";
@@ -130,7 +130,7 @@ export class App {
       roomPath: () => (this.room ? this.room.invitePath || "/" : "/"),
       home: () => this.screen === "home",
       changed: () => this.render(),
-      say: (text) => this.say(text),
+      say: (text, lasting) => this.say(text, lasting ? "final" : "error"),
       joinRoom: (code, name) => this.joinByCode(code, name),
       claimableTokens: () => this.client.tokensToClaim(this.home.leftGame ? [this.home.leftGame.token] : []),
       claimed: (tokens) => this.client.forgetClaimed(tokens),
@@ -427,8 +427,8 @@ export class App {
   }
 
   /** `text` in the page's banner. */
-  private say(text: string): void {
-    this.banner.show(text, this.screen);
+  private say(text: string, kind: BannerKind = "error"): void {
+    this.banner.show(text, this.screen, kind);
     this.render();
   }
 

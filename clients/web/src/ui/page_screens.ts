@@ -17,8 +17,8 @@ export interface PageScreensHost extends Pick<AccountHost, "claimableTokens" | "
   /** Whether the home page shows (the replay list is redrawn when it comes). */
   home(): boolean;
   changed(): void;
-  /** Tells the player `text` in the page's banner. */
-  say(text: string): void;
+  /** Tells the player `text` in the page's banner; `lasting`: until dismissed. */
+  say(text: string, lasting?: boolean): void;
   /** Takes the player to the room `code`, named `name` (the account's) when there is one. */
   joinRoom(code: string, name: string | undefined): void;
   now?: (() => number) | undefined;
@@ -37,7 +37,7 @@ export class PageScreens {
       ...paths,
       // A replay keeps the path it had; a room's may have changed (or the room gone) meanwhile.
       pathBack: (from) => (this.replays.open ? from : host.roomPath()),
-      failed: (text) => host.say(text),
+      failed: (text, lasting) => host.say(text, lasting),
       openReplay: (id) => this.replays.show({ kind: "archive", id }),
       joinRoom: (code) => {
         this.setPath(host.roomPath());
