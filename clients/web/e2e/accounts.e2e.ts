@@ -7,29 +7,25 @@
 // the phone, which leaves the desktop signed out. Every account screen is checked with axe, and
 // on the phone every control measures at least 44 px.
 //
+// Then passkeys, through Chromium's virtual authenticator (the DevTools WebAuthn domain): Grace
+// signs up, adds a passkey on her account page, signs out and signs in with the passkey alone (no
+// name or password typed), and removes it. The page is served at http://localhost:PORT for this
+// one: WebAuthn refuses an IP address (127.0.0.1) as the relying party's id, and localhost is a
+// secure context as https is.
+//
 // Screenshots in CARC_E2E_OUT: account-sign-up.png, account-page.png (the phone), account-sessions.png
-// (the phone with both sessions).
+// (the phone with both sessions), account-passkeys.png (the phone with a passkey).
 
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, auditScreens, outDir, phoneLayout, useHarness, waitConnected } from "./harness";
+import { DESKTOP, PHONE, accountLink, auditScreens, outDir, phoneLayout, sendAccountForm, useHarness, waitConnected } from "./harness";
 
 const PASSWORD = "correct horse battery staple";
-
-/** The header's link: "Sign in" for a guest, the name (and, to a screen reader, "Your account:"). */
-const accountLink = (page: Page) => page.locator("header #account-link");
 
 /** What the header's link says: "Sign in", or "Your account: NAME". */
 async function headerSays(page: Page): Promise<string> {
   return ((await accountLink(page).textContent()) ?? "").trim();
-}
-
-/** Fills the form on the page and sends it. */
-async function sendForm(page: Page, name: string, password: string): Promise<void> {
-  await page.getByRole("textbox", { name: "Name" }).fill(name);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.locator("#account-submit").click();
 }
 
 /** Every control of the screen at least 44 px, and `mustSee` in the first view. */
@@ -66,19 +62,19 @@ describe("accounts", () => {
     await audit.check(phone, "sign-up");
 
     // A password too short: said beside its field, before anything is sent.
-    await sendForm(phone, "Ada", "short");
+    await sendAccountForm(phone, "Ada", "short");
     await expect.poll(() => phone.locator("#account-password-error").textContent()).toBe("A password has 8 to 256 characters.");
     expect(await phone.locator("#account-password").getAttribute("aria-invalid")).toBe("true");
     await audit.check(phone, "sign-up-refused");
 
-    await sendForm(phone, "Ada", PASSWORD);
+    await sendAccountForm(phone, "Ada", PASSWORD);
     await expect.poll(() => headerSays(phone), { timeout: 10_000 }).toBe("Your account: Ada");
     expect(new URL(phone.url()).pathname).toBe("/");
     await phone.locator("#create-heading").waitFor();
 
     // The account page: one session, this one.
     await accountLink(phone).click();
-    await phone.getByRole("heading", { name: "Your account" }).waitFor();
+    await phone.getByRole("heading", { name: "Your account", exact: true }).waitFor();
     expect(new URL(phone.url()).pathname).toBe("/account");
     await phone.locator("li.session").first().waitFor({ timeout: 10_000 });
     expect(await phone.locator("li.session").count()).toBe(1);
@@ -99,10 +95,10 @@ describe("accounts", () => {
     await accountLink(phone).click();
     await phone.getByRole("heading", { name: "Sign in" }).waitFor();
     expect(await phone.locator("#account-password").getAttribute("autocomplete")).toBe("current-password");
-    await sendForm(phone, "Ada", "not the password");
+    await sendAccountForm(phone, "Ada", "not the password");
     await expect.poll(() => phone.locator("#account-form-error").textContent(), { timeout: 10_000 }).toBe("Wrong name or password.");
     await audit.check(phone, "sign-in-refused");
-    await sendForm(phone, "Ada", PASSWORD);
+    await sendAccountForm(phone, "Ada", PASSWORD);
     await expect.poll(() => headerSays(phone), { timeout: 10_000 }).toBe("Your account: Ada");
 
     // A second device, opened at /sign-in directly.
@@ -110,12 +106,12 @@ describe("accounts", () => {
     await desktop.goto(`${base}/sign-in`);
     await waitConnected(desktop);
     await desktop.getByRole("heading", { name: "Sign in" }).waitFor();
-    await sendForm(desktop, "Ada", PASSWORD);
+    await sendAccountForm(desktop, "Ada", PASSWORD);
     await expect.poll(() => headerSays(desktop), { timeout: 10_000 }).toBe("Your account: Ada");
 
     // The phone's list has both; it ends the desktop's.
     await accountLink(phone).click();
-    await phone.getByRole("heading", { name: "Your account" }).waitFor();
+    await phone.getByRole("heading", { name: "Your account", exact: true }).waitFor();
     await expect.poll(() => phone.locator("li.session").count(), { timeout: 10_000 }).toBe(2);
     await phone.screenshot({ path: join(outDir, "account-sessions.png"), fullPage: true });
     await audit.check(phone, "account-sessions");
@@ -130,6 +126,70 @@ describe("accounts", () => {
     await waitConnected(desktop);
     await expect.poll(() => headerSays(desktop)).toBe("Sign in");
     await audit.check(desktop, "home-desktop-signed-out");
+    expect(harness.pageErrors).toEqual([]);
+  });
+
+  it("adds a passkey, signs in with it without a password, and removes it", async () => {
+    const base = harness.base.replace("//127.0.0.1:", "//localhost:");
+    const phone = await harness.newPage(PHONE);
+    const cdp = await phone.context().newCDPSession(phone);
+    await cdp.send("WebAuthn.enable");
+    const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+    });
+    const posts: string[] = [];
+    phone.on("request", (r) => {
+      if (r.method() !== "GET") posts.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    await phone.goto(`${base}/sign-up`);
+    await waitConnected(phone);
+    await phone.getByRole("heading", { name: "Create an account" }).waitFor();
+    await sendAccountForm(phone, "Grace", PASSWORD);
+    await expect.poll(() => headerSays(phone), { timeout: 10_000 }).toBe("Your account: Grace");
+
+    await accountLink(phone).click();
+    await phone.getByRole("heading", { name: "Passkeys" }).waitFor();
+    await expect.poll(() => phone.locator("#passkeys-status").textContent(), { timeout: 10_000 }).not.toBe("Loading your passkeys…");
+    expect(await phone.locator("li.passkey").count()).toBe(0);
+    await phone.getByLabel("Name for the new passkey (optional)").fill("Grace's phone");
+    const added = Date.now();
+    await phone.getByRole("button", { name: "Add a passkey" }).click();
+    await expect.poll(() => phone.locator("#passkeys-status").textContent(), { timeout: 10_000 }).toBe("The passkey Grace's phone was added.");
+    console.log(`passkey added in ${Date.now() - added} ms`);
+    expect(await phone.locator("#passkeys-error").textContent()).toBe("");
+    expect(await phone.locator("li.passkey").count()).toBe(1);
+    expect(await phone.locator("li.passkey").textContent()).toContain("Grace's phone");
+    expect(await phone.locator("li.passkey").textContent()).toContain("never used");
+    const credentials = (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials;
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0]!.isResidentCredential).toBe(true);
+    await expectPhoneLayout(phone, ["#sign-out"]);
+    await phone.screenshot({ path: join(outDir, "account-passkeys.png"), fullPage: true });
+    await audit.check(phone, "account-passkeys");
+
+    // Signed out, then in with the passkey: nothing typed into the form.
+    await phone.getByRole("button", { name: "Sign out", exact: true }).click();
+    await expect.poll(() => headerSays(phone), { timeout: 10_000 }).toBe("Sign in");
+    await accountLink(phone).click();
+    await phone.getByRole("heading", { name: "Sign in" }).waitFor();
+    await audit.check(phone, "sign-in-passkey");
+    posts.length = 0;
+    await phone.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await expect.poll(() => headerSays(phone), { timeout: 10_000 }).toBe("Your account: Grace");
+    expect(posts).toEqual(["POST /api/passkeys/sign-in/options", "POST /api/passkeys/sign-in"]);
+    // A reload is signed in too: the server set the session's cookie.
+    await phone.reload();
+    await waitConnected(phone);
+    await expect.poll(() => headerSays(phone), { timeout: 10_000 }).toBe("Your account: Grace");
+
+    // The list says it was used; it is removed.
+    await accountLink(phone).click();
+    await phone.locator("li.passkey").waitFor({ timeout: 10_000 });
+    expect(await phone.locator("li.passkey").textContent()).toMatch(/last used (now|\d+ seconds? ago)/);
+    await audit.check(phone, "account-passkey-used");
+    await phone.locator("li.passkey").getByRole("button", { name: /^Remove/ }).click();
+    await expect.poll(() => phone.locator("li.passkey").count(), { timeout: 10_000 }).toBe(0);
+    expect(await phone.locator("#passkeys-status").textContent()).toBe("The passkey Grace's phone was removed.");
     expect(harness.pageErrors).toEqual([]);
   });
 });

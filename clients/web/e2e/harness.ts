@@ -174,6 +174,16 @@ export async function waitConnected(page: Page): Promise<void> {
     .toMatch(/^Connected to carcassonne-server/);
 }
 
+/** The header's link: "Sign in" for a guest, the name (and, to a screen reader, "Your account:"). */
+export const accountLink = (page: Page) => page.locator("header #account-link");
+
+/** Fills the sign-in or sign-up form on the page and sends it. */
+export async function sendAccountForm(page: Page, name: string, password: string): Promise<void> {
+  await page.getByRole("textbox", { name: "Name" }).fill(name);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.locator("#account-submit").click();
+}
+
 /** Opens `url` (the home page or an invite link) and, once connected, types the player's name. */
 export async function openAs(page: Page, url: string, name: string): Promise<void> {
   await page.goto(url);

@@ -7,71 +7,11 @@
 // out). The server is a fake fetch (fake_account_server.ts); the page an App on a fake WebSocket.
 
 import { create } from "@bufbuild/protobuf";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { RoomStateSchema, RoomStatus } from "../src/gen/carc/v1/lobby_pb";
 import { setLanguage } from "../src/i18n";
-import { CarcClient } from "../src/net/client";
-import { MemoryStorage } from "../src/net/resume_token";
-import { App } from "../src/ui/app";
+import { ADA, NOW_S, SESSIONS, accountPage, byId, heading, link, page, type } from "./account_page";
 import { FakeAccountServer, json } from "./fake_account_server";
-import { FakeWebSocket } from "./fake_websocket";
-
-/** The tests' clock: 2026-11-28 12:00:00 UTC, in milliseconds. */
-const NOW = Date.UTC(2026, 10, 28, 12, 0, 0);
-const NOW_S = NOW / 1000;
-const ADA = { name: "Ada", created_at: NOW_S - 40 * 86400 };
-
-const SESSIONS = {
-  sessions: [
-    { id: 13, created_at: NOW_S - 86400 * 2, last_seen_at: NOW_S - 3 * 3600, label: "Firefox on Android", current: false },
-    { id: 12, created_at: NOW_S - 86400 * 3, last_seen_at: NOW_S - 20, label: "Chrome on Linux", current: true },
-    { id: 9, created_at: NOW_S - 86400 * 30, last_seen_at: NOW_S - 86400 * 6, label: "", current: false },
-  ],
-};
-
-let clients: CarcClient[] = [];
-
-beforeEach(() => {
-  setLanguage("en", undefined);
-  document.body.replaceChildren();
-});
-
-afterEach(() => {
-  for (const client of clients) client.close();
-  clients = [];
-});
-
-/** The page at `pathname`, connected, with `server` for its fetch; the address bar's path kept. */
-function page(server: FakeAccountServer, pathname = "/") {
-  FakeWebSocket.reset();
-  const storage = new MemoryStorage();
-  const location = { origin: "https://x", pathname, hash: "" };
-  const history = {
-    replaceState: (_data: unknown, _unused: string, url?: string) => {
-      if (url !== undefined) location.pathname = url;
-    },
-  };
-  const client = new CarcClient({ url: "ws://x/ws", WebSocket: FakeWebSocket, storage });
-  clients.push(client);
-  const root = document.createElement("div");
-  document.body.append(root);
-  const app = new App(root, client, { location, history, storage: storage as unknown as Storage, http: server.fetch, now: () => NOW });
-  app.start();
-  const ws = FakeWebSocket.last();
-  ws.serverOpen();
-  ws.serverSend({ requestId: ws.lastSent().requestId, body: { case: "welcome", value: { serverVersion: "9", maxComputerMs: 2000 } } });
-  return { root, location, ws };
-}
-
-const link = (root: Element) => root.querySelector<HTMLAnchorElement>("header #account-link")!;
-const heading = (root: Element) => root.querySelector("main h2")?.textContent;
-const byId = <T extends HTMLElement>(root: Element, id: string) => root.querySelector<T>(`#${id}`)!;
-
-function type(root: Element, id: string, text: string): void {
-  const input = byId<HTMLInputElement>(root, id);
-  input.value = text;
-  input.dispatchEvent(new Event("input"));
-}
 
 function submit(root: Element): void {
   root.querySelector("main form")!.dispatchEvent(new Event("submit", { cancelable: true }));
@@ -93,16 +33,6 @@ async function send(root: Element, name: string, password: string): Promise<void
   type(root, "account-password", password);
   submit(root);
   await vi.waitFor(() => expect(root.querySelector("#account-submit[aria-busy]")).toBeNull());
-}
-
-/** A page whose browser is signed in as Ada, on the account page. */
-async function accountPage(server: FakeAccountServer) {
-  server.on("GET /api/me", json(200, ADA)).on("GET /api/me/sessions", json(200, SESSIONS));
-  const p = page(server);
-  await vi.waitFor(() => expect(link(p.root).getAttribute("href")).toBe("/account"));
-  link(p.root).click();
-  await vi.waitFor(() => expect(p.root.querySelectorAll("li.session")).toHaveLength(3));
-  return p;
 }
 
 describe("the header's account link", () => {
@@ -380,7 +310,14 @@ describe("the account page", () => {
     expect(end.textContent).toBe("End session");
     const named = end.getAttribute("aria-labelledby")!.split(" ").map((id) => byId(root, id).textContent);
     expect(named).toEqual(["End session", "Firefox on Android", "Signed in 2 days ago, last seen 3 hours ago"]);
-    expect(server.accountRequests().map((r) => `${r.method} ${r.path}`)).toEqual(["GET /api/me", "GET /api/me", "GET /api/me/sessions"]);
+    // The page's other parts (passkeys, games) are asked for beside the sessions.
+    expect(server.accountRequests().map((r) => `${r.method} ${r.path}`)).toEqual([
+      "GET /api/me",
+      "GET /api/me/passkeys",
+      "GET /api/me/games",
+      "GET /api/me",
+      "GET /api/me/sessions",
+    ]);
   });
 
   it("ends another session: the request, the row gone, the news said, the focus on the list", async () => {

@@ -67,7 +67,7 @@ export class FakeAccountServer {
 
   /** The requests to the account API (not the game table's or the archive's). */
   accountRequests(): SentRequest[] {
-    return this.sent.filter((r) => r.path === "/api/me" || r.path.startsWith("/api/me/") || /^\/api\/(accounts|sessions)/.test(r.path));
+    return this.sent.filter((r) => r.path === "/api/me" || r.path.startsWith("/api/me/") || /^\/api\/(accounts|sessions|passkeys|players)/.test(r.path));
   }
 
   /** The fetch to give the page. Like the browser's, it refuses to be called as another object's method. */

@@ -36,9 +36,30 @@ export interface AccountSession {
   current: boolean;
 }
 
-type Json = Record<string, unknown>;
+/** A passkey of the account, as GET /api/me/passkeys lists it. */
+export interface Passkey {
+  id: number | string;
+  /** The name the player gave it, or the server's; may be "". */
+  label: string;
+  /** Seconds since 1970. */
+  createdAt: number;
+  /** Seconds since 1970; undefined when it was never used to sign in. */
+  lastUsedAt: number | undefined;
+}
 
-const isJson = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+/** What POST /api/me/claims made the account's. */
+export interface Claimed {
+  /** Archived games. */
+  finished: number;
+  /** Rooms in progress (lobbies and running games). */
+  inProgress: number;
+}
+
+export type Json = Record<string, unknown>;
+
+export const isJson = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+
+const asJson = (value: unknown): Json | undefined => (isJson(value) ? value : undefined);
 
 /** Seconds from a Retry-After header: a number of seconds or an HTTP date. */
 export function retryAfterSeconds(header: string | null, nowMs: number): number | undefined {
@@ -71,6 +92,26 @@ export function parseSessions(json: unknown): AccountSession[] | undefined {
         }]
       : [],
   );
+}
+
+/** The passkeys of GET /api/me/passkeys; an entry without an id and a creation time is dropped. */
+export function parsePasskeys(json: unknown): Passkey[] | undefined {
+  if (!isJson(json) || !Array.isArray(json.passkeys)) return undefined;
+  return json.passkeys.flatMap((p: unknown) =>
+    isJson(p) && (typeof p.id === "number" || typeof p.id === "string") && typeof p.created_at === "number"
+      ? [{
+          id: p.id,
+          label: typeof p.label === "string" ? p.label : "",
+          createdAt: p.created_at,
+          lastUsedAt: typeof p.last_used_at === "number" && p.last_used_at > 0 ? p.last_used_at : undefined,
+        }]
+      : [],
+  );
+}
+
+function parseClaimed(json: unknown): Claimed | undefined {
+  if (!isJson(json) || typeof json.finished !== "number" || typeof json.in_progress !== "number") return undefined;
+  return { finished: json.finished, inProgress: json.in_progress };
 }
 
 export class AccountApi {
@@ -110,6 +151,50 @@ export class AccountApi {
   /** Ends every session of the account, this one too. */
   endAll(): Promise<Answer<void>> {
     return this.call("DELETE", "/api/me/sessions");
+  }
+
+  passkeys(): Promise<Answer<Passkey[]>> {
+    return this.call("GET", "/api/me/passkeys", parsePasskeys);
+  }
+
+  /** The options for navigator.credentials.create(), as JSON (binary fields in base64url). */
+  passkeyOptions(): Promise<Answer<Json>> {
+    return this.call("POST", "/api/me/passkeys/options", asJson);
+  }
+
+  /** Registers the authenticator's new passkey: 201 {"id", "label", "created_at"}. */
+  addPasskey(body: Json): Promise<Answer<Json>> {
+    return this.call("POST", "/api/me/passkeys", asJson, body);
+  }
+
+  removePasskey(id: Passkey["id"]): Promise<Answer<void>> {
+    return this.call("DELETE", `/api/me/passkeys/${encodeURIComponent(id)}`);
+  }
+
+  /** The options for navigator.credentials.get(), as JSON. */
+  passkeySignInOptions(): Promise<Answer<Json>> {
+    return this.call("POST", "/api/passkeys/sign-in/options", asJson);
+  }
+
+  /** POST /api/passkeys/sign-in: 200 {"name"} and the cookie. */
+  passkeySignIn(body: Json): Promise<Answer<string>> {
+    return this.call("POST", "/api/passkeys/sign-in", parseName, body);
+  }
+
+  /** POST /api/me/claims {"tokens"} (at most 32 resume tokens): the games of those seats, a
+   * guest's, become the account's. */
+  claim(tokens: readonly string[]): Promise<Answer<Claimed>> {
+    return this.call("POST", "/api/me/claims", parseClaimed, { tokens });
+  }
+
+  /** DELETE /api/me {"name"}: 204, the account gone and the cookie cleared. */
+  deleteAccount(name: string): Promise<Answer<void>> {
+    return this.call("DELETE", "/api/me", undefined, { name });
+  }
+
+  /** A GET of JSON read by `read` (the profile and game lists: history_api.ts). */
+  get<T>(path: string, read: (json: unknown) => T | undefined): Promise<Answer<T>> {
+    return this.call("GET", path, read);
   }
 
   /** `read`: the value of a 2xx answer's body, undefined when it does not fit; none for 204s. */

@@ -1,10 +1,15 @@
-// The account page: the name, "Sign out", and where the account is signed in: each session's
-// device, when it began and when it was last seen (in words), "This device" for this browser's
-// own, a button to end each other one and one to end them all.
+// The account page: the name (a link to the player's profile), "Sign out", the player's games,
+// passkeys, and where the account is signed in: each session's device, when it began and when
+// it was last seen (in words), "This device" for this browser's own, a button to end each other
+// one and one to end them all; then the data to download and the account's deletion.
 
 import { h } from "../ui/dom";
 import type { AccountSession, Me } from "./account_api";
+import { renderDataDownload, renderDelete, type DeleteModel } from "./account_data";
+import { pageLink, profilePath, type GameRowActions } from "./game_rows";
 import { t } from "./i18n";
+import { renderMyGames, type MyGamesModel } from "./my_games";
+import { renderPasskeys, type PasskeyActions, type PasskeysModel } from "./passkey_list";
 import { dayWords, timeAgo } from "./time_words";
 
 export interface AccountPageModel {
@@ -14,16 +19,21 @@ export interface AccountPageModel {
   sessions: AccountSession[] | undefined;
   /** Why the page could not be had. */
   loadError: string | undefined;
-  /** What runs: signing out, ending every session, or ending the session of that id. */
-  busy: "sign-out" | "end-all" | number | undefined;
+  /** What runs: signing out, ending every session or the session of that id, a passkey's
+   * addition or removal, the deletion. */
+  busy: "sign-out" | "end-all" | "delete" | "passkey-add" | `passkey:${string}` | number | undefined;
   /** An action's refusal. */
   error: string | undefined;
   /** What the last action did ("The session on ... has ended."). */
   notice: string | undefined;
+  passkeys: PasskeysModel;
+  games: MyGamesModel;
+  deletion: DeleteModel;
 }
 
-export interface AccountPageActions {
+export interface AccountPageActions extends GameRowActions, PasskeyActions {
   signOut(): void;
+  deleteAccount(): void;
   endSession(session: AccountSession): void;
   endAll(): void;
   reload(): void;
@@ -51,6 +61,7 @@ export function renderAccountPage(model: AccountPageModel, nowMs: number, action
       me
         ? [
             h("p", { class: "account-name" }, t("account.signedInAs", { name: me.name })),
+            h("p", {}, pageLink(profilePath(me.name), actions.open, { class: "button-link", id: "account-profile" }, t("profile.yours"))),
             h("p", { class: "help" }, t("account.created", { date: dayWords(me.createdAt) })),
           ]
         : null,
@@ -63,6 +74,7 @@ export function renderAccountPage(model: AccountPageModel, nowMs: number, action
         onclick: () => actions.signOut(),
       }, t(model.busy === "sign-out" ? "account.signingOut" : "account.signOut")),
     ),
+    renderMyGames(model.games, me?.name, nowMs, actions),
     h("section", { class: "card", "aria-labelledby": SESSIONS_HEADING },
       h("h3", { id: SESSIONS_HEADING, tabindex: -1 }, t("sessions.title")),
       h("p", { class: "help" }, t("sessions.help")),
@@ -77,6 +89,8 @@ export function renderAccountPage(model: AccountPageModel, nowMs: number, action
         : null,
       model.sessions ? renderSessions(model, nowMs, actions) : null,
     ),
+    renderPasskeys(model.passkeys, model.busy, nowMs, actions),
+    me ? [renderDataDownload(), renderDelete(model.deletion, me.name, model.busy, () => actions.deleteAccount())] : null,
   );
 }
 

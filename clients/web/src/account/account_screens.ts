@@ -1,15 +1,21 @@
 // The account screens' chunk (fetched by src/ui/account.ts when the player opens one): the
-// sign-in and sign-up form and the account page, their state, and what their buttons ask of the
-// server. The page's header shows the outcome (Account.name); after signing in or out the page
-// goes back where the player came from and the header's link takes the focus, so that a screen
-// reader says who is signed in now.
+// sign-in and sign-up form, the account page and a player's profile, their state, and what their
+// buttons ask of the server (passkeys: passkey_actions.ts). The page's header shows the outcome
+// (Account.name); after signing in or out the page goes back where the player came from and the
+// header's link takes the focus, so that a screen reader says who is signed in now. Signing in
+// claims the games this browser played as a guest (its kept resume tokens), silently, and the
+// connection opens again with the session, as signing out opens it without.
 
 import { charLength } from "../ui/form";
-import type { Account, AccountHost, AccountPath, AccountScreens } from "../ui/account";
+import { ACCOUNT_PATH, type Account, type AccountHost, type AccountPath, type AccountScreens } from "../ui/account";
 import { AccountApi, type AccountSession, type Answer, type Refusal } from "./account_api";
 import { ACCOUNT_HEADING, SESSIONS_HEADING, deviceLabel, renderAccountPage, type AccountPageModel } from "./account_page";
+import { parseMyGames } from "./history_api";
 import { accountWords, t, type AccountMessageKey } from "./i18n";
+import { PasskeyActions } from "./passkey_actions";
+import { loadProfile, renderProfile, type ProfileModel } from "./profile_page";
 import { renderSignIn, type SignInMode, type SignInModel } from "./sign_in_form";
+import { browserCredentials } from "./webauthn";
 import { waitWords } from "./time_words";
 import "./account.css";
 
@@ -61,13 +67,31 @@ export function formErrors(model: SignInModel): SignInModel["errors"] {
 }
 
 export class AccountView implements AccountScreens {
-  private screen: "sign-in" | "account" = "sign-in";
-  private readonly form: SignInModel = { mode: "sign-in", name: "", password: "", showPassword: false, busy: false, errors: {} };
+  private screen: "sign-in" | "account" | "profile" = "sign-in";
+  private readonly form: SignInModel = {
+    mode: "sign-in",
+    name: "",
+    password: "",
+    showPassword: false,
+    busy: false,
+    errors: {},
+    passkeys: browserCredentials() !== undefined,
+  };
   private readonly page: AccountPageModel = emptyPage();
+  private profile: ProfileModel = { name: "", profile: undefined, error: "" };
+  private readonly passkeys = new PasskeyActions(this.page, {
+    api: () => this.api(),
+    changed: () => this.host.changed(),
+    signedOutMeanwhile: () => this.signedOutMeanwhile(),
+    refusalText,
+    focus,
+  });
   /** The account page was asked for while signed out: it comes after signing in. */
   private accountNext = false;
   /** Counts the account page's loads: an answer for an earlier one is dropped. */
   private loads = 0;
+  /** The claim of this browser's games after signing in (claim()), done or not. */
+  private claiming: Promise<void> | undefined;
   /** The page's path before the screens opened: where they go back to. */
   private from = "/";
   private readonly host: AccountHost;
@@ -80,9 +104,13 @@ export class AccountView implements AccountScreens {
 
   show(path: AccountPath, from = this.from): void {
     // Not from one account screen to another: that is no way back.
-    if (!/^\/(sign-in|sign-up|account)\/?$/.test(from)) this.from = from;
+    if (!ACCOUNT_PATH.test(from)) this.from = from;
     this.account.open = true;
-    if (path === "/account") {
+    const player = /^\/players\/([^/]+)/.exec(path)?.[1];
+    if (player !== undefined) {
+      this.screen = "profile";
+      this.loadProfile(safeDecode(player));
+    } else if (path === "/account") {
       this.screen = "account";
       this.load();
     } else {
@@ -97,8 +125,17 @@ export class AccountView implements AccountScreens {
   }
 
   render(): HTMLElement {
+    const now = (this.host.now ?? Date.now)();
+    const rows = { open: (path: string) => this.open(path), joinRoom: (code: string) => this.joinRoom(code) };
+    if (this.screen === "profile") {
+      return renderProfile(this.profile, now, { ...rows, reload: () => this.loadProfile(this.profile.name), back: () => this.close() });
+    }
     if (this.screen === "account") {
-      return renderAccountPage(this.page, (this.host.now ?? Date.now)(), {
+      return renderAccountPage(this.page, now, {
+        ...rows,
+        add: () => void this.passkeys.add(),
+        remove: (p) => void this.passkeys.remove(p),
+        deleteAccount: () => void this.deleteAccount(),
         signOut: () => void this.signOut(),
         endSession: (s) => void this.endSession(s),
         endAll: () => void this.endAll(),
@@ -112,6 +149,7 @@ export class AccountView implements AccountScreens {
     }
     return renderSignIn(this.form, {
       submit: () => void this.submit(),
+      passkey: () => void this.passkeySignIn(),
       switchMode: () => {
         this.form.mode = this.form.mode === "sign-in" ? "sign-up" : "sign-in";
         this.form.errors = {};
@@ -142,9 +180,34 @@ export class AccountView implements AccountScreens {
     const answer = form.mode === "sign-up" ? await api.signUp(name, form.password) : await api.signIn(name, form.password);
     form.busy = false;
     if (!answer.ok) return this.refused(refusalErrors(answer.refusal, form.mode));
-    form.password = "";
-    form.showPassword = false;
-    this.account.name = answer.value;
+    this.signedIn(answer.value);
+  }
+
+  /** Signs in with a passkey: no name or password typed, the browser's prompt instead. */
+  private async passkeySignIn(): Promise<void> {
+    const api = this.api();
+    if (!api) return this.refused({ form: t("account.offline") });
+    this.form.errors = {};
+    this.form.busy = "passkey";
+    this.host.changed();
+    const answer = await this.passkeys.signIn(api);
+    this.form.busy = false;
+    if (typeof answer === "string") {
+      this.form.errors = { form: answer };
+      this.host.changed();
+      return focus("passkey-sign-in");
+    }
+    this.signedIn(answer.name);
+  }
+
+  /** The server knows the player as `name` now: the account page if it was asked for, else back. */
+  private signedIn(name: string): void {
+    this.form.password = "";
+    this.form.showPassword = false;
+    this.account.name = name;
+    const claiming = (this.claiming = this.claim().finally(() => {
+      if (this.claiming === claiming) this.claiming = undefined;
+    }));
     if (this.accountNext) {
       this.accountNext = false;
       this.host.setPath("/account");
@@ -154,6 +217,22 @@ export class AccountView implements AccountScreens {
     this.close();
   }
 
+  /**
+   * The games this browser played as a guest become the account's (its kept resume tokens), and
+   * then the connection opens again with the session. Silent: a refusal changes nothing the
+   * player did, so it is only logged.
+   */
+  private async claim(): Promise<void> {
+    const api = this.api();
+    const tokens = this.host.claimableTokens();
+    if (api && tokens.length > 0) {
+      const answer = await api.claim(tokens);
+      if (answer.ok) this.host.claimed(tokens);
+      else console.warn(`the games of ${tokens.length} seats were not claimed: ${answer.refusal.status} ${answer.refusal.error}`);
+    }
+    this.host.signedInOrOut();
+  }
+
   /** The form refused: the errors shown, and the focus on the first field at fault. */
   private refused(errors: SignInModel["errors"]): void {
     this.form.errors = errors;
@@ -161,7 +240,7 @@ export class AccountView implements AccountScreens {
     focus(errors.name !== undefined ? "account-name" : errors.password !== undefined ? "account-password" : "account-submit");
   }
 
-  /** Asks for the account and its sessions. */
+  /** Asks for the account and its sessions (its games and passkeys beside: the page needs not wait for them). */
   private load(): void {
     const api = this.api();
     const load = ++this.loads;
@@ -169,6 +248,15 @@ export class AccountView implements AccountScreens {
     if (!api) this.page.loadError = t("account.offline");
     this.host.changed();
     if (!api) return;
+    this.passkeys.load(api, () => load === this.loads && this.screen === "account");
+    // After the games just claimed, if a claim is on its way.
+    const myGames = () => api.get("/api/me/games", parseMyGames);
+    void (this.claiming ? this.claiming.then(myGames) : myGames()).then((games) => {
+      if (load !== this.loads || this.screen !== "account") return;
+      // A 401 says the same as GET /api/me's, which this page answers.
+      this.page.games = games.ok ? { value: games.value, error: "" } : { value: undefined, error: refusalText(games.refusal) };
+      this.host.changed();
+    });
     void Promise.all([api.me(), api.sessions()]).then(([me, sessions]) => {
       if (load !== this.loads || this.screen !== "account") return;
       const refusal = !me.ok ? me.refusal : !sessions.ok ? sessions.refusal : undefined;
@@ -178,6 +266,62 @@ export class AccountView implements AccountScreens {
       this.page.loadError = refusal ? refusalText(refusal) : undefined;
       this.host.changed();
     });
+  }
+
+  /** A player's profile. */
+  private loadProfile(name: string): void {
+    const api = this.api();
+    this.profile = { name, profile: undefined, error: api ? "" : t("account.offline") };
+    this.host.changed();
+    if (!api) return;
+    void loadProfile(api, name, refusalText).then((profile) => {
+      if (this.screen !== "profile" || this.profile.name !== name) return;
+      this.profile = profile;
+      this.host.changed();
+    });
+  }
+
+  /** A link of the screens: a profile opens here, a replay in the page's viewer. */
+  private open(path: string): void {
+    const replay = /^\/replay\/(\d+)$/.exec(path)?.[1];
+    if (replay === undefined) {
+      this.host.setPath(path);
+      this.show(path as AccountPath);
+      return;
+    }
+    this.account.open = false;
+    this.host.openReplay(replay);
+  }
+
+  private joinRoom(code: string): void {
+    this.account.open = false;
+    this.host.joinRoom(code);
+  }
+
+  /** Deletes the account once the player has typed its name; then home, signed out. */
+  private async deleteAccount(): Promise<void> {
+    const deletion = this.page.deletion;
+    const name = deletion.name.trim();
+    if (name === "") {
+      deletion.error = t("delete.missing");
+      this.host.changed();
+      return focus("delete-name");
+    }
+    deletion.error = "";
+    const answer = await this.run("delete", (api) => api.deleteAccount(name));
+    if (answer.ok) {
+      this.account.name = undefined;
+      this.host.signedInOrOut();
+      this.from = "/";
+      this.close();
+      // It outlasts the connection's reopening (a guest's now), which clears passing messages.
+      this.host.failed(t("delete.done"), true);
+      return;
+    }
+    if (answer.refusal.status === 401) return this.signedOutMeanwhile();
+    deletion.error = answer.refusal.status === 400 && answer.refusal.field === "name" ? t("delete.mismatch") : refusalText(answer.refusal);
+    this.host.changed();
+    focus("delete-name");
   }
 
   private async signOut(): Promise<void> {
@@ -228,6 +372,7 @@ export class AccountView implements AccountScreens {
   /** Signed out by the player: back where they came from. */
   private signedOut(): void {
     this.account.name = undefined;
+    this.host.signedInOrOut();
     this.close();
   }
 
@@ -255,9 +400,28 @@ export class AccountView implements AccountScreens {
 }
 
 function emptyPage(): AccountPageModel {
-  return { me: undefined, sessions: undefined, loadError: undefined, busy: undefined, error: undefined, notice: undefined };
+  return {
+    me: undefined,
+    sessions: undefined,
+    loadError: undefined,
+    busy: undefined,
+    error: undefined,
+    notice: undefined,
+    passkeys: { list: undefined, error: "", notice: "", label: "", supported: browserCredentials() !== undefined },
+    games: { value: undefined, error: "" },
+    deletion: { name: "", error: "" },
+  };
 }
 
-function focus(id: string): void {
+/** A path's part as the player typed it; kept as it is when it is not valid percent-encoding. */
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
+export function focus(id: string): void {
   document.getElementById(id)?.focus();
 }

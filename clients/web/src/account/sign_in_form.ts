@@ -1,7 +1,8 @@
 // The sign-in screen, and in its other mode the sign-up one: a name and a password (with the
 // autocomplete a password manager needs to fill or to offer a new one), an error beside the
 // field it concerns and one for the form, a busy button while the request runs, and the switch
-// to the other mode. A function of the model and the actions, as the page's other screens.
+// to the other mode; in the sign-in mode, where the browser has passkeys, signing in with one.
+// A function of the model and the actions, as the page's other screens.
 
 import { h, self } from "../ui/dom";
 import type { Field } from "./account_api";
@@ -14,14 +15,17 @@ export interface SignInModel {
   name: string;
   password: string;
   showPassword: boolean;
-  /** The request on its way: the button says so and nothing more is sent. */
-  busy: boolean;
+  /** The request on its way (true: the password's): its button says so and nothing more is sent. */
+  busy: boolean | "passkey";
+  /** This browser can sign in with a passkey here: the sign-in mode offers it. */
+  passkeys: boolean;
   /** Why the form was refused, by field, and for the form as a whole. */
   errors: Partial<Record<Field | "form", string>>;
 }
 
 export interface SignInActions {
   submit(): void;
+  passkey(): void;
   switchMode(): void;
   back(): void;
 }
@@ -96,10 +100,23 @@ export function renderSignIn(model: SignInModel, actions: SignInActions): HTMLEl
         type: "submit",
         class: "primary",
         id: "account-submit",
-        disabled: model.busy,
-        "aria-busy": model.busy ? "true" : undefined,
-      }, t(model.busy ? (signUp ? "signUp.busy" : "signIn.busy") : signUp ? "signUp.submit" : "signIn.submit")),
+        disabled: model.busy !== false,
+        "aria-busy": model.busy === true ? "true" : undefined,
+      }, t(model.busy === true ? (signUp ? "signUp.busy" : "signIn.busy") : signUp ? "signUp.submit" : "signIn.submit")),
     ),
+    !signUp && model.passkeys
+      ? h("div", { class: "card passkey-sign-in" },
+          h("p", { id: "passkey-sign-in-note" }, t("signIn.or")),
+          h("button", {
+            type: "button",
+            id: "passkey-sign-in",
+            "aria-describedby": "passkey-sign-in-note",
+            disabled: model.busy !== false,
+            "aria-busy": model.busy === "passkey" ? "true" : undefined,
+            onclick: () => actions.passkey(),
+          }, t(model.busy === "passkey" ? "signIn.passkeyBusy" : "signIn.passkey")),
+        )
+      : null,
     h("p", { class: "card account-switch" },
       t(signUp ? "signUp.haveAccount" : "signIn.noAccount"),
       " ",

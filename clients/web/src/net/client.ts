@@ -2,8 +2,10 @@
 // serialized ClientMessage and every server frame a ServerMessage (docs/protocol.md).
 //
 // - On every (re)connect the client sends Hello first, with the resume token kept in storage
-//   (SeatGranted.resume_token), and is "ready" once Welcome arrives. A token the server no
-//   longer knows (ERROR_CODE_INVALID_TOKEN) is forgotten and Hello is sent again without it.
+//   (SeatGranted.resume_token; a SeatGranted without one, a signed-in account's seat, clears it),
+//   and is "ready" once Welcome arrives. A token the server no longer knows
+//   (ERROR_CODE_INVALID_TOKEN) is forgotten and Hello is sent again without it. Each token is
+//   also kept for an account to claim its game (kept_tokens.ts).
 // - Requests carry a request id; `request` returns a promise for the answer with that id (an
 //   Error answer rejects it with a ServerError). Game commands are acknowledged by the
 //   EventBatch they cause, pushed with request id 0: send them with `send`.
@@ -47,6 +49,7 @@ import {
   type BackoffOptions,
 } from "./reconnect";
 import { RedirectError, RedirectRoute, RedirectableRequests } from "./redirect";
+import { forgetTokens, keepToken, tokensToClaim } from "./kept_tokens";
 import { ResumeTokenStore, defaultStorage, type StorageLike } from "./resume_token";
 
 export { RedirectError } from "./redirect";
@@ -166,6 +169,7 @@ const MAX_REQUEST_ID = 0xffffffff;
 export class CarcClient {
   private readonly route: RedirectRoute;
   private readonly WebSocketCtor: WebSocketConstructor;
+  private readonly storage: StorageLike;
   private readonly tokens: ResumeTokenStore;
   private readonly clientName: string;
   private readonly clientVersion: string;
@@ -191,7 +195,8 @@ export class CarcClient {
       options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
     if (!ctor) throw new Error("no WebSocket implementation available");
     this.WebSocketCtor = ctor;
-    this.tokens = new ResumeTokenStore(options.storage ?? defaultStorage());
+    this.storage = options.storage ?? defaultStorage();
+    this.tokens = new ResumeTokenStore(this.storage);
     this.clientName = options.clientName ?? "";
     this.clientVersion = options.clientVersion ?? "";
     this.backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
@@ -221,6 +226,16 @@ export class CarcClient {
   /** Forgets the resume token (the seat was given up with LeaveRoom). */
   clearResumeToken(): void {
     this.tokens.clear();
+  }
+
+  /** The resume tokens an account may claim (kept_tokens.ts): every seat's kept, and `also`. */
+  tokensToClaim(also: readonly string[]): string[] {
+    return tokensToClaim(this.storage, [...also, this.tokens.get()]);
+  }
+
+  /** `tokens`' games are an account's now: they need not be claimed again. */
+  forgetClaimed(tokens: readonly string[]): void {
+    forgetTokens(this.storage, tokens);
   }
 
   /** Takes a seat back with `token` (a game this page left, ui/left_game.ts): a new connection
@@ -408,8 +423,11 @@ export class CarcClient {
         this.close();
       }
     }
-    if (body.case === "seatGranted" && body.value.resumeToken !== "") {
+    if (body.case === "seatGranted") {
+      // No token: the seat is the signed-in account's, taken back by joining its room
+      // (ui/account_seat.ts); a token kept from before names another seat.
       this.tokens.set(body.value.resumeToken);
+      keepToken(this.storage, body.value.resumeToken);
     }
     if (m.requestId !== 0) {
       this.answered(m.requestId);

@@ -2,13 +2,16 @@
 // "Sign in" for a guest. GET /api/me is asked once at start; anything but a name (401, a server
 // without accounts, no network) leaves the page a guest, silently: guests play as ever.
 //
-// The screens (sign-in, sign-up, the account page) and everything they do are a chunk of their
+// The screens (sign-in, sign-up, the account page, a player's profile) and everything they do are a chunk of their
 // own (src/account/), fetched when the player opens one: the main script carries only this.
 
 import { t } from "../i18n";
 import { h } from "./dom";
 
-export type AccountPath = "/sign-in" | "/sign-up" | "/account";
+export type AccountPath = "/sign-in" | "/sign-up" | "/account" | `/players/${string}`;
+
+/** The account screens' addresses (a profile's: /players/NAME). */
+export const ACCOUNT_PATH = /^\/(sign-in|sign-up|account|players\/[^/]+)\/?$/;
 
 /** The account screens (the chunk), as the page reaches them. */
 export interface AccountScreens {
@@ -26,8 +29,19 @@ export interface AccountHost {
   /** Where the page goes back to once the screens close; `from`: the path they were opened at. */
   pathBack(from: string): string;
   changed(): void;
-  /** The screens' code could not come: the reason, for the page to show. */
-  failed(text: string): void;
+  /** Tells the player `text` in the page's banner (the screens' code could not come); `lasting`:
+   * until dismissed, over a reconnect (the account was deleted). */
+  failed(text: string, lasting?: boolean): void;
+  /** Closes the screens for the replay of the archived game `id`. */
+  openReplay(id: string): void;
+  /** Closes the screens for the room `code` (the page's way of joining one). */
+  joinRoom(code: string): void;
+  /** The resume tokens this browser kept, for an account to claim their games. */
+  claimableTokens(): string[];
+  /** An account claimed `tokens`' games: they need not be claimed again. */
+  claimed(tokens: string[]): void;
+  /** The player signed in or out: the connection opens again, with the session or without. */
+  signedInOrOut(): void;
   /** Milliseconds since 1970, for "last seen"; Date.now unless given. */
   now?: (() => number) | undefined;
 }
@@ -44,7 +58,7 @@ export class Account {
 
   /** Opens the screen the page's address names, and asks the server who this browser is. */
   start(): void {
-    const path = /^\/(sign-in|sign-up|account)\/?$/.exec(this.host.path())?.[1];
+    const path = ACCOUNT_PATH.exec(this.host.path())?.[1];
     if (path !== undefined) this.show(`/${path}` as AccountPath);
     this.host
       .http()?.("/api/me", { credentials: "same-origin" })

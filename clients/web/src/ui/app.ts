@@ -22,8 +22,7 @@ import type { CarcClient, ConnectionStatus, RequestBody } from "../net/client";
 import { loadGameTypes } from "../net/game_types";
 import { CloseCode } from "../net/reconnect";
 import { endedByVote } from "./absent_vote";
-import { Account } from "./account";
-import { Banner } from "./banner";
+import { Banner, type BannerKind } from "./banner";
 import { renderChat, type ChatActions } from "./chat";
 import { ChatUnread } from "./chat_unread";
 import { RoomChat } from "./room_chat";
@@ -48,7 +47,9 @@ import { defaultRoomForm } from "./options";
 import { againstComputers, PlayNow } from "./play_now";
 import { HomeRequests } from "./home_requests";
 import { loadLeftGame, storeLeftGame } from "./left_game";
-import { Replays } from "./replays";
+import { PageScreens } from "./page_screens";
+import { roomToRejoin } from "./account_seat";
+import { welcomeAccount } from "../net/welcome_account";
 
 export interface AppEnvironment {
   location: { origin: string; pathname: string; hash: string };
@@ -76,10 +77,8 @@ export class App {
   /** The room's game by game, made when its first message or screen is needed. */
   private readonly games: RoomGames;
   private gameSeen = false;
-  /** The replay viewer, shown instead of the screens while open. */
-  private readonly replays: Replays;
-  /** The player's account: the header's link, and its screens, shown instead of all else while open. */
-  private readonly account: Account;
+  /** The replay viewer and the account screens, shown instead of the room's while open. */
+  private readonly screens: PageScreens;
   /** A room code from an invite link, joined once connected and named. */
   private pendingInvite: string | undefined;
   /** The create/join requests, and the one waiting for its answer. */
@@ -91,6 +90,10 @@ export class App {
   private readonly lobbyRequests = new LobbyRequests((body) => this.sendRequest(body));
   private readonly playNow = new PlayNow();
   private rematchRequest = 0;
+  /** The JoinRoom taking an account's seat back after a reconnect (account_seat.ts), 0 if none. */
+  private rejoinRequest = 0;
+  /** The account the connection is signed in as (its Welcome), "" for a guest. */
+  private accountName = "";
   /** The screen rendered last: a game screen opens at the page's top, not at the lobby's
    * scroll position. */
   private shown: Screen | undefined;
@@ -119,30 +122,22 @@ export class App {
       hints: this.hints,
     });
     this.turnNotice = new TurnNotice(env.notice ?? { doc: root.ownerDocument, storage: env.storage });
-    const replayId = /^\/replay\/(\d+)\/?$/.exec(env.location.pathname)?.[1];
-    this.replays = new Replays({
+    this.screens = new PageScreens({
       doc: root.ownerDocument,
-      changed: () => this.render(),
-      setPath: (path) => this.setPath(path),
-      pathBack: () => this.roomPath(),
+      http: () => this.http(),
+      location: env.location,
+      history: env.history,
+      roomPath: () => (this.room ? this.room.invitePath || "/" : "/"),
       home: () => this.screen === "home",
-      http: () => this.http(),
-    });
-    this.account = new Account({
-      http: () => this.http(),
-      path: () => this.env.location.pathname,
-      setPath: (path) => this.setPath(path),
-      // A replay keeps the path it had; a room's may have changed (or the room gone) meanwhile.
-      pathBack: (from) => (this.replays.open ? from : this.roomPath()),
       changed: () => this.render(),
-      failed: (text) => {
-        this.banner.show(text, this.screen);
-        this.render();
-      },
+      say: (text, lasting) => this.say(text, lasting ? "final" : "error"),
+      joinRoom: (code, name) => this.joinByCode(code, name),
+      claimableTokens: () => this.client.tokensToClaim(this.home.leftGame ? [this.home.leftGame.token] : []),
+      claimed: (tokens) => this.client.forgetClaimed(tokens),
+      signedInOrOut: () => this.reconnectForAccount(),
       now: env.now,
     });
-    // Shown at once (it renders the page): after the account, whose link the header shows.
-    if (replayId !== undefined) this.replays.show({ kind: "archive", id: replayId });
+    this.screens.openAddressed();
     this.home = {
       name: loadName(env.storage),
       leftGame: loadLeftGame(env.storage),
@@ -159,10 +154,7 @@ export class App {
       storage: env.storage,
       home: () => this.home,
       playNow: this.playNow,
-      refused: (text) => {
-        this.banner.show(text, this.screen);
-        this.render();
-      },
+      refused: (text) => this.say(text),
       sent: () => {
         this.banner.dismiss();
         this.render();
@@ -175,8 +167,13 @@ export class App {
       this.afterFirstScreen();
       this.statusText = t("status.connectedTo", { version: w.serverVersion });
       this.home.maxComputerMs = w.maxComputerMs;
-      if (w.roomCode === "") {
-        // No seat taken back: whatever room this page showed is gone for this connection.
+      this.accountName = welcomeAccount(w);
+      // No seat taken back by a token (none kept, or the one kept refused): an account's seat is
+      // taken back by joining its room, else whatever room this page showed is gone for it.
+      const rejoin = roomToRejoin({ roomCode: this.room?.code, seated: (this.room?.yourSeat ?? -1) >= 0 }, { roomCode: w.roomCode, accountName: this.accountName });
+      if (rejoin !== undefined) {
+        this.rejoinRequest = this.sendRequest({ case: "joinRoom", value: { code: rejoin, playerName: this.accountName, spectate: false } as JoinRoom });
+      } else if (w.roomCode === "") {
         if (this.room) this.leaveLocally();
         this.afterWelcome();
       }
@@ -190,9 +187,6 @@ export class App {
       }
       this.render();
     });
-    client.on("tokenRejected", () => {
-      if (this.room) this.leaveLocally();
-    });
     client.on("message", (m) => this.receive(m));
     onLanguageChange(() => this.render());
   }
@@ -205,7 +199,7 @@ export class App {
 
   start(): void {
     this.loadGames();
-    this.account.start();
+    this.screens.account.start();
     this.render();
     this.client.connect();
   }
@@ -252,7 +246,7 @@ export class App {
   }
 
   private afterWelcome(): void {
-    const name = validName(this.home.name);
+    const name = validName(this.home.name) ?? validName(this.accountName);
     if (this.pendingInvite !== undefined && name !== undefined) {
       const code = this.pendingInvite;
       this.pendingInvite = undefined;
@@ -275,6 +269,14 @@ export class App {
 
   private onMessage(m: ServerMessage): void {
     this.homeRequests.answered(m.requestId, m.body.case === "error");
+    if (m.requestId !== 0 && m.requestId === this.rejoinRequest) {
+      this.rejoinRequest = 0;
+      // The seat is gone (the room too, or another account's now): home, with the reason.
+      if (m.body.case === "error") {
+        this.leaveLocally();
+        this.afterWelcome();
+      }
+    }
     this.hints.note(m);
     if (this.previews.note(m)) return;
     switch (m.body.case) {
@@ -290,7 +292,7 @@ export class App {
         this.home.inviteCode = undefined;
         this.pendingInvite = undefined;
         // The address names the room (its creator's too): a reload or a copied URL comes back.
-        if (!this.replays.open && !this.account.open) this.setPath(this.room.invitePath || `/r/${this.room.code}`);
+        if (this.screens.shown === undefined) this.screens.setPath(this.room.invitePath || `/r/${this.room.code}`);
         for (const request of this.playNow.onRoomState(this.room)) this.sendRequest(request);
         break;
       }
@@ -380,9 +382,9 @@ export class App {
     return this.sendRequest({ case: "gameCommand", value }) !== 0;
   }
 
-  /** Leaves the finished game's room for the rematch room, keeping the name. */
-  private joinRematch(code: string): void {
-    const name = validName(this.home.name) ?? this.room?.seats.find((s) => s.seat === this.room?.yourSeat)?.name;
+  /** Leaves the room for another (the rematch's, or one of the account's), keeping the name. */
+  private joinRematch(code: string, account?: string): void {
+    const name = account ?? validName(this.home.name) ?? this.room?.seats.find((s) => s.seat === this.room?.yourSeat)?.name;
     const join = { code, playerName: name ?? "", spectate: false } as JoinRoom;
     // The join waits for RoomLeft: sent before it, it would find this connection still seated.
     const leaveRequest = this.client.status === "ready" ? this.sendRequest({ case: "leaveRoom", value: {} }) : 0;
@@ -390,6 +392,23 @@ export class App {
     this.leaveLocally();
     if (leaveRequest !== 0) this.joinAfterLeave = { leaveRequest, join };
     else this.homeRequests.join(join);
+  }
+
+  /** Goes to the room `code` (the account's games): the page's own if it is there already. */
+  private joinByCode(code: string, name: string | undefined): void {
+    if (this.room?.code === code) return this.render();
+    if (this.room) return this.joinRematch(code, name);
+    this.homeRequests.join({ code, playerName: name ?? validName(this.home.name) ?? "", spectate: false } as JoinRoom);
+  }
+
+  /**
+   * The session cookie goes with a WebSocket's upgrade only: a new connection, for the seats taken
+   * from now on to be the account's (or a guest's). Not for a page whose connection was closed
+   * (another tab took its seat, or the player was kicked): that stays as it is.
+   */
+  private reconnectForAccount(): void {
+    const status = this.client.status;
+    if (status !== "closed" && status !== "idle") this.client.resumeWith(this.client.resumeToken);
   }
 
   private requestSnapshot(): void {
@@ -402,24 +421,15 @@ export class App {
     try {
       return this.client.send(body);
     } catch (e) {
-      this.banner.show(describeError(e), this.screen);
-      this.render();
+      this.say(describeError(e));
       return 0;
     }
   }
 
-  /** The path of the page under the replay and account screens: the room's, or home. */
-  private roomPath(): string {
-    return this.room ? this.room.invitePath || "/" : "/";
-  }
-
-  private setPath(path: string): void {
-    if (path === this.env.location.pathname) return;
-    try {
-      this.env.history?.replaceState(null, "", path);
-    } catch {
-      // Not allowed here (e.g. a file: URL): the address just stays.
-    }
+  /** `text` in the page's banner. */
+  private say(text: string, kind: BannerKind = "error"): void {
+    this.banner.show(text, this.screen, kind);
+    this.render();
   }
 
   /** The environment's fetch, else the page's, if it has one. */
@@ -428,7 +438,7 @@ export class App {
   }
 
   private refreshRooms(): void {
-    this.replays.refresh();
+    this.screens.replays.refresh();
     if (this.client.status !== "ready") return;
     this.listRequest = this.sendRequest({ case: "listRooms", value: {} });
   }
@@ -461,14 +471,8 @@ export class App {
   private leaveLocally(): void {
     this.room = undefined;
     this.forgetRoom();
-    const path = homePath(this.env.location.pathname);
-    if (path !== this.env.location.pathname || this.env.location.hash !== "") {
-      try {
-        this.env.history?.replaceState(null, "", path);
-      } catch {
-        // Not allowed here (e.g. a file: URL): the address just stays.
-      }
-    }
+    // An invite's hash goes too.
+    this.screens.setPath(homePath(this.env.location.pathname), this.env.location.hash !== "");
   }
 
   private chatActions(): ChatActions {
@@ -506,30 +510,20 @@ export class App {
     const focusable = active instanceof HTMLElement || active instanceof SVGElement;
     const focusId = focusable && this.root.contains(active) ? active.id : "";
     resetUids();
-    const account = this.account.open;
-    this.banner.onScreen(account ? "account" : this.replays.open ? "replay" : this.screen);
+    const over = this.screens.shown;
+    this.banner.onScreen(over ?? this.screen);
     const page = h(
       "div",
-      { class: !account && (this.screen === "game" || this.replays.open) ? "app wide" : "app" },
+      { class: over === "replay" || (over === undefined && this.screen === "game") ? "app wide" : "app" },
       this.renderHeader(),
-      this.banner.text !== undefined
-        ? h(
-            "div",
-            { class: "banner", role: "alert" },
-            h("span", {}, this.banner.text),
-            h("button", { type: "button", class: "secondary", onclick: () => {
-              this.banner.dismiss();
-              this.render();
-            } }, t("app.dismiss")),
-          )
-        : null,
-      h("main", { id: "main" }, account ? this.account.render() : this.replays.open ? this.replays.renderViewer() : this.renderScreen()),
+      this.banner.render(() => this.render()),
+      h("main", { id: "main" }, over ? this.screens.render() : this.renderScreen()),
     );
     // Updated in place, not replaced: what the reader opened, scrolled or is typing stays.
     const live = this.root.firstElementChild;
     if (live && this.root.childElementCount === 1) patch(live, page);
     else this.root.replaceChildren(page);
-    const screen = this.replays.open || account ? undefined : this.screen;
+    const screen = over ? undefined : this.screen;
     if (screen === "game" && this.shown !== "game") {
       this.root.ownerDocument.defaultView?.scrollTo?.(0, 0);
       if (this.chat.unread.count > 0) {
@@ -555,13 +549,10 @@ export class App {
         status: this.client.status,
         statusText: this.statusText,
         alertsOn: seatedInGame ? this.turnNotice.alertsOn : undefined,
-        account: this.account.link(),
+        account: this.screens.account.link(),
       },
       {
-        languageFailed: (language) => {
-          this.banner.show(t("app.languageFailed", { language }), this.screen);
-          this.render();
-        },
+        languageFailed: (language) => this.say(t("app.languageFailed", { language })),
         toggleAlerts: () => void this.turnNotice.setAlerts(!this.turnNotice.alertsOn).then(() => this.render()),
         reconnect: () => this.client.connect(),
       },
@@ -586,7 +577,7 @@ export class App {
               this.render();
             },
           }),
-          this.replays.renderList(),
+          this.screens.replays.renderList(),
         );
       case "lobby":
         if (!room) throw new Error("no room");

@@ -4,6 +4,9 @@
 // it appeared (so that a message shown just before the other player's move is still read).
 // Messages about the connection's end (replaced, kicked) stay until dismissed.
 
+import { t } from "../i18n";
+import { h } from "./dom";
+
 export const STALE_MS = 5000;
 
 export type BannerKind = "error" | "final";
@@ -23,6 +26,18 @@ export class Banner {
 
   dismiss(): void {
     this.current = undefined;
+  }
+
+  /** The message with its "Dismiss" button, if there is one; `changed`: the page drawn again. */
+  render(changed: () => void): HTMLElement | null {
+    if (this.current === undefined) return null;
+    return h("div", { class: "banner", role: "alert" },
+      h("span", {}, this.current.text),
+      h("button", { type: "button", class: "secondary", onclick: () => {
+        this.dismiss();
+        changed();
+      } }, t("app.dismiss")),
+    );
   }
 
   /** The page shows `screen` (at every rendering): another screen than the message's clears it. */

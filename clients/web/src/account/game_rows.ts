@@ -1,0 +1,93 @@
+// The rows of games the account screens list: a finished game (its game, when it ended, who
+// played with their scores, whether the player won, and its replay) and a room of the player's
+// not yet finished (with the button that takes the player back to it). Player names and replays
+// are links to their addresses (/players/NAME, /replay/ID) that the page opens in place.
+
+import { h, type Attrs, type Child } from "../ui/dom";
+import type { FinishedGame, RoomInProgress } from "./history_api";
+import { t, type AccountMessageKey } from "./i18n";
+import { timeAgo } from "./time_words";
+
+export interface GameRowActions {
+  /** The page opens `path` (a profile or a replay) in place of the screen. */
+  open(path: string): void;
+  joinRoom(code: string): void;
+}
+
+const GAME_NAMES: Record<string, AccountMessageKey> = { base: "games.base", count: "games.count", castle: "games.castle" };
+
+/** A game's name in words; a game this client does not know by the server's own id. */
+export function gameName(game: string): string {
+  const key = GAME_NAMES[game];
+  return key === undefined ? game : t(key);
+}
+
+export const profilePath = (name: string) => `/players/${encodeURIComponent(name)}`;
+
+/** A link the page follows in place; a click that asks for another tab or window is the browser's. */
+export function pageLink(href: string, open: (path: string) => void, attrs: Attrs, ...children: Child[]): HTMLAnchorElement {
+  return h("a", {
+    ...attrs,
+    href,
+    onclick: (e) => {
+      const click = e as MouseEvent;
+      if (click.ctrlKey || click.metaKey || click.shiftKey || click.altKey || click.button !== 0) return;
+      e.preventDefault();
+      open(href);
+    },
+  }, ...children);
+}
+
+/** Finished games, newest first as the server lists them; `self`: the name not linked (the profile's own). */
+export function renderFinished(games: readonly FinishedGame[], nowMs: number, actions: GameRowActions, self?: string): HTMLElement {
+  return h("ul", { class: "game-rows" },
+    games.map((g) => {
+      const id = `game-${g.id}`;
+      return h("li", { class: "game-row", "data-game": g.id, "data-game-type": g.game },
+        h("div", { class: "game-row-text" },
+          h("strong", { id: `${id}-name` }, gameName(g.game)),
+          g.won ? h("span", { class: "badge won" }, t("games.won")) : null,
+          h("span", { class: "help", id: `${id}-when` }, t("games.finishedAgo", { when: timeAgo(g.finishedAt, nowMs) })),
+          h("span", { class: "game-players" },
+            g.players.map((p, seat) => h("span", { class: seat === g.seat ? "game-player mine" : "game-player" },
+              p.name === self || p.name === ""
+                ? h("span", { class: "player-name" }, p.name)
+                : pageLink(profilePath(p.name), actions.open, { class: "player-name" }, p.name),
+              " ",
+              h("span", { class: "score" }, p.score),
+            )),
+          ),
+        ),
+        pageLink(`/replay/${g.id}`, actions.open, {
+          class: "button-link",
+          id: `${id}-replay`,
+          "aria-labelledby": `${id}-replay ${id}-name ${id}-when`,
+        }, t("games.watch")),
+      );
+    }),
+  );
+}
+
+/** The rooms of the player's whose games have not ended, each with the way back in. */
+export function renderInProgress(rooms: readonly RoomInProgress[], actions: GameRowActions): HTMLElement {
+  return h("ul", { class: "game-rows" },
+    rooms.map((r) => {
+      const id = `room-${r.room}`;
+      return h("li", { class: "game-row", "data-room": r.room },
+        h("div", { class: "game-row-text" },
+          h("strong", { id: `${id}-name` }, gameName(r.game)),
+          h("span", { class: "badge" }, t(r.started ? "games.underWay" : "games.waiting")),
+          h("span", { class: "help", id: `${id}-players` },
+            [t("games.room", { code: r.room }), ...r.players.filter((p) => p !== "")].join(" · "),
+          ),
+        ),
+        h("button", {
+          type: "button",
+          id: `${id}-join`,
+          "aria-labelledby": `${id}-join ${id}-name ${id}-players`,
+          onclick: () => actions.joinRoom(r.room),
+        }, t(r.started ? "games.rejoin" : "games.open")),
+      );
+    }),
+  );
+}

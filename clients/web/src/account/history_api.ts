@@ -1,0 +1,100 @@
+// What the server says of players' games: a player's profile (GET /api/players/{name}) and the
+// signed-in player's own games (GET /api/me/games). Read defensively as the rest of the account
+// API: an entry without the fields the screens need is dropped, a list that is not one is empty.
+
+import { isJson, type Json } from "./account_api";
+
+/** A finished game as both answers list it ("recent", "finished"). */
+export interface FinishedGame {
+  /** The archive's id: the replay is /replay/{id}. */
+  id: number;
+  room: string;
+  /** Seconds since 1970. */
+  finishedAt: number;
+  /** "base", "count", "castle", or a game this client does not know. */
+  game: string;
+  players: { name: string; score: number }[];
+  /** The player's seat in `players`, -1 when the answer did not say. */
+  seat: number;
+  won: boolean;
+}
+
+/** How many games of one kind a player played and won. */
+export interface GameCount {
+  game: string;
+  played: number;
+  won: number;
+}
+
+export interface Profile {
+  name: string;
+  /** Seconds since 1970. */
+  createdAt: number;
+  games: GameCount[];
+  /** Newest first. */
+  recent: FinishedGame[];
+}
+
+/** A room of the player's whose game has not ended. */
+export interface RoomInProgress {
+  room: string;
+  game: string;
+  seat: number;
+  players: string[];
+  /** The game began (else the room waits in its lobby). */
+  started: boolean;
+}
+
+export interface MyGames {
+  inProgress: RoomInProgress[];
+  finished: FinishedGame[];
+}
+
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+const count = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
+
+/** The entries of `list` that `read` makes something of. */
+function each<T>(list: unknown, read: (entry: Json) => T | undefined): T[] {
+  return Array.isArray(list) ? list.flatMap((e: unknown) => (isJson(e) ? (read(e) ?? []) : [])) : [];
+}
+
+function finishedGame(g: Json): FinishedGame | undefined {
+  if (typeof g.id !== "number") return undefined;
+  return {
+    id: g.id,
+    room: text(g.room),
+    finishedAt: count(g.finished_at),
+    game: text(g.game),
+    players: each(g.players, (p) => ({ name: text(p.name), score: count(p.score) })),
+    seat: typeof g.seat === "number" ? g.seat : -1,
+    won: g.won === true,
+  };
+}
+
+export function parseProfile(json: unknown): Profile | undefined {
+  if (!isJson(json) || typeof json.name !== "string") return undefined;
+  return {
+    name: json.name,
+    createdAt: count(json.created_at),
+    games: each(json.games, (g) => (typeof g.game === "string" ? { game: g.game, played: count(g.played), won: count(g.won) } : undefined)),
+    recent: each(json.recent, finishedGame),
+  };
+}
+
+export function parseMyGames(json: unknown): MyGames | undefined {
+  if (!isJson(json) || !Array.isArray(json.in_progress) || !Array.isArray(json.finished)) return undefined;
+  return {
+    inProgress: each(json.in_progress, (r) =>
+      typeof r.room === "string" && r.room !== ""
+        ? {
+            room: r.room,
+            game: text(r.game),
+            seat: typeof r.seat === "number" ? r.seat : -1,
+            players: Array.isArray(r.players) ? r.players.map(text) : [],
+            started: r.started === true,
+          }
+        : undefined,
+    ),
+    finished: each(json.finished, finishedGame),
+  };
+}
