@@ -76,6 +76,21 @@ TEST_CASE(
   CHECK(profile["recent"][0]["players"][0]["name"] == "Ada");
   CHECK(profile["recent"][0]["players"][1]["name"] == "bot-2");
 
+  // load: each room's first seat signed in, the others guests.
+  const auto signed_in_sockets = [&] {
+    const std::string metrics = HttpGet(port, "/metrics").body;
+    const std::string name = "carc_account_sockets_total{outcome=\"signed_in\"} ";
+    const auto at = metrics.find(name);
+    return at == std::string::npos ? -1 : std::stoi(metrics.substr(at + name.size()));
+  };
+  const int before = signed_in_sockets();
+  const auto load = RunCli(
+      "load --server " + url + " --rooms 2 --players 2 --duration 1 --settle 0 --threads 1", true);
+  INFO(load.out);
+  CHECK(load.code == 0);
+  CHECK(load.out.find("signed in as Ada (each room's first seat)") != std::string::npos);
+  CHECK(signed_in_sockets() - before == 2);
+
   const auto out = RunCli("logout --server " + url, true);
   CHECK(out.code == 0);
   CHECK(nlohmann::json::parse(SessionFileText(file))["servers"].empty());

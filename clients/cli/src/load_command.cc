@@ -4,6 +4,7 @@
 
 #include "args.h"
 #include "bots/bot_level.h"
+#include "client/saved_session.h"
 #include "client/server_list.h"
 #include "commands.h"
 #include "game_options.h"
@@ -25,6 +26,8 @@ constexpr const char* kHelp =
     "is closed, and the report is printed. It always ends: at most the ramp, the window and\n"
     "about 10 s for closing and reading the server's figures, plus --settle.\n"
     "  --server URLS       ws://host:port (default ws://127.0.0.1:8080); its /metrics gives\n"
+    "                      (with a session of `carcassonne login` for it, each room's first\n"
+    "                      seat plays signed in)\n"
     "                      the server's RSS and CPU (process_resident_memory_bytes, ...).\n"
     "                      Several, comma-separated (the nodes of a cluster, at most 16):\n"
     "                      room r starts at the r-th (round robin), the figures are summed,\n"
@@ -138,6 +141,11 @@ int LoadCommand(int argc, char** argv) {
     return 2;
   }
   config.servers = *servers;
+  if (!config.relay) {
+    if (const std::string account = client::AttachSession(config.servers); !account.empty()) {
+      std::cerr << "signed in as " << account << " (each room's first seat)" << std::endl;
+    }
+  }
 
   if (!args.Has("json")) {
     std::string to;

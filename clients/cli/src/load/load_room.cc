@@ -76,6 +76,14 @@ void LoadRoom::Connect(int i) {
     conn.ws->set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
     const std::string path =
         self->config_.relay ? "/r/load-" + std::to_string(self->index_) : address.path;
+    // Each room's first seat is the signed-in one (`carcassonne login`): an account holds one
+    // seat of a room.
+    if (i == 0 && !address.fields.empty()) {
+      conn.ws->set_option(websocket::stream_base::decorator(
+          [fields = address.fields](websocket::request_type& request) {
+            for (const auto& [name, value] : fields) request.set(name, value);
+          }));
+    }
     conn.ws->async_handshake(address.host + ":" + address.port, path,
                              [self, i, dial](beast::error_code hec) {
                                Conn& cc = *self->conns_[static_cast<std::size_t>(i)];
