@@ -4,22 +4,37 @@
 // resigns (the server plays her turns out), takes the rematch, and signs up from the game: the
 // page claims both games with the resume tokens it kept (POST /api/me/claims: 1 finished, 1 in
 // progress) and stays in the rematch. Her account page lists the rematch's room as not finished
-// and the first game as finished; her profile at /players/Ann counts one base game played, won or
-// not as the final table said, and its replay opens at /replay/ID. On a desktop she signs in with
-// her password, goes back into the rematch's room from "Your games" (the seat the account's,
-// granted without a resume token) and keeps it over a reload and a dropped connection. She
-// downloads her data, then deletes her account after typing its name: the phone is home and
-// signed out, and her password no longer signs her in. Every screen is checked with axe.
+// and the first game as finished, with its replay. On a desktop she signs in with her password,
+// goes back into the rematch's room from "Your games" (the seat the account's, granted without a
+// resume token) and keeps it over a reload and a dropped connection; the phone, whose seat the
+// desktop took, shows its connection closed. The desktop closed, the phone connects again,
+// signed in, returns to the rematch from "Your games" and plays it to its end (she resigns, the
+// server plays her seat out). Her profile at /players/Ann then says what GET /api/players/Ann
+// answers: two base games played, won as the final tables said, both listed newest first, and
+// the signed-in game's replay opens at /replay/ID. She downloads her data, then deletes her
+// account after typing its name: the phone is home and signed out, and her password no longer
+// signs her in. Every screen is checked with axe.
 //
 // Screenshots in CARC_E2E_OUT: history-account.png, history-profile.png (the phone).
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { WebSocketRoute } from "playwright-core";
+import type { Page, WebSocketRoute } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, accountLink, finalTotals, auditScreens, createRoomFromForm, openAs, outDir, phoneLayout, sendAccountForm, startGame, useHarness, waitConnected } from "./harness";
 
 const PASSWORD = "correct horse battery staple";
+
+/**
+ * Resigns the game on the page and waits for its final table: the server plays her turns (and a
+ * computer its own) to the end. 1 when no seat outscored hers (played out, hers may still win).
+ */
+async function resignToTheEnd(page: Page): Promise<number> {
+  await page.getByRole("button", { name: "Resign" }).click();
+  await page.locator("#final #rematch").waitFor({ timeout: 120_000 });
+  const totals = await finalTotals(page);
+  return totals["0"]! >= Math.max(...Object.values(totals)) ? 1 : 0;
+}
 
 describe("a player's history", () => {
   const harness = useHarness();
@@ -40,12 +55,8 @@ describe("a player's history", () => {
     await phone.locator('li.seat[data-seat="1"] .badge.computer').waitFor({ timeout: 15_000 });
     const started = Date.now();
     await startGame(phone);
-    await phone.getByRole("button", { name: "Resign" }).click();
-    await phone.locator("#final #rematch").waitFor({ timeout: 120_000 });
+    const won = await resignToTheEnd(phone);
     console.log(`game played out in ${Date.now() - started} ms`);
-    // Played out by the server, her seat may still come first: won when no seat outscored hers.
-    const totals = await finalTotals(phone);
-    const won = totals["0"]! >= Math.max(...Object.values(totals)) ? 1 : 0;
     await phone.locator("#final #rematch").click();
     const roomOf = () => /\/r\/([A-Z2-9]{8})/.exec(phone.url())?.[1] ?? "";
     // The page passes through home on its way: a code, and another.
@@ -84,19 +95,6 @@ describe("a player's history", () => {
     await phone.screenshot({ path: join(outDir, "history-account.png"), fullPage: true });
     await audit.check(phone, "account-games");
 
-    // The profile, from its address: one base game played, none won, and its replay.
-    await phone.goto(`${base}/players/Ann`);
-    await phone.getByRole("heading", { name: "Player Ann" }).waitFor();
-    await phone.locator("table.game-counts").waitFor({ timeout: 10_000 });
-    const counts = await phone.locator("table.game-counts tbody tr").evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
-    expect(counts).toEqual([["Carcassonne", "1", String(won)]]);
-    await phone.screenshot({ path: join(outDir, "history-profile.png"), fullPage: true });
-    await audit.check(phone, "profile");
-    await phone.locator(`li[data-game="${gameId}"] a.button-link`).click();
-    await expect.poll(() => new URL(phone.url()).pathname).toBe(`/replay/${gameId}`);
-    await phone.locator("svg.board-svg g.tile").first().waitFor({ timeout: 15_000 });
-    await audit.check(phone, "replay-from-profile");
-
     // A desktop, signed in with the password, goes back into the rematch's room from its list.
     const desktop = await harness.newPage(DESKTOP);
     // Its WebSockets pass through the test, which can drop one (both sides).
@@ -127,6 +125,46 @@ describe("a player's history", () => {
     await desktop.getByRole("button", { name: "Resign" }).waitFor({ timeout: 15_000 });
     expect(new URL(desktop.url()).pathname).toBe(`/r/${rematch}`);
 
+    // The desktop took the seat from the phone, whose connection is closed (not opened again by
+    // itself). The desktop closed, the phone (signed in) connects again, goes back into the
+    // rematch from her list and plays it to its end: she resigns, the server plays her seat out.
+    await expect.poll(() => phone.locator("#connection").getAttribute("data-status")).toBe("closed");
+    await desktop.context().close();
+    await phone.getByRole("button", { name: "Reconnect" }).click();
+    await waitConnected(phone);
+    await accountLink(phone).click();
+    await phone.locator(`li[data-room="${rematch}"] button`).click({ timeout: 10_000 });
+    await expect.poll(() => new URL(phone.url()).pathname, { timeout: 15_000 }).toBe(`/r/${rematch}`);
+    const wonRematch = await resignToTheEnd(phone);
+    expect(await accountLink(phone).textContent()).toBe("Your account: Ann");
+    await audit.check(phone, "final-signed-in");
+
+    // Her profile, from its address, as the server answers it: two base games played, won as
+    // the final tables said, the signed-in one first with its replay.
+    const answer = await fetch(`${base}/api/players/Ann`);
+    expect(answer.status).toBe(200);
+    const profile = (await answer.json()) as { games: { game: string; played: number; won: number }[]; recent: { id: number; room: string; won: boolean }[] };
+    expect(profile.games).toEqual([{ game: "base", played: 2, won: won + wonRematch }]);
+    expect(profile.recent.map((g) => [g.room, g.won])).toEqual([[rematch, wonRematch === 1], [first, won === 1]]);
+    const signedInGame = profile.recent[0]!.id;
+    expect(String(profile.recent[1]!.id)).toBe(gameId);
+    await phone.goto(`${base}/players/Ann`);
+    await phone.getByRole("heading", { name: "Player Ann" }).waitFor();
+    await phone.locator("table.game-counts").waitFor({ timeout: 10_000 });
+    const counts = await phone.locator("table.game-counts tbody tr").evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
+    expect(counts).toEqual(profile.games.map((g) => ["Carcassonne", String(g.played), String(g.won)]));
+    const listed = phone.locator("li.game-row[data-game]");
+    expect(await listed.evaluateAll((rows) => rows.map((r) => [Number(r.getAttribute("data-game")), r.querySelector(".badge.won") !== null])))
+      .toEqual(profile.recent.map((g) => [g.id, g.won]));
+    await phone.screenshot({ path: join(outDir, "history-profile.png"), fullPage: true });
+    await audit.check(phone, "profile");
+    const replay = phone.locator(`li[data-game="${signedInGame}"] a.button-link`);
+    expect(await replay.getAttribute("href")).toBe(`/replay/${signedInGame}`);
+    await replay.click();
+    await expect.poll(() => new URL(phone.url()).pathname).toBe(`/replay/${signedInGame}`);
+    await phone.locator("svg.board-svg g.tile").first().waitFor({ timeout: 15_000 });
+    await audit.check(phone, "replay-from-profile");
+
     // Her data, then the account deleted once its name is typed.
     await accountLink(phone).click();
     await phone.getByRole("heading", { name: "Your account", exact: true }).waitFor();
@@ -146,6 +184,7 @@ describe("a player's history", () => {
     await accountLink(phone).click();
     await sendAccountForm(phone, "Ann", PASSWORD);
     await expect.poll(() => phone.locator("#account-form-error").textContent(), { timeout: 10_000 }).toBe("Wrong name or password.");
+    await audit.check(phone, "sign-in-refused");
     expect(harness.pageErrors).toEqual([]);
   });
 });
