@@ -11,6 +11,7 @@
 
 #include "app/archive_api.h"
 #include "games/game_table.h"
+#include "net/origin_policy.h"
 #include "net/session.h"
 #include "rooms/tokens.h"
 #include "store/open_store.h"
@@ -60,16 +61,11 @@ accounts::AccountLimits AccountLimitsOf(const ServerConfig& c) {
 accounts::PasskeyLimits PasskeyLimitsOf(const ServerConfig& c) {
   accounts::PasskeyLimits limits;
   limits.public_url = c.public_url;
-  // --allowed-origins' pages may use the passkeys too ("*" names no page).
-  std::string_view list = c.allowed_origins;
-  while (!list.empty()) {
-    const auto comma = list.find(',');
-    std::string_view item = list.substr(0, comma);
-    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
-    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
-    if (!item.empty() && item != "*") limits.allowed_origins.emplace_back(item);
-    if (comma == std::string_view::npos) break;
-    list.remove_prefix(comma + 1);
+  // --allowed-origins' pages may use the passkeys too ("*" names no page), read as the origin
+  // checks read them (the flag was checked at start).
+  const auto parsed = OriginPolicy::Parse(c.allowed_origins);
+  if (const auto* policy = std::get_if<OriginPolicy>(&parsed)) {
+    limits.allowed_origins = policy->allowed();
   }
   limits.max_per_account = c.max_passkeys_per_account;
   return limits;

@@ -25,6 +25,8 @@ class OriginPolicy {
   static std::variant<OriginPolicy, std::string> Parse(std::string_view list);
 
   bool Allows(std::string_view origin, std::string_view host) const;
+  // The listed origins, normalised (lower case, no default port); empty for "*".
+  const std::vector<std::string>& allowed() const { return allowed_; }
 
  private:
   bool any_ = false;
