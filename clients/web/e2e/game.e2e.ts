@@ -287,7 +287,6 @@ describe("a game in the browser", () => {
       expect(row.categories).toBe(totals[seat]);
       expect(row.during + row.end).toBe(row.categories);
     }
-    expect(Object.values(phoneFinal.rows).some((r) => r.during > 0)).toBe(true);
     expect(phoneFinal.tableFits).toBe(true);
     expect(phoneFinal.overlaps).toEqual([]);
     expect(phoneFinal.chart!.left).toBeGreaterThanOrEqual(0);
@@ -302,9 +301,15 @@ describe("a game in the browser", () => {
     expect(list.games[0]!.players.map((p) => p.score)).toEqual([totals["0"], totals["1"]]);
     const href = await ann.locator("#download-record").getAttribute("href");
     expect(href).toBe(`/api/games/${list.games[0]!.id}/record`);
-    const record = (await (await fetch(`${base}${href}`)).json()) as { format: string; scores: { final: number[] } };
+    const record = (await (await fetch(`${base}${href}`)).json()) as { format: string; scores: { final: number[]; after_turn: number[][] } };
     expect(record.format).toBe("carcassonne-record/1");
     expect(record.scores.final).toEqual([totals["0"], totals["1"]]);
+    // What Bob's table counts as scored during the game is what stood before the end-game
+    // scoring, by the record. (A game whose every point came at the end is rare but possible:
+    // the tiles are shuffled anew each run, so the table is checked against the game itself.)
+    const beforeEnd = record.scores.after_turn.at(-1);
+    console.log(`scored during the game: ${JSON.stringify(beforeEnd)}`);
+    expect([phoneFinal.rows["0"]!.during, phoneFinal.rows["1"]!.during]).toEqual(beforeEnd);
 
     // The replay viewer steps to the same end.
     await ann.locator("#open-replay").click();
