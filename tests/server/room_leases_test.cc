@@ -102,11 +102,14 @@ TEST_CASE(
 TEST_CASE("leases: renewal keeps a room, and Renew reports the rooms lost",
           "[store][postgres][leases]") {
   const std::string url = carc::test::NewPostgresDatabase();
-  Node a(url, "a", 300ms);
-  Node b(url, "b", 300ms);
+  // A lease of 1 s, renewed every 100 ms for 1.5 s: longer than the lease, so only renewal
+  // keeps the rooms. The steps after the loop get the rest of a lease (a sanitized build on a
+  // busy machine took more than 300 ms for them).
+  Node a(url, "a", 1000ms);
+  Node b(url, "b", 1000ms);
   const cs::RoomId x = a.store->CreateRoom("XXXXXX", "x0");
   const cs::RoomId y = a.store->CreateRoom("YYYYYY", "y0");
-  for (int i = 0; i < 8; ++i) {  // 800 ms, renewed every 100 ms
+  for (int i = 0; i < 15; ++i) {
     std::this_thread::sleep_for(100ms);
     CHECK(a.leases.Renew().empty());
     CHECK_FALSE(b.leases.Acquire(x));
