@@ -3,9 +3,10 @@
 // rounded to the nearest unit and waits rounded up, in each language of the page.
 
 import { afterEach, describe, expect, it } from "vitest";
-import { parseMe, parseSessions, retryAfterSeconds } from "../src/account/account_api";
+import { AccountApi, parseMe, parseSessions, retryAfterSeconds } from "../src/account/account_api";
 import { timeAgo, waitWords } from "../src/account/time_words";
 import { setLanguage } from "../src/i18n";
+import { FakeAccountServer, json } from "./fake_account_server";
 
 const NOW = Date.UTC(2026, 10, 28, 12, 0, 0);
 const NOW_S = NOW / 1000;
@@ -13,6 +14,33 @@ const NOW_S = NOW / 1000;
 afterEach(() => setLanguage("en", undefined));
 
 describe("the account API's answers", () => {
+  const busy = (seconds: string) => json(503, { error: "busy" }, { "Retry-After": seconds });
+
+  it("asks a read again by itself after a busy moment, never a write, nor after a long wait", async () => {
+    const server = new FakeAccountServer()
+      .once("GET /api/me/sessions", busy("1"))
+      .once("GET /api/me/sessions", busy("0"))
+      .on("GET /api/me/sessions", json(200, { sessions: [] }))
+      .on("POST /api/sessions", busy("1"))
+      .on("GET /api/me/passkeys", busy("1"))
+      .on("GET /api/me", busy("3"));
+    const waits: number[] = [];
+    const api = new AccountApi(server.fetch, () => NOW, async (ms) => void waits.push(ms));
+    expect(await api.sessions()).toEqual({ ok: true, value: [] });
+    expect(waits).toEqual([1000, 250]);
+
+    waits.length = 0;
+    const write = await api.signIn("Ada", "correct horse battery");
+    expect(write.ok ? 0 : write.refusal.status).toBe(503);
+    const reads = await api.passkeys();
+    expect(reads.ok ? undefined : reads.refusal.retryAfter).toBe(1);
+    const long = await api.me();
+    expect(long.ok ? undefined : long.refusal.retryAfter).toBe(3);
+    expect(waits).toEqual([1000, 1000]);
+    const asked = (route: string) => server.sent.filter((r) => `${r.method} ${r.path}` === route).length;
+    expect([asked("GET /api/me/sessions"), asked("POST /api/sessions"), asked("GET /api/me/passkeys"), asked("GET /api/me")]).toEqual([3, 1, 3, 1]);
+  });
+
   it("reads Retry-After as seconds or as an HTTP date", () => {
     expect(retryAfterSeconds("120", NOW)).toBe(120);
     expect(retryAfterSeconds(" 0 ", NOW)).toBe(0);

@@ -114,10 +114,20 @@ function parseClaimed(json: unknown): Claimed | undefined {
   return { finished: json.finished, inProgress: json.in_progress };
 }
 
+/** A read refused for a moment (the server's API threads full: 503 with Retry-After of at most
+ * this many seconds) is asked again by itself, at most READ_RETRIES times: a household behind one
+ * address opening a page of several lists at once meets that limit, and should not see it. A
+ * longer wait is the player's to choose (the pages' "Try again"). */
+export const READ_RETRY_MAX_SECONDS = 1;
+export const READ_RETRIES = 2;
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
 export class AccountApi {
   constructor(
     private readonly http: typeof fetch,
     private readonly now: () => number = Date.now,
+    private readonly wait: (ms: number) => Promise<void> = sleep,
   ) {}
 
   /** POST /api/accounts: 201 {"name"} and the cookie; the player is signed in. */
@@ -199,6 +209,18 @@ export class AccountApi {
 
   /** `read`: the value of a 2xx answer's body, undefined when it does not fit; none for 204s. */
   private async call<T = void>(method: string, path: string, read?: (json: unknown) => T | undefined, body?: Json): Promise<Answer<T>> {
+    let answer = await this.once(method, path, read, body);
+    // Only reads: a refused write may be asked again by the player, who sees what it was.
+    for (let retry = 0; retry < READ_RETRIES && method === "GET" && !answer.ok; ++retry) {
+      const { status, retryAfter } = answer.refusal;
+      if (status !== 503 || retryAfter === undefined || retryAfter > READ_RETRY_MAX_SECONDS) break;
+      await this.wait(Math.max(retryAfter, 0.25) * 1000);
+      answer = await this.once(method, path, read, body);
+    }
+    return answer;
+  }
+
+  private async once<T>(method: string, path: string, read?: (json: unknown) => T | undefined, body?: Json): Promise<Answer<T>> {
     // Called on its own: the browser's fetch called as a method of another object throws
     // ("Illegal invocation").
     const http = this.http;
