@@ -1,0 +1,82 @@
+#include "ratings/weng_lin.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace carc::ratings {
+
+namespace {
+
+// A pair's outcome for player i against q: 1 a win (a smaller place), 0 a loss, 0.5 a tie.
+double Outcome(int place_i, int place_q) {
+  if (place_i < place_q) return 1.0;
+  if (place_i > place_q) return 0.0;
+  return 0.5;
+}
+
+}  // namespace
+
+std::vector<Rating> RateGame(std::span<const Standing> standings, const Params& params) {
+  std::vector<Rating> prior;
+  prior.reserve(standings.size());
+  for (const Standing& s : standings) {
+    Rating r = s.before;
+    if (!s.fixed) r.sigma = std::sqrt(r.sigma * r.sigma + params.tau * params.tau);
+    prior.push_back(r);
+  }
+  if (standings.size() < 2) return prior;
+  const double two_beta_sq = 2.0 * params.beta * params.beta;
+  std::vector<Rating> after = prior;
+  for (std::size_t i = 0; i < standings.size(); ++i) {
+    if (standings[i].fixed) {
+      after[i] = standings[i].before;
+      continue;
+    }
+    const double sigma_sq = prior[i].sigma * prior[i].sigma;
+    double omega = 0.0;
+    double delta = 0.0;
+    for (std::size_t q = 0; q < standings.size(); ++q) {
+      if (q == i) continue;
+      const double c = std::sqrt(sigma_sq + prior[q].sigma * prior[q].sigma + two_beta_sq);
+      // The model's chance that i outscores q.
+      const double p = 1.0 / (1.0 + std::exp((prior[q].mu - prior[i].mu) / c));
+      const double eta = sigma_sq / c;
+      const double gamma = prior[i].sigma / c;
+      omega += eta * (Outcome(standings[i].place, standings[q].place) - p);
+      delta += gamma * eta / c * p * (1.0 - p);
+    }
+    after[i].mu = prior[i].mu + omega;
+    after[i].sigma = prior[i].sigma * std::sqrt(std::max(1.0 - delta, params.kappa));
+  }
+  return after;
+}
+
+Rating AfterIdle(Rating rating, double days, const Params& params) {
+  if (!(days > 0.0) || rating.sigma >= params.sigma) return rating;
+  const double grown = std::sqrt(rating.sigma * rating.sigma + params.idle_per_day * days);
+  rating.sigma = std::min(grown, params.sigma);
+  return rating;
+}
+
+std::vector<int> PlacesFromScores(std::span<const FinalScore> finals) {
+  int stayed = 0;
+  for (const FinalScore& f : finals) stayed += f.left ? 0 : 1;
+  std::vector<int> places;
+  places.reserve(finals.size());
+  for (const FinalScore& f : finals) {
+    int better = 0;
+    for (const FinalScore& other : finals) better += !other.left && other.score > f.score ? 1 : 0;
+    places.push_back(f.left ? stayed : better);  // those who left: after everyone who stayed
+  }
+  return places;
+}
+
+double Conservative(const Rating& rating) {
+  return rating.mu - 3.0 * rating.sigma;
+}
+
+int Displayed(const Rating& rating) {
+  return static_cast<int>(std::lround(1000.0 + 30.0 * Conservative(rating)));
+}
+
+}  // namespace carc::ratings
