@@ -21,6 +21,8 @@
 #include <string_view>
 #include <vector>
 
+#include "ratings/weng_lin.h"
+
 namespace carc::server::store {
 
 enum class Durability { kFull, kNormal };
@@ -46,6 +48,12 @@ struct ArchivedPlayer {
   // The hash of the seat's resume token (rooms/tokens.h), "" for none: a guest who signs up
   // later claims the game with the token their browser kept (AccountStore::ClaimGames).
   std::string token_hash{};
+  // Of a rated game: the seat's player left it (absent past the room's policy, or resigned), so
+  // it is ranked last whatever its score.
+  bool left = false;
+  // Of a rated game: a computer player's fixed rating (its level's yardstick), which counts for
+  // the others and never moves. A seat with neither this nor an account is not rated.
+  std::optional<ratings::Rating> fixed_rating{};
 };
 
 struct ArchivedGame {
@@ -62,6 +70,9 @@ struct ArchivedGame {
   // (all those archived before it was written) is read as its record's "game", "base" when the
   // record names none or is not JSON.
   std::string game;
+  // A rated game's pool ("base", "count", "castle"; store/rating_rows.h), "" for an unrated one.
+  // Archive rates it in the same transaction: a game is rated exactly once, when archived.
+  std::string rated_pool{};
 };
 
 struct QuarantinedRoom {
@@ -103,6 +114,7 @@ struct StoreStats {
 
 class RoomLeases;
 class AccountStore;
+class RatingStore;
 
 class EventStore {
  public:
@@ -113,6 +125,9 @@ class EventStore {
   // Accounts and their sessions (account_store.h) in the same database, or nullptr for a store
   // that keeps none (an in-memory one).
   virtual AccountStore* accounts() { return nullptr; }
+  // Players' ratings and the leaderboards (rating_store.h), or nullptr for a store that keeps
+  // none. The ratings themselves are written by Archive.
+  virtual RatingStore* ratings() { return nullptr; }
 
   // A new room whose log starts with `first_entry` (index 0). Returns its id.
   virtual RoomId CreateRoom(const std::string& code, std::string_view first_entry) = 0;
@@ -137,8 +152,10 @@ class EventStore {
   virtual StoreStats Stats() const { return {}; }
   // "" while writes go through; else what is wrong (store/write_health.h). Answers at once.
   virtual std::string WriteTrouble() const { return ""; }
-  // The game in this room ended: it enters the archive. The room is still rebuilt on start
-  // (players may be looking at the final table) until Dispose.
+  // The game in this room ended: it enters the archive, and a rated game's players' ratings
+  // change in the same transaction. A game already archived throws StoreError and changes
+  // nothing. The room is still rebuilt on start (players may be looking at the final table)
+  // until Dispose.
   virtual void Archive(const ArchivedGame& game) = 0;
   // The room is gone from the server (nobody came back); its log is kept.
   virtual void Dispose(RoomId room) = 0;

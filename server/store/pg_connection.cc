@@ -3,6 +3,8 @@
 #include <libpq-fe.h>
 
 #include <charconv>
+#include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 #include "store/event_store.h"
@@ -50,6 +52,12 @@ PgParam PgParam::Int(std::int64_t v) {
   return PgParam(std::to_string(v));
 }
 
+PgParam PgParam::Real(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.17g", v);
+  return PgParam(text);
+}
+
 PgParam PgParam::Bytes(std::string_view bytes) {
   PgParam p(bytes);
   p.binary = true;
@@ -84,6 +92,16 @@ bool PgResult::IsNull(int row, int col) const {
 std::string PgResult::Text(int row, int col) const {
   return std::string(PQgetvalue(r_.get(), row, col),
                      static_cast<std::size_t>(PQgetlength(r_.get(), row, col)));
+}
+
+double PgResult::Real(int row, int col) const {
+  const std::string t = Text(row, col);
+  char* end = nullptr;
+  const double v = std::strtod(t.c_str(), &end);
+  if (t.empty() || end != t.c_str() + t.size()) {
+    throw StoreError("PostgreSQL returned \"" + t + "\" where a number was expected");
+  }
+  return v;
 }
 
 std::int64_t PgResult::Int(int row, int col) const {

@@ -34,6 +34,8 @@ struct PgParam {
   PgParam(const std::string& text) : value(text) {}  // NOLINT
   PgParam(const char* text) : value(text) {}         // NOLINT
   static PgParam Int(std::int64_t v);
+  // Written with 17 significant digits: a double PRECISION column reads back the same double.
+  static PgParam Real(double v);
   static PgParam Bytes(std::string_view bytes);
   static PgParam Null();
 
@@ -51,6 +53,7 @@ class PgResult {
   bool IsNull(int row, int col) const;
   std::string Text(int row, int col) const;
   std::int64_t Int(int row, int col) const;
+  double Real(int row, int col) const;
   // A bytea column, decoded from PostgreSQL's hex text form.
   std::string Bytes(int row, int col) const;
 

@@ -137,6 +137,38 @@ CREATE INDEX game_players_account ON game_players (account_id);
 CREATE INDEX game_players_token ON game_players (token_hash);
 )sql";
 
+// Each account's rating per pool and each rated game's update (store/rating_rows.h), written
+// in the archive's transaction. No foreign keys to accounts: the archive locks the account's
+// row instead (a deleted account's seat is not rated), and deletion erases both tables' rows.
+constexpr const char* kRatings = R"sql(
+CREATE TABLE ratings (
+  account_id BIGINT NOT NULL,
+  pool TEXT NOT NULL,
+  mu DOUBLE PRECISION NOT NULL,
+  sigma DOUBLE PRECISION NOT NULL,
+  conservative DOUBLE PRECISION NOT NULL,
+  games INTEGER NOT NULL,
+  last_game_at BIGINT NOT NULL,
+  PRIMARY KEY (account_id, pool)
+);
+CREATE INDEX ratings_board ON ratings (pool, conservative DESC, account_id);
+CREATE TABLE rating_changes (
+  game_id BIGINT NOT NULL REFERENCES games(room_id),
+  seat INTEGER NOT NULL,
+  account_id BIGINT NOT NULL,
+  pool TEXT NOT NULL,
+  place INTEGER NOT NULL,
+  left_game BOOLEAN NOT NULL,
+  mu_before DOUBLE PRECISION NOT NULL,
+  sigma_before DOUBLE PRECISION NOT NULL,
+  mu DOUBLE PRECISION NOT NULL,
+  sigma DOUBLE PRECISION NOT NULL,
+  at BIGINT NOT NULL,
+  PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX rating_changes_account ON rating_changes (account_id, pool, at);
+)sql";
+
 constexpr PgMigration kMigrations[] = {
     {1, "rooms, their logs and the archive", kRooms},
     {2, "nodes, room leases and resume tokens", kCluster},
@@ -144,6 +176,7 @@ constexpr PgMigration kMigrations[] = {
     {4, "the archived game's name beside its record", kArchivedGameName},
     {5, "accounts, their sessions and passkeys", kAccounts},
     {6, "the account and token hash of each archived seat", kSeatAccounts},
+    {7, "players' ratings and each rated game's update", kRatings},
 };
 
 // Any fixed number: the advisory lock that serialises migrations between nodes.

@@ -8,7 +8,9 @@
 #include "store/pg_connection.h"
 #include "store/postgres_accounts.h"
 #include "store/postgres_leases.h"
+#include "store/postgres_ratings.h"
 #include "store/postgres_schema.h"
+#include "store/rating_rows.h"
 
 namespace carc::server::store {
 namespace {
@@ -40,6 +42,7 @@ class PostgresStore final : public EventStore, public RoomLeases {
                                                  : "SET synchronous_commit = off") {
     Migrate(db_);
     accounts_ = OpenPostgresAccounts(url, durability);
+    ratings_ = OpenPostgresRatings(url);
     committer_ = std::make_unique<GroupCommitter>(
         [this](const std::vector<PendingAppend>& batch) { return WriteBatch(batch); }, kMaxBatch);
   }
@@ -48,6 +51,7 @@ class PostgresStore final : public EventStore, public RoomLeases {
 
   RoomLeases* leases() override { return this; }
   AccountStore* accounts() override { return accounts_.get(); }
+  RatingStore* ratings() override { return ratings_.get(); }
 
   RoomId CreateRoom(const std::string& code, std::string_view first_entry) override {
     std::lock_guard lock(mu_);
@@ -110,7 +114,53 @@ class PostgresStore final : public EventStore, public RoomLeases {
            PgParam::Int(p.score), p.account == 0 ? PgParam::Null() : PgParam::Int(p.account),
            p.token_hash.empty() ? PgParam::Null() : PgParam(p.token_hash)});
     }
+    if (!game.rated_pool.empty()) Rate(game);
     t.Commit();
+  }
+
+  // The rating update of a rated game, inside Archive's transaction (store/rating_rows.h). In a
+  // cluster only the node holding the room's lease with its token rates it (FOR SHARE: a
+  // takeover waits for this transaction), and the archive's primary key makes it once.
+  void Rate(const ArchivedGame& game) {
+    if (leases_.joined() &&
+        db_.Exec("SELECT 1 FROM room_leases WHERE room_id = $1::BIGINT AND node_id = $2 AND "
+                 "token = $3::BIGINT AND expires_at > clock_timestamp() FOR SHARE",
+                 {PgParam::Int(game.id), leases_.node(),
+                  PgParam::Int(leases_.TokenOf(game.id).value_or(0))})
+                .rows() == 0) {
+      std::string why = leases_.Explain(db_, game.id);
+      throw StoreError(why.empty() ? "room " + std::to_string(game.id) + "'s lease is not held"
+                                   : why);
+    }
+    const auto changes = RateArchivedGame(game, [&](std::int64_t account) {
+      // FOR SHARE on the account: it cannot be deleted before this transaction ends.
+      const PgResult r = db_.Exec(
+          "SELECT r.games, r.mu, r.sigma, r.last_game_at FROM accounts a LEFT JOIN ratings r "
+          "ON r.account_id = a.id AND r.pool = $2 WHERE a.id = $1 FOR SHARE OF a",
+          {PgParam::Int(account), game.rated_pool});
+      if (r.rows() == 0) return std::optional<StoredRating>{};
+      if (r.IsNull(0, 0)) return std::optional<StoredRating>{StoredRating{}};
+      return std::optional<StoredRating>{
+          StoredRating{{r.Real(0, 1), r.Real(0, 2)}, static_cast<int>(r.Int(0, 0)), r.Int(0, 3)}};
+    });
+    for (const RatingChange& c : changes) {
+      db_.Exec(
+          "INSERT INTO ratings (account_id, pool, mu, sigma, conservative, games, last_game_at) "
+          "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (account_id, pool) DO UPDATE SET "
+          "mu = excluded.mu, sigma = excluded.sigma, conservative = excluded.conservative, "
+          "games = excluded.games, last_game_at = excluded.last_game_at",
+          {PgParam::Int(c.account), game.rated_pool, PgParam::Real(c.after.mu),
+           PgParam::Real(c.after.sigma), PgParam::Real(ratings::Conservative(c.after)),
+           PgParam::Int(c.games), PgParam::Int(game.finished_at)});
+      db_.Exec(
+          "INSERT INTO rating_changes (game_id, seat, account_id, pool, place, left_game, "
+          "mu_before, sigma_before, mu, sigma, at) "
+          "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+          {PgParam::Int(game.id), PgParam::Int(c.seat), PgParam::Int(c.account), game.rated_pool,
+           PgParam::Int(c.place), c.left ? "true" : "false", PgParam::Real(c.before.mu),
+           PgParam::Real(c.before.sigma), PgParam::Real(c.after.mu), PgParam::Real(c.after.sigma),
+           PgParam::Int(game.finished_at)});
+    }
   }
 
   void Dispose(RoomId room) override {
@@ -388,6 +438,7 @@ class PostgresStore final : public EventStore, public RoomLeases {
   std::atomic<std::uint64_t> in_doubt_{0};
   PgConnection db_;
   std::unique_ptr<AccountStore> accounts_;  // a connection of its own (postgres_accounts.h)
+  std::unique_ptr<RatingStore> ratings_;    // and another (postgres_ratings.h)
   PgLeases leases_;
   // Appends per transaction at most, as the SQLite store's.
   static constexpr std::size_t kMaxBatch = 1024;

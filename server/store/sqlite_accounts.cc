@@ -29,85 +29,83 @@ auto RowsOf(Statement& s, AccountId account, Read read) {
 class SqliteAccounts final : public AccountStore {
  public:
   SqliteAccounts(const std::string& path, Durability durability) {
-    if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK) {
-      const std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
-      sqlite3_close(db_);
-      throw StoreError("cannot open " + path + " for accounts: " + why);
-    }
+    conn_.Open(path, SQLITE_OPEN_READWRITE, "accounts");
     try {
-      ExecSql(db_, "PRAGMA busy_timeout = 5000");
-      ExecSql(db_, durability == Durability::kFull ? "PRAGMA synchronous = FULL"
-                                                   : "PRAGMA synchronous = NORMAL");
-      ExecSql(db_, "PRAGMA foreign_keys = ON");
+      ExecSql(conn_.db, "PRAGMA busy_timeout = 5000");
+      ExecSql(conn_.db, durability == Durability::kFull ? "PRAGMA synchronous = FULL"
+                                                        : "PRAGMA synchronous = NORMAL");
+      ExecSql(conn_.db, "PRAGMA foreign_keys = ON");
       // What this connection deletes or rewrites (a deleted account's rows, the names in its
       // games' logs) is overwritten in the file, not left in free pages.
-      ExecSql(db_, "PRAGMA secure_delete = ON");
-      create_account_ = Make(
+      ExecSql(conn_.db, "PRAGMA secure_delete = ON");
+      create_account_ = conn_.Make(
           "INSERT INTO accounts (name, name_key, password_hash, created_at) VALUES (?, ?, ?, ?) "
           "ON CONFLICT (name_key) DO NOTHING");
-      by_key_ = Make(std::string(kAccountColumns) + "FROM accounts WHERE name_key = ?");
-      by_id_ = Make(std::string(kAccountColumns) + "FROM accounts WHERE id = ?");
-      set_hash_ = Make("UPDATE accounts SET password_hash = ? WHERE id = ?");
-      create_session_ = Make(
+      by_key_ = conn_.Make(std::string(kAccountColumns) + "FROM accounts WHERE name_key = ?");
+      by_id_ = conn_.Make(std::string(kAccountColumns) + "FROM accounts WHERE id = ?");
+      set_hash_ = conn_.Make("UPDATE accounts SET password_hash = ? WHERE id = ?");
+      create_session_ = conn_.Make(
           "INSERT INTO sessions (account_id, token_hash, label, created_at, last_seen_at) "
           "VALUES (?, ?, ?, ?, ?)");
-      session_by_hash_ = Make(std::string(kSessionColumns) +
-                              "WHERE token_hash = ? AND created_at > ? AND last_seen_at > ?");
-      touch_ = Make("UPDATE sessions SET last_seen_at = MAX(last_seen_at, ?) WHERE id = ?");
-      end_one_ = Make("DELETE FROM sessions WHERE account_id = ? AND id = ?");
-      end_all_ = Make("DELETE FROM sessions WHERE account_id = ?");
-      list_ = Make(std::string(kSessionColumns) +
-                   "WHERE account_id = ? ORDER BY last_seen_at DESC, id DESC");
-      prune_ = Make(
+      session_by_hash_ = conn_.Make(std::string(kSessionColumns) +
+                                    "WHERE token_hash = ? AND created_at > ? AND last_seen_at > ?");
+      touch_ = conn_.Make("UPDATE sessions SET last_seen_at = MAX(last_seen_at, ?) WHERE id = ?");
+      end_one_ = conn_.Make("DELETE FROM sessions WHERE account_id = ? AND id = ?");
+      end_all_ = conn_.Make("DELETE FROM sessions WHERE account_id = ?");
+      list_ = conn_.Make(std::string(kSessionColumns) +
+                         "WHERE account_id = ? ORDER BY last_seen_at DESC, id DESC");
+      prune_ = conn_.Make(
           "DELETE FROM sessions WHERE account_id = ?1 AND (created_at <= ?3 OR last_seen_at <= ?4 "
           "OR id NOT IN (SELECT id FROM sessions WHERE account_id = ?1 "
           "ORDER BY last_seen_at DESC, id DESC LIMIT ?2))");
-      add_passkey_ = Make(
+      add_passkey_ = conn_.Make(
           "INSERT INTO passkeys (credential_id, account_id, public_key, algorithm, sign_count, "
           "label, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (credential_id) DO NOTHING");
-      passkey_ = Make(std::string(kPasskeyColumns) + "WHERE credential_id = ?");
-      passkeys_ = Make(std::string(kPasskeyColumns) +
-                       "WHERE account_id = ? ORDER BY created_at, credential_id");
-      use_passkey_ = Make(
+      passkey_ = conn_.Make(std::string(kPasskeyColumns) + "WHERE credential_id = ?");
+      passkeys_ = conn_.Make(std::string(kPasskeyColumns) +
+                             "WHERE account_id = ? ORDER BY created_at, credential_id");
+      use_passkey_ = conn_.Make(
           "UPDATE passkeys SET sign_count = ?, last_used_at = ? WHERE credential_id = ? AND "
           "sign_count = ?");
-      delete_passkey_ = Make("DELETE FROM passkeys WHERE account_id = ? AND credential_id = ?");
-      tally_ = Make(
+      delete_passkey_ =
+          conn_.Make("DELETE FROM passkeys WHERE account_id = ? AND credential_id = ?");
+      tally_ = conn_.Make(
           "SELECT COALESCE(g.game, 'base'), COUNT(*), SUM(CASE WHEN p.score = (SELECT MAX(q.score) "
           "FROM game_players q WHERE q.game_id = p.game_id) THEN 1 ELSE 0 END) "
           "FROM game_players p JOIN games g ON g.room_id = p.game_id WHERE p.account_id = ? "
           "GROUP BY 1 ORDER BY 1");
-      played_ = Make(
+      played_ = conn_.Make(
           "SELECT g.room_id, g.code, g.finished_at, COALESCE(g.game, 'base'), p.seat "
           "FROM game_players p JOIN games g ON g.room_id = p.game_id WHERE p.account_id = ? "
           "ORDER BY g.finished_at DESC, g.room_id DESC LIMIT ?");
-      players_ = Make("SELECT name, score FROM game_players WHERE game_id = ? ORDER BY seat");
-      unname_ = Make(
+      players_ = conn_.Make("SELECT name, score FROM game_players WHERE game_id = ? ORDER BY seat");
+      unname_ = conn_.Make(
           "UPDATE game_players SET name = ?, account_id = NULL, token_hash = NULL "
           "WHERE account_id = ?");
-      claim_ = Make(
+      claim_ = conn_.Make(
           "UPDATE game_players SET account_id = ?, name = ? WHERE token_hash = ? AND "
           "account_id IS NULL");
-      for (const char* table : {"passkey_challenges", "passkeys", "sessions"}) {
-        erase_.push_back(Make(std::string("DELETE FROM ") + table + " WHERE account_id = ?"));
+      for (const char* table :
+           {"passkey_challenges", "passkeys", "sessions", "ratings", "rating_changes"}) {
+        erase_.push_back(conn_.Make(std::string("DELETE FROM ") + table + " WHERE account_id = ?"));
       }
-      delete_account_ = Make("DELETE FROM accounts WHERE id = ?");
-      games_of_ = Make("SELECT DISTINCT game_id FROM game_players WHERE account_id = ?");
-      log_of_ = Make("SELECT idx, entry FROM room_log WHERE room_id = ?");
-      rewrite_ = Make("UPDATE room_log SET entry = ?, crc = ? WHERE room_id = ? AND idx = ?");
-      put_challenge_ = Make(
+      delete_account_ = conn_.Make("DELETE FROM accounts WHERE id = ?");
+      games_of_ = conn_.Make("SELECT DISTINCT game_id FROM game_players WHERE account_id = ?");
+      log_of_ = conn_.Make("SELECT idx, entry FROM room_log WHERE room_id = ?");
+      rewrite_ = conn_.Make("UPDATE room_log SET entry = ?, crc = ? WHERE room_id = ? AND idx = ?");
+      put_challenge_ = conn_.Make(
           "INSERT INTO passkey_challenges (challenge, purpose, account_id, expires_at) "
           "VALUES (?, ?, ?, ?)");
-      expire_challenges_ = Make("DELETE FROM passkey_challenges WHERE expires_at <= ?");
-      take_challenge_ = Make(
+      expire_challenges_ = conn_.Make("DELETE FROM passkey_challenges WHERE expires_at <= ?");
+      take_challenge_ = conn_.Make(
           "DELETE FROM passkey_challenges WHERE challenge = ? AND purpose = ? RETURNING "
           "account_id");
     } catch (const StoreError& e) {
-      Close();
+      conn_.Close();
       throw StoreError(path + ": " + e.what());
     }
   }
-  ~SqliteAccounts() override { Close(); }
+  ~SqliteAccounts() override { conn_.Close(); }
 
   std::optional<AccountId> CreateAccount(const std::string& name, const std::string& name_key,
                                          const std::string& password_hash,
@@ -116,8 +114,8 @@ class SqliteAccounts final : public AccountStore {
     Statement& s = *create_account_;
     s.Bind(1, name).Bind(2, name_key).Bind(3, password_hash).Bind(4, now);
     s.Run();
-    if (sqlite3_changes(db_) == 0) return std::nullopt;
-    return sqlite3_last_insert_rowid(db_);
+    if (sqlite3_changes(conn_.db) == 0) return std::nullopt;
+    return sqlite3_last_insert_rowid(conn_.db);
   }
 
   std::optional<Account> AccountByKey(const std::string& name_key) override {
@@ -144,7 +142,7 @@ class SqliteAccounts final : public AccountStore {
     Statement& s = *create_session_;
     s.Bind(1, account).Bind(2, token_hash).Bind(3, label).Bind(4, now).Bind(5, now);
     s.Run();
-    return sqlite3_last_insert_rowid(db_);
+    return sqlite3_last_insert_rowid(conn_.db);
   }
 
   std::optional<SessionRow> SessionByHash(const std::string& token_hash, std::int64_t created_after,
@@ -167,14 +165,14 @@ class SqliteAccounts final : public AccountStore {
     std::lock_guard lock(mu_);
     end_one_->Bind(1, account).Bind(2, session);
     end_one_->Run();
-    return sqlite3_changes(db_) > 0;
+    return sqlite3_changes(conn_.db) > 0;
   }
 
   int EndSessions(AccountId account) override {
     std::lock_guard lock(mu_);
     end_all_->Bind(1, account);
     end_all_->Run();
-    return sqlite3_changes(db_);
+    return sqlite3_changes(conn_.db);
   }
 
   std::vector<SessionRow> Sessions(AccountId account) override {
@@ -195,7 +193,7 @@ class SqliteAccounts final : public AccountStore {
     s.BindBlob(1, p.credential_id).Bind(2, p.account).BindBlob(3, p.public_key);
     s.Bind(4, p.algorithm).Bind(5, p.sign_count).Bind(6, p.label).Bind(7, p.created_at);
     s.Run();
-    return sqlite3_changes(db_) > 0;
+    return sqlite3_changes(conn_.db) > 0;
   }
 
   std::optional<PasskeyRow> PasskeyById(const std::string& credential_id) override {
@@ -217,14 +215,14 @@ class SqliteAccounts final : public AccountStore {
     std::lock_guard lock(mu_);
     use_passkey_->Bind(1, count).Bind(2, now).BindBlob(3, credential_id).Bind(4, seen);
     use_passkey_->Run();
-    return sqlite3_changes(db_) > 0;
+    return sqlite3_changes(conn_.db) > 0;
   }
 
   bool DeletePasskey(AccountId account, const std::string& credential_id) override {
     std::lock_guard lock(mu_);
     delete_passkey_->Bind(1, account).BindBlob(2, credential_id);
     delete_passkey_->Run();
-    return sqlite3_changes(db_) > 0;
+    return sqlite3_changes(conn_.db) > 0;
   }
 
   std::vector<GameTally> Tally(AccountId account) override {
@@ -257,18 +255,18 @@ class SqliteAccounts final : public AccountStore {
   int ClaimGames(AccountId account, const std::string& name,
                  const std::vector<std::string>& token_hashes) override {
     std::lock_guard lock(mu_);
-    ExecSql(db_, "BEGIN IMMEDIATE");
+    ExecSql(conn_.db, "BEGIN IMMEDIATE");
     try {
       int claimed = 0;
       for (const auto& hash : token_hashes) {
         claim_->Bind(1, account).Bind(2, name).Bind(3, hash);
         claim_->Run();
-        claimed += sqlite3_changes(db_);
+        claimed += sqlite3_changes(conn_.db);
       }
-      ExecSql(db_, "COMMIT");
+      ExecSql(conn_.db, "COMMIT");
       return claimed;
     } catch (...) {
-      sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+      sqlite3_exec(conn_.db, "ROLLBACK", nullptr, nullptr, nullptr);
       throw;
     }
   }
@@ -276,7 +274,7 @@ class SqliteAccounts final : public AccountStore {
   bool DeleteAccount(AccountId account, const std::string& label,
                      const std::vector<std::int64_t>& open_rooms) override {
     std::lock_guard lock(mu_);
-    ExecSql(db_, "BEGIN IMMEDIATE");
+    ExecSql(conn_.db, "BEGIN IMMEDIATE");
     try {
       std::vector<std::int64_t> rooms = open_rooms;
       {
@@ -311,11 +309,11 @@ class SqliteAccounts final : public AccountStore {
       }
       delete_account_->Bind(1, account);
       delete_account_->Run();
-      const bool deleted = sqlite3_changes(db_) > 0;
-      ExecSql(db_, "COMMIT");
+      const bool deleted = sqlite3_changes(conn_.db) > 0;
+      ExecSql(conn_.db, "COMMIT");
       return deleted;
     } catch (...) {
-      sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+      sqlite3_exec(conn_.db, "ROLLBACK", nullptr, nullptr, nullptr);
       throw;
     }
   }
@@ -345,12 +343,6 @@ class SqliteAccounts final : public AccountStore {
                       s.Int(4),  s.Text(5), s.Int(6),  s.Int(7)};
   }
 
-  // A statement of this connection: finalized by Close, before the connection is.
-  Statement* Make(const std::string& sql) {
-    statements_.push_back(std::make_unique<Statement>(db_, sql.c_str()));
-    return statements_.back().get();
-  }
-
   static std::optional<Account> ReadAccount(Statement& s) {
     ResetOnExit reset{s};
     if (!s.Step()) return std::nullopt;
@@ -361,15 +353,8 @@ class SqliteAccounts final : public AccountStore {
     return SessionRow{s.Int(0), s.Int(1), s.Int(2), s.Int(3), s.Text(4)};
   }
 
-  void Close() {
-    statements_.clear();
-    sqlite3_close(db_);
-    db_ = nullptr;
-  }
-
   std::mutex mu_;
-  sqlite3* db_ = nullptr;
-  std::vector<std::unique_ptr<Statement>> statements_;
+  PreparedConnection conn_;
   Statement *create_account_, *by_key_, *by_id_, *set_hash_, *create_session_, *session_by_hash_,
       *touch_, *end_one_, *end_all_, *list_, *prune_, *add_passkey_, *passkey_, *passkeys_,
       *use_passkey_, *delete_passkey_, *put_challenge_, *expire_challenges_, *take_challenge_,

@@ -7,8 +7,10 @@
 #include <sqlite3.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "store/event_store.h"
 
@@ -33,6 +35,10 @@ class Statement {
   Statement& Bind(int i, std::string_view text) {
     Check(
         sqlite3_bind_text(stmt_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT));
+    return *this;
+  }
+  Statement& BindReal(int i, double v) {
+    Check(sqlite3_bind_double(stmt_, i, v));
     return *this;
   }
   Statement& BindNull(int i) {
@@ -65,6 +71,7 @@ class Statement {
     sqlite3_clear_bindings(stmt_);
   }
   std::int64_t Int(int col) const { return sqlite3_column_int64(stmt_, col); }
+  double Real(int col) const { return sqlite3_column_double(stmt_, col); }
   std::string Text(int col) const {
     const auto* p = sqlite3_column_blob(stmt_, col);
     const int n = sqlite3_column_bytes(stmt_, col);
@@ -84,6 +91,34 @@ class Statement {
 struct ResetOnExit {
   Statement& s;
   ~ResetOnExit() { s.Reset(); }
+};
+
+// A connection of a part's own and the statements prepared on it: Close finalizes them before
+// it closes the connection, as SQLite asks.
+class PreparedConnection {
+ public:
+  sqlite3* db = nullptr;
+  // Opens `path` with `flags` (SQLITE_OPEN_...); throws "cannot open PATH for PURPOSE: why".
+  void Open(const std::string& path, int flags, const std::string& purpose) {
+    if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
+      const std::string why = db ? sqlite3_errmsg(db) : "out of memory";
+      sqlite3_close(db);
+      db = nullptr;
+      throw StoreError("cannot open " + path + " for " + purpose + ": " + why);
+    }
+  }
+  Statement* Make(const std::string& sql) {
+    statements_.push_back(std::make_unique<Statement>(db, sql.c_str()));
+    return statements_.back().get();
+  }
+  void Close() {
+    statements_.clear();
+    sqlite3_close(db);
+    db = nullptr;
+  }
+
+ private:
+  std::vector<std::unique_ptr<Statement>> statements_;
 };
 
 // Runs SQL text without parameters (schema, pragmas, BEGIN and COMMIT).

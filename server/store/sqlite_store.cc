@@ -13,7 +13,9 @@
 
 #include "store/crc32.h"
 #include "store/group_commit.h"
+#include "store/rating_rows.h"
 #include "store/sqlite_accounts.h"
+#include "store/sqlite_ratings.h"
 #include "store/sqlite_statement.h"
 #include "store/wal_checkpointer.h"
 #include "store/write_health.h"
@@ -47,12 +49,13 @@ std::string CheckStoreFiles(const std::string& path) {
 // 1: the first schema. 2: games.game, the game's name written with the archive entry, whose
 // record may then be empty (made from the room's log when asked for). 3: accounts, their
 // sessions and passkeys (store/sqlite_accounts.h). 4: game_players.account_id and token_hash,
-// the account that held each archived seat and its resume token's hash (for claims).
-constexpr int kSchemaVersion = 4;
+// the account that held each archived seat and its resume token's hash (for claims). 5: ratings
+// and rating_changes (store/rating_rows.h), written with the archive.
+constexpr int kSchemaVersion = 5;
 
 // Tables: rooms (state open/disposed/quarantined), room_log (one row per entry, with its
 // CRC-32), games and game_players (the archive), accounts, sessions, passkeys and passkey
-// challenges (players who last).
+// challenges (players who last), ratings and rating_changes (each rated game's update).
 // Which game an archived game is of: the name written with it; for games archived before
 // schema 2, their record's "game", "base" when it names none (base-game records do not) or is
 // not JSON, so that a damaged record never fails a listing.
@@ -122,6 +125,32 @@ CREATE TABLE IF NOT EXISTS passkeys (
   last_used_at INTEGER NOT NULL DEFAULT 0
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS passkeys_account ON passkeys(account_id);
+CREATE TABLE IF NOT EXISTS ratings (
+  account_id INTEGER NOT NULL,
+  pool TEXT NOT NULL,
+  mu REAL NOT NULL,
+  sigma REAL NOT NULL,
+  conservative REAL NOT NULL,
+  games INTEGER NOT NULL,
+  last_game_at INTEGER NOT NULL,
+  PRIMARY KEY (account_id, pool)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS ratings_board ON ratings(pool, conservative DESC, account_id);
+CREATE TABLE IF NOT EXISTS rating_changes (
+  game_id INTEGER NOT NULL REFERENCES games(room_id),
+  seat INTEGER NOT NULL,
+  account_id INTEGER NOT NULL,
+  pool TEXT NOT NULL,
+  place INTEGER NOT NULL,
+  left_game INTEGER NOT NULL,
+  mu_before REAL NOT NULL,
+  sigma_before REAL NOT NULL,
+  mu REAL NOT NULL,
+  sigma REAL NOT NULL,
+  at INTEGER NOT NULL,
+  PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS rating_changes_account ON rating_changes(account_id, pool, at);
 CREATE TABLE IF NOT EXISTS passkey_challenges (
   challenge TEXT PRIMARY KEY,
   purpose TEXT NOT NULL,
@@ -180,10 +209,12 @@ class SqliteStore final : public EventStore {
       if (file != nullptr && *file != '\0') {
         checkpointer_ = std::make_unique<WalCheckpointer>(db_, path, kCheckpointPages);
         accounts_ = OpenSqliteAccounts(path, durability);
+        ratings_ = OpenSqliteRatings(path);
       }
       committer_ = std::make_unique<GroupCommitter>(
           [this](const std::vector<PendingAppend>& batch) { return WriteBatch(batch); }, kMaxBatch);
     } catch (const StoreError& e) {
+      ratings_.reset();
       accounts_.reset();
       checkpointer_.reset();
       stmts_.clear();
@@ -194,8 +225,10 @@ class SqliteStore final : public EventStore {
   }
 
   AccountStore* accounts() override { return accounts_.get(); }
+  RatingStore* ratings() override { return ratings_.get(); }
 
   ~SqliteStore() override {
+    ratings_.reset();
     accounts_.reset();
     committer_.reset();     // writes what is still queued, while the statements exist
     checkpointer_.reset();  // then the last connection's close checkpoints the rest
@@ -273,7 +306,34 @@ class SqliteStore final : public EventStore {
       }
       p.Run();
     }
+    if (!game.rated_pool.empty()) Rate(game);
     t.Commit();
+  }
+
+  // The rating update of a rated game, inside Archive's transaction (store/rating_rows.h).
+  void Rate(const ArchivedGame& game) {
+    Statement& read = *stmts_.at("rating_of");
+    const auto changes = RateArchivedGame(game, [&](std::int64_t account) {
+      ResetOnExit reset{read};
+      read.Bind(1, account).Bind(2, game.rated_pool);
+      if (!read.Step()) return std::optional<StoredRating>{};  // the account is gone
+      if (read.Int(0) == 0) return std::optional<StoredRating>{StoredRating{}};
+      return std::optional<StoredRating>{
+          StoredRating{{read.Real(1), read.Real(2)}, static_cast<int>(read.Int(3)), read.Int(4)}};
+    });
+    Statement& keep = *stmts_.at("rating_keep");
+    Statement& note = *stmts_.at("rating_note");
+    for (const RatingChange& c : changes) {
+      keep.Bind(1, c.account).Bind(2, game.rated_pool).BindReal(3, c.after.mu);
+      keep.BindReal(4, c.after.sigma).BindReal(5, ratings::Conservative(c.after));
+      keep.Bind(6, std::int64_t{c.games}).Bind(7, game.finished_at);
+      keep.Run();
+      note.Bind(1, game.id).Bind(2, std::int64_t{c.seat}).Bind(3, c.account);
+      note.Bind(4, game.rated_pool).Bind(5, std::int64_t{c.place}).Bind(6, c.left ? 1 : 0);
+      note.BindReal(7, c.before.mu).BindReal(8, c.before.sigma).BindReal(9, c.after.mu);
+      note.BindReal(10, c.after.sigma).Bind(11, game.finished_at);
+      note.Run();
+    }
   }
 
   void Dispose(RoomId room) override { SetState(room, "disposed", ""); }
@@ -426,6 +486,19 @@ class SqliteStore final : public EventStore {
         {"game", "SELECT room_id, code, finished_at, record, " + kGameOfRecord +
                      " FROM games WHERE room_id = ?1"},
         {"players", "SELECT name, score FROM game_players WHERE game_id = ?1 ORDER BY seat"},
+        // No row: the account is gone (its seat is not rated). games 0: a new player.
+        {"rating_of",
+         "SELECT COALESCE(r.games, 0), r.mu, r.sigma, r.games, r.last_game_at FROM accounts a "
+         "LEFT JOIN ratings r ON r.account_id = a.id AND r.pool = ?2 WHERE a.id = ?1"},
+        {"rating_keep",
+         "INSERT INTO ratings(account_id, pool, mu, sigma, conservative, games, last_game_at) "
+         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (account_id, pool) DO UPDATE SET "
+         "mu = excluded.mu, sigma = excluded.sigma, conservative = excluded.conservative, "
+         "games = excluded.games, last_game_at = excluded.last_game_at"},
+        {"rating_note",
+         "INSERT INTO rating_changes(game_id, seat, account_id, pool, place, left_game, "
+         "mu_before, sigma_before, mu, sigma, at) "
+         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"},
     };
     for (const auto& [name, text] : sql) {
       stmts_[name] = std::make_unique<Statement>(db_, text.c_str());
@@ -533,6 +606,7 @@ class SqliteStore final : public EventStore {
   static constexpr int kCheckpointPages = 10000;
   std::unique_ptr<WalCheckpointer> checkpointer_;
   std::unique_ptr<AccountStore> accounts_;  // a connection of its own (sqlite_accounts.h)
+  std::unique_ptr<RatingStore> ratings_;    // and another (sqlite_ratings.h)
   std::unique_ptr<GroupCommitter> committer_;
 };
 

@@ -1,0 +1,51 @@
+// What a rated game does to its players' ratings, computed the same way by both stores inside
+// the transaction that archives the game: the archive's primary key then makes a game rated
+// exactly once (a second Archive of it fails whole), whatever crash or failover comes between
+// the last move and the archive.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "ratings/weng_lin.h"
+#include "store/event_store.h"
+
+namespace carc::server::store {
+
+// The rating pools: one per game as rated rooms play it.
+inline constexpr std::string_view kRatingPools[] = {"base", "count", "castle"};
+bool IsRatingPool(std::string_view pool);
+
+// An account's rating in one pool, as kept.
+struct StoredRating {
+  ratings::Rating rating;
+  int games = 0;                  // rated games played in the pool
+  std::int64_t last_game_at = 0;  // seconds since the Unix epoch
+};
+
+// One account seat's change. `before` is the rating the update started from: the kept one after
+// the idle days since its last rated game (ratings::AfterIdle), so that anyone can redo the
+// update from the API's figures.
+struct RatingChange {
+  int seat = 0;
+  std::int64_t account = 0;
+  int place = 0;
+  bool left = false;
+  ratings::Rating before;
+  ratings::Rating after;
+  int games = 0;  // rated games in the pool, this one included
+};
+
+// What an account seat's rating was before `game`: nullopt for an account that no longer exists
+// (its seat is then left out of the rating); a StoredRating with games 0 for a new player.
+using CurrentRating = std::function<std::optional<StoredRating>(std::int64_t account)>;
+
+// The changes `game` (with rated_pool set) makes: one per seat with an account that still
+// exists. Seats with a fixed rating count for the others; other seats (guests) are left out.
+// Fewer than two rated-or-fixed seats: no changes.
+std::vector<RatingChange> RateArchivedGame(const ArchivedGame& game, const CurrentRating& current);
+
+}  // namespace carc::server::store
