@@ -62,8 +62,9 @@ nlohmann::json HeldJson(const HeldSeat& h) {
 
 }  // namespace
 
-ProfileApi::ProfileApi(store::AccountStore* store, AccountApi& accounts, LiveSeats live)
-    : store_(store), accounts_(accounts), live_(std::move(live)) {}
+ProfileApi::ProfileApi(store::AccountStore* store, AccountApi& accounts, LiveSeats live,
+                       RatingsOf ratings)
+    : store_(store), accounts_(accounts), live_(std::move(live)), ratings_(std::move(ratings)) {}
 
 bool ProfileApi::Handles(const ApiRequest& request) {
   const std::string path = Path(request.target);
@@ -103,7 +104,8 @@ void ProfileApi::Profile(const ApiRequest& request, const ApiReply& reply) {
   reply(Json(200, {{"name", account->name},
                    {"created_at", account->created_at},
                    {"games", games},
-                   {"recent", PlayedList(store_->PlayedGames(account->id, kProfileGames))}}));
+                   {"recent", PlayedList(store_->PlayedGames(account->id, kProfileGames))},
+                   {"ratings", ratings_ ? ratings_(account->id) : nlohmann::json::array()}}));
 }
 
 void ProfileApi::Own(const ApiRequest& request, const ApiReply& reply) {

@@ -1,6 +1,7 @@
 // A player's profile and history, and leaving, over HTTP (docs/protocol.md, "Profiles"):
 //   GET    /api/players/{name}  anyone: 200 {"name", "created_at", "games": [{"game", "played",
-//                               "won"}], "recent": [Played]} (the 20 newest); 404 for no account
+//                               "won"}], "recent": [Played] (the 20 newest), "ratings"
+//                               (accounts/rating_api.h)}; 404 for no account
 //   GET    /api/me/games        200 {"in_progress": [{"room", "game", "seat", "players",
 //                               "started"}], "finished": [Played]} (the 50 newest)
 //   GET    /api/me/export       200 everything kept about the account, as a JSON attachment
@@ -20,6 +21,7 @@
 #pragma once
 
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "accounts/account_api.h"
@@ -41,9 +43,13 @@ struct LiveSeats {
   std::function<void(store::AccountId, const std::string& label)> forget;
 };
 
+// The profile's "ratings" of an account (accounts/rating_api.h); read on a worker.
+using RatingsOf = std::function<nlohmann::json(store::AccountId)>;
+
 class ProfileApi {
  public:
-  ProfileApi(store::AccountStore* store, AccountApi& accounts, LiveSeats live);
+  ProfileApi(store::AccountStore* store, AccountApi& accounts, LiveSeats live,
+             RatingsOf ratings = {});
 
   static bool Handles(const ApiRequest& request);
   void Serve(ApiRequest request, ApiReply reply);
@@ -56,6 +62,7 @@ class ProfileApi {
   store::AccountStore* store_;
   AccountApi& accounts_;
   LiveSeats live_;
+  RatingsOf ratings_;
 };
 
 }  // namespace carc::server::accounts

@@ -25,23 +25,6 @@ std::string ErrorJson(const std::string& message) {
   return nlohmann::json{{"error", message}}.dump();
 }
 
-std::optional<std::map<std::string, std::string>> ParseQuery(std::string_view q) {
-  std::map<std::string, std::string> out;
-  while (!q.empty()) {
-    const auto amp = q.find('&');
-    const std::string_view pair = q.substr(0, amp);
-    q = amp == std::string_view::npos ? std::string_view() : q.substr(amp + 1);
-    if (pair.empty()) continue;
-    const auto eq = pair.find('=');
-    auto key = PercentDecode(pair.substr(0, eq));
-    auto value =
-        PercentDecode(eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1));
-    if (!key || !value) return std::nullopt;
-    out[*key] = *value;
-  }
-  return out;
-}
-
 nlohmann::json GameJson(const store::ArchivedGame& g) {
   nlohmann::json players = nlohmann::json::array();
   for (const auto& p : g.players) players.push_back({{"name", p.name}, {"score", p.score}});

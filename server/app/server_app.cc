@@ -91,6 +91,7 @@ ServerApp::ServerApp(ServerConfig config)
       hash_workers_(config_.hash_threads, config_.hash_queue, config_.hash_per_address),
       accounts_(store_->accounts(), AccountLimitsOf(config_), hash_workers_, api_workers_),
       passkeys_(store_->accounts(), PasskeyLimitsOf(config_), accounts_),
+      ratings_(store_->ratings(), accounts_),
       profiles_(store_->accounts(), accounts_,
                 {[this](store::AccountId account) { return registry_.SeatsHeldBy(account); },
                  [this](store::AccountId account, const std::string& name,
@@ -99,7 +100,8 @@ ServerApp::ServerApp(ServerConfig config)
                  },
                  [this](store::AccountId account, const std::string& label) {
                    registry_.ForgetAccount(account, label);
-                 }}),
+                 }},
+                [this](store::AccountId account) { return ratings_.PlayerRatings(account); }),
       registry_(io_, room_config_, metrics_, *store_, bots_.get()),
       lobby_(registry_, room_config_, metrics_),
       listener_(std::make_shared<Listener>(
@@ -168,6 +170,9 @@ std::string ServerApp::Open() {
 void ServerApp::Api(ApiRequest request, ApiReply reply) {
   if (accounts::ProfileApi::Handles(request)) {
     return profiles_.Serve(std::move(request), std::move(reply));
+  }
+  if (accounts::RatingApi::Handles(request)) {
+    return ratings_.Serve(std::move(request), std::move(reply));
   }
   if (accounts::PasskeyApi::Handles(request)) {
     return passkeys_.Serve(std::move(request), std::move(reply));

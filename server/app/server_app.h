@@ -18,6 +18,7 @@
 #include "accounts/account_api.h"
 #include "accounts/passkey_api.h"
 #include "accounts/profile_api.h"
+#include "accounts/rating_api.h"
 #include "app/game_analysis.h"
 #include "app/memory_return.h"
 #include "app/metrics.h"
@@ -81,6 +82,7 @@ class ServerApp {
   ApiWorkers hash_workers_;
   accounts::AccountApi accounts_;
   accounts::PasskeyApi passkeys_;
+  accounts::RatingApi ratings_;
   accounts::ProfileApi profiles_;
   std::atomic<bool> stopping_{false};
   RoomRegistry registry_;

@@ -25,6 +25,7 @@
 #include "carc/store/v1/room_log.pb.h"
 #include "carc/v1/messages.pb.h"
 #include "carc/v1/replay.pb.h"
+#include "games/rating_pool.h"
 
 namespace carc::server {
 
@@ -78,6 +79,9 @@ class GameAdapter {
   // the game cannot play (the error text for ERROR_CODE_INVALID_OPTIONS) and writes out the
   // defaults, so that the stored options say everything. "" when accepted.
   virtual std::string NormalizeOptions(v1::RoomOptions& options) const = 0;
+  // The rating pool of a room with these (normalized) options, and the first house rule that
+  // keeps it from being rated (games/rating_pool.h).
+  virtual RatingPool RatingPoolOf(const v1::RoomOptions& options) const = 0;
   // A new room's options for `players` seats from the game's options in their text form
   // (NAME=VALUE, as records and `carcassonne bot --rules` write them; engine::OptionSpec),
   // normalized as above; or what is wrong with them.

@@ -1,6 +1,8 @@
-// Percent-decoding of one URL component (a query's key or value, a path segment).
+// Percent-decoding of one URL component (a query's key or value, a path segment), and of a
+// whole query string.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,6 +31,25 @@ inline std::optional<std::string> PercentDecode(std::string_view s) {
     } else {
       out += s[i];
     }
+  }
+  return out;
+}
+
+// The parameters of query `q` ("a=1&b=x%20y", without the '?'), the last of a repeated key
+// winning; nullopt when a key or value has a bad escape.
+inline std::optional<std::map<std::string, std::string>> ParseQuery(std::string_view q) {
+  std::map<std::string, std::string> out;
+  while (!q.empty()) {
+    const auto amp = q.find('&');
+    const std::string_view pair = q.substr(0, amp);
+    q = amp == std::string_view::npos ? std::string_view() : q.substr(amp + 1);
+    if (pair.empty()) continue;
+    const auto eq = pair.find('=');
+    auto key = PercentDecode(pair.substr(0, eq));
+    auto value =
+        PercentDecode(eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1));
+    if (!key || !value) return std::nullopt;
+    out[*key] = *value;
   }
   return out;
 }

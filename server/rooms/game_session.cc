@@ -33,6 +33,18 @@ engine::RejectReason GameSession::ApplyResign(int seat) {
 
 void GameSession::Commit() {
   log_.push_back(pending_);
+  if (stored_.absent()) MarkLeft(pending_.seat);
+}
+
+void GameSession::MarkAbsent() {
+  stored_.set_absent(true);
+}
+
+void GameSession::MarkLeft(int seat) {
+  if (seat < 0) return;
+  const auto i = static_cast<std::size_t>(seat);
+  if (left_.size() <= i) left_.resize(i + 1, false);
+  left_[i] = true;
 }
 
 void GameSession::Undo() {
@@ -83,6 +95,7 @@ std::string GameSession::ApplyStored(const sv1::GameCommand& stored) {
   if (const auto r = Apply(stored.seat(), move, nullptr); r != engine::RejectReason::kNone) {
     return Refused(stored.seat(), state_->Explain(r));
   }
+  if (stored.absent()) MarkAbsent();
   Commit();
   return {};
 }

@@ -44,6 +44,16 @@ class GameSession {
   // command is refused (kGameOver), and each seat's score is the one the engine's end-of-game
   // scoring gives the board as it is. Not undone by Undo(); the room stores it first.
   void EndEarly();
+  // The seat's player left the game: resigned, or had a command played for them by the room's
+  // absent policy (MarkAbsent, or the log's GameCommand.absent). A rated game ranks them last.
+  bool left(int seat) const {
+    return resigned(seat) || (seat >= 0 && static_cast<std::size_t>(seat) < left_.size() &&
+                              left_[static_cast<std::size_t>(seat)]);
+  }
+  // The command accepted last was played by the absent policy for its seat (stored with it).
+  void MarkAbsent();
+  // The seats away when the players voted to end the game: they left it too.
+  void MarkLeft(int seat);
   bool ended_early() const { return !early_scores_.empty(); }
   const std::vector<int>& early_scores() const { return early_scores_; }
 
@@ -103,6 +113,7 @@ class GameSession {
   SeatMove pending_;  // accepted, not yet committed
   carc::store::v1::GameCommand stored_;
   std::vector<int> early_scores_;  // set by EndEarly
+  std::vector<bool> left_;         // by seat: committed absent-policy commands and MarkLeft
 };
 
 // The game a room with these options starts: seats compacted to 0..players-1, `host` the seat

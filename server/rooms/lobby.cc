@@ -8,6 +8,7 @@
 
 #include "carc/codec/text_limits.h"
 #include "games/registry.h"
+#include "rooms/rated_game.h"
 #include "rooms/tokens.h"
 #include "rooms/welcome.h"
 
@@ -203,6 +204,13 @@ void Lobby::CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessag
     return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS, std::move(why));
   }
   if (std::string why = RoomOptionsProblem(options); !why.empty()) {
+    return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS, std::move(why));
+  }
+  if (options.rated() && !s->account().signed_in()) {
+    return Error(s, rid, v1::ERROR_CODE_SIGN_IN_REQUIRED,
+                 "sign in to create a rated room: its seats belong to accounts");
+  }
+  if (std::string why = RatedRoomProblem(options, *game); !why.empty()) {
     return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS, std::move(why));
   }
   if (options.abandon_policy() == v1::ABANDON_POLICY_COMPUTER && !config_.computers) {

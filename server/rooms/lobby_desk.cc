@@ -1,5 +1,7 @@
 #include "rooms/lobby_desk.h"
 
+#include "rooms/rated_game.h"
+
 #include "bots/bot_level.h"
 
 namespace carc::server {
@@ -98,6 +100,12 @@ LobbyAnswer LobbyDesk::AddComputer(SeatTable& seats, int seat, const v1::AddComp
                   "a computer player may think at most " +
                       std::to_string(limits.max_computer_ms.count()) +
                       " ms a move on this server (--max-computer-ms)");
+  }
+  if (limits.options != nullptr) {
+    if (std::string why = RatedComputerProblem(*limits.options, bots::LevelText(*level));
+        !why.empty()) {
+      return Refuse(v1::ERROR_CODE_INVALID_OPTIONS, std::move(why));
+    }
   }
   const int target = add.seat() == -1 ? seats.FirstFree() : add.seat();
   if (add.seat() == -1 && target < 0) {

@@ -35,6 +35,8 @@ class LobbyDesk {
   struct Limits {
     bool computers = true;  // a pool to think on (--bot-threads > 0)
     std::chrono::milliseconds max_computer_ms{0};
+    // The room's options: a rated room seats only computer levels with a yardstick rating.
+    const v1::RoomOptions* options = nullptr;
   };
   // Decides message `m` of `seat`; changes `seats` only in kBroadcast and kMoved.
   static LobbyAnswer Decide(SeatTable& seats, int seat, const v1::ClientMessage& m,

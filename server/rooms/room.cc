@@ -209,6 +209,11 @@ void Room::DoJoin(const std::shared_ptr<Session>& s, std::string name, bool spec
     // The account's seat, from this or another device: it takes the seat back (lobby or game).
     return TakeSeat(s, own, request_id, /*by_token=*/false);
   }
+  if (!spectate && options_.rated() && !s->account().signed_in()) {
+    s->ReleaseClaim();
+    return Error(s, request_id, v1::ERROR_CODE_SIGN_IN_REQUIRED,
+                 "a rated room seats signed-in players only: sign in, or join to watch");
+  }
   if (!spectate && !game_.started()) {
     for (std::size_t i = 0; i < seats_.size(); ++i) {
       if (!seats_[i].occupied)
@@ -381,7 +386,8 @@ RoomView Room::View() const {
                   game_id,
                   game_.ended_by_vote_scores(),
                   config_.grace_period,
-                  Clock::now()};
+                  Clock::now(),
+                  &game_.rated().changes()};
 }
 
 void Room::SendRoomState(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id) {

@@ -37,7 +37,8 @@ RoomGame::RoomGame(GameHost& host, net::any_io_executor strand, const std::strin
       computers_(options_.abandon_policy() == v1::ABANDON_POLICY_COMPUTER, config_.grace_period),
       // A hint's search thinks at most a second, within what a computer's move may take.
       hints_(std::min(std::chrono::milliseconds(1000), config_.max_computer_ms)),
-      absent_(options_.seats()) {}
+      absent_(options_.seats()),
+      rated_(options_) {}
 
 RoomGame::~RoomGame() = default;
 
@@ -260,7 +261,11 @@ void RoomGame::ArchiveGame() {
   // No record: the log is the game, and the record is made from it when asked for
   // (rooms/archived_record.h), off this thread.
   game.game = std::string(game_->game_name());
-  if (journal_.Archive(std::move(game))) archived_ = true;
+  rated_.PrepareArchive(game, seats_, *game_);
+  if (auto changes = journal_.Archive(std::move(game))) {
+    archived_ = true;
+    rated_.set_changes(std::move(*changes));
+  }
 }
 
 void RoomGame::SendSnapshot(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id) {
@@ -306,6 +311,7 @@ std::string RoomGame::Restore(const std::vector<std::string>& entries) {
     const std::optional<bool> archived = journal_.Archived();
     archived_ = archived.value_or(false);
     if (!archived.value_or(true)) ArchiveGame();
+    if (archived.value_or(false) && rated_.on()) rated_.set_changes(journal_.RatingChanges());
   }
   // The clock runs again from now: the time the server was down is nobody's.
   clock_.Resume(game_->IsOver() ? -1 : game_->ToMove(), Clock::now());

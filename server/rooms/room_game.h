@@ -33,6 +33,7 @@
 #include "rooms/computer_seats.h"
 #include "rooms/game_session.h"
 #include "rooms/hint_desk.h"
+#include "rooms/rated_game.h"
 #include "rooms/room_config.h"
 #include "rooms/room_journal.h"
 #include "rooms/room_metrics.h"
@@ -84,6 +85,8 @@ class RoomGame {
   std::vector<int> ended_by_vote_scores() const;
   const ComputerSeats& computers() const { return computers_; }
   const AbsentVotes& absent() const { return absent_; }
+  // A rated room's part (rooms/rated_game.h): the rating changes once archived.
+  const RatedGame& rated() const { return rated_; }
 
   // The lobby's start: the seats compacted (room seat i is game seat i), the start written,
   // everyone sent the room state and their first snapshot. False (nothing changed) when the
@@ -163,7 +166,9 @@ class RoomGame {
   // computer's seat or a person's seat it stands in for (AskComputer).
   void PlayFallbackMoves(int budget = 1000);
   // Plays the engine's fallback (Timeout) for `seat`, then whatever is due after it.
-  void PlayTimeout(int seat, int budget);
+  // `absent`: the room's absent policy plays it for a player away past the grace period (the
+  // log says so: in a rated game the player left).
+  void PlayTimeout(int seat, int budget, bool absent = false);
   // Whether a computer player decides for `seat` now: a computer's seat, or under
   // ABANDON_POLICY_COMPUTER a person's seat whose player is away past the grace period.
   bool ComputerPlays(int seat, std::chrono::steady_clock::time_point now) const;
@@ -219,6 +224,7 @@ class RoomGame {
   ComputerSeats computers_;  // who a computer decides for, its job in flight
   HintDesk hints_;
   AbsentVotes absent_;  // ABANDON_POLICY_VOTE
+  RatedGame rated_;
 };
 
 }  // namespace carc::server

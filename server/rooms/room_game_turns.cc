@@ -24,18 +24,26 @@ void RoomGame::PlayFallbackMoves(int budget) {
                          !slot.computer() && !slot.session &&
                          now - slot.dropped_at >= config_.grace_period;
   const bool skipped = absent_.skipped(seat) && !slot.session;
-  if (game_->resigned(seat) || abandoned || skipped) return PlayTimeout(seat, budget);
+  if (game_->resigned(seat) || abandoned || skipped) {
+    return PlayTimeout(seat, budget, abandoned || skipped);
+  }
   if (ComputerPlays(seat, now)) {
     AskComputer(seat, slot.computer() ? slot.computer_level : config_.absent_level, false);
   }
 }
 
-void RoomGame::PlayTimeout(int seat, int budget) {
+void RoomGame::PlayTimeout(int seat, int budget, bool absent) {
   // A refused write stops the fallbacks; the next tick tries again.
-  ApplyCommand([seat](GameSession& g) { return g.ApplyTimeout(seat); }, Clock::now(),
-               [this, budget](std::optional<engine::RejectReason> r) {
-                 if (r == engine::RejectReason::kNone) PlayFallbackMoves(budget - 1);
-               });
+  ApplyCommand(
+      [seat, absent](GameSession& g) {
+        const engine::RejectReason r = g.ApplyTimeout(seat);
+        if (r == engine::RejectReason::kNone && absent) g.MarkAbsent();
+        return r;
+      },
+      Clock::now(),
+      [this, budget](std::optional<engine::RejectReason> r) {
+        if (r == engine::RejectReason::kNone) PlayFallbackMoves(budget - 1);
+      });
 }
 
 bool RoomGame::ComputerPlays(int seat, Clock::time_point now) const {
@@ -77,23 +85,32 @@ void RoomGame::ComputerChose(int seat, std::uint64_t seq,
     return;
   }
   // The player came back while the computer was thinking: the seat is theirs again.
-  if (!ComputerPlays(seat, Clock::now()) && !computers_.RanOutFor(seat, seq)) return;
+  const bool plays = ComputerPlays(seat, Clock::now());
+  if (!plays && !computers_.RanOutFor(seat, seq)) return;
+  // Standing in for a person away past the grace period (not one whose clock ran out here).
+  const bool absent = plays && !seats_[static_cast<std::size_t>(seat)].computer();
   const engine::Move move = choice->move;
   // The computer's move takes a client's path from here, with the command a client would have
   // sent: a game whose stored form is the command's (The Castle) needs it; the base game encodes
   // its stored form from the move and does not read it.
   const v1::GameCommand wire = game_->WireCommand(move);
-  ApplyCommand([&](GameSession& g) { return g.ApplyMove(seat, move, wire); }, Clock::now(),
-               [this, seat](std::optional<engine::RejectReason> r) {
-                 if (r == engine::RejectReason::kNone) return PlayFallbackMoves();
-                 if (r) {
-                   // A computer's move the engine refuses is a bug in the player: the game
-                   // goes on by the fallback rather than wait.
-                   spdlog::error("room {}: a computer player's move for seat {} was refused ({})",
-                                 code_, seat, engine::Name(*r));
-                   PlayTimeout(seat, 1000);
-                 }
-               });
+  ApplyCommand(
+      [&](GameSession& g) {
+        const engine::RejectReason r = g.ApplyMove(seat, move, wire);
+        if (r == engine::RejectReason::kNone && absent) g.MarkAbsent();
+        return r;
+      },
+      Clock::now(),
+      [this, seat](std::optional<engine::RejectReason> r) {
+        if (r == engine::RejectReason::kNone) return PlayFallbackMoves();
+        if (r) {
+          // A computer's move the engine refuses is a bug in the player: the game
+          // goes on by the fallback rather than wait.
+          spdlog::error("room {}: a computer player's move for seat {} was refused ({})", code_,
+                        seat, engine::Name(*r));
+          PlayTimeout(seat, 1000);
+        }
+      });
 }
 
 void RoomGame::NoteStandIns() {

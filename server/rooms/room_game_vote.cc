@@ -43,11 +43,15 @@ void RoomGame::NoteAbsences() {
 
 void RoomGame::EndByVote() {
   sv1::RoomLogEntry entry;
-  entry.mutable_ended();
+  sv1::GameEnded* ended = entry.mutable_ended();
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (absent_.awaited(static_cast<int>(i))) ended->add_absent_seats(static_cast<int>(i));
+  }
   // Not stored: nothing changes, the votes stand and the next tick tries again.
   if (!journal_.Append(entry)) return;
   computers_.Cancel();
   game_->EndEarly();
+  for (const int seat : ended->absent_seats()) game_->MarkLeft(seat);
   ++metrics_.absent_votes_end;
   spdlog::info("room {}: the players voted to end the game", code_);
   UpdateClock();

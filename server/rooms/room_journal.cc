@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "games/registry.h"
+#include "store/rating_store.h"
 
 namespace carc::server {
 
@@ -136,6 +137,12 @@ std::string RoomJournal::Replay(const std::vector<std::string>& entries,
         if (!target.game) return where + "an end before the start";
         if (target.game->IsOver()) return where + "an end after the end";
         target.game->EndEarly();
+        for (const int seat : entry.ended().absent_seats()) {
+          if (seat < 0 || seat >= static_cast<int>(options.seats())) {
+            return where + "an absent seat that is not one";
+          }
+          target.game->MarkLeft(seat);
+        }
         break;
       default:
         return where + "an entry of no known kind";
@@ -145,17 +152,31 @@ std::string RoomJournal::Replay(const std::vector<std::string>& entries,
   return {};
 }
 
-bool RoomJournal::Archive(store::ArchivedGame game) {
+std::optional<std::vector<store::RatingChange>> RoomJournal::Archive(store::ArchivedGame game) {
   game.id = id_;
   game.code = code_;
   try {
-    store_.Archive(game);
+    return store_.Archive(game);
   } catch (const store::StoreError& e) {
     ++metrics_.store_errors;
     spdlog::error("room {}: archiving the game failed: {}", code_, e.what());
-    return false;
+    return std::nullopt;
   }
-  return true;
+}
+
+std::vector<store::RatingChange> RoomJournal::RatingChanges() {
+  store::RatingStore* ratings = store_.ratings();
+  if (ratings == nullptr) return {};
+  try {
+    std::vector<store::RatingChange> out;
+    for (const store::RatingHistoryRow& r : ratings->GameRatings(id_)) {
+      out.push_back({r.seat, 0, r.place, r.left, r.before, r.after, 0});
+    }
+    return out;
+  } catch (const store::StoreError& e) {
+    spdlog::error("room {}: reading the game's rating changes failed: {}", code_, e.what());
+    return {};
+  }
 }
 
 std::optional<bool> RoomJournal::Archived() {

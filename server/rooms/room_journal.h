@@ -74,9 +74,13 @@ class RoomJournal {
   std::string Replay(const std::vector<std::string>& entries, const v1::RoomOptions& options,
                      Target target);
 
-  // Writes the finished game to the archive. False after the store refused it: the log still
-  // holds the whole game, so the next start writes it again.
-  bool Archive(store::ArchivedGame game);
+  // Writes the finished game to the archive: the rating changes it made (none for an unrated
+  // game). Nothing after the store refused it: the log still holds the whole game, so the next
+  // start writes it again.
+  std::optional<std::vector<store::RatingChange>> Archive(store::ArchivedGame game);
+  // The rating changes the archived game made, read back from the store (after a restart);
+  // none when the store keeps no ratings or cannot say (logged).
+  std::vector<store::RatingChange> RatingChanges();
   // Whether the archive holds the room's game; nullopt (logged) when the store cannot say.
   std::optional<bool> Archived();
 

@@ -80,8 +80,8 @@ void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMe
   }
   if (seat < 0) return Error(s, rid, v1::ERROR_CODE_NOT_A_PLAYER, "spectators cannot do that");
   // The seats' messages: decided by the desk (rooms/lobby_desk.h), carried out here.
-  const LobbyAnswer a =
-      LobbyDesk::Decide(seats_, seat, m, {registry_.bots() != nullptr, config_.max_computer_ms});
+  const LobbyAnswer a = LobbyDesk::Decide(
+      seats_, seat, m, {registry_.bots() != nullptr, config_.max_computer_ms, &options_});
   switch (a.then) {
     case LobbyAnswer::Then::kNothing:
       return Error(s, rid, a.code, a.error);

@@ -1,5 +1,7 @@
 #include "rooms/room_view.h"
 
+#include "rooms/rated_game.h"
+
 namespace carc::server {
 
 namespace {
@@ -51,6 +53,7 @@ v1::ServerMessage RoomStateMessage(const RoomView& room, int seat, std::uint32_t
   st->set_your_seat(seat);
   st->set_invite_path("/r/" + room.code);
   if (room.game_id) st->set_game_id(*room.game_id);
+  if (room.rating_changes != nullptr) FillRatingChanges(*room.rating_changes, st);
   for (const int score : room.ended_by_vote_scores) st->add_ended_by_vote_scores(score);
   return m;
 }
@@ -62,6 +65,7 @@ v1::RoomSummary SummaryOf(const RoomView& room) {
   summary.set_seats(static_cast<std::uint32_t>(room.seats.size()));
   summary.set_players(static_cast<std::uint32_t>(room.seats.Occupied()));
   summary.set_computers(static_cast<std::uint32_t>(room.seats.Computers()));
+  summary.set_rated(room.options.rated());
   if (room.seats.IsHost(room.seats.host())) {
     summary.set_host_name(room.seats[static_cast<std::size_t>(room.seats.host())].name);
   }

@@ -17,6 +17,7 @@
 #include "rooms/absent_vote.h"
 #include "rooms/computer_seats.h"
 #include "rooms/seat_table.h"
+#include "store/event_store.h"
 
 namespace carc::server {
 
@@ -34,6 +35,8 @@ struct RoomView {
   // the grace period and the time the view is taken at.
   std::chrono::milliseconds grace_period{0};
   std::chrono::steady_clock::time_point now{};
+  // A rated game's changes once archived (rooms/rated_game.h); null or empty before.
+  const std::vector<store::RatingChange>* rating_changes = nullptr;
 };
 
 // What `seat` (-1: a spectator) is told of the room, answering `request_id` (0: unasked).

@@ -75,6 +75,19 @@ struct ArchivedGame {
   std::string rated_pool{};
 };
 
+// One account seat's rating change in a rated game (store/rating_rows.h). `before` is the
+// rating the update started from: the kept one after the idle days since its last rated game
+// (ratings::AfterIdle), so that anyone can redo the update from the API's figures.
+struct RatingChange {
+  int seat = 0;
+  std::int64_t account = 0;
+  int place = 0;
+  bool left = false;
+  ratings::Rating before;
+  ratings::Rating after;
+  int games = 0;  // rated games in the pool, this one included
+};
+
 struct QuarantinedRoom {
   RoomId id = 0;
   std::string code;
@@ -156,7 +169,8 @@ class EventStore {
   // change in the same transaction. A game already archived throws StoreError and changes
   // nothing. The room is still rebuilt on start (players may be looking at the final table)
   // until Dispose.
-  virtual void Archive(const ArchivedGame& game) = 0;
+  // Returns the rated game's changes by seat (empty for an unrated game).
+  virtual std::vector<RatingChange> Archive(const ArchivedGame& game) = 0;
   // The room is gone from the server (nobody came back); its log is kept.
   virtual void Dispose(RoomId room) = 0;
   // The room's log cannot be replayed: it is set aside with the reason, kept for inspection,

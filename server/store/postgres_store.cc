@@ -98,7 +98,7 @@ class PostgresStore final : public EventStore, public RoomLeases {
     return s;
   }
 
-  void Archive(const ArchivedGame& game) override {
+  std::vector<RatingChange> Archive(const ArchivedGame& game) override {
     std::lock_guard lock(mu_);
     Transaction t(db_);
     db_.Exec(
@@ -114,14 +114,16 @@ class PostgresStore final : public EventStore, public RoomLeases {
            PgParam::Int(p.score), p.account == 0 ? PgParam::Null() : PgParam::Int(p.account),
            p.token_hash.empty() ? PgParam::Null() : PgParam(p.token_hash)});
     }
-    if (!game.rated_pool.empty()) Rate(game);
+    std::vector<RatingChange> changes;
+    if (!game.rated_pool.empty()) changes = Rate(game);
     t.Commit();
+    return changes;
   }
 
   // The rating update of a rated game, inside Archive's transaction (store/rating_rows.h). In a
   // cluster only the node holding the room's lease with its token rates it (FOR SHARE: a
   // takeover waits for this transaction), and the archive's primary key makes it once.
-  void Rate(const ArchivedGame& game) {
+  std::vector<RatingChange> Rate(const ArchivedGame& game) {
     if (leases_.joined() &&
         db_.Exec("SELECT 1 FROM room_leases WHERE room_id = $1::BIGINT AND node_id = $2 AND "
                  "token = $3::BIGINT AND expires_at > clock_timestamp() FOR SHARE",
@@ -161,6 +163,7 @@ class PostgresStore final : public EventStore, public RoomLeases {
            PgParam::Real(c.before.sigma), PgParam::Real(c.after.mu), PgParam::Real(c.after.sigma),
            PgParam::Int(game.finished_at)});
     }
+    return changes;
   }
 
   void Dispose(RoomId room) override {

@@ -26,19 +26,6 @@ struct StoredRating {
   std::int64_t last_game_at = 0;  // seconds since the Unix epoch
 };
 
-// One account seat's change. `before` is the rating the update started from: the kept one after
-// the idle days since its last rated game (ratings::AfterIdle), so that anyone can redo the
-// update from the API's figures.
-struct RatingChange {
-  int seat = 0;
-  std::int64_t account = 0;
-  int place = 0;
-  bool left = false;
-  ratings::Rating before;
-  ratings::Rating after;
-  int games = 0;  // rated games in the pool, this one included
-};
-
 // What an account seat's rating was before `game`: nullopt for an account that no longer exists
 // (its seat is then left out of the rating); a StoredRating with games 0 for a new player.
 using CurrentRating = std::function<std::optional<StoredRating>(std::int64_t account)>;

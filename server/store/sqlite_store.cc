@@ -277,7 +277,7 @@ class SqliteStore final : public EventStore {
     return s;
   }
 
-  void Archive(const ArchivedGame& game) override {
+  std::vector<RatingChange> Archive(const ArchivedGame& game) override {
     std::lock_guard lock(mu_);
     Transaction t(*this);
     Statement& g = *stmts_.at("archive");
@@ -306,12 +306,14 @@ class SqliteStore final : public EventStore {
       }
       p.Run();
     }
-    if (!game.rated_pool.empty()) Rate(game);
+    std::vector<RatingChange> changes;
+    if (!game.rated_pool.empty()) changes = Rate(game);
     t.Commit();
+    return changes;
   }
 
   // The rating update of a rated game, inside Archive's transaction (store/rating_rows.h).
-  void Rate(const ArchivedGame& game) {
+  std::vector<RatingChange> Rate(const ArchivedGame& game) {
     Statement& read = *stmts_.at("rating_of");
     const auto changes = RateArchivedGame(game, [&](std::int64_t account) {
       ResetOnExit reset{read};
@@ -334,6 +336,7 @@ class SqliteStore final : public EventStore {
       note.BindReal(10, c.after.sigma).Bind(11, game.finished_at);
       note.Run();
     }
+    return changes;
   }
 
   void Dispose(RoomId room) override { SetState(room, "disposed", ""); }

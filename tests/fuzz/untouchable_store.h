@@ -13,7 +13,9 @@ class UntouchableStore : public server::store::EventStore {
  public:
   server::store::RoomId CreateRoom(const std::string&, std::string_view) override { Touched(); }
   void Append(server::store::RoomId, std::uint32_t, std::string_view) override { Touched(); }
-  void Archive(const server::store::ArchivedGame&) override { Touched(); }
+  std::vector<server::store::RatingChange> Archive(const server::store::ArchivedGame&) override {
+    Touched();
+  }
   void Dispose(server::store::RoomId) override { Touched(); }
   void Quarantine(server::store::RoomId, const std::string&) override { Touched(); }
   std::vector<server::store::OpenRoom> OpenRooms() override { Touched(); }

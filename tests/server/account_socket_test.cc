@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "account_helpers.h"
 #include "test_server.h"
 
 using namespace carc;
@@ -15,35 +16,6 @@ using namespace carc::test;
 using namespace std::chrono_literals;
 
 namespace {
-
-server::ServerConfig SocketAccountsConfig() {
-  auto config = TestConfig();
-  config.hash_threads = 1;
-  // Whole games are played as fast as the tests can send.
-  config.rate_burst = 100000;
-  config.rate_per_second = 100000;
-  return config;
-}
-
-// Makes account `name` and returns its session token (from the Set-Cookie field).
-std::string NewAccount(std::uint16_t port, const std::string& name) {
-  const auto made =
-      HttpRequest(port, "POST", "/api/accounts",
-                  nlohmann::json{{"name", name}, {"password", "correct horse"}}.dump());
-  REQUIRE(made.status == 201);
-  const std::string field = made.Header("Set-Cookie");
-  const std::string prefix = "carc_session=";
-  REQUIRE(field.starts_with(prefix));
-  return field.substr(prefix.size(), field.find(';') - prefix.size());
-}
-
-HeaderFields Cookie(const std::string& token) {
-  return {{"Cookie", "lang=en; carc_session=" + token}};
-}
-
-HeaderFields Bearer(const std::string& token) {
-  return {{"Authorization", "Bearer " + token}};
-}
 
 // The status of a raw upgrade request with `fields`, and its Set-Cookie field.
 std::pair<unsigned, std::string> Upgrade(std::uint16_t port, HeaderFields fields) {
@@ -56,13 +28,6 @@ std::pair<unsigned, std::string> Upgrade(std::uint16_t port, HeaderFields fields
   return {r.status, r.Header("Set-Cookie")};
 }
 
-nlohmann::json GetJson(std::uint16_t port, const std::string& target, const HeaderFields& auth,
-                       unsigned expect = 200) {
-  const auto r = HttpRequest(port, "GET", target, "", auth);
-  REQUIRE(r.status == expect);
-  return nlohmann::json::parse(r.body);
-}
-
 std::string AccountOf(const v1::ServerMessage& welcome) {
   return welcome.has_welcome() ? welcome.welcome().account_name() : "<no welcome>";
 }
@@ -73,7 +38,7 @@ TEST_CASE(
     "account sockets: signed in by the session, refused for a foreign Origin or an "
     "ended session",
     "[accounts][server][security]") {
-  TestServer server(SocketAccountsConfig());
+  TestServer server(AccountGamesConfig());
   const auto port = server.port();
   const std::string token = NewAccount(port, "Ada");
 
@@ -111,7 +76,7 @@ TEST_CASE(
     "account sockets: a seat belongs to its account, which takes it back from another "
     "device, under its own name",
     "[accounts][server]") {
-  TestServer server(SocketAccountsConfig());
+  TestServer server(AccountGamesConfig());
   const auto port = server.port();
   const std::string phone = NewAccount(port, "Ada");
   // A second session of the same account: the laptop.
@@ -156,7 +121,7 @@ TEST_CASE(
     "account history: profile and my games and export list a game, and deletion keeps "
     "it under a label",
     "[accounts][server]") {
-  auto config = SocketAccountsConfig();
+  auto config = AccountGamesConfig();
   TestServer server(config);
   const auto port = server.port();
   const std::string ada = NewAccount(port, "Ada");
@@ -249,7 +214,7 @@ TEST_CASE(
     "account history: a guest who signs up claims their games with the tokens the "
     "browser kept",
     "[accounts][server]") {
-  TestServer server(SocketAccountsConfig());
+  TestServer server(AccountGamesConfig());
   const auto port = server.port();
   // A finished game and a lobby, played as guests.
   RawGame done = StartRawGame(server, 2);

@@ -34,9 +34,9 @@ class FlakyStore final : public server::store::EventStore {
     inner_->AppendAsync(r, i, std::move(e), std::move(done));
   }
   void Flush() override { inner_->Flush(); }
-  void Archive(const server::store::ArchivedGame& g) override {
+  std::vector<server::store::RatingChange> Archive(const server::store::ArchivedGame& g) override {
     Check();
-    inner_->Archive(g);
+    return inner_->Archive(g);
   }
   void Dispose(server::store::RoomId r) override { inner_->Dispose(r); }
   void Quarantine(server::store::RoomId r, const std::string& why) override {

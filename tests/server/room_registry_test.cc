@@ -58,7 +58,9 @@ class GatedStore final : public store::EventStore {
     inner_->AppendAsync(r, i, std::move(e), std::move(done));
   }
   void Flush() override { inner_->Flush(); }
-  void Archive(const store::ArchivedGame& g) override { inner_->Archive(g); }
+  std::vector<store::RatingChange> Archive(const store::ArchivedGame& g) override {
+    return inner_->Archive(g);
+  }
   void Dispose(store::RoomId r) override { inner_->Dispose(r); }
   void Quarantine(store::RoomId r, const std::string& why) override { inner_->Quarantine(r, why); }
   std::vector<store::OpenRoom> OpenRooms() override { return inner_->OpenRooms(); }

@@ -38,6 +38,9 @@ class TestGame final : public server::GameAdapter {
   std::string RestoreOptions(v1::RoomOptions& stored) const override {
     return NormalizeOptions(stored);
   }
+  server::RatingPool RatingPoolOf(const v1::RoomOptions& options) const override {
+    return inner_.RatingPoolOf(options);
+  }
   std::unique_ptr<engine::State> NewState(const v1::RoomOptions& options, int players,
                                           std::uint64_t seed, int host,
                                           std::string* error) const override {

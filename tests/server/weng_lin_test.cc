@@ -29,8 +29,10 @@ TEST_CASE("ratings: two new players, the update worked from Weng and Lin's formu
   CHECK(after[0].sigma == Approx(std::sqrt(s2) * std::sqrt(1.0 - delta)).epsilon(1e-12));
   CHECK(after[1].sigma == Approx(after[0].sigma).epsilon(1e-12));
   // The figures docs/ratings.md quotes.
-  CHECK(after[0].mu == Approx(27.63535).margin(1e-5));
-  CHECK(after[0].sigma == Approx(8.06590).margin(1e-5));
+  CHECK(after[0].mu == Approx(27.63539).epsilon(0).margin(1e-5));
+  CHECK(after[0].sigma == Approx(8.06590).epsilon(0).margin(1e-5));
+  CHECK(carc::ratings::Displayed(after[0]) == 1103);
+  CHECK(carc::ratings::Displayed(after[1]) == 945);
 }
 
 TEST_CASE("ratings: places from final scores, ties shared, those who left last", "[ratings]") {

@@ -51,6 +51,20 @@ class BaseAdapter final : public GameAdapter {
     return "";
   }
 
+  RatingPool RatingPoolOf(const v1::RoomOptions& room) const override {
+    auto parsed = codec::OptionsFromProto(room.base());
+    if (const auto* why = std::get_if<std::string>(&parsed)) return {"", *why};
+    const engine::Options& options = std::get<engine::Options>(parsed);
+    // The Count is a pool of its own, not a house rule; its own options are at their defaults.
+    engine::Options standard;
+    standard.count = options.count;
+    return {options.count ? "count" : "base",
+            FirstHouseRule(
+                engine::OptionSpecs(),
+                [&](std::string_view name) { return engine::GetOption(options, name); },
+                [&](std::string_view name) { return engine::GetOption(standard, name); })};
+  }
+
   std::variant<v1::RoomOptions, std::string> RoomOptionsFrom(
       int players, const std::vector<std::pair<std::string, std::string>>& named) const override {
     engine::Options options;

@@ -49,6 +49,18 @@ class CastleAdapter final : public GameAdapter {
     return "";
   }
 
+  RatingPool RatingPoolOf(const v1::RoomOptions& room) const override {
+    const auto read = codec::CastleOptionsFromProto(room.castle());
+    if (const auto* why = std::get_if<std::string>(&read)) return {"", *why};
+    const castle::CastleOptions& options = std::get<castle::CastleOptions>(read);
+    const castle::CastleOptions standard;
+    return {"castle",
+            FirstHouseRule(
+                castle::CastleOptionSpecs(),
+                [&](std::string_view name) { return castle::GetCastleOption(options, name); },
+                [&](std::string_view name) { return castle::GetCastleOption(standard, name); })};
+  }
+
   std::variant<v1::RoomOptions, std::string> RoomOptionsFrom(
       int players, const std::vector<std::pair<std::string, std::string>>& named) const override {
     castle::CastleOptions options;
