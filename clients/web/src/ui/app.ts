@@ -168,6 +168,7 @@ export class App {
       this.statusText = t("status.connectedTo", { version: w.serverVersion });
       this.home.maxComputerMs = w.maxComputerMs;
       this.accountName = welcomeAccount(w);
+      this.home.account = this.accountName;
       // No seat taken back by a token (none kept, or the one kept refused): an account's seat is
       // taken back by joining its room, else whatever room this page showed is gone for it.
       const rejoin = roomToRejoin({ roomCode: this.room?.code, seated: (this.room?.yourSeat ?? -1) >= 0 }, { roomCode: w.roomCode, accountName: this.accountName });

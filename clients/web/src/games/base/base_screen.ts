@@ -234,7 +234,7 @@ export class BaseScreen implements TurnControls {
       { class: "screen game" },
       renderGameHead(
         this.doc,
-        room.code,
+        room,
         ctx.offline ?? (over ? t("game.over") : this.prompt(view, mySeat, myTurn, name)),
         mySeat >= 0 && !over && view !== undefined && !(view.resigned[mySeat] ?? false),
         this.actions,
