@@ -58,6 +58,7 @@ export const de: Messages = {
   "home.listEmpty": "Gerade gibt es keine öffentlichen Räume.",
   "home.listSummary": "{host} · {players}/{seats} Spieler · {status}",
   "home.listComputers": "{n, plural, one {# Computerspieler} other {# Computerspieler}}",
+  "home.leaderboard": "Bestenliste: die besten gewerteten Spieler",
   "home.watch": "Zuschauen",
   "home.joinRoom": "Raum {code} beitreten",
   "home.watchRoom": "Raum {code} zuschauen",

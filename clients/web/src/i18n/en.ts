@@ -59,6 +59,7 @@ export const en = {
   "home.listEmpty": "No public rooms right now.",
   "home.listSummary": "{host} · {players}/{seats} players · {status}",
   "home.listComputers": "{n, plural, one {# computer player} other {# computer players}}",
+  "home.leaderboard": "Leaderboard: the best rated players",
   "home.watch": "Watch",
   "home.joinRoom": "Join room {code}",
   "home.watchRoom": "Watch room {code}",

@@ -58,6 +58,7 @@ export const nl: Messages = {
   "home.listEmpty": "Er zijn nu geen openbare kamers.",
   "home.listSummary": "{host} · {players}/{seats} spelers · {status}",
   "home.listComputers": "{n, plural, one {# computerspeler} other {# computerspelers}}",
+  "home.leaderboard": "Ranglijst: de beste spelers voor de rating",
   "home.watch": "Bekijken",
   "home.joinRoom": "Kamer {code} binnengaan",
   "home.watchRoom": "Kamer {code} bekijken",

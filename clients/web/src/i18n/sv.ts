@@ -58,6 +58,7 @@ export const sv: Messages = {
   "home.listEmpty": "Inga offentliga rum just nu.",
   "home.listSummary": "{host} · {players}/{seats} spelare · {status}",
   "home.listComputers": "{n, plural, one {# datorspelare} other {# datorspelare}}",
+  "home.leaderboard": "Topplista: de bästa rankade spelarna",
   "home.watch": "Titta",
   "home.joinRoom": "Gå med i rum {code}",
   "home.watchRoom": "Titta på rum {code}",

@@ -52,7 +52,7 @@ import { roomToRejoin } from "./account_seat";
 import { welcomeAccount } from "../net/welcome_account";
 
 export interface AppEnvironment {
-  location: { origin: string; pathname: string; hash: string };
+  location: { origin: string; pathname: string; hash: string; search?: string };
   history?: { replaceState(data: unknown, unused: string, url?: string): void } | undefined;
   storage?: Storage | undefined;
   /** The browser's means of telling a player it is their turn (title, icon, vibration...). */
@@ -573,6 +573,7 @@ export class App {
             },
             ...this.homeRequests.actions(),
             refreshRooms: () => this.refreshRooms(),
+            openLeaderboard: () => this.screens.account.show("/leaderboard"),
             reloadGames: () => {
               this.loadGames();
               this.render();

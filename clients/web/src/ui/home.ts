@@ -7,6 +7,7 @@ import { RoomStatus } from "../gen/carc/v1/lobby_pb";
 import { DEFAULT_GAME, type OfferedGame } from "../games/registry";
 import { t, type MessageKey } from "../i18n";
 import { abandonChoices, abandonLabel, parseAbandonChoice } from "./abandon_policy";
+import { inPageClick } from "./account";
 import { renderBackToSeat, type LeftGame } from "./left_game";
 import { h, self, uid } from "./dom";
 import { patch } from "./patch";
@@ -61,6 +62,8 @@ export interface HomeActions {
   playNow(): void;
   /** Takes the seat of the game left back (left_game.ts). */
   backToSeat?(): void;
+  /** Opens the leaderboard (/leaderboard) in place. */
+  openLeaderboard?(): void;
 }
 
 /** The home screen. The controls write into `model` as they change. */
@@ -106,6 +109,17 @@ export function renderHome(model: HomeModel, actions: HomeActions): HTMLElement 
     renderCreate(model, actions),
     model.inviteCode ? null : renderJoin(model, actions),
     renderRoomList(model, actions),
+    h("p", { class: "home-links" },
+      h("a", {
+        href: "/leaderboard",
+        id: "leaderboard-link",
+        onclick: (e) => {
+          if (!actions.openLeaderboard || !inPageClick(e)) return;
+          e.preventDefault();
+          actions.openLeaderboard();
+        },
+      }, t("home.leaderboard")),
+    ),
   );
 }
 
