@@ -78,13 +78,13 @@ function renderBoard(board: Leaderboard, actions: LeaderboardActions): HTMLEleme
       : [
           h("p", { class: "help" }, who),
           // Focusable, so that a keyboard scrolls it too on a narrow screen.
-          h("div", { class: "table-wrap", tabindex: 0, role: "region", "aria-labelledby": "leaderboard-pool" },
+          h("div", { class: "table-wrap", tabindex: 0, role: "region", "aria-labelledby": "account-heading" },
             h("table", { class: "leaderboard" },
               h("thead", {}, h("tr", {},
-                h("th", { scope: "col" }, t("leaderboard.rank")),
+                h("th", { scope: "col", class: "number" }, t("leaderboard.rank")),
                 h("th", { scope: "col" }, t("leaderboard.player")),
-                h("th", { scope: "col" }, t("rating.rating")),
-                h("th", { scope: "col" }, t("rating.games")),
+                h("th", { scope: "col", class: "number" }, t("rating.rating")),
+                h("th", { scope: "col", class: "number" }, t("rating.games")),
               )),
               h("tbody", {}, board.players.map((p) => h("tr", { "data-rank": p.rank },
                 h("td", { class: "number" }, formatNumber(p.rank)),

@@ -42,7 +42,7 @@ export const de: Messages = {
   "home.abandonHelp": "Sobald ein Spieler länger getrennt ist, als der Server erlaubt. Kommt er zurück, bekommt er seinen Platz wieder.",
   "home.hints": "Tipps: Spieler dürfen den Computer nach einem Zug fragen",
   "home.rated": "Gewertetes Spiel",
-  "home.ratedHelp": "Zählt für deine Wertung: die Standardregeln des Spiels (der Graf darf dabei sein), keine Tipps, Computerspieler nur Leicht, Mittel oder Schwer.",
+  "home.ratedHelp": "Zählt für deine Wertung: Standardregeln, keine Tipps.",
   "home.ratedGuest": "Melde dich an, um gewertete Spiele zu spielen.",
   "home.ratedHouseRule": "Ein gewertetes Spiel hat die Standardregeln: Setze „{option}“ auf den Standard zurück oder wähle „Gewertetes Spiel“ ab.",
   "home.hintsRated": "Keine Tipps in einem gewerteten Spiel.",

@@ -43,7 +43,7 @@ export const en = {
   "home.abandonHelp": "Once a player has been disconnected for longer than the server allows. They get their seat back when they return.",
   "home.hints": "Hints: a player may ask the computer for a move",
   "home.rated": "Rated game",
-  "home.ratedHelp": "Counts for your rating: the game's standard rules (the Count may be on), no hints, computer players Easy, Medium or Hard only.",
+  "home.ratedHelp": "Counts for your rating: standard rules, no hints.",
   "home.ratedGuest": "Sign in to play rated games.",
   "home.ratedHouseRule": "A rated game plays the standard rules: set “{option}” back to its default, or untick Rated game.",
   "home.hintsRated": "No hints in a rated game.",

@@ -42,7 +42,7 @@ export const nl: Messages = {
   "home.abandonHelp": "Zodra een speler langer weg is dan de server toestaat. Wie terugkomt, krijgt de plaats terug.",
   "home.hints": "Tips: een speler mag de computer om een zet vragen",
   "home.rated": "Spel voor de rating",
-  "home.ratedHelp": "Telt mee voor je rating: de standaardregels van het spel (de Graaf mag erbij), geen tips, computerspelers alleen Makkelijk, Gemiddeld of Moeilijk.",
+  "home.ratedHelp": "Telt mee voor je rating: standaardregels, geen tips.",
   "home.ratedGuest": "Meld je aan om voor de rating te spelen.",
   "home.ratedHouseRule": "Een spel voor de rating volgt de standaardregels: zet “{option}” terug op de standaardwaarde, of vink Spel voor de rating uit.",
   "home.hintsRated": "Geen tips in een spel voor de rating.",

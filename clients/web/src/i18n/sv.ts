@@ -42,7 +42,7 @@ export const sv: Messages = {
   "home.abandonHelp": "När en spelare har varit frånkopplad längre än servern tillåter. Spelaren får tillbaka sin plats när den kommer tillbaka.",
   "home.hints": "Tips: en spelare får be datorn om ett drag",
   "home.rated": "Rankat parti",
-  "home.ratedHelp": "Räknas till din rating: spelets standardregler (Greven får vara med), inga tips, datorspelare bara Lätt, Medel eller Svår.",
+  "home.ratedHelp": "Räknas till din rating: standardregler, inga tips.",
   "home.ratedGuest": "Logga in för att spela rankade partier.",
   "home.ratedHouseRule": "Ett rankat parti spelas med standardreglerna: sätt tillbaka ”{option}” till standard, eller kryssa ur Rankat parti.",
   "home.hintsRated": "Inga tips i ett rankat parti.",
