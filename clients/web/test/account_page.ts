@@ -35,14 +35,21 @@ afterEach(() => {
   clients = [];
 });
 
-/** The page at `pathname`, connected, with `server` for its fetch and `storage` for the
+/** The page at `pathname` (and its query), connected, with `server` for its fetch and `storage` for the
  * browser's; the address bar's path kept. */
 export function page(server: FakeAccountServer, pathname = "/", storage = new MemoryStorage()) {
   FakeWebSocket.reset();
-  const location = { origin: "https://x", pathname, hash: "" };
+  const location = { origin: "https://x", pathname: "", search: "", hash: "" };
+  // A path with a query ("/leaderboard?pool=count") as the browser splits it.
+  const go = (url: string) => {
+    const at = url.indexOf("?");
+    location.pathname = at < 0 ? url : url.slice(0, at);
+    location.search = at < 0 ? "" : url.slice(at);
+  };
+  go(pathname);
   const history = {
     replaceState: (_data: unknown, _unused: string, url?: string) => {
-      if (url !== undefined) location.pathname = url;
+      if (url !== undefined) go(url);
     },
   };
   const client = new CarcClient({ url: "ws://x/ws", WebSocket: FakeWebSocket, storage });

@@ -137,11 +137,12 @@ describe("lobby", () => {
         (dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`,
       );
     const all = rows(games);
-    expect(all).toHaveLength(6 + goldenGame("base").table.options.length);
+    expect(all).toHaveLength(7 + goldenGame("base").table.options.length);
     expect(all).toEqual(
       expect.arrayContaining([
         "Game: Carcassonne (base game)",
         "Hints: no",
+        "Rated: no",
         "Farmers: no",
         "Small cities: no",
         "Score unfinished features: yes",
@@ -155,7 +156,7 @@ describe("lobby", () => {
     );
     for (const row of all) expect(row).not.toMatch(/\([BVCK]-\d+\)/);
     // Without the table (it did not load), the room's settings every game has, and nothing made up.
-    expect(rows([])).toHaveLength(6);
+    expect(rows([])).toHaveLength(7);
   });
 
   it("lets a spectator chat but not take seats", () => {

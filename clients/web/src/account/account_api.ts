@@ -59,6 +59,11 @@ export type Json = Record<string, unknown>;
 
 export const isJson = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** The entries of `list` that `read` makes something of; none from what is not a list. */
+export function each<T>(list: unknown, read: (entry: Json) => T | undefined): T[] {
+  return Array.isArray(list) ? list.flatMap((e: unknown) => (isJson(e) ? (read(e) ?? []) : [])) : [];
+}
+
 const asJson = (value: unknown): Json | undefined => (isJson(value) ? value : undefined);
 
 /** Seconds from a Retry-After header: a number of seconds or an HTTP date. */

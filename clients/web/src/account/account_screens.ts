@@ -1,10 +1,11 @@
 // The account screens' chunk (fetched by src/ui/account.ts when the player opens one): the
-// sign-in and sign-up form, the account page and a player's profile, their state, and what their
-// buttons ask of the server (passkeys: passkey_actions.ts). The page's header shows the outcome
-// (Account.name); after signing in or out the page goes back where the player came from and the
-// header's link takes the focus, so that a screen reader says who is signed in now. Signing in
-// claims the games this browser played as a guest (its kept resume tokens), silently, and the
-// connection opens again with the session, as signing out opens it without.
+// sign-in and sign-up form, the account page, a player's profile and the leaderboard, their
+// state, and what their buttons ask of the server (passkeys: passkey_actions.ts). The page's
+// header shows the outcome (Account.name); after signing in or out the page goes back where the
+// player came from and the header's link takes the focus, so that a screen reader says who is
+// signed in now. Signing in claims the games this browser played as a guest (its kept resume
+// tokens), silently, and the connection opens again with the session, as signing out opens it
+// without.
 
 import { charLength } from "../ui/form";
 import { ACCOUNT_PATH, type Account, type AccountHost, type AccountPath, type AccountScreens } from "../ui/account";
@@ -13,6 +14,7 @@ import { ACCOUNT_HEADING, SESSIONS_HEADING, deviceLabel, renderAccountPage, type
 import { parseMyGames } from "./history_api";
 import { accountWords, t, type AccountMessageKey } from "./i18n";
 import { PasskeyActions } from "./passkey_actions";
+import { LEADERBOARD_PATH, leaderboardPath, loadLeaderboard, parseLeaderboardQuery, renderLeaderboard, type LeaderboardModel } from "./leaderboard_page";
 import { loadProfile, renderProfile, type ProfileModel } from "./profile_page";
 import { renderSignIn, type SignInMode, type SignInModel } from "./sign_in_form";
 import { browserCredentials } from "./webauthn";
@@ -67,7 +69,7 @@ export function formErrors(model: SignInModel): SignInModel["errors"] {
 }
 
 export class AccountView implements AccountScreens {
-  private screen: "sign-in" | "account" | "profile" = "sign-in";
+  private screen: "sign-in" | "account" | "profile" | "leaderboard" = "sign-in";
   private readonly form: SignInModel = {
     mode: "sign-in",
     name: "",
@@ -79,6 +81,7 @@ export class AccountView implements AccountScreens {
   };
   private readonly page: AccountPageModel = emptyPage();
   private profile: ProfileModel = { name: "", profile: undefined, error: "" };
+  private leaderboard: LeaderboardModel = { pool: "base", page: 1, board: undefined, error: "" };
   private readonly passkeys = new PasskeyActions(this.page, {
     api: () => this.api(),
     changed: () => this.host.changed(),
@@ -107,7 +110,10 @@ export class AccountView implements AccountScreens {
     if (!ACCOUNT_PATH.test(from)) this.from = from;
     this.account.open = true;
     const player = /^\/players\/([^/]+)/.exec(path)?.[1];
-    if (player !== undefined) {
+    if (path === LEADERBOARD_PATH || path.startsWith(`${LEADERBOARD_PATH}?`)) {
+      this.screen = "leaderboard";
+      this.loadLeaderboard(path);
+    } else if (player !== undefined) {
       this.screen = "profile";
       this.loadProfile(safeDecode(player));
     } else if (path === "/account") {
@@ -127,6 +133,13 @@ export class AccountView implements AccountScreens {
   render(): HTMLElement {
     const now = (this.host.now ?? Date.now)();
     const rows = { open: (path: string) => this.open(path), joinRoom: (code: string) => this.joinRoom(code) };
+    if (this.screen === "leaderboard") {
+      return renderLeaderboard(this.leaderboard, {
+        open: (path) => this.open(path),
+        reload: () => this.loadLeaderboard(leaderboardPath(this.leaderboard.pool, this.leaderboard.page)),
+        back: () => this.close(),
+      });
+    }
     if (this.screen === "profile") {
       return renderProfile(this.profile, now, { ...rows, reload: () => this.loadProfile(this.profile.name), back: () => this.close() });
     }
@@ -281,8 +294,28 @@ export class AccountView implements AccountScreens {
     });
   }
 
+  /** A pool's page of the leaderboard, as its address (`path`, with its query) asks. */
+  private loadLeaderboard(path: string): void {
+    const { pool, page } = parseLeaderboardQuery(path.slice(LEADERBOARD_PATH.length));
+    const api = this.api();
+    this.leaderboard = { pool, page, board: undefined, error: api ? "" : t("account.offline") };
+    this.host.changed();
+    if (!api) return;
+    void loadLeaderboard(api, pool, page, refusalText).then((model) => {
+      if (this.screen !== "leaderboard" || this.leaderboard.pool !== pool || this.leaderboard.page !== page) return;
+      this.leaderboard = model;
+      this.host.changed();
+    });
+  }
+
   /** A link of the screens: a profile opens here, a replay in the page's viewer. */
   private open(path: string): void {
+    if (this.screen === "leaderboard" && path.startsWith(LEADERBOARD_PATH)) {
+      // Another pool or page: the focus stays on the link that asked for it, drawn again.
+      this.host.setPath(path);
+      this.loadLeaderboard(path);
+      return;
+    }
     const replay = /^\/replay\/(\d+)$/.exec(path)?.[1];
     if (replay === undefined) {
       this.host.setPath(path);

@@ -3,6 +3,7 @@
 // not yet finished (with the button that takes the player back to it). Player names and replays
 // are links to their addresses (/players/NAME, /replay/ID) that the page opens in place.
 
+import { inPageClick } from "../ui/account";
 import { h, type Attrs, type Child } from "../ui/dom";
 import type { FinishedGame, RoomInProgress } from "./history_api";
 import { t, type AccountMessageKey } from "./i18n";
@@ -30,8 +31,7 @@ export function pageLink(href: string, open: (path: string) => void, attrs: Attr
     ...attrs,
     href,
     onclick: (e) => {
-      const click = e as MouseEvent;
-      if (click.ctrlKey || click.metaKey || click.shiftKey || click.altKey || click.button !== 0) return;
+      if (!inPageClick(e)) return;
       e.preventDefault();
       open(href);
     },

@@ -2,7 +2,8 @@
 // signed-in player's own games (GET /api/me/games). Read defensively as the rest of the account
 // API: an entry without the fields the screens need is dropped, a list that is not one is empty.
 
-import { isJson, type Json } from "./account_api";
+import { each, isJson, type Json } from "./account_api";
+import { parseRatings, type PoolRating } from "./rating_api";
 
 /** A finished game as both answers list it ("recent", "finished"). */
 export interface FinishedGame {
@@ -33,6 +34,8 @@ export interface Profile {
   games: GameCount[];
   /** Newest first. */
   recent: FinishedGame[];
+  /** Per pool the player has rated games in (rating_api.ts); empty from a server without ratings. */
+  ratings: PoolRating[];
 }
 
 /** A room of the player's whose game has not ended. */
@@ -52,11 +55,6 @@ export interface MyGames {
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 const count = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
-
-/** The entries of `list` that `read` makes something of. */
-function each<T>(list: unknown, read: (entry: Json) => T | undefined): T[] {
-  return Array.isArray(list) ? list.flatMap((e: unknown) => (isJson(e) ? (read(e) ?? []) : [])) : [];
-}
 
 function finishedGame(g: Json): FinishedGame | undefined {
   if (typeof g.id !== "number") return undefined;
@@ -78,6 +76,7 @@ export function parseProfile(json: unknown): Profile | undefined {
     createdAt: count(json.created_at),
     games: each(json.games, (g) => (typeof g.game === "string" ? { game: g.game, played: count(g.played), won: count(g.won) } : undefined)),
     recent: each(json.recent, finishedGame),
+    ratings: parseRatings(json.ratings),
   };
 }
 

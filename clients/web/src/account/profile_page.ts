@@ -1,5 +1,5 @@
 // A player's profile, at /players/NAME: since when they play, how many games of each kind they
-// played and won, and their latest finished games, each with its replay. Anyone may look: the
+// played and won, their ratings (profile_ratings.ts), and their latest finished games, each with its replay. Anyone may look: the
 // answer (GET /api/players/{name}) holds nothing the finished games do not show already.
 
 import { h } from "../ui/dom";
@@ -7,9 +7,9 @@ import type { AccountApi, Refusal } from "./account_api";
 import { renderFinished, type GameRowActions, gameName } from "./game_rows";
 import { parseProfile, type Profile } from "./history_api";
 import { t } from "./i18n";
+import { answerState, screenHead } from "./loaded_screen";
+import { renderRatings } from "./profile_ratings";
 import { dayWords } from "./time_words";
-
-export const PROFILE_HEADING = "account-heading";
 
 export interface ProfileModel {
   /** The name of the address, as typed there. */
@@ -36,18 +36,10 @@ export function renderProfile(model: ProfileModel, nowMs: number, actions: Profi
   return h(
     "div",
     { class: "screen account profile" },
-    h("div", { class: "row account-head" },
-      h("h2", { id: PROFILE_HEADING, tabindex: -1 }, t("profile.title", { name: profile?.name ?? model.name })),
-      h("button", { type: "button", class: "secondary", id: "account-back", onclick: () => actions.back() }, t("account.back")),
-    ),
-    h("p", { class: "notice", role: "status" }, profile === undefined && model.error === "" ? t("profile.loading") : ""),
-    model.error !== ""
-      ? h("section", { class: "card" },
-          h("p", { class: "form-error", role: "alert", id: "profile-error" }, model.error),
-          h("button", { type: "button", id: "profile-retry", onclick: () => actions.reload() }, t("sessions.retry")),
-        )
-      : null,
+    screenHead(t("profile.title", { name: profile?.name ?? model.name }), actions.back),
+    answerState("profile", profile !== undefined, model.error, t("profile.loading"), actions.reload),
     profile ? renderCounts(profile) : null,
+    profile ? renderRatings(profile.ratings) : null,
     profile
       ? h("section", { class: "card", "aria-labelledby": "profile-recent" },
           h("h3", { id: "profile-recent" }, t("profile.recent")),

@@ -93,6 +93,11 @@ export interface GameForm {
    * own): why the options cannot go together, in words, or undefined when they can.
    */
   check?(values: OptionValues): string | undefined;
+  /**
+   * The options a rated room may set away from their default: those that only choose the rating
+   * pool (the Count: "count" rather than "base"). Every other option is a house rule there.
+   */
+  readonly ratedPoolOptions?: readonly string[];
 }
 
 /** A decision the computer reviewed (ui/analysis.ts): the server's move texts and who decided. */

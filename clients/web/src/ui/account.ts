@@ -2,16 +2,26 @@
 // "Sign in" for a guest. GET /api/me is asked once at start; anything but a name (401, a server
 // without accounts, no network) leaves the page a guest, silently: guests play as ever.
 //
-// The screens (sign-in, sign-up, the account page, a player's profile) and everything they do are a chunk of their
-// own (src/account/), fetched when the player opens one: the main script carries only this.
+// The screens (sign-in, sign-up, the account page, a player's profile, the leaderboard) and
+// everything they do are a chunk of their own (src/account/), fetched when the player opens one:
+// the main script carries only this.
 
 import { t } from "../i18n";
 import { h } from "./dom";
 
-export type AccountPath = "/sign-in" | "/sign-up" | "/account" | `/players/${string}`;
+export type AccountPath = "/sign-in" | "/sign-up" | "/account" | `/players/${string}` | "/leaderboard" | `/leaderboard?${string}`;
 
-/** The account screens' addresses (a profile's: /players/NAME). */
-export const ACCOUNT_PATH = /^\/(sign-in|sign-up|account|players\/[^/]+)\/?$/;
+/** The account screens' addresses (a profile's: /players/NAME), without their query. */
+export const ACCOUNT_PATH = /^\/(sign-in|sign-up|account|leaderboard|players\/[^/]+)\/?$/;
+
+/**
+ * Whether a click on a link is the page's to follow in place: not one that asks for another tab
+ * or window, which is the browser's (the server serves the path).
+ */
+export function inPageClick(e: Event): boolean {
+  const click = e as MouseEvent;
+  return !(click.ctrlKey || click.metaKey || click.shiftKey || click.altKey || click.button !== 0);
+}
 
 /** The account screens (the chunk), as the page reaches them. */
 export interface AccountScreens {
@@ -25,6 +35,8 @@ export interface AccountHost {
   http(): typeof fetch | undefined;
   /** The address bar's path now. */
   path(): string;
+  /** The address bar's query now ("?pool=count"), "" without one. */
+  search?(): string;
   setPath(path: string): void;
   /** Where the page goes back to once the screens close; `from`: the path they were opened at. */
   pathBack(from: string): string;
@@ -59,7 +71,9 @@ export class Account {
   /** Opens the screen the page's address names, and asks the server who this browser is. */
   start(): void {
     const path = ACCOUNT_PATH.exec(this.host.path())?.[1];
-    if (path !== undefined) this.show(`/${path}` as AccountPath);
+    // The leaderboard's pool and page are in its query.
+    const query = path === "leaderboard" ? (this.host.search?.() ?? "") : "";
+    if (path !== undefined) this.show(`/${path}${query}` as AccountPath);
     this.host
       .http()?.("/api/me", { credentials: "same-origin" })
       .then((r) => (r.ok ? r.json() : undefined))
@@ -105,9 +119,7 @@ export class Account {
         class: "account-link",
         href: name === undefined ? "/sign-in" : "/account",
         onclick: (e) => {
-          const click = e as MouseEvent;
-          // Another tab or window: the browser's, as for any link (the server serves the path).
-          if (click.ctrlKey || click.metaKey || click.shiftKey || click.altKey || click.button !== 0) return;
+          if (!inPageClick(e)) return;
           e.preventDefault();
           this.show(this.name === undefined ? "/sign-in" : "/account");
         },

@@ -52,7 +52,7 @@ import { roomToRejoin } from "./account_seat";
 import { welcomeAccount } from "../net/welcome_account";
 
 export interface AppEnvironment {
-  location: { origin: string; pathname: string; hash: string };
+  location: { origin: string; pathname: string; hash: string; search?: string };
   history?: { replaceState(data: unknown, unused: string, url?: string): void } | undefined;
   storage?: Storage | undefined;
   /** The browser's means of telling a player it is their turn (title, icon, vibration...). */
@@ -168,6 +168,7 @@ export class App {
       this.statusText = t("status.connectedTo", { version: w.serverVersion });
       this.home.maxComputerMs = w.maxComputerMs;
       this.accountName = welcomeAccount(w);
+      this.home.account = this.accountName;
       // No seat taken back by a token (none kept, or the one kept refused): an account's seat is
       // taken back by joining its room, else whatever room this page showed is gone for it.
       const rejoin = roomToRejoin({ roomCode: this.room?.code, seated: (this.room?.yourSeat ?? -1) >= 0 }, { roomCode: w.roomCode, accountName: this.accountName });
@@ -572,6 +573,7 @@ export class App {
             },
             ...this.homeRequests.actions(),
             refreshRooms: () => this.refreshRooms(),
+            openLeaderboard: () => this.screens.account.show("/leaderboard"),
             reloadGames: () => {
               this.loadGames();
               this.render();

@@ -12,6 +12,14 @@ import { h } from "./dom";
 export const COMPUTER_LEVELS = ["easy", "medium", "hard"] as const;
 export type ComputerLevel = (typeof COMPUTER_LEVELS)[number];
 
+/** The levels with a yardstick rating: the only computer players a rated room seats. */
+export const RATED_LEVELS: readonly ComputerLevel[] = ["easy", "medium", "hard"];
+
+/** The levels a room of these options may seat, of those the server allows. */
+export function roomLevels(levels: readonly ComputerLevel[], rated: boolean): ComputerLevel[] {
+  return levels.filter((l) => !rated || RATED_LEVELS.includes(l));
+}
+
 /** Each offered level's time a move, as the server counts it against Welcome.max_computer_ms. */
 const LEVEL_MS: Record<ComputerLevel, number> = { easy: 0, medium: 250, hard: 1000 };
 

@@ -2,12 +2,13 @@
 // categories), the table of a game the players voted to end, and the ways on: rematch, download
 // the record, watch the replay.
 
-import type { RoomState, SeatInfo } from "../gen/carc/v1/lobby_pb";
+import type { RatingChange, RoomState, SeatInfo } from "../gen/carc/v1/lobby_pb";
 import { t } from "../i18n";
 import type { SplitPoints } from "./category_ledger";
 import { colourBadge } from "./colour_badge";
 import { computerBadge } from "./computer_player";
 import { h } from "./dom";
+import { ratingCells, ratingHead } from "./rating_change";
 
 /** The head row of a final table: one column per title, the player's first. */
 export function finalTableHead(titles: readonly string[]): HTMLElement {
@@ -41,13 +42,15 @@ export interface CategoryTableRow {
 
 /**
  * A game's final table by category: per seat (best first), each category's points over the
- * whole game (`points[seat][key]`, during play and at the end), then the total they add up to.
+ * whole game (`points[seat][key]`, during play and at the end), then the total they add up to,
+ * and a rated game's rating changes (rating_change.ts).
  */
 export function renderCategoryTable(
   className: string,
   categories: readonly { key: string; title: string }[],
   rows: readonly CategoryTableRow[],
   points: readonly Readonly<Record<string, SplitPoints>>[],
+  ratings: readonly RatingChange[] = [],
 ): HTMLElement {
   const sorted = [...rows].sort((a, b) => b.total - a.total || a.seat - b.seat);
   // Focusable, so that a keyboard scrolls it too.
@@ -55,13 +58,14 @@ export function renderCategoryTable(
     "table",
     { class: `final-table by-category ${className}` },
     h("caption", {}, t("final.categoryCaption")),
-    finalTableHead([t("final.player"), ...categories.map((c) => c.title), t("final.total")]),
+    finalTableHead([t("final.player"), ...categories.map((c) => c.title), t("final.total"), ...ratingHead(ratings)]),
     h("tbody", {},
       sorted.map((r) =>
         h("tr", { "data-seat": r.seat, class: r.winner ? "winner" : "" },
           finalPlayerCell(r.info, r.name, r.winner),
           categories.map((c) => categoryCell(c.key, points[r.seat]?.[c.key] ?? { during: 0, end: 0 })),
           h("td", { class: "total" }, r.total),
+          ratingCells(ratings, r.seat),
         ),
       ),
     ),
@@ -92,7 +96,7 @@ export function renderVoteEnd(
       "table",
       { class: "final-table vote-final" },
       h("caption", {}, t("final.voteCaption")),
-      finalTableHead([t("final.player"), t("final.duringPlay"), t("final.endOfGame"), t("final.total")]),
+      finalTableHead([t("final.player"), t("final.duringPlay"), t("final.endOfGame"), t("final.total"), ...ratingHead(room.ratingChanges)]),
       h("tbody", {},
         rows.map((r) => {
           const seat = room.seats.find((s) => s.seat === r.seat);
@@ -101,6 +105,7 @@ export function renderVoteEnd(
             h("td", {}, r.during),
             h("td", {}, r.total - r.during),
             h("td", { class: "total" }, r.total),
+            ratingCells(room.ratingChanges, r.seat),
           );
         }),
       ),

@@ -2,11 +2,13 @@
 // that their screens look and answer alike: the room code, the prompt saying what the game waits
 // for, resign (asked twice) and leave; and the rotate and confirm buttons of a tile placement.
 
+import type { RoomState } from "../gen/carc/v1/lobby_pb";
 import { t } from "../i18n";
 import type { AbsentVoteActions } from "./absent_vote";
 import type { AwayActions } from "./away_notice";
 import { h } from "./dom";
 import type { HintSource } from "./hint";
+import { roomRatedBadge } from "./rated_badge";
 
 export interface GameHeadActions {
   resign(): void;
@@ -23,9 +25,11 @@ export interface GamePageActions extends GameHeadActions, AbsentVoteActions, Awa
   hints?: HintSource | undefined;
 }
 
-export function renderGameHead(doc: Document, code: string, prompt: string, canResign: boolean, actions: GameHeadActions): HTMLElement {
+/** `room`: its code is the head's title, and a rated room says so beside it. */
+export function renderGameHead(doc: Document, room: Pick<RoomState, "code" | "options">, prompt: string, canResign: boolean, actions: GameHeadActions): HTMLElement {
+  const rated = roomRatedBadge(room.options);
   return h("div", { class: "row game-head" },
-    h("h2", {}, code),
+    h("h2", {}, room.code, rated ? [" ", rated] : null),
     h("p", { class: "prompt", role: "status", id: "prompt" }, prompt),
     h("span", { class: "grow" }),
     canResign

@@ -7,9 +7,11 @@ import { RoomStatus } from "../gen/carc/v1/lobby_pb";
 import { DEFAULT_GAME, type OfferedGame } from "../games/registry";
 import { t, type MessageKey } from "../i18n";
 import { abandonChoices, abandonLabel, parseAbandonChoice } from "./abandon_policy";
+import { inPageClick } from "./account";
 import { renderBackToSeat, type LeftGame } from "./left_game";
 import { h, self, uid } from "./dom";
 import { patch } from "./patch";
+import { ratedBadge } from "./rated_badge";
 import { MAX_NAME_LENGTH, failureText, range } from "./form";
 import { buildJoinRoom, normaliseInviteCode } from "./invite";
 import {
@@ -19,6 +21,7 @@ import {
   fixedSeats,
   formGame,
   gameOptionsForm,
+  ratedHouseRule,
   type OfferedGames,
   type RoomForm,
 } from "./options";
@@ -44,6 +47,8 @@ export interface HomeModel {
   errors?: { join?: string; create?: string; list?: string };
   /** A game this browser left while it goes on (left_game.ts). */
   leftGame?: LeftGame | undefined;
+  /** The account the connection is signed in as (Welcome.account_name), "" for a guest. */
+  account?: string;
 }
 
 export interface HomeActions {
@@ -57,6 +62,8 @@ export interface HomeActions {
   playNow(): void;
   /** Takes the seat of the game left back (left_game.ts). */
   backToSeat?(): void;
+  /** Opens the leaderboard (/leaderboard) in place. */
+  openLeaderboard?(): void;
 }
 
 /** The home screen. The controls write into `model` as they change. */
@@ -102,6 +109,17 @@ export function renderHome(model: HomeModel, actions: HomeActions): HTMLElement 
     renderCreate(model, actions),
     model.inviteCode ? null : renderJoin(model, actions),
     renderRoomList(model, actions),
+    h("p", { class: "home-links" },
+      h("a", {
+        href: "/leaderboard",
+        id: "leaderboard-link",
+        onclick: (e) => {
+          if (!actions.openLeaderboard || !inPageClick(e)) return;
+          e.preventDefault();
+          actions.openLeaderboard();
+        },
+      }, t("home.leaderboard")),
+    ),
   );
 }
 
@@ -230,6 +248,14 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
   // A server without computer players refuses their policy and hints: neither is offered there.
   const computers = model.maxComputerMs !== 0;
   if (!computers) f.hints = false;
+  // The server refuses a guest's rated room, and a rated room with hints.
+  const signedIn = (model.account ?? "") !== "";
+  if (!signedIn) f.rated = false;
+  if (f.rated) f.hints = false;
+  const redraw = (focusName: string) => (e: Event) => {
+    const live = self<Element>(e).closest("form");
+    if (live) patch(live, renderCreate(model, actions)).querySelector<HTMLElement>(`[name="${focusName}"]`)?.focus();
+  };
   const choices = abandonChoices(model.maxComputerMs);
   if (!choices.includes(f.abandon)) f.abandon = choices[0]!;
   const abandonId = uid("abandon");
@@ -253,6 +279,9 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
       class: "card",
       "aria-labelledby": "create-heading",
       novalidate: true,
+        // A rated room's house rule is named as the options change, not only once refused.
+      onchange: (e: Event) => showRatedNote(e, f, chosen),
+      oninput: (e: Event) => showRatedNote(e, f, chosen),
       onsubmit: (ev: Event) => {
         ev.preventDefault();
         const result = buildCreateRoom(f, games.games, model.name);
@@ -273,6 +302,7 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
       seats,
       seatsHelp !== undefined ? h("p", { class: "help", id: seatsHelpId }, seatsHelp) : null,
     ),
+    renderRated(f, chosen, signedIn, redraw("rated")),
     // A newcomer needs only the game and its seats: the rest has defaults that play well, folded
     // so that the Create button is in the first view of a phone.
     h(
@@ -294,7 +324,9 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
         abandon,
         h("p", { class: "help", id: abandonHelpId }, t("home.abandonHelp")),
       ),
-      computers ? checkField("hints", t("home.hints"), f.hints, (on) => (f.hints = on)) : null,
+      computers
+        ? checkField("hints", t("home.hints"), f.hints, (on) => (f.hints = on), f.rated ? t("home.hintsRated") : undefined)
+        : null,
       gameOptionsForm(f, chosen).render(),
     ),
     error,
@@ -312,13 +344,61 @@ function openAdvanced(ev: Event, f: RoomForm): void {
   if (details) details.open = true;
 }
 
-/** A checkbox and its label; `name` makes its id and names it in the form. */
-function checkField(name: string, label: string, checked: boolean, set: (checked: boolean) => void): HTMLElement {
+/**
+ * A checkbox and its label; `name` makes its id and names it in the form. With `offBecause` it is
+ * off and cannot be changed, and that text says why.
+ */
+function checkField(name: string, label: string, checked: boolean, set: (checked: boolean) => void, offBecause?: string): HTMLElement {
   const id = uid(name);
+  const helpId = `${id}-help`;
   return h("div", { class: "field check" },
-    h("input", { id, name, type: "checkbox", checked, onchange: (e) => set(self<HTMLInputElement>(e).checked) }),
+    h("input", {
+      id,
+      name,
+      type: "checkbox",
+      checked: offBecause === undefined && checked,
+      disabled: offBecause !== undefined,
+      "aria-describedby": offBecause === undefined ? undefined : helpId,
+      onchange: (e) => set(self<HTMLInputElement>(e).checked),
+    }),
     h("label", { for: id }, label),
+    offBecause === undefined ? null : h("p", { class: "help", id: helpId }, offBecause),
   );
+}
+
+/**
+ * "Rated game": for a guest off, with the reason; ticked, what a rated game is and, when an
+ * option is a house rule, which one keeps the room from being created.
+ */
+function renderRated(f: RoomForm, game: OfferedGame, signedIn: boolean, redraw: (e: Event) => void): HTMLElement {
+  const id = uid("rated");
+  const helpId = `${id}-help`;
+  const noteId = "rated-note";
+  return h("div", { class: "field check rated" },
+    h("input", {
+      id,
+      name: "rated",
+      type: "checkbox",
+      checked: f.rated,
+      disabled: !signedIn,
+      "aria-describedby": f.rated ? `${helpId} ${noteId}` : helpId,
+      onchange: (e) => {
+        f.rated = self<HTMLInputElement>(e).checked;
+        // Hints go off (or may come back): the form is drawn again in place.
+        redraw(e);
+      },
+    }),
+    h("label", { for: id }, t("home.rated")),
+    h("p", { class: "help", id: helpId }, signedIn ? t("home.ratedHelp") : t("home.ratedGuest")),
+    f.rated ? h("p", { class: "rated-note", id: noteId, role: "status" }, ratedHouseRule(gameOptionsForm(f, game)) ?? "") : null,
+  );
+}
+
+/** The rated room's note, written again from the options as they are now. */
+function showRatedNote(e: Event, f: RoomForm, game: OfferedGame): void {
+  if (!f.rated) return;
+  const note = self<Element>(e).querySelector("#rated-note");
+  if (note) note.textContent = ratedHouseRule(gameOptionsForm(f, game)) ?? "";
 }
 
 /** The seats menu of a game whose host chooses: its min_players to max_players. */
@@ -381,6 +461,7 @@ function renderRoomList(model: HomeModel, actions: HomeActions): HTMLElement {
               h("div", {},
                 h("strong", { class: "code" }, r.code),
                 " ",
+                r.rated ? [ratedBadge(), " "] : null,
                 h("span", {}, t("home.listSummary", {
                   host: r.hostName,
                   players: r.players,

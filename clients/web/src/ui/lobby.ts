@@ -12,10 +12,11 @@ import { abandonText } from "./abandon_policy";
 import { renderAddComputer, type AddComputerActions } from "./add_computer";
 import { colourBadge } from "./colour_badge";
 import { COLOURS } from "./colours";
-import { DEFAULT_COMPUTER_LEVEL, computerBadge, isComputer, offeredLevels, presenceBadge, type ComputerLevel } from "./computer_player";
+import { DEFAULT_COMPUTER_LEVEL, computerBadge, isComputer, offeredLevels, presenceBadge, roomLevels, type ComputerLevel } from "./computer_player";
 import { h, onPage, self, uid } from "./dom";
 import { renderChat } from "./chat";
 import { roomStatusKey } from "./home";
+import { roomRatedBadge } from "./rated_badge";
 import { optionLabel, valueText } from "./option_text";
 
 export interface LobbyModel {
@@ -70,16 +71,17 @@ export function renderLobby(model: LobbyModel, actions: LobbyActions): HTMLEleme
   const me = mySeat(room);
   const host = isHost(room);
   const inLobby = room.status === RoomStatus.LOBBY;
+  const rated = roomRatedBadge(room.options);
 
   return h(
     "div",
     { class: "screen lobby" },
     h("div", { class: "row" },
-      h("h2", {}, t("lobby.title", { code: room.code })),
+      h("h2", {}, t("lobby.title", { code: room.code }), rated ? [" ", rated] : null),
       h("button", { type: "button", class: "secondary", onclick: () => actions.leave() }, t("lobby.leave")),
     ),
     renderInvite(model, actions),
-    renderSeats(room, me, host, inLobby, offeredLevels(model.maxComputerMs ?? Infinity), model.computerLevel ?? DEFAULT_COMPUTER_LEVEL, actions),
+    renderSeats(room, me, host, inLobby, roomLevels(offeredLevels(model.maxComputerMs ?? Infinity), room.options?.rated === true), model.computerLevel ?? DEFAULT_COMPUTER_LEVEL, actions),
     inLobby && room.seats.some((s) => !s.occupied) ? renderBotHint(model) : null,
     h("p", { class: "spectators" }, t("lobby.spectators", { n: room.spectators })),
     me === undefined ? h("p", { class: "notice" }, t("lobby.spectating")) : null,
@@ -245,6 +247,7 @@ function renderOptionsSummary(room: RoomState, games: readonly OfferedGame[]): H
     ],
     [t("home.abandon"), abandonText(options.abandonPolicy)],
     [t("lobby.hints"), options.hints ? t("opt.yes") : t("opt.no")],
+    [t("lobby.rated"), options.rated ? t("opt.yes") : t("opt.no")],
   ];
   if (offered) rows.push(...gameOptionRows(offered, options));
   return h(

@@ -15,7 +15,10 @@ import {
 import { DEFAULT_GAME, type OfferedGame } from "../games/registry";
 import { DEFAULT_ABANDON, abandonPolicy, type AbandonChoice } from "./abandon_policy";
 import { parseIntIn, validName, type Result } from "./form";
+import { t } from "../i18n";
 import { OptionForm } from "./option_form";
+import { optionLabel } from "./option_text";
+import { houseRule } from "./rated_form";
 
 /** The games the form can create, as far as GET /api/game-types has told. */
 export type OfferedGames =
@@ -37,6 +40,8 @@ export interface RoomForm {
   abandon: AbandonChoice;
   /** Whether a player may ask the computer for a move (RoomOptions.hints). */
   hints: boolean;
+  /** A rated game (RoomOptions.rated): the game's standard rules and no hints (rated_form.ts). */
+  rated: boolean;
   /** Each game's own options by its id, made when the game is first chosen. */
   gameOptions: Record<string, OptionForm>;
   /** Whether the folded part (the room's settings and the game's rule options) is open. */
@@ -58,6 +63,7 @@ export function defaultRoomForm(): RoomForm {
     abandon: DEFAULT_ABANDON,
     // A hint is a computer's move: the host turns it on for a room that wants it.
     hints: false,
+    rated: false,
     gameOptions: {},
     advancedOpen: false,
   };
@@ -90,14 +96,19 @@ export function buildRoomOptions(form: RoomForm, games: readonly OfferedGame[]):
   const increment = parseIntIn(form.clockIncrement.trim(), 0, MAX_CLOCK_INCREMENT_SECONDS);
   if (initial === undefined || increment === undefined) return { ok: false, error: "form.errorClock" };
   // Only the chosen game's options are sent, never another's (which may not even be valid).
-  const options = gameOptionsForm(form, game).build();
+  const optionForm = gameOptionsForm(form, game);
+  const options = optionForm.build();
   if (!options.ok) return options;
+  const houseRuleText = form.rated ? ratedHouseRule(optionForm) : undefined;
+  if (houseRuleText !== undefined) return { ok: false, message: houseRuleText };
   return {
     ok: true,
     value: create(RoomOptionsSchema, {
       isPublic: form.isPublic,
       abandonPolicy: abandonPolicy(form.abandon),
-      hints: form.hints,
+      // A rated room has no hints: the server refuses one that asks for both.
+      hints: form.hints && !form.rated,
+      rated: form.rated,
       // No clock: no increment either.
       clock: { initialSeconds: initial, incrementSeconds: initial === 0 ? 0 : increment },
       gameType: game.module.gameType,
@@ -113,4 +124,10 @@ export function buildCreateRoom(form: RoomForm, games: readonly OfferedGame[], p
   const options = buildRoomOptions(form, games);
   if (!options.ok) return options;
   return { ok: true, value: create(CreateRoomSchema, { options: options.value, playerName: name }) };
+}
+
+/** Why a rated room cannot have the form's options (the house rule it sets), undefined when it can. */
+export function ratedHouseRule(options: OptionForm): string | undefined {
+  const rule = houseRule(options.game, options.options, options.values);
+  return rule && t("home.ratedHouseRule", { option: optionLabel(options.game.module.messages, rule) });
 }

@@ -1,7 +1,7 @@
 // The screens that take the page's main area over the room's while open, each with an address
 // of its own: the replay viewer (/replay/ID) and the account screens (/sign-in, /sign-up,
-// /account, /players/NAME, their code a chunk of its own). App builds them with what they need
-// of it and asks, at each rendering, which one shows.
+// /account, /players/NAME, /leaderboard, their code a chunk of its own). App builds them with
+// what they need of it and asks, at each rendering, which one shows.
 
 import { Account, type AccountHost } from "./account";
 import { h } from "./dom";
@@ -10,7 +10,7 @@ import { Replays } from "./replays";
 export interface PageScreensHost extends Pick<AccountHost, "claimableTokens" | "claimed" | "signedInOrOut"> {
   doc: Document;
   http(): typeof fetch | undefined;
-  location: { pathname: string };
+  location: { pathname: string; search?: string };
   history?: { replaceState(data: unknown, unused: string, url?: string): void } | undefined;
   /** The path of the page under these screens: the room's, or home. */
   roomPath(): string;
@@ -30,7 +30,11 @@ export class PageScreens {
   readonly account: Account;
 
   constructor(private readonly host: PageScreensHost) {
-    const paths = { path: () => host.location.pathname, setPath: (path: string) => this.setPath(path) };
+    const paths = {
+      path: () => host.location.pathname,
+      search: () => host.location.search ?? "",
+      setPath: (path: string) => this.setPath(path),
+    };
     this.replays = new Replays({ ...host, ...paths, pathBack: () => host.roomPath() });
     this.account = new Account({
       ...host,

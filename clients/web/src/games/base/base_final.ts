@@ -5,9 +5,10 @@
 // every game's (ui/final_table.ts); the chart of the scores over the turns is score_chart.ts.
 
 import type { BaseView } from "../../gen/carc/v1/base_game_pb";
-import type { SeatInfo } from "../../gen/carc/v1/lobby_pb";
+import type { RatingChange, SeatInfo } from "../../gen/carc/v1/lobby_pb";
 import { h } from "../../ui/dom";
 import { finalPlayerCell, finalTableHead, renderCategoryTable } from "../../ui/final_table";
+import { ratingCells, ratingHead } from "../../ui/rating_change";
 import { BASE_CATEGORIES, type BaseCategoryRow } from "./base_categories";
 import { t } from "./i18n/play";
 
@@ -38,8 +39,16 @@ export function finalRows(view: BaseView): FinalRow[] {
 
 const CATEGORY_TITLES = { road: "final.roads", city: "final.cities", cloister: "final.cloisters", field: "final.farms" } as const;
 
-/** `categories`: each seat's points by category over the whole game, when the page knows them. */
-export function renderFinalTable(view: BaseView, seats: readonly SeatInfo[], categories?: readonly BaseCategoryRow[]): HTMLElement {
+/**
+ * `categories`: each seat's points by category over the whole game, when the page knows them;
+ * `ratings`: a rated game's changes (RoomState.rating_changes), a column of their own.
+ */
+export function renderFinalTable(
+  view: BaseView,
+  seats: readonly SeatInfo[],
+  categories?: readonly BaseCategoryRow[],
+  ratings: readonly RatingChange[] = [],
+): HTMLElement {
   const name = (seat: number): string => seats[seat]?.name ?? t("lobby.seat", { n: seat + 1 });
   if (categories) {
     return renderCategoryTable(
@@ -47,6 +56,7 @@ export function renderFinalTable(view: BaseView, seats: readonly SeatInfo[], cat
       BASE_CATEGORIES.map((key) => ({ key, title: t(CATEGORY_TITLES[key]) })),
       finalRows(view).map((r) => ({ seat: r.seat, info: seats[r.seat], name: name(r.seat), total: r.total, winner: r.winner })),
       categories,
+      ratings,
     );
   }
   // Seven columns do not fit a phone: the table scrolls sideways inside its card.
@@ -63,6 +73,7 @@ export function renderFinalTable(view: BaseView, seats: readonly SeatInfo[], cat
       t("final.cloisters"),
       t("final.farms"),
       t("final.total"),
+      ...ratingHead(ratings),
     ]),
     h(
       "tbody",
@@ -76,6 +87,7 @@ export function renderFinalTable(view: BaseView, seats: readonly SeatInfo[], cat
           h("td", {}, r.cloister),
           h("td", {}, r.field),
           h("td", { class: "total" }, r.total),
+          ratingCells(ratings, r.seat),
         ),
       ),
     ),

@@ -27,4 +27,6 @@ export const baseForm: GameForm = {
   // A table roomy enough for a whole game, the first time the limit is turned on.
   proposals: { board_limit: "15x15" },
   check: checkBaseOptions,
+  // The Count makes the game rated in the "count" pool instead of "base".
+  ratedPoolOptions: ["count"],
 };

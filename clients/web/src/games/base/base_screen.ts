@@ -234,7 +234,7 @@ export class BaseScreen implements TurnControls {
       { class: "screen game" },
       renderGameHead(
         this.doc,
-        room.code,
+        room,
         ctx.offline ?? (over ? t("game.over") : this.prompt(view, mySeat, myTurn, name)),
         mySeat >= 0 && !over && view !== undefined && !(view.resigned[mySeat] ?? false),
         this.actions,
@@ -436,7 +436,7 @@ export class BaseScreen implements TurnControls {
       "section",
       { class: "card final", id: "final" },
       h("h3", {}, t("final.title")),
-      byVote ? renderVoteEnd(room, view.scores, (seat) => view.resigned[seat] ?? false) : renderFinalTable(view, seats, this.ledger.rows(view.scores)),
+      byVote ? renderVoteEnd(room, view.scores, (seat) => view.resigned[seat] ?? false) : renderFinalTable(view, seats, this.ledger.rows(view.scores), room.ratingChanges),
       // The ways on right under the table, the chart after them: Rematch stays in view.
       renderEndActions(
         {

@@ -1,13 +1,15 @@
 // The end of a game of The Castle: who won, the final table with the final scoring by category
-// (K-11: keep, courts, wall tiles), and the ways on (rematch, the record, and the replay once
-// the game is archived). The base game's end has other categories and a score chart; the
-// table's head and player cells are every game's (ui/final_table.ts).
+// (K-11: keep, courts, wall tiles) and a rated game's rating changes, and the ways on (rematch,
+// the record, and the replay once the game is archived). The base game's end has other
+// categories and a score chart; the table's head and player cells are every game's
+// (ui/final_table.ts).
 
 import { CastlePhase, type CastleView } from "../../gen/carc/v1/castle_game_pb";
 import type { RoomState } from "../../gen/carc/v1/lobby_pb";
 import { endedByVote } from "../../ui/absent_vote";
 import { h } from "../../ui/dom";
 import { finalPlayerCell, finalTableHead, renderCategoryTable, renderEndActions, renderVoteEnd } from "../../ui/final_table";
+import { ratingCells, ratingHead } from "../../ui/rating_change";
 import { CASTLE_CATEGORIES, type CastleCategoryRow } from "./castle_categories";
 import type { CastleFinalPoints } from "./castle_mirror";
 import { seatInfo } from "./castle_players";
@@ -54,6 +56,7 @@ export function renderCastleFinalTable(
         return { seat, info, name: info?.name ?? t("lobby.seat", { n: seat + 1 }), total: s.score, winner: view.winners.includes(seat) };
       }),
       categories,
+      room.ratingChanges,
     );
   }
   const rows = view.seats
@@ -75,6 +78,7 @@ export function renderCastleFinalTable(
       t("castle.final.courts"),
       t("castle.final.wallTiles"),
       t("final.total"),
+      ...ratingHead(room.ratingChanges),
     ]),
     h("tbody", {},
       rows.map((r) => {
@@ -86,6 +90,7 @@ export function renderCastleFinalTable(
           cell(r.final?.courts),
           cell(r.final?.wallTiles),
           h("td", { class: "total" }, r.total),
+          ratingCells(room.ratingChanges, r.seat),
         );
       }),
     ),

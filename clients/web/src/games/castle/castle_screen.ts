@@ -153,7 +153,7 @@ export class CastleScreen implements TurnControls {
       { class: "screen game castle-game" },
       renderGameHead(
         this.doc,
-        room.code,
+        room,
         ctx.offline ?? (over ? t("game.over") : this.prompt(view, mySeat, moves, name)),
         mySeat >= 0 && !over && view !== undefined && !(view.seats[mySeat]?.resigned ?? false),
         this.actions,

@@ -69,6 +69,10 @@ export const de: PlayMessages = {
   "final.split": "{during} + {end}",
   "final.categoryCaption": "Punkte je Kategorie über das ganze Spiel; darunter: während des Spiels + Schlusswertung",
   "final.voteCaption": "Punkte während des Spiels, dann die Schlusswertung des Spielfelds, wie es war",
+  "final.rating": "Wertung",
+  "final.ratingValue": "{rating} ({difference})",
+  "final.ratingDetails": "Wertung nach dem Spiel: μ {mu}, σ {sigma}; vorher: {before} (μ {muBefore}, σ {sigmaBefore}).",
+  "final.ratingLeft": "Hat das Spiel verlassen: zählt als Letzter.",
 
   "replay.broken": "Die Wiederholung passt bei Schritt {step} nicht zusammen.",
 

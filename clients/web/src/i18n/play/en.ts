@@ -72,6 +72,10 @@ export const en = {
   "final.split": "{during} + {end}",
   "final.categoryCaption": "Points by category over the whole game; under each: during play + final scoring",
   "final.voteCaption": "Points during play, then the end-of-game scoring of the board as it was",
+  "final.rating": "Rating",
+  "final.ratingValue": "{rating} ({difference})",
+  "final.ratingDetails": "Rating after the game: μ {mu}, σ {sigma}; before: {before} (μ {muBefore}, σ {sigmaBefore}).",
+  "final.ratingLeft": "Left the game: counted last.",
 
   "replay.broken": "The replay does not fit together at step {step}.",
 

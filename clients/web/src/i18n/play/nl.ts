@@ -69,6 +69,10 @@ export const nl: PlayMessages = {
   "final.split": "{during} + {end}",
   "final.categoryCaption": "Punten per categorie over het hele spel; daaronder: tijdens het spel + eindtelling",
   "final.voteCaption": "Punten tijdens het spel, daarna de eindtelling van het bord zoals het was",
+  "final.rating": "Rating",
+  "final.ratingValue": "{rating} ({difference})",
+  "final.ratingDetails": "Rating na het spel: μ {mu}, σ {sigma}; daarvoor: {before} (μ {muBefore}, σ {sigmaBefore}).",
+  "final.ratingLeft": "Verliet het spel: telt als laatste.",
 
   "replay.broken": "De herhaling klopt niet bij stap {step}.",
 

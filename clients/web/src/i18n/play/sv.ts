@@ -69,6 +69,10 @@ export const sv: PlayMessages = {
   "final.split": "{during} + {end}",
   "final.categoryCaption": "Poäng per kategori under hela spelet; under varje: under spelet + slutpoäng",
   "final.voteCaption": "Poäng under spelet, sedan slutpoängen för brädet som det såg ut",
+  "final.rating": "Rating",
+  "final.ratingValue": "{rating} ({difference})",
+  "final.ratingDetails": "Rating efter partiet: μ {mu}, σ {sigma}; före: {before} (μ {muBefore}, σ {sigmaBefore}).",
+  "final.ratingLeft": "Lämnade partiet: räknas som sist.",
 
   "replay.broken": "Reprisen hänger inte ihop vid steg {step}.",
 
