@@ -102,3 +102,56 @@ TEST_CASE(
   CHECK(guest.out.find("signed in") == std::string::npos);
   ::unsetenv("CARC_CONFIG_DIR");
 }
+
+TEST_CASE("cli: bot --create --rated plays a rated game between two logins",
+          "[cli][accounts][server][ratings]") {
+  auto config = TestConfig();
+  config.hash_threads = 1;
+  TestServer server(config);
+  const auto port = server.port();
+  for (const char* name : {"Ada", "Bob"}) {
+    REQUIRE(HttpRequest(port, "POST", "/api/accounts",
+                        nlohmann::json{{"name", name}, {"password", "correct horse"}}.dump())
+                .status == 201);
+  }
+  const std::string root = NewDataDir();
+  const std::string url = "ws://127.0.0.1:" + std::to_string(port);
+  std::ofstream(root + "/password") << "correct horse\n";
+  // Each account's login in a configuration directory of its own.
+  for (const char* name : {"ada", "bob"}) {
+    ::setenv("CARC_CONFIG_DIR", (root + "/" + name).c_str(), 1);
+    REQUIRE(RunCli("login --server " + url + " " + name + " < " + root + "/password", true).code ==
+            0);
+  }
+  const auto two_seats = RunCli("bot --server " + url + " --create --rated --seats 2", true);
+  CHECK(two_seats.code == 2);
+  CHECK(two_seats.out.find("--rated plays one seat") != std::string::npos);
+  ::setenv("CARC_CONFIG_DIR", (root + "/nobody").c_str(), 1);
+  const auto guest = RunCli("bot --server " + url + " --create --rated", true);
+  CHECK(guest.code == 2);
+  CHECK(guest.out.find("--rated needs an account") != std::string::npos);
+  ::unsetenv("CARC_CONFIG_DIR");
+
+  // Ada creates the rated room; Bob joins it by its code, each process signed in as one account.
+  const std::string cli = CARC_CLI_PATH;
+  std::ofstream(root + "/play.sh")
+      << "CARC_CONFIG_DIR=" << root << "/ada " << cli << " bot --server " << url
+      << " --create --rated --players 2 --seed 3 --timeout 60 2>" << root << "/ada.err >" << root
+      << "/ada.out &\n"
+      << "for i in $(seq 200); do grep -q '^room ' " << root
+      << "/ada.err && break; sleep 0.05; done\n"
+      << "CARC_CONFIG_DIR=" << root << "/bob " << cli << " bot --server " << url
+      << " --room \"$(sed -n 's/^room //p' " << root << "/ada.err)\" --seed 4 --timeout 60 >"
+      << root << "/bob.out 2>&1\n"
+      << "wait\n";
+  REQUIRE(std::system(("bash " + root + "/play.sh").c_str()) == 0);
+  for (const char* name : {"ada", "bob"}) {
+    INFO(name << ": " << SessionFileText(root + "/" + name + ".out"));
+    const auto profile =
+        nlohmann::json::parse(HttpGet(port, std::string("/api/players/") + name).body);
+    REQUIRE(profile["ratings"].size() == 1);
+    CHECK(profile["ratings"][0]["pool"] == "base");
+    CHECK(profile["ratings"][0]["games"] == 1);
+    CHECK(profile["ratings"][0]["history"].size() == 1);
+  }
+}

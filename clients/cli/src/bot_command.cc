@@ -1,4 +1,5 @@
 // `carcassonne bot` and `carcassonne watch`: play or watch games on a running server.
+#include <algorithm>
 #include <iostream>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -26,12 +27,16 @@ constexpr const char* kBotHelp =
     "                   is lost; a node's redirect to the room's node is followed\n"
     "  --room CODE      join this room\n"
     "  --create         create a room (its code is printed on stderr at once)\n"
-    "  --players P      with --create: seats in the room, 2..6 (default: --seats)\n"
+    "  --players P      with --create: seats in the room, 2..6 (default: --seats, at least 2)\n"
     "  --seats N        seats this process plays, each on its own connection (default 1)\n"
     "  --game G         with --create: a game the server offers (default base; the\n"
     "                   list is in 'carcassonne --help')\n"
     "  --rules LIST     with --create: the game's options, e.g. farm_scoring=c1,hand_size=1\n"
     "  --public         with --create: list the room publicly\n"
+    "  --rated          with --create: a rated room (docs/ratings.md): needs a session kept by\n"
+    "                   `carcassonne login` and --seats 1, since every seat is an account's;\n"
+    "                   the others join with their own logins (CARC_CONFIG_DIR apart) and\n"
+    "                   `bot --room CODE`\n"
     "  --name NAME      player name prefix (default bot); the first seat plays under the\n"
     "                   account's name when `carcassonne login` kept a session for the server\n"
     "  --seed S         move choices (default: random)\n"
@@ -48,13 +53,13 @@ constexpr const char* kWatchHelp =
 int BotCommand(int argc, char** argv) {
   Args args(argc, argv, 2,
             {"server", "room", "players", "seats", "game", "rules", "name", "seed", "timeout"},
-            {"create", "public", "help"});
+            {"create", "public", "rated", "help"});
   if (args.Has("help")) {
     std::cout << kBotHelp;
     return 0;
   }
   const int seats = static_cast<int>(args.Int("seats", 1, 1, 6));
-  const int players = static_cast<int>(args.Int("players", seats, 2, 6));
+  const int players = static_cast<int>(args.Int("players", std::max(seats, 2), 2, 6));
   const auto timeout = args.Int("timeout", 0, 0, 86400);
   const auto seed =
       static_cast<std::uint64_t>(args.Int("seed", std::random_device{}(), 0, INT64_MAX));
@@ -80,6 +85,14 @@ int BotCommand(int argc, char** argv) {
   if (error.empty() && args.Has("create") == args.Has("room")) {
     error = "give exactly one of --room CODE and --create";
   }
+  if (error.empty() && args.Has("rated") && !args.Has("create")) {
+    error = "--rated goes with --create: the room's creator makes it rated";
+  }
+  if (error.empty() && args.Has("rated") && seats != 1) {
+    error =
+        "--rated plays one seat: every seat of a rated room is an account's, so the others "
+        "join with their own logins (bot --room CODE)";
+  }
   const auto address = client::ParseServerList(args.Get("server", "ws://127.0.0.1:8080"));
   if (error.empty() && !address) error = "--server takes ws://host:port[,ws://host:port...]";
   if (!error.empty()) {
@@ -91,6 +104,10 @@ int BotCommand(int argc, char** argv) {
   std::vector<client::ServerAddress> signed_in = *address;
   if (const std::string account = client::AttachSession(signed_in); !account.empty()) {
     std::cerr << "signed in as " << account << " (seat 1)" << std::endl;
+  } else if (args.Has("rated")) {
+    std::cerr << "carcassonne bot: --rated needs an account: run `carcassonne login --server "
+                 "URL NAME` first\n";
+    return 2;
   }
 
   std::vector<std::unique_ptr<client::BotSeat>> bots;
@@ -105,6 +122,7 @@ int BotCommand(int argc, char** argv) {
     }
     if (i == 0 && args.Has("create")) {
       room.set_is_public(args.Has("public"));
+      room.set_rated(args.Has("rated"));
       code = bot->CreateRoom(room);
       if (code.empty()) {
         std::cerr << "carcassonne bot: cannot create a room: " << bot->error() << "\n";
