@@ -64,11 +64,13 @@ class PostgresRatings final : public RatingStore {
 
   std::vector<BoardEntry> Leaderboard(const BoardQuery& q) override {
     std::lock_guard lock(mu_);
-    // The index ratings_board gives the order; the filters drop rows as it goes.
+    // The page is found in the covering index ratings_board alone (an index-only scan: order
+    // and filters); only its rows are joined to their names.
     const PgResult r = db_.Exec(
-        "SELECT a.name, r.mu, r.sigma, r.games FROM ratings r JOIN accounts a "
-        "ON a.id = r.account_id WHERE r.pool = $1 AND r.games >= $2 AND r.last_game_at >= $3 "
-        "ORDER BY r.conservative DESC, r.account_id LIMIT $4 OFFSET $5",
+        "SELECT a.name, r.mu, r.sigma, r.games FROM (SELECT account_id, mu, sigma, games, "
+        "conservative FROM ratings WHERE pool = $1 AND games >= $2 AND last_game_at >= $3 "
+        "ORDER BY conservative DESC, account_id LIMIT $4 OFFSET $5) r JOIN accounts a "
+        "ON a.id = r.account_id ORDER BY r.conservative DESC, r.account_id",
         {q.pool, PgParam::Int(q.min_games), PgParam::Int(q.active_since), PgParam::Int(q.limit),
          PgParam::Int(q.offset)});
     std::vector<BoardEntry> out;

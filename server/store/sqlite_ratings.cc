@@ -26,11 +26,13 @@ class SqliteRatings final : public RatingStore {
                      "WHERE c.account_id = ? AND c.pool = ? ORDER BY c.at DESC, c.game_id DESC "
                      "LIMIT ?");
       game_ = conn_.Make(std::string(kChangeColumns) + "WHERE c.game_id = ? ORDER BY c.seat");
-      // The index ratings_board gives the order; the filters drop rows as it goes.
+      // The page is found in the covering index ratings_board alone (order and filters); only
+      // its rows are joined to their names.
       board_ = conn_.Make(
-          "SELECT a.name, r.mu, r.sigma, r.games FROM ratings r JOIN accounts a "
-          "ON a.id = r.account_id WHERE r.pool = ? AND r.games >= ? AND r.last_game_at >= ? "
-          "ORDER BY r.conservative DESC, r.account_id LIMIT ? OFFSET ?");
+          "SELECT a.name, r.mu, r.sigma, r.games FROM (SELECT account_id, mu, sigma, games, "
+          "conservative FROM ratings WHERE pool = ? AND games >= ? AND last_game_at >= ? "
+          "ORDER BY conservative DESC, account_id LIMIT ? OFFSET ?) r JOIN accounts a "
+          "ON a.id = r.account_id ORDER BY r.conservative DESC, r.account_id");
     } catch (const StoreError& e) {
       conn_.Close();
       throw StoreError(path + ": " + e.what());
