@@ -310,7 +310,11 @@ std::string RoomGame::Restore(const std::vector<std::string>& entries) {
     // are not pointed at it.
     const std::optional<bool> archived = journal_.Archived();
     archived_ = archived.value_or(false);
-    if (!archived.value_or(true)) ArchiveGame();
+    if (!archived.value_or(true)) {
+      spdlog::info("room {}: the game ended before the restart and was not archived; archiving it",
+                   code_);
+      ArchiveGame();
+    }
     if (archived.value_or(false) && rated_.on()) rated_.set_changes(journal_.RatingChanges());
   }
   // The clock runs again from now: the time the server was down is nobody's.

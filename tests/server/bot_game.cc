@@ -22,7 +22,11 @@ BotGame::BotGame(const std::vector<client::ServerAddress>& address, BotGameSpec 
     : spec_(std::move(spec)) {
   const int n = spec_.players;
   for (int i = 0; i < n; ++i) {
-    bots_.push_back(std::make_unique<client::BotSeat>(address, "bot" + std::to_string(i),
+    std::vector<client::ServerAddress> mine = address;
+    if (static_cast<std::size_t>(i) < spec_.seat_fields.size()) {
+      for (auto& a : mine) a.fields = spec_.seat_fields[static_cast<std::size_t>(i)];
+    }
+    bots_.push_back(std::make_unique<client::BotSeat>(mine, "bot" + std::to_string(i),
                                                       spec_.seed * 100 + static_cast<unsigned>(i)));
     bots_.back()->set_move_delay(spec_.move_delay);
   }

@@ -29,6 +29,9 @@ struct BotGameSpec {
   int drop_seat = -1;  // this seat drops its connection once after `drop_after` commands
   int drop_after = 0;
   std::chrono::milliseconds move_delay{0};  // each seat waits this long before each command
+  // Header fields each seat's upgrade carries (seat i: seat_fields[i], when given): a signed-in
+  // seat's "Authorization: Bearer TOKEN".
+  std::vector<std::vector<std::pair<std::string, std::string>>> seat_fields{};
   // Every message a seat (or the spectator, -1) receives while playing; called on that
   // seat's thread.
   std::function<void(int seat, const v1::ServerMessage&)> hook;

@@ -30,8 +30,8 @@ using Clock = std::chrono::steady_clock;
 namespace cs = carc::server::store;
 
 constexpr int kPlayers = 100000;
-constexpr std::int64_t kNow = 1'800'000'000;
-constexpr std::int64_t kDay = 86400;
+constexpr std::int64_t kBenchNow = 1'800'000'000;
+constexpr std::int64_t kBenchDay = 86400;
 
 struct Player {
   double mu, sigma;
@@ -47,12 +47,12 @@ std::vector<Player> MakePlayers() {
   std::uniform_int_distribution<std::int64_t> days(0, 180);
   std::vector<Player> out;
   for (int i = 0; i < kPlayers; ++i) {
-    out.push_back({mu(rng), sigma(rng), 1 + games(rng), kNow - days(rng) * kDay});
+    out.push_back({mu(rng), sigma(rng), 1 + games(rng), kBenchNow - days(rng) * kBenchDay});
   }
   return out;
 }
 
-void Report(const char* store, int page, std::vector<double> ms, std::size_t rows) {
+void ReportPage(const char* store, int page, std::vector<double> ms, std::size_t rows) {
   std::sort(ms.begin(), ms.end());
   std::printf("%s, page %d: p50 %.3f ms, p99 %.3f ms, max %.3f ms (%zu trials, %zu rows)\n", store,
               page, ms[ms.size() / 2], ms[ms.size() * 99 / 100], ms.back(), ms.size(), rows);
@@ -63,7 +63,7 @@ void Measure(const char* store, cs::RatingStore& ratings) {
   const int trials = env != nullptr ? std::max(1, std::atoi(env)) : 200;
   for (const int page : {1, 100, 200}) {
     // The API's query: 51 rows (one more than a page says whether another follows).
-    const cs::BoardQuery q{"base", 5, kNow - 90 * kDay, (page - 1) * 50, 51};
+    const cs::BoardQuery q{"base", 5, kBenchNow - 90 * kBenchDay, (page - 1) * 50, 51};
     std::vector<double> ms;
     std::size_t rows = 0;
     for (int t = 0; t < trials; ++t) {
@@ -72,7 +72,7 @@ void Measure(const char* store, cs::RatingStore& ratings) {
       ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - at).count());
     }
     CHECK(rows == 51);
-    Report(store, page, ms, rows);
+    ReportPage(store, page, ms, rows);
   }
 }
 
