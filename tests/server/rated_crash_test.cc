@@ -8,6 +8,7 @@
 #include <sqlite3.h>
 
 #include <catch2/catch.hpp>
+#include <functional>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -16,7 +17,9 @@
 
 #include "bot_game.h"
 #include "server_process.h"
+#include "store/pg_connection.h"
 #include "store/sqlite_store.h"
+#include "test_postgres.h"
 #include "test_server.h"
 
 namespace carc::test {
@@ -33,6 +36,35 @@ std::string SignUpFor(std::uint16_t port, const std::string& name) {
   REQUIRE(made.status == 201);
   const std::string field = made.Header("Set-Cookie");
   return field.substr(13, field.find(';') - 13);
+}
+
+// A rated room of two bots, each seat signed in with the session `token_of(seat)` returns.
+BotGameSpec RatedRoom(std::uint64_t seed, int move_delay_ms,
+                      const std::function<std::string(int seat)>& token_of) {
+  BotGameSpec spec;
+  spec.players = 2;
+  spec.spectator = false;
+  spec.seed = seed;
+  v1::RoomOptions room = RoomFor(2);
+  room.set_rated(true);
+  spec.room = room;
+  for (int seat = 0; seat < 2; ++seat) {
+    spec.seat_fields.push_back({{"Authorization", "Bearer " + token_of(seat)}});
+  }
+  spec.move_delay = std::chrono::milliseconds(move_delay_ms);
+  return spec;
+}
+
+// Waits for every game's bots; each seat must have seen its game to the end.
+void JoinAllFinished(std::vector<std::unique_ptr<BotGame>>& games) {
+  for (auto& g : games) g->Join();
+  for (auto& g : games) {
+    INFO("room " << g->code());
+    for (const auto& seat : g->seats()) {
+      INFO("seat " << seat.seat << ": " << seat.error);
+      CHECK(seat.finished);
+    }
+  }
 }
 
 // Rows of one integer column pair from the SQLite file at `path`.
@@ -105,20 +137,10 @@ TEST_CASE("crash: rated games through 20 SIGKILLs are each archived once and rat
 
   std::vector<std::unique_ptr<BotGame>> games;
   for (int i = 0; i < kRatedRooms; ++i) {
-    BotGameSpec spec;
-    spec.players = 2;
-    spec.spectator = false;
-    spec.seed = 3900 + static_cast<std::uint64_t>(i);
-    v1::RoomOptions room = RoomFor(2);
-    room.set_rated(true);
-    spec.room = room;
-    for (int seat = 0; seat < 2; ++seat) {
-      const std::string token =
-          SignUpFor(server.port(), "p" + std::to_string(i) + "s" + std::to_string(seat));
-      spec.seat_fields.push_back({{"Authorization", "Bearer " + token}});
-    }
     // Paced so that the kills land while games are in progress, and some near their ends.
-    spec.move_delay = std::chrono::milliseconds(10 + 4 * i);
+    BotGameSpec spec = RatedRoom(3900 + static_cast<std::uint64_t>(i), 10 + 4 * i, [&](int seat) {
+      return SignUpFor(server.port(), "p" + std::to_string(i) + "s" + std::to_string(seat));
+    });
     games.push_back(std::make_unique<BotGame>(server.address(), spec));
     REQUIRE(games.back()->setup_error() == "");
   }
@@ -134,14 +156,7 @@ TEST_CASE("crash: rated games through 20 SIGKILLs are each archived once and rat
     REQUIRE(server.Start() == "");
   }
   CHECK(in_play >= kKills / 2);
-  for (auto& g : games) g->Join();
-  for (auto& g : games) {
-    INFO("room " << g->code());
-    for (const auto& seat : g->seats()) {
-      INFO("seat " << seat.seat << ": " << seat.error);
-      CHECK(seat.finished);
-    }
-  }
+  JoinAllFinished(games);
   server.Stop(SIGTERM);
   const std::string path = server::store::StorePath(dir);
   std::printf(
@@ -174,6 +189,89 @@ TEST_CASE("crash: rated games through 20 SIGKILLs are each archived once and rat
   server.Stop(SIGKILL);
   CHECK(ArchivedAfterRestart(server) - before == undone);
   CheckRatedOnce(path);
+}
+
+TEST_CASE("cluster: rated games through 20 node kills and takeovers are rated once",
+          "[ratings][postgres][cluster][serial]") {
+  // Two nodes on one PostgreSQL database with a short lease: a node killed and kept down past
+  // it has its rooms taken over (and finished, and rated) by the other; one started again at
+  // once takes them back from its store. The fencing token guards every write and the rating.
+  constexpr int kClusterRooms = 6;
+  constexpr auto kLease = std::chrono::milliseconds(1000);
+  const std::string url = NewPostgresDatabase();
+  std::vector<std::unique_ptr<ServerProcess>> nodes;
+  std::vector<client::ServerAddress> addresses;
+  for (int i = 0; i < 2; ++i) {
+    const std::string dir = NewDataDir();
+    nodes.push_back(std::make_unique<ServerProcess>(
+        FreePort(), dir, dir + "/server.log",
+        std::vector<std::string>{"--store", url, "--node-id", "n" + std::to_string(i), "--lease-ms",
+                                 std::to_string(kLease.count()), "--max-rooms-per-address", "1000",
+                                 "--signups-per-hour", "0", "--hash-threads", "1"}));
+    REQUIRE(nodes.back()->Start() == "");
+    addresses.push_back(nodes.back()->address());
+  }
+  std::vector<std::unique_ptr<BotGame>> games;
+  for (int i = 0; i < kClusterRooms; ++i) {
+    // Accounts live in the database: made on either node, valid on both.
+    BotGameSpec spec = RatedRoom(3990 + static_cast<std::uint64_t>(i), 40 + 10 * i, [&](int seat) {
+      return SignUpFor(nodes[static_cast<std::size_t>(seat)]->port(),
+                       "c" + std::to_string(i) + "s" + std::to_string(seat));
+    });
+    games.push_back(std::make_unique<BotGame>(
+        std::vector<client::ServerAddress>{addresses[static_cast<std::size_t>(i % 2)],
+                                           addresses[static_cast<std::size_t>(1 - i % 2)]},
+        spec));
+    REQUIRE(games.back()->setup_error() == "");
+  }
+
+  std::mt19937_64 rng(39039);
+  std::uniform_int_distribution<int> wait_ms(100, 400);
+  std::uniform_int_distribution<int> down_ms(0, 1800);  // some past the lease: takeovers
+  std::uniform_int_distribution<int> pick(0, 1);
+  int past_lease = 0;
+  for (int kill = 0; kill < kKills; ++kill) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(wait_ms(rng)));
+    ServerProcess& victim = *nodes[static_cast<std::size_t>(pick(rng))];
+    victim.Stop(SIGKILL);
+    const int down = down_ms(rng);
+    past_lease += down > kLease.count();
+    std::this_thread::sleep_for(std::chrono::milliseconds(down));
+    REQUIRE(victim.Start() == "");
+  }
+  JoinAllFinished(games);
+  int takeovers = 0;
+  for (auto& n : nodes) {
+    n->Stop(SIGTERM);
+    const std::string log = n->LogTail(1 << 22);
+    for (auto at = log.find("cluster: took over "); at != std::string::npos;
+         at = log.find("cluster: took over ", at + 1)) {
+      ++takeovers;
+    }
+  }
+  std::printf(
+      "rated cluster test: %d kills, %d of them down past the %lld ms lease, %d takeovers\n",
+      kKills, past_lease, static_cast<long long>(kLease.count()), takeovers);
+  CHECK(takeovers > 0);
+
+  server::store::PgConnection db(url);
+  CHECK(db.Exec("SELECT COUNT(*) FROM games").Int(0, 0) == kClusterRooms);
+  const auto rows =
+      db.Exec("SELECT game_id, COUNT(*) FROM rating_changes GROUP BY game_id ORDER BY game_id");
+  CHECK(rows.rows() == kClusterRooms);
+  for (int r = 0; r < rows.rows(); ++r) {
+    INFO("game " << rows.Int(r, 0));
+    CHECK(rows.Int(r, 1) == 2);
+  }
+  const auto accounts = db.Exec("SELECT account_id, games FROM ratings");
+  CHECK(accounts.rows() == 2 * kClusterRooms);
+  for (int r = 0; r < accounts.rows(); ++r) {
+    INFO("account " << accounts.Int(r, 0));
+    CHECK(accounts.Int(r, 1) == 1);
+  }
+  CHECK(db.Exec("SELECT COUNT(*) FROM ratings r JOIN rating_changes c ON c.account_id = "
+                "r.account_id WHERE abs(r.mu - c.mu) > 1e-12")
+            .Int(0, 0) == 0);
 }
 
 }  // namespace carc::test
