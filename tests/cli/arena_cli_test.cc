@@ -122,3 +122,71 @@ TEST_CASE("arena --log takes an interrupted run up where it stopped, to the same
   CHECK(broken.out.find("line 8: not an arena game") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
+
+namespace {
+
+// An arena log as `arena --log` writes it: its run's options, then one game a line.
+std::string WriteArenaLog(const std::string& dir, const std::string& name,
+                          const std::string& header,
+                          const std::vector<std::pair<double, double>>& games) {
+  const std::string path = dir + "/" + name;
+  std::ofstream out(path);
+  out << header << "\n";
+  for (std::size_t g = 0; g < games.size(); ++g) {
+    out << nlohmann::json{{"g", g}, {"mean_a", games[g].first}, {"mean_b", games[g].second}}.dump()
+        << "\n";
+  }
+  return path;
+}
+
+std::string Header(const std::string& game, const std::string& options, const std::string& a,
+                   const std::string& b) {
+  return R"({"arena":")" + game + R"(","players":2,"options":)" + options + R"(,"seed":1,"a":")" +
+         a + R"(","b":")" + b + R"(","threads":1})";
+}
+
+}  // namespace
+
+TEST_CASE("arena-ratings rates the levels of a pool from arena logs, in one sequence") {
+  char tmpl[] = "/tmp/carc-arena-ratings-XXXXXX";
+  const std::string dir = mkdtemp(tmpl);
+  // medium beats easy 9 times in 10; hard beats medium 7 in 10 and easy every time.
+  std::vector<std::pair<double, double>> em, mh, eh;
+  for (int g = 0; g < 10; ++g) {
+    em.emplace_back(g == 3 ? 80 : 50, 70);
+    mh.emplace_back(60, g % 10 < 7 ? 75 : 55);
+    eh.emplace_back(40, 90);
+  }
+  const std::string logs =
+      WriteArenaLog(dir, "em.jsonl", Header("base", "[]", "greedy", "mcts@250"), em) + " " +
+      WriteArenaLog(dir, "mh.jsonl", Header("base", "[]", "mcts@250", "mcts@1000"), mh) + " " +
+      WriteArenaLog(dir, "eh.jsonl", Header("base", "[]", "greedy", "mcts@1000"), eh);
+  const auto r = RunCli("arena-ratings " + logs + " --json", false);
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["pool"] == "base");
+  CHECK(j["games"] == 30);
+  const auto mu = [&](const char* level) { return j["levels"][level]["mu"].get<double>(); };
+  CHECK(j["levels"]["greedy"]["games"] == 20);
+  CHECK(mu("mcts@1000") > mu("mcts@250"));
+  CHECK(mu("mcts@250") > mu("greedy"));
+  // The three start alike and every game moves them by equal and opposite amounts only while
+  // their sigmas are equal: the mean stays near a new player's 25.
+  CHECK((mu("greedy") + mu("mcts@250") + mu("mcts@1000")) / 3 == Approx(25.0).margin(1.0));
+  CHECK(j["levels"]["mcts@1000"]["rating"].get<int>() > j["levels"]["greedy"]["rating"].get<int>());
+
+  // Logs of two pools, house rules, a level against itself: refused with the reason.
+  const std::string count = WriteArenaLog(
+      dir, "count.jsonl", Header("base", R"(["count=true"])", "greedy", "mcts@250"), em);
+  const auto mixed = RunCli("arena-ratings " + count + " " + dir + "/em.jsonl", true);
+  CHECK(mixed.code == 1);
+  CHECK(mixed.out.find("pool base, but the others are count") != std::string::npos);
+  const std::string house = WriteArenaLog(
+      dir, "house.jsonl", Header("base", R"(["farmers=false"])", "greedy", "mcts@250"), em);
+  CHECK(RunCli("arena-ratings " + house, true).out.find("house rules") != std::string::npos);
+  const std::string self =
+      WriteArenaLog(dir, "self.jsonl", Header("castle", "[]", "greedy", "greedy"), em);
+  CHECK(RunCli("arena-ratings " + self, true).out.find("against itself") != std::string::npos);
+  CHECK(RunCli("arena-ratings", true).code == 2);
+  std::filesystem::remove_all(dir);
+}

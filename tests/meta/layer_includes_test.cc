@@ -175,11 +175,11 @@ TEST_CASE("server/net names no type of server/rooms") {
   CHECK(offenders.empty());
 }
 
-// The command-line client shares the codec, the games, the computer players and the process
-// figures with the server, and nothing else of it: no transport, room, store or application
-// code.
-TEST_CASE("the CLI includes only the server's shared parts: codec, games, bots, sys") {
-  const std::set<std::string> shared = {"carc", "codec", "games", "bots", "sys"};
+// The command-line client shares the codec, the games, the computer players, the rating model
+// and the process figures with the server, and nothing else of it: no transport, room, store or
+// application code.
+TEST_CASE("the CLI includes only the server's shared parts: codec, games, bots, ratings, sys") {
+  const std::set<std::string> shared = {"carc", "codec", "games", "bots", "ratings", "sys"};
   int files = 0;
   std::string offenders;
   for (const carc::test::Include& i :

@@ -6,6 +6,7 @@ namespace carc::cli {
 int ReplayCommand(int argc, char** argv);
 int SelfplayCommand(int argc, char** argv);
 int ArenaCommand(int argc, char** argv);
+int ArenaRatingsCommand(int argc, char** argv);
 int BenchCommand(int argc, char** argv);
 int BotCommand(int argc, char** argv);
 int LoadCommand(int argc, char** argv);

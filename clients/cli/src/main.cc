@@ -24,6 +24,8 @@ std::string Usage() {
       "                             time N random games on one thread\n"
       "  arena --a LEVEL --b LEVEL [--games K] [--game G] [--players N] [--json]\n"
       "                             computer players against each other: wins, scores, time\n"
+      "  arena-ratings LOG... [--json]\n"
+      "                             the computer levels' yardstick ratings from arena logs\n"
       "  games [--json]             the games and their options (names, values, defaults)\n";
   for (const auto& c : carc::cli::GameSubcommands()) {
     usage += "  " + std::string(c.name) + " " + std::string(c.synopsis) + "\n" +
@@ -61,6 +63,7 @@ int main(int argc, char** argv) {
   if (command == "selfplay") return carc::cli::SelfplayCommand(argc, argv);
   if (command == "bench") return carc::cli::BenchCommand(argc, argv);
   if (command == "arena") return carc::cli::ArenaCommand(argc, argv);
+  if (command == "arena-ratings") return carc::cli::ArenaRatingsCommand(argc, argv);
   if (command == "bot") return carc::cli::BotCommand(argc, argv);
   if (command == "watch") return carc::cli::WatchCommand(argc, argv);
   if (command == "load") return carc::cli::LoadCommand(argc, argv);
