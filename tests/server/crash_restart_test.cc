@@ -184,14 +184,14 @@ void PlayThroughRestarts(int signal, std::uint64_t seed) {
 TEST_CASE(
     "crash: 20 rooms of bots, the server SIGKILLed at random moments 5 times, every game "
     "finishes and no acknowledged command is lost",
-    "[store][crash][serial]") {
+    "[store][crash][kills][serial]") {
   PlayThroughRestarts(SIGKILL, 20261121);
 }
 
 TEST_CASE(
     "restart: 20 rooms of bots, the server stopped with SIGTERM 5 times, clients see only "
     "the restart close code",
-    "[store][restart][serial]") {
+    "[store][restart][kills][serial]") {
   PlayThroughRestarts(SIGTERM, 1012);
 }
 
