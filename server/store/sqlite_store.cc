@@ -16,6 +16,7 @@
 #include "store/rating_rows.h"
 #include "store/sqlite_accounts.h"
 #include "store/sqlite_ratings.h"
+#include "store/sqlite_schema.h"
 #include "store/sqlite_statement.h"
 #include "store/wal_checkpointer.h"
 #include "store/write_health.h"
@@ -46,120 +47,12 @@ std::string CheckStoreFiles(const std::string& path) {
   return {};
 }
 
-// 1: the first schema. 2: games.game, the game's name written with the archive entry, whose
-// record may then be empty (made from the room's log when asked for). 3: accounts, their
-// sessions and passkeys (store/sqlite_accounts.h). 4: game_players.account_id and token_hash,
-// the account that held each archived seat and its resume token's hash (for claims). 5: ratings
-// and rating_changes (store/rating_rows.h), written with the archive.
-constexpr int kSchemaVersion = 5;
-
-// Tables: rooms (state open/disposed/quarantined), room_log (one row per entry, with its
-// CRC-32), games and game_players (the archive), accounts, sessions, passkeys and passkey
-// challenges (players who last), ratings and rating_changes (each rated game's update).
 // Which game an archived game is of: the name written with it; for games archived before
 // schema 2, their record's "game", "base" when it names none (base-game records do not) or is
 // not JSON, so that a damaged record never fails a listing.
 const std::string kGameOfRecord =
     "COALESCE(game, CASE WHEN json_valid(record) THEN COALESCE(json_extract(record, '$.game'), "
     "'base') ELSE 'base' END)";
-
-constexpr const char* kSchema = R"sql(
-CREATE TABLE IF NOT EXISTS rooms (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  code TEXT NOT NULL,
-  state TEXT NOT NULL DEFAULT 'open' CHECK (state IN ('open', 'disposed', 'quarantined')),
-  reason TEXT,
-  created_at INTEGER NOT NULL DEFAULT (unixepoch())
-);
-CREATE TABLE IF NOT EXISTS room_log (
-  room_id INTEGER NOT NULL REFERENCES rooms(id),
-  idx INTEGER NOT NULL,
-  crc INTEGER NOT NULL,
-  entry BLOB NOT NULL,
-  PRIMARY KEY (room_id, idx)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS games (
-  room_id INTEGER PRIMARY KEY REFERENCES rooms(id),
-  code TEXT NOT NULL,
-  finished_at INTEGER NOT NULL,
-  record TEXT NOT NULL,
-  game TEXT
-);
-CREATE INDEX IF NOT EXISTS games_finished ON games(finished_at);
-CREATE TABLE IF NOT EXISTS game_players (
-  game_id INTEGER NOT NULL REFERENCES games(room_id),
-  seat INTEGER NOT NULL,
-  name TEXT NOT NULL,
-  score INTEGER NOT NULL,
-  account_id INTEGER,
-  token_hash TEXT,
-  PRIMARY KEY (game_id, seat)
-);
-CREATE INDEX IF NOT EXISTS game_players_name ON game_players(name);
-CREATE INDEX IF NOT EXISTS game_players_account ON game_players(account_id);
-CREATE INDEX IF NOT EXISTS game_players_token ON game_players(token_hash);
-CREATE TABLE IF NOT EXISTS accounts (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  name TEXT NOT NULL,
-  name_key TEXT NOT NULL UNIQUE,
-  password_hash TEXT NOT NULL,
-  created_at INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS sessions (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-  token_hash TEXT NOT NULL UNIQUE,
-  label TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  last_seen_at INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account_id, last_seen_at);
-CREATE TABLE IF NOT EXISTS passkeys (
-  credential_id BLOB PRIMARY KEY,
-  account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-  public_key BLOB NOT NULL,
-  algorithm INTEGER NOT NULL,
-  sign_count INTEGER NOT NULL,
-  label TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  last_used_at INTEGER NOT NULL DEFAULT 0
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS passkeys_account ON passkeys(account_id);
-CREATE TABLE IF NOT EXISTS ratings (
-  account_id INTEGER NOT NULL,
-  pool TEXT NOT NULL,
-  mu REAL NOT NULL,
-  sigma REAL NOT NULL,
-  conservative REAL NOT NULL,
-  games INTEGER NOT NULL,
-  last_game_at INTEGER NOT NULL,
-  PRIMARY KEY (account_id, pool)
-) WITHOUT ROWID;
--- Covering: a deep page is skipped over in the index alone, filters read from it too.
-CREATE INDEX IF NOT EXISTS ratings_board
-  ON ratings(pool, conservative DESC, account_id, games, last_game_at, mu, sigma);
-CREATE TABLE IF NOT EXISTS rating_changes (
-  game_id INTEGER NOT NULL REFERENCES games(room_id),
-  seat INTEGER NOT NULL,
-  account_id INTEGER NOT NULL,
-  pool TEXT NOT NULL,
-  place INTEGER NOT NULL,
-  left_game INTEGER NOT NULL,
-  mu_before REAL NOT NULL,
-  sigma_before REAL NOT NULL,
-  mu REAL NOT NULL,
-  sigma REAL NOT NULL,
-  at INTEGER NOT NULL,
-  PRIMARY KEY (game_id, seat)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS rating_changes_account ON rating_changes(account_id, pool, at);
-CREATE TABLE IF NOT EXISTS passkey_challenges (
-  challenge TEXT PRIMARY KEY,
-  purpose TEXT NOT NULL,
-  account_id INTEGER NOT NULL,
-  expires_at INTEGER NOT NULL
-) WITHOUT ROWID;
-)sql";
 
 class SqliteStore final : public EventStore {
  public:
