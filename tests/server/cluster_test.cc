@@ -112,13 +112,16 @@ TEST_CASE(
   RawGame game = StartRawGame(a, 2);
   REQUIRE(game.error == "");
   REQUIRE(PlayOneCommand(game));
-  // As if a had been paused past its lease: the lease runs out, b comes and claims the room.
+  TestServer b(NodeConfig(url, "b"));
+  // As if a had been paused past its lease and b had claimed the room meanwhile. The handover
+  // is written in one statement: a lease merely left to run out is an orphan a's own next tick
+  // may claim back before b does, which is right for the server and a coin toss for this test.
   {
     cs::PgConnection db(url);
-    db.Exec("UPDATE room_leases SET expires_at = clock_timestamp()");
+    db.Exec(
+        "UPDATE room_leases SET node_id = 'b', token = token + 1, "
+        "expires_at = clock_timestamp() + INTERVAL '1 hour'");
   }
-  TestServer b(NodeConfig(url, "b"));
-  CHECK(b.app().registry().Find(game.code) != nullptr);  // claimed as an orphan at start
   CHECK(AwaitClose(*game.seats[0], std::chrono::seconds(5)) == 1012);
   CHECK(a.app().metrics().cluster_rooms_lost.load() == 1);
   CHECK(a.app().registry().Find(game.code) == nullptr);
@@ -129,6 +132,15 @@ TEST_CASE(
   REQUIRE(hello);
   REQUIRE(hello->has_redirect());
   CHECK(hello->redirect().url() == UrlOf(b));
+
+  // b holds the lease but not yet the room: the redirected player's hello rebuilds it there.
+  auto moved = Dial(b);
+  REQUIRE(moved);
+  const auto welcome = Ask(*moved, HelloMsg(game.tokens[0]));
+  REQUIRE(welcome);
+  REQUIRE(welcome->has_welcome());
+  CHECK(welcome->welcome().room_code() == game.code);
+  CHECK(b.app().registry().Find(game.code) != nullptr);
 }
 
 namespace {
