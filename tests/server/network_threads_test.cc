@@ -452,7 +452,7 @@ std::string RandomCode(std::mt19937_64& rng) {
 TEST_CASE(
     "codes: guessing at the limit for 20 s finds no room of 1000 and an unknown and a "
     "private code answer alike",
-    "[server][security]") {
+    "[server][security][timing]") {
   server::ServerConfig config = TestConfig();
   config.max_rooms = 1100;
   config.max_rooms_per_address = 2000;
