@@ -98,13 +98,19 @@ void AccountApi::OnWorker(ApiWorkers& pool, const ApiRequest& request, ApiReply 
         (*shared_reply)(Later(503, "the server is shutting down; try again in a moment", 5));
       });
   if (admission == ApiWorkers::Admission::kAccepted) return;
-  if (&pool == &hashing_) ++metrics_.hashing_refused;
-  (*shared_reply)(Later(503,
-                        admission == ApiWorkers::Admission::kAddressShare
-                            ? "your address has as many sign-ins in progress as it may; wait "
-                              "for their answers"
-                            : "the server is busy signing players in; try again in a moment",
-                        1));
+  const bool hashing = &pool == &hashing_;
+  if (hashing) ++metrics_.hashing_refused;
+  // The reads workers serve more than sign-ins (profiles, sessions, the leaderboard): their
+  // refusal says so, or a player asking for a page is told of sign-ins they never made.
+  const bool share = admission == ApiWorkers::Admission::kAddressShare;
+  std::string why =
+      share ? (hashing ? "your address has as many sign-ins in progress as it may; wait for their "
+                         "answers"
+                       : "your address has as many requests in progress as it may; wait for their "
+                         "answers")
+            : (hashing ? "the server is busy signing players in; try again in a moment"
+                       : "the server is busy; try again in a moment");
+  (*shared_reply)(Later(503, std::move(why), 1));
 }
 
 namespace {

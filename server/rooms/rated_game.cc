@@ -40,10 +40,6 @@ std::string RatedComputerProblem(const v1::RoomOptions& options, std::string_vie
          std::string(level) + " has none";
 }
 
-std::string RatedGame::pool() const {
-  return PoolOf(options_);
-}
-
 void RatedGame::PrepareArchive(store::ArchivedGame& game, const SeatTable& seats,
                                const GameSession& session) const {
   const std::string pool = PoolOf(options_);

@@ -35,12 +35,10 @@ class RatedGame {
   explicit RatedGame(const v1::RoomOptions& options) : options_(options) {}
 
   bool on() const { return options_.rated(); }
-  // The pool ("" for an unrated room).
-  std::string pool() const;
 
-  // The archive's rated fields: the pool, each seat's account (as the seat table has it),
-  // whether its player left (resigned, or played for by the absent policy: `session`), and a
-  // computer's yardstick rating.
+  // The archive's rated fields, over the players the room filled in (names, scores, accounts):
+  // the pool, whether each person left (resigned, or played for by the absent policy:
+  // `session`), and each computer's yardstick rating. An unrated room's archive is left alone.
   void PrepareArchive(store::ArchivedGame& game, const SeatTable& seats,
                       const GameSession& session) const;
 

@@ -193,6 +193,13 @@ TEST_CASE("journal: a replay names the entry that is out of order or unreadable"
   CHECK(replay({started.SerializeAsString(), ended.SerializeAsString(),
                 ended.SerializeAsString()}) == "entry 3: an end after the end");
   CHECK(replay({created}) == "entry 1: an entry of no known kind");
+  // A vote's end naming a seat the room does not have (a rated game would rank it last).
+  for (const int seat : {2, -1, 1 << 30}) {
+    sv1::RoomLogEntry absent;
+    absent.mutable_ended()->add_absent_seats(seat);
+    CHECK(replay({started.SerializeAsString(), absent.SerializeAsString()}) ==
+          "entry 2: an absent seat that is not one");
+  }
 }
 
 TEST_CASE(
