@@ -204,9 +204,10 @@ export async function openAdvancedRules(page: Page): Promise<void> {
 /** Creates the room the form on the page describes; returns its code from the lobby's heading. */
 export async function createRoomFromForm(page: Page): Promise<string> {
   await page.getByRole("button", { name: "Create room" }).click();
-  const heading = page.getByRole("heading", { name: /^Room [A-Z2-9]{8}$/ });
+  // A rated room's heading carries its "Rated" badge after the code.
+  const heading = page.getByRole("heading", { name: /^Room [A-Z2-9]{8}( Rated)?$/ });
   await heading.waitFor({ timeout: 15_000 });
-  return (await heading.textContent())?.replace(/^Room /, "") ?? "";
+  return /^Room ([A-Z2-9]{8})/.exec((await heading.textContent()) ?? "")?.[1] ?? "";
 }
 
 /** Opens the lobby's summary of the room's options and returns its text. */

@@ -67,9 +67,9 @@ describe("a rated room's options", () => {
 });
 
 describe("the create form's Rated game", () => {
-  function home(account: string) {
+  function home(account: string, name = "Ada") {
     const sent: CreateRoom[] = [];
-    const model: HomeModel = { name: "Ada", form: defaultRoomForm(), games: { status: "ready", games }, joinCode: "", spectate: false, rooms: [], account, maxComputerMs: 2000 };
+    const model: HomeModel = { name, form: defaultRoomForm(), games: { status: "ready", games }, joinCode: "", spectate: false, rooms: [], account, maxComputerMs: 2000 };
     const actions: HomeActions = {
       nameChanged() {},
       createRoom: (r) => sent.push(r),
@@ -121,6 +121,24 @@ describe("the create form's Rated game", () => {
     submit();
     expect(sent).toHaveLength(1);
     expect(sent[0]!.options).toMatchObject({ rated: true, hints: false, gameOptions: { case: "base", value: { count: true } } });
+  });
+
+  it("seats a signed-in player under the account's name, with nothing to type", () => {
+    const { sent } = home("Ann", "");
+    const name = box("player-name");
+    expect(name.value).toBe("Ann");
+    expect(name.readOnly).toBe(true);
+    expect(document.getElementById(name.getAttribute("aria-describedby")!)?.textContent).toBe("Your account's name: the other players see it.");
+    tick("rated", true);
+    submit();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.playerName).toBe("Ann");
+    // A guest types theirs, and an empty one is refused.
+    document.body.replaceChildren();
+    const guest = home("", "");
+    expect(box("player-name").readOnly).toBe(false);
+    submit();
+    expect(guest.sent).toHaveLength(0);
   });
 
   it("unticked again, sends the house rule unrated and gives hints back", () => {

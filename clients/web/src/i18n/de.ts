@@ -25,6 +25,7 @@ export const de: Messages = {
 
   "home.name": "Dein Name",
   "home.nameHelp": "1 bis 32 Zeichen, für die anderen Spieler sichtbar.",
+  "home.nameAccount": "Der Name deines Kontos: die anderen Spieler sehen ihn.",
   "home.playNow": "Jetzt gegen den Computer spielen",
   "home.playNowHelp": "Eine private Partie zu zweit gegen einen mittelstarken Computerspieler, sofort gestartet. Oder unten einen eigenen Raum einrichten.",
   "home.playNowName": "Spieler",

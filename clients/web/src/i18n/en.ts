@@ -26,6 +26,7 @@ export const en = {
 
   "home.name": "Your name",
   "home.nameHelp": "1 to 32 characters, shown to the other players.",
+  "home.nameAccount": "Your account's name: the other players see it.",
   "home.playNow": "Play now against the computer",
   "home.playNowHelp": "A private game for two against a medium computer player, started at once. Or set up a room of your own below.",
   "home.playNowName": "Player",

@@ -25,6 +25,7 @@ export const nl: Messages = {
 
   "home.name": "Je naam",
   "home.nameHelp": "1 tot 32 tekens, zichtbaar voor de andere spelers.",
+  "home.nameAccount": "De naam van je account: de andere spelers zien die.",
   "home.playNow": "Nu tegen de computer spelen",
   "home.playNowHelp": "Een privéspel voor twee tegen een gemiddelde computerspeler, meteen gestart. Of richt hieronder een eigen kamer in.",
   "home.playNowName": "Speler",

@@ -25,6 +25,7 @@ export const sv: Messages = {
 
   "home.name": "Ditt namn",
   "home.nameHelp": "1 till 32 tecken, visas för de andra spelarna.",
+  "home.nameAccount": "Ditt kontos namn: de andra spelarna ser det.",
   "home.playNow": "Spela nu mot datorn",
   "home.playNowHelp": "Ett privat parti för två mot en medelstark datorspelare, startat direkt. Eller ordna ett eget rum nedan.",
   "home.playNowName": "Spelare",

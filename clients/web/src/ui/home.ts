@@ -67,9 +67,18 @@ export interface HomeActions {
 }
 
 /** The home screen. The controls write into `model` as they change. */
+/**
+ * The name the player's seats take: a signed-in player's is the account's (the server seats them
+ * under it whatever is typed), a guest's the one typed.
+ */
+export function playerName(model: Pick<HomeModel, "name" | "account">): string {
+  return model.account ? model.account : model.name;
+}
+
 export function renderHome(model: HomeModel, actions: HomeActions): HTMLElement {
   const nameId = uid("name");
   const nameHelpId = uid("name-help");
+  const signedIn = (model.account ?? "") !== "";
   const nameInput = h("input", {
     id: nameId,
     name: "player-name",
@@ -77,7 +86,8 @@ export function renderHome(model: HomeModel, actions: HomeActions): HTMLElement 
     autocomplete: "nickname",
     maxlength: MAX_NAME_LENGTH * 2,
     required: true,
-    value: model.name,
+    readonly: signedIn,
+    value: playerName(model),
     "aria-describedby": nameHelpId,
     oninput: (e) => {
       model.name = self<HTMLInputElement>(e).value;
@@ -98,7 +108,7 @@ export function renderHome(model: HomeModel, actions: HomeActions): HTMLElement 
       h("div", { class: "field" },
         h("label", { for: nameId }, t("home.name")),
         nameInput,
-        h("p", { class: "help", id: nameHelpId }, t("home.nameHelp")),
+        h("p", { class: "help", id: nameHelpId }, signedIn ? t("home.nameAccount") : t("home.nameHelp")),
       ),
     ),
     renderBackToSeat(model.leftGame, () => actions.backToSeat?.()),
@@ -186,7 +196,7 @@ function renderJoin(model: HomeModel, actions: HomeActions): HTMLElement {
       novalidate: true,
       onsubmit: (ev: Event) => {
         ev.preventDefault();
-        const result = buildJoinRoom(model.joinCode, model.name, model.spectate);
+        const result = buildJoinRoom(model.joinCode, playerName(model), model.spectate);
         showError(ev, model, "join", result.ok ? "" : failureText(result));
         if (result.ok) actions.joinRoom(result.value);
       },
@@ -284,7 +294,7 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
       oninput: (e: Event) => showRatedNote(e, f, chosen),
       onsubmit: (ev: Event) => {
         ev.preventDefault();
-        const result = buildCreateRoom(f, games.games, model.name);
+        const result = buildCreateRoom(f, games.games, playerName(model));
         showError(ev, model, "create", result.ok ? "" : failureText(result));
         // A refused clock or option is in the folded part: shown, so that it can be put right.
         if (!result.ok && !("error" in result && FIELDS_IN_VIEW.has(result.error))) openAdvanced(ev, f);
@@ -437,7 +447,7 @@ function renderCreateWaiting(games: Exclude<OfferedGames, { status: "ready" }>, 
 function renderRoomList(model: HomeModel, actions: HomeActions): HTMLElement {
   const error = h("p", { class: "form-error", role: "alert" }, model.errors?.list ?? "");
   const join = (code: string, spectate: boolean) => (ev: Event) => {
-    const result = buildJoinRoom(code, model.name, spectate);
+    const result = buildJoinRoom(code, playerName(model), spectate);
     showError(ev, model, "list", result.ok ? "" : failureText(result));
     if (result.ok) actions.joinRoom(result.value);
   };

@@ -6,7 +6,7 @@
 import type { CreateRoom, JoinRoom } from "../gen/carc/v1/lobby_pb";
 import type { RequestBody } from "../net/client";
 import { failureText, validName } from "./form";
-import type { HomeActions, HomeModel } from "./home";
+import { playerName, type HomeActions, type HomeModel } from "./home";
 import { storeLeftGame } from "./left_game";
 import { storeName } from "./name_store";
 import { playNowRoom, type PlayNow } from "./play_now";
@@ -64,7 +64,7 @@ export class HomeRequests {
   private startPlayNow(): void {
     const home = this.host.home();
     if (home.games.status !== "ready") return;
-    const request = playNowRoom(home.games.games, home.name);
+    const request = playNowRoom(home.games.games, playerName(home));
     if (!request.ok) return this.host.refused(failureText(request));
     this.host.playNow.begin();
     this.createRoom(request.value, validName(home.name) !== undefined);
