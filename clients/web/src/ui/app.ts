@@ -38,17 +38,15 @@ import { validName } from "./form";
 import { Hints } from "./hint";
 import { pacingOn, storePacing } from "./move_pacer";
 import { PlacementPreviews } from "./placement_previews";
-import { NO_GAME_OFFERED, renderHome, type HomeModel } from "./home";
+import { NO_GAME_OFFERED, newHomeModel, renderHome, type HomeModel } from "./home";
 import { homePath, inviteUrl, parseInvitePath } from "./invite";
 import { renderLobby } from "./lobby";
 import { LobbyRequests } from "./lobby_requests";
-import { loadName } from "./name_store";
-import { defaultRoomForm } from "./options";
 import { againstComputers, PlayNow } from "./play_now";
 import { HomeRequests } from "./home_requests";
-import { loadLeftGame, storeLeftGame } from "./left_game";
+import { storeLeftGame } from "./left_game";
 import { PageScreens } from "./page_screens";
-import { roomToRejoin } from "./account_seat";
+import { reconnectForAccount, roomToRejoin } from "./account_seat";
 import { welcomeAccount } from "../net/welcome_account";
 
 export interface AppEnvironment {
@@ -134,21 +132,11 @@ export class App {
       joinRoom: (code, name) => this.joinByCode(code, name),
       claimableTokens: () => this.client.tokensToClaim(this.home.leftGame ? [this.home.leftGame.token] : []),
       claimed: (tokens) => this.client.forgetClaimed(tokens),
-      signedInOrOut: () => this.reconnectForAccount(),
+      signedInOrOut: () => reconnectForAccount(this.client),
       now: env.now,
     });
     this.screens.openAddressed();
-    this.home = {
-      name: loadName(env.storage),
-      leftGame: loadLeftGame(env.storage),
-      form: defaultRoomForm(),
-      games: { status: "loading" },
-      joinCode: this.pendingInvite ?? "",
-      spectate: false,
-      rooms: [],
-      inviteCode: undefined,
-      busy: false,
-    };
+    this.home = newHomeModel(env.storage, this.pendingInvite);
     this.homeRequests = new HomeRequests({
       send: (body) => this.sendRequest(body),
       storage: env.storage,
@@ -402,16 +390,6 @@ export class App {
     this.homeRequests.join({ code, playerName: name ?? validName(this.home.name) ?? "", spectate: false } as JoinRoom);
   }
 
-  /**
-   * The session cookie goes with a WebSocket's upgrade only: a new connection, for the seats taken
-   * from now on to be the account's (or a guest's). Not for a page whose connection was closed
-   * (another tab took its seat, or the player was kicked): that stays as it is.
-   */
-  private reconnectForAccount(): void {
-    const status = this.client.status;
-    if (status !== "closed" && status !== "idle") this.client.resumeWith(this.client.resumeToken);
-  }
-
   private requestSnapshot(): void {
     if (this.client.status !== "ready") return;
     this.client.send({ case: "requestSnapshot", value: create(RequestSnapshotSchema) });
@@ -494,16 +472,6 @@ export class App {
     const session = room && this.screen === "game" ? this.games.existing(this.roomGame()) : undefined;
     // A game voted to its end still names a seat to move in its last view.
     this.turnNotice.update(connected && room !== undefined && !endedByVote(room) && session?.awaitingSeat(room.yourSeat) === true);
-  }
-
-  /** The game screen while the game's code is on its way (or could not come). */
-  private renderLoadingGame(): HTMLElement {
-    void this.plays.load(this.roomGame()).then(() => {
-      if (this.plays.get(this.roomGame())) this.render();
-    });
-    return this.plays.failure !== undefined
-      ? h("p", { class: "banner", role: "alert" }, t("game.loadFailed", { reason: this.plays.failure }))
-      : h("p", { role: "status" }, t("game.loading"));
   }
 
   render(): void {
@@ -611,7 +579,7 @@ export class App {
           this.chat.unread.render(() => this.openChat()),
           // A tab that cannot send a move must not say it may: its prompt tells of the connection.
           this.games.session(this.roomGame())?.render(room, this.client.status === "ready" ? undefined : this.statusText) ??
-            this.renderLoadingGame(),
+            this.plays.renderLoading(this.roomGame(), () => this.render()),
           renderChat(this.chat, this.chatActions()),
         );
     }

@@ -7,7 +7,8 @@
 
 import type { ServerMessage } from "../gen/carc/v1/messages_pb";
 import type { GameModule, GamePlay } from "../games/game_module";
-import { loadPlayWords } from "../i18n";
+import { loadPlayWords, t } from "../i18n";
+import { h } from "./dom";
 
 /**
  * What a game's screens and replays need before they render: its code (GameModule.load) and the
@@ -49,6 +50,16 @@ export class GamePlays {
       this.loading.set(game, loading);
     }
     return loading;
+  }
+
+  /** The game screen while `game`'s code is on its way (or could not come); `loaded` redraws. */
+  renderLoading(game: GameModule, loaded: () => void): HTMLElement {
+    void this.load(game).then(() => {
+      if (this.get(game)) loaded();
+    });
+    return this.failure !== undefined
+      ? h("p", { class: "banner", role: "alert" }, t("game.loadFailed", { reason: this.failure }))
+      : h("p", { role: "status" }, t("game.loading"));
   }
 
   /**

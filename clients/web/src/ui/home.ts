@@ -8,7 +8,8 @@ import { DEFAULT_GAME, type OfferedGame } from "../games/registry";
 import { t, type MessageKey } from "../i18n";
 import { abandonChoices, abandonLabel, parseAbandonChoice } from "./abandon_policy";
 import { inPageClick } from "./account";
-import { renderBackToSeat, type LeftGame } from "./left_game";
+import { loadLeftGame, renderBackToSeat, type LeftGame } from "./left_game";
+import { loadName } from "./name_store";
 import { h, self, uid } from "./dom";
 import { patch } from "./patch";
 import { ratedBadge } from "./rated_badge";
@@ -18,6 +19,7 @@ import {
   MAX_CLOCK_INCREMENT_SECONDS,
   MAX_CLOCK_SECONDS,
   buildCreateRoom,
+  defaultRoomForm,
   fixedSeats,
   formGame,
   gameOptionsForm,
@@ -73,6 +75,21 @@ export interface HomeActions {
  */
 export function playerName(model: Pick<HomeModel, "name" | "account">): string {
   return model.account ? model.account : model.name;
+}
+
+/** The home page as a new page finds it: the name and the game left kept in `storage`. */
+export function newHomeModel(storage: Storage | undefined, joinCode: string | undefined): HomeModel {
+  return {
+    name: loadName(storage),
+    leftGame: loadLeftGame(storage),
+    form: defaultRoomForm(),
+    games: { status: "loading" },
+    joinCode: joinCode ?? "",
+    spectate: false,
+    rooms: [],
+    inviteCode: undefined,
+    busy: false,
+  };
 }
 
 export function renderHome(model: HomeModel, actions: HomeActions): HTMLElement {
