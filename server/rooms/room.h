@@ -174,6 +174,8 @@ class Room : public MembershipHost, private GameHost, public std::enable_shared_
                  std::uint32_t request_id);
   // The summary and the sweeper's view of the room (who is here), after every change.
   void UpdateSummary();
+  // A seat's account or name changed (rooms/room_accounts.cc): written, listed and told.
+  void SeatsChanged();
   // A Join/Resume posted to the strand holds off disposal until its end, which returns false
   // when the room no longer takes anyone.
   void BeginJoin();

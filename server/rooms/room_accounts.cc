@@ -24,34 +24,23 @@ std::optional<HeldSeat> Room::SeatHeldBy(std::int64_t account) const {
 
 void Room::ClaimSeat(std::string token_hash, std::int64_t account, std::string name) {
   Post([this, h = std::move(token_hash), account, n = std::move(name)]() mutable {
-    const int seat = seats_.SeatOfToken(h);
-    // One seat per account in a room; a seat that belongs to an account stays its.
-    if (seat < 0 || account == 0 || seats_.SeatOfAccount(account) >= 0) return;
-    Seat& slot = seats_[static_cast<std::size_t>(seat)];
-    if (slot.account != 0 || slot.computer()) return;
-    slot.account = account;
-    slot.name = std::move(n);
-    if (slot.session) slot.session->set_name(slot.name);
+    if (seats_.ClaimByToken(h, account, std::move(n)) < 0) return;
     // In the lobby the claim is written with the seats; in a game it lasts while the room is
     // on this node, and the archive takes it (a claim after a restart finds the archived game).
-    PersistSeats();
-    UpdateSummary();
-    BroadcastRoomState();
+    SeatsChanged();
   });
 }
 
 void Room::ForgetAccount(std::int64_t account, std::string label) {
   Post([this, account, l = std::move(label)]() mutable {
-    const int seat = seats_.SeatOfAccount(account);
-    if (seat < 0) return;
-    Seat& slot = seats_[static_cast<std::size_t>(seat)];
-    slot.account = 0;
-    slot.name = std::move(l);
-    if (slot.session) slot.session->set_name(slot.name);
-    PersistSeats();
-    UpdateSummary();
-    BroadcastRoomState();
+    if (seats_.ForgetAccount(account, std::move(l)) >= 0) SeatsChanged();
   });
+}
+
+void Room::SeatsChanged() {
+  PersistSeats();
+  UpdateSummary();
+  BroadcastRoomState();
 }
 
 }  // namespace carc::server

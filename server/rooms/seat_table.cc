@@ -72,6 +72,28 @@ void SeatTable::Grant(int seat, std::string name, std::shared_ptr<Session> sessi
   if (first) host_ = seat;
 }
 
+int SeatTable::ClaimByToken(const std::string& token_hash, std::int64_t account, std::string name) {
+  const int seat = SeatOfToken(token_hash);
+  // One seat per account in a room; a seat that belongs to an account stays its.
+  if (seat < 0 || account == 0 || SeatOfAccount(account) >= 0) return -1;
+  Seat& slot = At(seat);
+  if (slot.account != 0 || slot.computer()) return -1;
+  slot.account = account;
+  slot.name = std::move(name);
+  if (slot.session) slot.session->set_name(slot.name);
+  return seat;
+}
+
+int SeatTable::ForgetAccount(std::int64_t account, std::string label) {
+  const int seat = SeatOfAccount(account);
+  if (seat < 0) return -1;
+  Seat& slot = At(seat);
+  slot.account = 0;
+  slot.name = std::move(label);
+  if (slot.session) slot.session->set_name(slot.name);
+  return seat;
+}
+
 SeatTable::Refusal SeatTable::GrantComputer(int seat, std::string level) {
   if (!Valid(seat)) return Refusal::kNoSuchSeat;
   if (At(seat).occupied) return Refusal::kSeatTaken;

@@ -76,6 +76,14 @@ class SeatTable {
 
   enum class Refusal { kNone, kNoSuchSeat, kSeatTaken, kUnknownColour, kColourTaken };
   Refusal GrantComputer(int seat, std::string level);
+
+  // Accounts (rooms/room_accounts.cc says when): the guest's seat whose token hashes to
+  // `token_hash` becomes `account`'s, under `name`, unless the account sits here already, the
+  // seat is a computer's or another account's; and a deleted account's seat plays on as
+  // `label`, for no account. Each returns the seat changed, or -1 for none (nothing changes);
+  // a connected player's session takes the new name too.
+  int ClaimByToken(const std::string& token_hash, std::int64_t account, std::string name);
+  int ForgetAccount(std::int64_t account, std::string label);
   // Moves the player in `from` to `to` (-1: the first free seat); `moved_to` gets the seat.
   Refusal Move(int from, int to, int* moved_to);
   Refusal ChooseColour(int seat, const std::string& colour);

@@ -296,3 +296,47 @@ TEST_CASE("seat table: computer players are ready, never host, and stored with t
   t.Grant(3, "Hal", nullptr, "h-hal");
   CHECK(t.IsHost(3));
 }
+
+TEST_CASE(
+    "seat table: a guest's seat claimed by the account they signed up for, a deleted account's "
+    "seat left to its label",
+    "[rooms][accounts]") {
+  using carc::server::SeatTable;
+  SeatTable t(3);
+  t.Grant(0, "ada", nullptr, "h-ada");
+  t.Grant(1, "Bob", nullptr, "h-bob");
+  t[1].account = 7;  // Bob sat signed in
+  CHECK(t.GrantComputer(2, "greedy") == SeatTable::Refusal::kNone);
+  t[2].token_hash = "h-cpu";
+
+  // Refused, nothing changed: an unknown token, a guest's "account", an account seated here
+  // already, a seat of another account, a computer's seat.
+  CHECK(t.ClaimByToken("h-nobody", 5, "Ada") == -1);
+  CHECK(t.ClaimByToken("h-ada", 0, "Ada") == -1);
+  CHECK(t.ClaimByToken("h-ada", 7, "Ada") == -1);
+  CHECK(t.ClaimByToken("h-bob", 5, "Ada") == -1);
+  CHECK(t.ClaimByToken("h-cpu", 5, "Ada") == -1);
+  CHECK(t[0].account == 0);
+  CHECK(t[0].name == "ada");
+  CHECK(t[1].name == "Bob");
+  CHECK(t[2].account == 0);
+
+  // The guest's seat becomes the account's, under the account's name; once only.
+  CHECK(t.ClaimByToken("h-ada", 5, "Ada") == 0);
+  CHECK(t[0].account == 5);
+  CHECK(t[0].name == "Ada");
+  CHECK(t.SeatOfAccount(5) == 0);
+  CHECK(t.ClaimByToken("h-ada", 6, "Eve") == -1);
+  CHECK(t[0].account == 5);
+
+  // Deleted: the seat plays on under its label, for no account; another account's is untouched.
+  CHECK(t.ForgetAccount(9, "Player 9") == -1);
+  CHECK(t.ForgetAccount(0, "nobody") == -1);
+  CHECK(t.ForgetAccount(5, "Player 1") == 0);
+  CHECK(t[0].account == 0);
+  CHECK(t[0].name == "Player 1");
+  CHECK(t[0].occupied);
+  CHECK(t[0].token_hash == "h-ada");  // the guest's way back still works
+  CHECK(t.SeatOfAccount(5) == -1);
+  CHECK(t[1].account == 7);
+}
