@@ -4,11 +4,15 @@
 #include <openssl/rand.h>
 #include <catch2/catch.hpp>
 
+#include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "net/base64url.h"
 #include "push/message_encryption.h"
 #include "push/push_receiver.h"
+#include "push/vapid.h"
+#include "push/vapid_verifier.h"
 
 namespace wp = carc::server::push;
 
@@ -174,4 +178,171 @@ TEST_CASE("Push encryption refuses malformed keys and oversize plaintexts", "[pu
   CHECK(PushRefusal(wp::EncryptPushMessage(largest, ua, auth)).empty());
   refused(wp::EncryptPushMessage(largest + 'x', ua, auth), "over 3993 bytes");
   refused(wp::EncryptPushMessage(std::string(1 << 20, 'x'), ua, auth), "over 3993 bytes");
+}
+
+namespace {
+
+constexpr std::int64_t kVapidNow = 1'767'225'600;  // 2026-01-01T00:00:00Z
+
+wp::VapidKey NewVapidKey() {
+  auto made = wp::VapidKey::Generate();
+  REQUIRE(std::holds_alternative<wp::VapidKey>(made));
+  return std::move(std::get<wp::VapidKey>(made));
+}
+
+wp::VapidClaims VapidTestClaims() {
+  return {"https://fcm.googleapis.com", kVapidNow + 12 * 3600, "mailto:admin@example.org"};
+}
+
+std::string VapidPoint(const wp::VapidKey& key) {
+  std::string point;
+  REQUIRE(carc::server::DecodeBase64Url(key.PublicKey(), point));
+  return point;
+}
+
+}  // namespace
+
+TEST_CASE("A VAPID token has the ES256 header and the claims, and verifies", "[push][vapid]") {
+  const wp::VapidKey key = NewVapidKey();
+  const auto jwt = wp::MakeVapidJwt(key, VapidTestClaims(), kVapidNow);
+  REQUIRE(PushRefusal(jwt).empty());
+  const std::string& token = std::get<std::string>(jwt);
+  const auto read = carc::test::push::ReadEs256Jwt(token, VapidPoint(key));
+  REQUIRE(read);
+  CHECK(read->header == nlohmann::json({{"typ", "JWT"}, {"alg", "ES256"}}));
+  CHECK(read->claims == nlohmann::json({{"aud", "https://fcm.googleapis.com"},
+                                        {"exp", kVapidNow + 12 * 3600},
+                                        {"sub", "mailto:admin@example.org"}}));
+  CHECK(read->signature_valid);
+  // The header is JOSE's fixed text, in that order, as push services compare it.
+  CHECK(token.substr(0, token.find('.')) ==
+        carc::server::Base64Url(R"({"typ":"JWT","alg":"ES256"})"));
+
+  // Another key's public key does not verify it.
+  CHECK_FALSE(carc::test::push::ReadEs256Jwt(token, VapidPoint(NewVapidKey()))->signature_valid);
+
+  // A claim changed after signing (a later expiry) fails, and so does a changed signature.
+  const std::size_t dot1 = token.find('.');
+  const std::size_t dot2 = token.find('.', dot1 + 1);
+  nlohmann::json later = read->claims;
+  later["exp"] = kVapidNow + 20 * 3600;
+  const std::string forged =
+      token.substr(0, dot1 + 1) + carc::server::Base64Url(later.dump()) + token.substr(dot2);
+  const auto forged_read = carc::test::push::ReadEs256Jwt(forged, VapidPoint(key));
+  REQUIRE(forged_read);
+  CHECK(forged_read->claims["exp"] == kVapidNow + 20 * 3600);
+  CHECK_FALSE(forged_read->signature_valid);
+  std::string signature;
+  REQUIRE(carc::server::DecodeBase64Url(token.substr(dot2 + 1), signature));
+  signature[40] = static_cast<char>(signature[40] ^ 0x10);
+  const std::string bad_signature = token.substr(0, dot2 + 1) + carc::server::Base64Url(signature);
+  CHECK_FALSE(carc::test::push::ReadEs256Jwt(bad_signature, VapidPoint(key))->signature_valid);
+}
+
+TEST_CASE("The VAPID Authorization header names the token and the public key", "[push][vapid]") {
+  const wp::VapidKey key = NewVapidKey();
+  const auto header = wp::VapidAuthorization(key, VapidTestClaims(), kVapidNow);
+  REQUIRE(PushRefusal(header).empty());
+  const std::string& value = std::get<std::string>(header);
+  const std::string prefix = "vapid t=";
+  const std::string middle = ", k=";
+  REQUIRE(value.starts_with(prefix));
+  const std::size_t k = value.find(middle);
+  REQUIRE(k != std::string::npos);
+  CHECK(value.substr(k + middle.size()) == key.PublicKey());
+  const auto read = carc::test::push::ReadEs256Jwt(value.substr(prefix.size(), k - prefix.size()),
+                                                   VapidPoint(key));
+  REQUIRE(read);
+  CHECK(read->signature_valid);
+}
+
+TEST_CASE("A VAPID key stored and loaded again is the same key", "[push][vapid]") {
+  const wp::VapidKey key = NewVapidKey();
+  CHECK(VapidPoint(key).size() == 65);
+  CHECK(VapidPoint(key)[0] == '\x04');
+  const std::string stored = key.Store();
+  CHECK(stored.size() == 43);  // 32 bytes in base64url
+  auto loaded = wp::VapidKey::Load(stored);
+  REQUIRE(std::holds_alternative<wp::VapidKey>(loaded));
+  const wp::VapidKey& again = std::get<wp::VapidKey>(loaded);
+  CHECK(again.PublicKey() == key.PublicKey());
+  CHECK(again.Store() == stored);
+  // What the loaded key signs, the first key's public key verifies.
+  const auto jwt = wp::MakeVapidJwt(again, VapidTestClaims(), kVapidNow);
+  REQUIRE(PushRefusal(jwt).empty());
+  CHECK(
+      carc::test::push::ReadEs256Jwt(std::get<std::string>(jwt), VapidPoint(key))->signature_valid);
+  CHECK(NewVapidKey().PublicKey() != key.PublicKey());
+
+  // A known pair: RFC 8291's application server key, its public point computed from the scalar.
+  auto known = wp::VapidKey::Load(kRfc8291AsPrivate);
+  REQUIRE(std::holds_alternative<wp::VapidKey>(known));
+  CHECK(std::get<wp::VapidKey>(known).PublicKey() == kRfc8291AsPublic);
+
+  for (const std::string& bad : {std::string(), std::string("not base64!"), stored.substr(1),
+                                 stored + "AA", carc::server::Base64Url(std::string(32, '\0')),
+                                 carc::server::Base64Url(std::string(32, '\xff'))}) {
+    const auto refused = wp::VapidKey::Load(bad);
+    REQUIRE(std::holds_alternative<wp::Refusal>(refused));
+    CHECK(std::get<wp::Refusal>(refused).reason.find(stored) == std::string::npos);
+  }
+}
+
+TEST_CASE("VAPID refuses audiences that are not https origins", "[push][vapid]") {
+  const wp::VapidKey key = NewVapidKey();
+  const auto with_audience = [&](const std::string& audience, wp::HttpAudience http) {
+    wp::VapidClaims claims = VapidTestClaims();
+    claims.audience = audience;
+    return PushRefusal(wp::MakeVapidJwt(key, claims, kVapidNow, http));
+  };
+  for (const char* good :
+       {"https://fcm.googleapis.com", "https://updates.push.services.mozilla.com",
+        "https://web.push.apple.com:443", "https://[2001:db8::1]:8443"}) {
+    INFO(good);
+    CHECK(with_audience(good, wp::HttpAudience::kRefused).empty());
+  }
+  for (const char* bad : {"http://fcm.googleapis.com", "fcm.googleapis.com", "https://",
+                          "https://fcm.googleapis.com/", "https://fcm.googleapis.com/fcm/send/abc",
+                          "https://fcm.googleapis.com?x", "https://user@fcm.googleapis.com",
+                          "https://fcm.googleapis.com:", "https://host:99999", "https://host:44a",
+                          "HTTPS://fcm.googleapis.com", "https://FCM.googleapis.com",
+                          "https://[::1", "wss://fcm.googleapis.com", "http://127.0.0.1:8080"}) {
+    INFO(bad);
+    CHECK_FALSE(with_audience(bad, wp::HttpAudience::kRefused).empty());
+  }
+  // http only where asked for, and then on loopback only.
+  for (const char* loopback : {"http://127.0.0.1:8080", "http://localhost:9", "http://[::1]:80"}) {
+    INFO(loopback);
+    CHECK(with_audience(loopback, wp::HttpAudience::kAllowedOnLoopback).empty());
+  }
+  CHECK(with_audience("http://push.example.net", wp::HttpAudience::kAllowedOnLoopback) ==
+        "an http audience is allowed on loopback only");
+}
+
+TEST_CASE("VAPID refuses expiries past 24 hours and subjects that are not contacts",
+          "[push][vapid]") {
+  const wp::VapidKey key = NewVapidKey();
+  const auto with = [&](std::int64_t expires, const std::string& subject) {
+    wp::VapidClaims claims = VapidTestClaims();
+    claims.expires = expires;
+    claims.subject = subject;
+    return PushRefusal(wp::MakeVapidJwt(key, claims, kVapidNow));
+  };
+  const std::string mail = "mailto:admin@example.org";
+  CHECK(with(kVapidNow + 24 * 3600, mail).empty());
+  CHECK(with(kVapidNow + 1, mail).empty());
+  CHECK(with(kVapidNow + 24 * 3600 + 1, mail) == "the token would expire more than 24 hours ahead");
+  CHECK(with(kVapidNow + 365 * 24 * 3600, mail) ==
+        "the token would expire more than 24 hours ahead");
+  CHECK(with(kVapidNow, mail) == "the token would expire at once");
+  CHECK(with(kVapidNow - 60, mail) == "the token would expire at once");
+  CHECK(with(kVapidNow + 60, "https://example.org/contact").empty());
+  for (const char* bad : {"admin@example.org", "", "mailto:", "http://example.org", "https://"}) {
+    INFO(bad);
+    CHECK(with(kVapidNow + 60, bad) == "the subject is neither a mailto: nor an https: contact");
+  }
+  // The Authorization header refuses the same.
+  wp::VapidClaims late = VapidTestClaims();
+  late.expires = kVapidNow + 25 * 3600;
+  CHECK(std::holds_alternative<wp::Refusal>(wp::VapidAuthorization(key, late, kVapidNow)));
 }
