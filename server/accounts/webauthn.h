@@ -15,6 +15,8 @@
 #include <variant>
 #include <vector>
 
+#include "net/base64url.h"
+
 namespace carc::server::accounts::webauthn {
 
 inline constexpr long kEs256 = -7;
@@ -49,9 +51,8 @@ std::variant<std::uint32_t, std::string> VerifyAssertion(
     std::string_view client_data_json, std::string_view authenticator_data,
     std::string_view signature, std::string_view challenge);
 
-// Base64url without padding (the form WebAuthn's JSON uses); Decode returns false for other
-// characters.
-std::string Base64Url(std::string_view bytes);
-bool DecodeBase64Url(std::string_view text, std::string& bytes);
+// WebAuthn's JSON carries bytes as base64url without padding.
+using carc::server::Base64Url;
+using carc::server::DecodeBase64Url;
 
 }  // namespace carc::server::accounts::webauthn
