@@ -4,11 +4,9 @@
 // bad queries, a failing or busy store, and a player's ratings with their history.
 #include <catch2/catch.hpp>
 
-#include <future>
-#include <nlohmann/json.hpp>
-
 #include "accounts/account_api.h"
 #include "accounts/rating_api.h"
+#include "api_call.h"
 #include "net/api_workers.h"
 #include "store/event_store.h"
 
@@ -66,8 +64,13 @@ class MemoryRatings final : public cs::RatingStore {
 };
 
 struct RatingApiFixture {
-  explicit RatingApiFixture(int players = 0, bool keeps_ratings = true)
-      : ratings(players), api(keeps_ratings ? &ratings : nullptr, accounts) {}
+  // `per_address`: an address's requests at once. 1 only where the test waits on a refusal: an
+  // answer is given by its job, whose share is freed a moment later, so back-to-back requests
+  // of one address would otherwise race that moment.
+  explicit RatingApiFixture(int players = 0, bool keeps_ratings = true, std::size_t per_address = 8)
+      : ratings(players),
+        reads(1, 8, per_address),
+        api(keeps_ratings ? &ratings : nullptr, accounts) {}
   ~RatingApiFixture() {
     reads.Stop();
     hashing.Stop();
@@ -75,28 +78,16 @@ struct RatingApiFixture {
 
   std::future<server::ApiResponse> Send(const std::string& method, const std::string& target,
                                         const std::string& client = "192.0.2.1") {
-    server::ApiRequest request;
-    request.method = method;
-    request.target = target;
-    request.client = client;
-    auto answer = std::make_shared<std::promise<server::ApiResponse>>();
-    auto future = answer->get_future();
-    REQUIRE(server::accounts::RatingApi::Handles(request));
-    api.Serve(request, [answer](server::ApiResponse r) { answer->set_value(std::move(r)); });
-    return future;
+    return test::Served(api, test::ApiCall(method, target, "", client));
   }
   server::ApiResponse Get(const std::string& target) { return Send("GET", target).get(); }
 
   MemoryRatings ratings;
   server::ApiWorkers hashing{1, 4, 4};
-  server::ApiWorkers reads{1, 8, 1};
+  server::ApiWorkers reads;
   server::accounts::AccountApi accounts{nullptr, {}, hashing, reads, [] { return kNow; }};
   server::accounts::RatingApi api;
 };
-
-json Body(const server::ApiResponse& r) {
-  return json::parse(r.body);
-}
 
 }  // namespace
 
@@ -105,7 +96,7 @@ TEST_CASE("rating api: a leaderboard's pages rank 50 players each and say whethe
   RatingApiFixture f(120);
   const auto first = f.Get("/api/leaderboard");
   REQUIRE(first.status == 200);
-  const json page1 = Body(first);
+  const json page1 = test::ApiBody(first);
   CHECK(page1["pool"] == "base");  // the pool when none is named
   CHECK(page1["page"] == 1);
   CHECK(page1["per_page"] == 50);
@@ -127,7 +118,7 @@ TEST_CASE("rating api: a leaderboard's pages rank 50 players each and say whethe
   CHECK(f.ratings.last.min_games == 5);
   CHECK(f.ratings.last.active_since == kNow - 90 * 86400);
 
-  const json page3 = Body(f.Get("/api/leaderboard?pool=castle&page=3"));
+  const json page3 = test::ApiBody(f.Get("/api/leaderboard?pool=castle&page=3"));
   CHECK(page3["pool"] == "castle");
   CHECK(f.ratings.last.pool == "castle");
   CHECK(f.ratings.last.offset == 100);
@@ -137,12 +128,12 @@ TEST_CASE("rating api: a leaderboard's pages rank 50 players each and say whethe
   CHECK(page3["players"][19]["rank"] == 120);
   CHECK(page3["more"] == false);
   // A page past the last is empty, not an error.
-  const json page9 = Body(f.Get("/api/leaderboard?pool=count&page=9"));
+  const json page9 = test::ApiBody(f.Get("/api/leaderboard?pool=count&page=9"));
   CHECK(page9["players"].empty());
   CHECK(page9["more"] == false);
   // A page of exactly 50 has no more after it.
   RatingApiFixture fifty(50);
-  CHECK(Body(fifty.Get("/api/leaderboard"))["more"] == false);
+  CHECK(test::ApiBody(fifty.Get("/api/leaderboard"))["more"] == false);
 }
 
 TEST_CASE("rating api: a bad query is refused with the field it names, and asks the store nothing",
@@ -152,7 +143,7 @@ TEST_CASE("rating api: a bad query is refused with the field it names, and asks 
     INFO(target);
     const auto r = f.Get(target);
     CHECK(r.status == 400);
-    const json body = Body(r);
+    const json body = test::ApiBody(r);
     CHECK(body.value("field", "") == field);
     CHECK_FALSE(body.value("error", "").empty());
   };
@@ -168,7 +159,7 @@ TEST_CASE("rating api: a bad query is refused with the field it names, and asks 
   // A percent escape that is not one.
   const auto escape = f.Get("/api/leaderboard?pool=ba%zzse");
   CHECK(escape.status == 400);
-  CHECK(Body(escape)["error"] == "the query has a bad percent escape");
+  CHECK(test::ApiBody(escape)["error"] == "the query has a bad percent escape");
   refused("/api/leaderboard?pool=%", "");
   CHECK(f.ratings.last.pool.empty());  // none of them reached the store
   // An escape that is one names the pool like its letters.
@@ -186,7 +177,7 @@ TEST_CASE("rating api: a store that keeps no ratings, fails, or is busy answers 
   RatingApiFixture none(0, /*keeps_ratings=*/false);
   const auto unkept = none.Get("/api/leaderboard");
   CHECK(unkept.status == 503);
-  CHECK(Body(unkept)["error"] == "this server keeps no ratings");
+  CHECK(test::ApiBody(unkept)["error"] == "this server keeps no ratings");
   CHECK(none.api.PlayerRatings(7).empty());
 
   RatingApiFixture f(10);
@@ -197,18 +188,19 @@ TEST_CASE("rating api: a store that keeps no ratings, fails, or is busy answers 
   CHECK(failed.body.find("fire") == std::string::npos);  // the store's words stay in the log
   f.ratings.failing = false;
 
-  // One request of an address at a time (the fixture's reads workers): the second waits for
-  // nothing, it is refused at once and told to come back.
+  // One request of an address at a time (these reads workers): the second waits for nothing,
+  // it is refused at once and told to come back.
+  RatingApiFixture busy(10, true, /*per_address=*/1);
   std::promise<void> open;
   const std::shared_future<void> gate = open.get_future().share();
-  f.ratings.gate = &gate;
-  auto held = f.Send("GET", "/api/leaderboard");
-  const auto refused = f.Send("GET", "/api/leaderboard").get();
+  busy.ratings.gate = &gate;
+  auto held = busy.Send("GET", "/api/leaderboard");
+  const auto refused = busy.Send("GET", "/api/leaderboard").get();
   CHECK(refused.status == 503);
   CHECK(refused.retry_after == 1);
-  CHECK(Body(refused)["error"].get<std::string>().find("sign") == std::string::npos);
+  CHECK(test::ApiBody(refused)["error"].get<std::string>().find("sign") == std::string::npos);
   // Another address is not held up by the first one's share.
-  auto other = f.Send("GET", "/api/leaderboard", "198.51.100.9");
+  auto other = busy.Send("GET", "/api/leaderboard", "198.51.100.9");
   open.set_value();
   CHECK(held.get().status == 200);
   CHECK(other.get().status == 200);
