@@ -1,11 +1,12 @@
 // Accounts end to end in Chromium against a real carcassonne-server: Ada, a guest on a 390x844
 // phone, opens "Sign in" from the header, switches to "Create an account", is told beside the
 // field that her first password is too short, then signs up and is back home with her name in
-// the header. Her account page lists one session, this device's. She signs out (a reload finds
-// her a guest: the cookie is gone), is refused a wrong password, and signs in again. She signs
-// in on a desktop too; the phone's list then shows both, and she ends the desktop's session from
-// the phone, which leaves the desktop signed out. Every account screen is checked with axe, and
-// on the phone every control measures at least 44 px.
+// the header. Her account page lists one session, this device's, and offers notifications on this
+// device (off). She signs out (a reload finds her a guest: the cookie is gone), is refused a
+// wrong password, and signs in again. She signs in on a desktop too; the phone's list then
+// shows both, and she ends the desktop's session from the phone, which leaves the desktop signed
+// out. Every account screen is checked with axe, and on the phone every control measures at
+// least 44 px.
 //
 // Then passkeys, through Chromium's virtual authenticator (the DevTools WebAuthn domain): Grace
 // signs up, adds a passkey on her account page, signs out and signs in with the passkey alone (no
@@ -80,6 +81,9 @@ describe("accounts", () => {
     expect(await phone.locator("li.session").count()).toBe(1);
     expect(await phone.locator("li.session[data-current]").textContent()).toContain("This device");
     expect(await phone.locator("li.session[data-current] button").count()).toBe(0);
+    // Chromium on 127.0.0.1 (a secure context) can have push notices: off, with the button on.
+    await expect.poll(() => phone.locator("#push-status").textContent()).toBe("Notifications are off for this device.");
+    await phone.getByRole("button", { name: "Turn on notifications" }).waitFor();
     await expectPhoneLayout(phone, ["#sign-out"]);
     await phone.screenshot({ path: join(outDir, "account-page.png"), fullPage: true });
     await audit.check(phone, "account");

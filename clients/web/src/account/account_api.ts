@@ -207,6 +207,23 @@ export class AccountApi {
     return this.call("DELETE", "/api/me", undefined, { name });
   }
 
+  /** GET /api/push/vapid-public-key: the server's VAPID key (base64url); 503 when it sends no
+   * push notices. */
+  pushKey(): Promise<Answer<string>> {
+    return this.call("GET", "/api/push/vapid-public-key", (json) => (isJson(json) && typeof json.key === "string" ? json.key : undefined));
+  }
+
+  /** POST /api/me/push-subscriptions: the browser's subscription (PushSubscription.toJSON()) and
+   * the page's language; 201 (200 for an endpoint it knows), 409 at the account's maximum. */
+  addPushSubscription(body: Json): Promise<Answer<void>> {
+    return this.call("POST", "/api/me/push-subscriptions", undefined, body);
+  }
+
+  /** DELETE /api/me/push-subscriptions {"endpoint"}: 204, also when the server did not know it. */
+  removePushSubscription(endpoint: string): Promise<Answer<void>> {
+    return this.call("DELETE", "/api/me/push-subscriptions", undefined, { endpoint });
+  }
+
   /** A GET of JSON read by `read` (the profile and game lists: history_api.ts). */
   get<T>(path: string, read: (json: unknown) => T | undefined): Promise<Answer<T>> {
     return this.call("GET", path, read);

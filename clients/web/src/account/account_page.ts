@@ -1,7 +1,8 @@
 // The account page: the name (a link to the player's profile), "Sign out", the player's games,
 // passkeys, and where the account is signed in: each session's device, when it began and when
 // it was last seen (in words), "This device" for this browser's own, a button to end each other
-// one and one to end them all; then the data to download and the account's deletion.
+// one and one to end them all; notifications on this device (push_card.ts); then the data to
+// download and the account's deletion.
 
 import { h } from "../ui/dom";
 import type { AccountSession, Me } from "./account_api";
@@ -10,6 +11,7 @@ import { pageLink, profilePath, type GameRowActions } from "./game_rows";
 import { t } from "./i18n";
 import { renderMyGames, type MyGamesModel } from "./my_games";
 import { renderPasskeys, type PasskeyActions, type PasskeysModel } from "./passkey_list";
+import { PUSH_BUSY, renderPushCard, type PushCardActions, type PushModel } from "./push_card";
 import { dayWords, timeAgo } from "./time_words";
 
 export interface AccountPageModel {
@@ -20,18 +22,19 @@ export interface AccountPageModel {
   /** Why the page could not be had. */
   loadError: string | undefined;
   /** What runs: signing out, ending every session or the session of that id, a passkey's
-   * addition or removal, the deletion. */
-  busy: "sign-out" | "end-all" | "delete" | "passkey-add" | `passkey:${string}` | number | undefined;
+   * addition or removal, the deletion, notifications turned on or off. */
+  busy: "sign-out" | "end-all" | "delete" | "passkey-add" | `passkey:${string}` | typeof PUSH_BUSY | number | undefined;
   /** An action's refusal. */
   error: string | undefined;
   /** What the last action did ("The session on ... has ended."). */
   notice: string | undefined;
   passkeys: PasskeysModel;
+  push: PushModel;
   games: MyGamesModel;
   deletion: DeleteModel;
 }
 
-export interface AccountPageActions extends GameRowActions, PasskeyActions {
+export interface AccountPageActions extends GameRowActions, PasskeyActions, PushCardActions {
   signOut(): void;
   deleteAccount(): void;
   endSession(session: AccountSession): void;
@@ -90,6 +93,7 @@ export function renderAccountPage(model: AccountPageModel, nowMs: number, action
       model.sessions ? renderSessions(model, nowMs, actions) : null,
     ),
     renderPasskeys(model.passkeys, model.busy, nowMs, actions),
+    renderPushCard(model.push, model.busy, actions),
     me ? [renderDataDownload(), renderDelete(model.deletion, me.name, model.busy, () => actions.deleteAccount())] : null,
   );
 }

@@ -13,7 +13,8 @@ import { AccountApi, type AccountSession, type Answer, type Refusal } from "./ac
 import { ACCOUNT_HEADING, SESSIONS_HEADING, deviceLabel, renderAccountPage, type AccountPageModel } from "./account_page";
 import { parseMyGames } from "./history_api";
 import { accountWords, t, type AccountMessageKey } from "./i18n";
-import { PasskeyActions } from "./passkey_actions";
+import { PasskeyActions, type PasskeyHost } from "./passkey_actions";
+import { PushActions, emptyPush } from "./push_actions";
 import { LEADERBOARD_PATH, leaderboardPath, loadLeaderboard, parseLeaderboardQuery, renderLeaderboard, type LeaderboardModel } from "./leaderboard_page";
 import { loadProfile, renderProfile, type ProfileModel } from "./profile_page";
 import { renderSignIn, type SignInMode, type SignInModel } from "./sign_in_form";
@@ -82,13 +83,16 @@ export class AccountView implements AccountScreens {
   private readonly page: AccountPageModel = emptyPage();
   private profile: ProfileModel = { name: "", profile: undefined, error: "" };
   private leaderboard: LeaderboardModel = { pool: "base", page: 1, board: undefined, error: "" };
-  private readonly passkeys = new PasskeyActions(this.page, {
+  /** What the account page's cards (passkeys, notifications) need of the screens. */
+  private readonly cardHost: PasskeyHost = {
     api: () => this.api(),
     changed: () => this.host.changed(),
     signedOutMeanwhile: () => this.signedOutMeanwhile(),
     refusalText,
     focus,
-  });
+  };
+  private readonly passkeys = new PasskeyActions(this.page, this.cardHost);
+  private readonly push = new PushActions(this.page, this.cardHost);
   /** The account page was asked for while signed out: it comes after signing in. */
   private accountNext = false;
   /** Counts the account page's loads: an answer for an earlier one is dropped. */
@@ -148,6 +152,8 @@ export class AccountView implements AccountScreens {
         ...rows,
         add: () => void this.passkeys.add(),
         remove: (p) => void this.passkeys.remove(p),
+        turnOn: () => void this.push.turnOn(),
+        turnOff: () => void this.push.turnOff(),
         deleteAccount: () => void this.deleteAccount(),
         signOut: () => void this.signOut(),
         endSession: (s) => void this.endSession(s),
@@ -262,6 +268,7 @@ export class AccountView implements AccountScreens {
     this.host.changed();
     if (!api) return;
     this.passkeys.load(api, () => load === this.loads && this.screen === "account");
+    this.push.load(() => load === this.loads && this.screen === "account");
     // After the games just claimed, if a claim is on its way.
     const myGames = () => api.get("/api/me/games", parseMyGames);
     void (this.claiming ? this.claiming.then(myGames) : myGames()).then((games) => {
@@ -441,6 +448,7 @@ function emptyPage(): AccountPageModel {
     error: undefined,
     notice: undefined,
     passkeys: { list: undefined, error: "", notice: "", label: "", supported: browserCredentials() !== undefined },
+    push: emptyPush(),
     games: { value: undefined, error: "" },
     deletion: { name: "", error: "" },
   };
