@@ -162,7 +162,8 @@ describe("notifications on this device", () => {
     await vi.waitFor(() => expect(button(again.root)).not.toBeNull());
     button(again.root)!.click();
     await vi.waitFor(() => expect(status(again.root)).toMatch(/^The browser blocks notifications/));
-    expect(pushRequests(s)).toEqual([]);
+    // Only the server's public key was asked for (before the question), nothing was sent.
+    expect(pushRequests(s).map((r) => `${r.method} ${r.path}`)).toEqual(["GET /api/push/vapid-public-key"]);
     expect(fake.subscribed).toEqual([]);
   });
 
@@ -172,7 +173,16 @@ describe("notifications on this device", () => {
     const root = await clickPushButton(s);
     await vi.waitFor(() => expect(error(root)).toBe("Notifications were not turned on: the browser's question was closed without an answer."));
     expect(status(root)).toBe("Notifications are off for this device.");
-    expect(pushRequests(s)).toEqual([]);
+    expect(pushRequests(s).map((r) => `${r.method} ${r.path}`)).toEqual(["GET /api/push/vapid-public-key"]);
+  });
+
+  it("says when the server sends no notices (404 from one older than them), without asking the player", async () => {
+    fakeBrowser("default", "granted");
+    const s = server().on("GET /api/push/vapid-public-key", json(404, { error: "no such page" }));
+    const root = await clickPushButton(s);
+    await vi.waitFor(() => expect(error(root)).toBe("This server sends no notifications."));
+    expect(fake.asked).toBe(0);
+    expect(fake.subscribed).toEqual([]);
   });
 
   it("says when the server sends no notices (503), without subscribing", async () => {

@@ -5,7 +5,7 @@
 // (push_actions.ts) words it. The service worker (public/sw.js) shows the notices.
 //
 // The server's contract: GET /api/push/vapid-public-key -> {"key"} (503: no notices from this
-// server); POST /api/me/push-subscriptions {endpoint, keys: {p256dh, auth}, lang} -> 201/200,
+// server; 404 from a server older than them reads the same); POST /api/me/push-subscriptions {endpoint, keys: {p256dh, auth}, lang} -> 201/200,
 // 409 at the account's maximum of devices; DELETE /api/me/push-subscriptions {endpoint} -> 204.
 
 import type { AccountApi, Refusal } from "./account_api";
@@ -94,13 +94,15 @@ function readKey(text: string): ArrayBuffer | undefined {
 
 /** Turns notices on for this device, in `lang`; undefined when they are on. */
 export async function turnOn(browser: PushBrowser, api: AccountApi, lang: string): Promise<PushFailure | undefined> {
+  // The server's key first: a server that sends no notices (503, or 404 from one that predates
+  // them) is said so without asking the player for a permission it could not use.
+  const answer = await api.pushKey();
+  if (!answer.ok) return answer.refusal.status === 503 || answer.refusal.status === 404 ? "no-push" : answer.refusal;
+  const key = readKey(answer.value);
+  if (!key) return { status: 200, error: "" };
   const permission = browser.permission() === "granted" ? "granted" : await browser.requestPermission();
   if (permission === "denied") return "denied";
   if (permission !== "granted") return "dismissed";
-  const answer = await api.pushKey();
-  if (!answer.ok) return answer.refusal.status === 503 ? "no-push" : answer.refusal;
-  const key = readKey(answer.value);
-  if (!key) return { status: 200, error: "" };
   let subscription: Subscription;
   try {
     const pusher = await browser.pushManager();
