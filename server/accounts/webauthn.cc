@@ -2,13 +2,13 @@
 
 #include <carc/codec/json_limits.h>
 #include <cbor.h>
-#include <openssl/core_names.h>
 #include <openssl/evp.h>
-#include <openssl/param_build.h>
 #include <openssl/sha.h>
 
 #include <memory>
 #include <optional>
+
+#include "push/p256_key.h"
 
 namespace carc::server::accounts::webauthn {
 namespace {
@@ -29,10 +29,7 @@ struct CborFree {
 };
 using Cbor = std::unique_ptr<cbor_item_t, CborFree>;
 
-struct PkeyFree {
-  void operator()(EVP_PKEY* k) const { EVP_PKEY_free(k); }
-};
-using Pkey = std::unique_ptr<EVP_PKEY, PkeyFree>;
+using push::Pkey;
 
 const unsigned char* Bytes(std::string_view s) {
   return reinterpret_cast<const unsigned char*>(s.data());
@@ -120,28 +117,9 @@ std::variant<CoseKey, std::string> ReadCoseKey(std::string_view cbor) {
     if (x->size() != 32 || !y || y->size() != 32) {
       return std::string("a P-256 key needs 32-byte x and y");
     }
-    const std::string point = std::string(1, '\x04') + *x + *y;
-    OSSL_PARAM_BLD* build = OSSL_PARAM_BLD_new();
-    OSSL_PARAM* params = nullptr;
-    EVP_PKEY_CTX* ctx = EVP_PKEY_CTX_new_from_name(nullptr, "EC", nullptr);
-    EVP_PKEY* key = nullptr;
-    const bool ok =
-        build != nullptr && ctx != nullptr &&
-        OSSL_PARAM_BLD_push_utf8_string(build, OSSL_PKEY_PARAM_GROUP_NAME, "prime256v1", 0) &&
-        OSSL_PARAM_BLD_push_octet_string(build, OSSL_PKEY_PARAM_PUB_KEY, point.data(),
-                                         point.size()) &&
-        (params = OSSL_PARAM_BLD_to_param(build)) != nullptr && EVP_PKEY_fromdata_init(ctx) > 0 &&
-        EVP_PKEY_fromdata(ctx, &key, EVP_PKEY_PUBLIC_KEY, params) > 0;
-    OSSL_PARAM_free(params);
-    OSSL_PARAM_BLD_free(build);
-    EVP_PKEY_CTX_free(ctx);
-    out.key.reset(key);
-    if (!ok || !out.key) return std::string("the P-256 key is not a point of the curve");
-    // fromdata takes any bytes: the point must be on the curve.
-    EVP_PKEY_CTX* check = EVP_PKEY_CTX_new_from_pkey(nullptr, out.key.get(), nullptr);
-    const bool on_curve = check != nullptr && EVP_PKEY_public_check(check) > 0;
-    EVP_PKEY_CTX_free(check);
-    if (!on_curve) return std::string("the P-256 key is not a point of the curve");
+    // Read and checked to lie on the curve by the one P-256 reader (push/p256_key.h).
+    out.key = push::P256PublicKey(std::string(1, '\x04') + *x + *y);
+    if (!out.key) return std::string("the P-256 key is not a point of the curve");
     return out;
   }
   if (*alg == kEdDsa && *kty == 1 && *crv == 6) {
