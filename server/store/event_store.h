@@ -128,6 +128,7 @@ struct StoreStats {
 class RoomLeases;
 class AccountStore;
 class RatingStore;
+class PushStore;
 
 class EventStore {
  public:
@@ -141,6 +142,9 @@ class EventStore {
   // Players' ratings and the leaderboards (rating_store.h), or nullptr for a store that keeps
   // none. The ratings themselves are written by Archive.
   virtual RatingStore* ratings() { return nullptr; }
+  // Push subscriptions and the server's keys (push_store.h), or nullptr for a store that keeps
+  // none: such a server sends no push notices.
+  virtual PushStore* push() { return nullptr; }
 
   // A new room whose log starts with `first_entry` (index 0). Returns its id.
   virtual RoomId CreateRoom(const std::string& code, std::string_view first_entry) = 0;

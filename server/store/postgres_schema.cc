@@ -172,6 +172,28 @@ CREATE TABLE rating_changes (
 CREATE INDEX rating_changes_account ON rating_changes (account_id, pool, at);
 )sql";
 
+// Push subscriptions, each gone with the session that made it (signing out) and with its account;
+// the server's own keys (the VAPID key pair every node signs with).
+constexpr const char* kPush = R"sql(
+CREATE TABLE push_subscriptions (
+  id BIGSERIAL PRIMARY KEY,
+  account_id BIGINT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  session_id BIGINT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+  endpoint TEXT NOT NULL UNIQUE,
+  p256dh BYTEA NOT NULL,
+  auth BYTEA NOT NULL,
+  lang TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  failures INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX push_subscriptions_account ON push_subscriptions (account_id);
+CREATE INDEX push_subscriptions_session ON push_subscriptions (session_id);
+CREATE TABLE server_keys (
+  name TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+)sql";
+
 constexpr PgMigration kMigrations[] = {
     {1, "rooms, their logs and the archive", kRooms},
     {2, "nodes, room leases and resume tokens", kCluster},
@@ -180,6 +202,7 @@ constexpr PgMigration kMigrations[] = {
     {5, "accounts, their sessions and passkeys", kAccounts},
     {6, "the account and token hash of each archived seat", kSeatAccounts},
     {7, "players' ratings and each rated game's update", kRatings},
+    {8, "push subscriptions and the server's keys", kPush},
 };
 
 // Any fixed number: the advisory lock that serialises migrations between nodes.

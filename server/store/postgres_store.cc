@@ -8,6 +8,7 @@
 #include "store/pg_connection.h"
 #include "store/postgres_accounts.h"
 #include "store/postgres_leases.h"
+#include "store/postgres_push.h"
 #include "store/postgres_ratings.h"
 #include "store/postgres_schema.h"
 #include "store/rating_rows.h"
@@ -43,6 +44,7 @@ class PostgresStore final : public EventStore, public RoomLeases {
     Migrate(db_);
     accounts_ = OpenPostgresAccounts(url, durability);
     ratings_ = OpenPostgresRatings(url);
+    push_ = OpenPostgresPush(url, durability);
     committer_ = std::make_unique<GroupCommitter>(
         [this](const std::vector<PendingAppend>& batch) { return WriteBatch(batch); }, kMaxBatch);
   }
@@ -52,6 +54,7 @@ class PostgresStore final : public EventStore, public RoomLeases {
   RoomLeases* leases() override { return this; }
   AccountStore* accounts() override { return accounts_.get(); }
   RatingStore* ratings() override { return ratings_.get(); }
+  PushStore* push() override { return push_.get(); }
 
   RoomId CreateRoom(const std::string& code, std::string_view first_entry) override {
     std::lock_guard lock(mu_);
@@ -442,6 +445,7 @@ class PostgresStore final : public EventStore, public RoomLeases {
   PgConnection db_;
   std::unique_ptr<AccountStore> accounts_;  // a connection of its own (postgres_accounts.h)
   std::unique_ptr<RatingStore> ratings_;    // and another (postgres_ratings.h)
+  std::unique_ptr<PushStore> push_;         // and another (postgres_push.h)
   PgLeases leases_;
   // Appends per transaction at most, as the SQLite store's.
   static constexpr std::size_t kMaxBatch = 1024;

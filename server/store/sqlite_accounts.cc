@@ -31,13 +31,7 @@ class SqliteAccounts final : public AccountStore {
   SqliteAccounts(const std::string& path, Durability durability) {
     conn_.Open(path, SQLITE_OPEN_READWRITE, "accounts");
     try {
-      ExecSql(conn_.db, "PRAGMA busy_timeout = 5000");
-      ExecSql(conn_.db, durability == Durability::kFull ? "PRAGMA synchronous = FULL"
-                                                        : "PRAGMA synchronous = NORMAL");
-      ExecSql(conn_.db, "PRAGMA foreign_keys = ON");
-      // What this connection deletes or rewrites (a deleted account's rows, the names in its
-      // games' logs) is overwritten in the file, not left in free pages.
-      ExecSql(conn_.db, "PRAGMA secure_delete = ON");
+      UsePlayerDataPragmas(conn_.db, durability == Durability::kFull);
       create_account_ = conn_.Make(
           "INSERT INTO accounts (name, name_key, password_hash, created_at) VALUES (?, ?, ?, ?) "
           "ON CONFLICT (name_key) DO NOTHING");

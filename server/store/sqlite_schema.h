@@ -8,12 +8,14 @@ namespace carc::server::store {
 // record may then be empty (made from the room's log when asked for). 3: accounts, their
 // sessions and passkeys (store/sqlite_accounts.h). 4: game_players.account_id and token_hash,
 // the account that held each archived seat and its resume token's hash (for claims). 5: ratings
-// and rating_changes (store/rating_rows.h), written with the archive.
-inline constexpr int kSchemaVersion = 5;
+// and rating_changes (store/rating_rows.h), written with the archive. 6: push_subscriptions
+// (store/push_store.h), each with the session that made it, and server_keys (the VAPID key).
+inline constexpr int kSchemaVersion = 6;
 
 // Tables: rooms (state open/disposed/quarantined), room_log (one row per entry, with its
 // CRC-32), games and game_players (the archive), accounts, sessions, passkeys and passkey
-// challenges (players who last), ratings and rating_changes (each rated game's update).
+// challenges (players who last), ratings and rating_changes (each rated game's update),
+// push_subscriptions and server_keys (notices that reach a closed browser).
 
 inline constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS rooms (
@@ -105,6 +107,24 @@ CREATE TABLE IF NOT EXISTS rating_changes (
   PRIMARY KEY (game_id, seat)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS rating_changes_account ON rating_changes(account_id, pool, at);
+-- Gone with their session (signed out) and their account (deleted): ON DELETE CASCADE.
+CREATE TABLE IF NOT EXISTS push_subscriptions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+  endpoint TEXT NOT NULL UNIQUE,
+  p256dh BLOB NOT NULL,
+  auth BLOB NOT NULL,
+  lang TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  failures INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS push_subscriptions_account ON push_subscriptions(account_id);
+CREATE INDEX IF NOT EXISTS push_subscriptions_session ON push_subscriptions(session_id);
+CREATE TABLE IF NOT EXISTS server_keys (
+  name TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS passkey_challenges (
   challenge TEXT PRIMARY KEY,
   purpose TEXT NOT NULL,

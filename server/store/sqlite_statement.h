@@ -131,4 +131,15 @@ inline void ExecSql(sqlite3* db, const std::string& sql) {
   }
 }
 
+// The settings of a connection that writes players' data (accounts, push subscriptions): waits
+// for the store's writer rather than fail, keeps the foreign keys that erase an account's rows
+// with it, and overwrites what it deletes (a deleted account's rows) rather than leave it in
+// free pages. `full_sync`: Durability::kFull.
+inline void UsePlayerDataPragmas(sqlite3* db, bool full_sync) {
+  ExecSql(db, "PRAGMA busy_timeout = 5000");
+  ExecSql(db, full_sync ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
+  ExecSql(db, "PRAGMA foreign_keys = ON");
+  ExecSql(db, "PRAGMA secure_delete = ON");
+}
+
 }  // namespace carc::server::store

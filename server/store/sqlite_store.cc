@@ -15,6 +15,7 @@
 #include "store/group_commit.h"
 #include "store/rating_rows.h"
 #include "store/sqlite_accounts.h"
+#include "store/sqlite_push.h"
 #include "store/sqlite_ratings.h"
 #include "store/sqlite_schema.h"
 #include "store/sqlite_statement.h"
@@ -105,10 +106,12 @@ class SqliteStore final : public EventStore {
         checkpointer_ = std::make_unique<WalCheckpointer>(db_, path, kCheckpointPages);
         accounts_ = OpenSqliteAccounts(path, durability);
         ratings_ = OpenSqliteRatings(path);
+        push_ = OpenSqlitePush(path, durability);
       }
       committer_ = std::make_unique<GroupCommitter>(
           [this](const std::vector<PendingAppend>& batch) { return WriteBatch(batch); }, kMaxBatch);
     } catch (const StoreError& e) {
+      push_.reset();
       ratings_.reset();
       accounts_.reset();
       checkpointer_.reset();
@@ -121,8 +124,10 @@ class SqliteStore final : public EventStore {
 
   AccountStore* accounts() override { return accounts_.get(); }
   RatingStore* ratings() override { return ratings_.get(); }
+  PushStore* push() override { return push_.get(); }
 
   ~SqliteStore() override {
+    push_.reset();
     ratings_.reset();
     accounts_.reset();
     committer_.reset();     // writes what is still queued, while the statements exist
@@ -505,6 +510,7 @@ class SqliteStore final : public EventStore {
   std::unique_ptr<WalCheckpointer> checkpointer_;
   std::unique_ptr<AccountStore> accounts_;  // a connection of its own (sqlite_accounts.h)
   std::unique_ptr<RatingStore> ratings_;    // and another (sqlite_ratings.h)
+  std::unique_ptr<PushStore> push_;         // and another (sqlite_push.h)
   std::unique_ptr<GroupCommitter> committer_;
 };
 

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <thread>
 
+#include "store/push_store.h"
 #include "store/rating_store.h"
 #include "store/sqlite_store.h"
 #include "store/wal_checkpointer.h"
@@ -39,7 +40,7 @@ TEST_CASE("store: a file from a newer server is refused with a clear message", "
   }
 }
 
-TEST_CASE("store: a schema 1 file is brought up to schema 5, its archive read as before",
+TEST_CASE("store: a schema 1 file is brought up to the latest schema, its archive read as before",
           "[store]") {
   const std::string dir = test::NewDataDir();
   sqlite3* db = nullptr;
@@ -69,12 +70,13 @@ PRAGMA user_version = 1;
   CHECK(games[0].game == "castle");
   CHECK(games[1].game == "castle");
   CHECK(store->ratings()->Leaderboard({"castle", 0, 0, 0, 10}).empty());  // schema 5's tables
+  CHECK(store->push()->Subscriptions(1).empty());                         // schema 6's
   store.reset();
   REQUIRE(sqlite3_open(cs::StorePath(dir).c_str(), &db) == SQLITE_OK);
   sqlite3_stmt* version = nullptr;
   REQUIRE(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &version, nullptr) == SQLITE_OK);
   REQUIRE(sqlite3_step(version) == SQLITE_ROW);
-  CHECK(sqlite3_column_int(version, 0) == 5);
+  CHECK(sqlite3_column_int(version, 0) == 6);
   sqlite3_finalize(version);
   sqlite3_close(db);
 }
