@@ -1,6 +1,5 @@
 #include "accounts/account_api.h"
 
-#include <carc/codec/json_limits.h>
 #include <spdlog/spdlog.h>
 
 #include <charconv>
@@ -118,11 +117,9 @@ namespace {
 // The name and password of a sign-up or sign-in body, or the answer that refuses it.
 std::variant<std::pair<std::string, std::string>, ApiResponse> ReadCredentials(
     const std::string& body) {
-  if (body.size() > kMaxBody) return Error(413, "the request is over 8 KB");
-  auto parsed = codec::ParseLimitedJson(body, "request", kMaxBody, 2);
-  if (const auto* why = std::get_if<std::string>(&parsed)) return Error(400, *why);
-  const auto& json = std::get<nlohmann::ordered_json>(parsed);
-  if (!json.is_object()) return Error(400, "the request must be a JSON object");
+  auto read = ReadJsonObject(body, kMaxBody, 2);
+  if (auto* refused = std::get_if<ApiResponse>(&read)) return std::move(*refused);
+  const auto& json = std::get<nlohmann::ordered_json>(read);
   const auto name = json.find("name");
   if (name == json.end() || !name->is_string()) {
     return Error(400, "\"name\" must be a string", "name");

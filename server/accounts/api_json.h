@@ -1,10 +1,14 @@
 // The answers the account API's parts share: JSON errors {"error", "field"?}, 405 with its Allow,
-// 429/503 with Retry-After, and a request's path without its query.
+// 429/503 with Retry-After, a request's path without its query, and a JSON object body read
+// within limits.
 #pragma once
+
+#include <carc/codec/json_limits.h>
 
 #include <algorithm>
 #include <string>
 #include <string_view>
+#include <variant>
 
 #include <nlohmann/json.hpp>
 
@@ -36,6 +40,27 @@ inline ApiResponse Later(unsigned status, std::string_view message, int seconds)
 
 inline std::string Path(const std::string& target) {
   return target.substr(0, target.find('?'));
+}
+
+// A request's body as a JSON object, or the answer refusing it: 413 over `max_bytes`, 400 when it
+// is not JSON, is nested deeper than `max_depth` or is no object. The parser's words for bad JSON
+// quote the text where it stopped, which may be a secret of the player's (a password, a push
+// endpoint): the refusal leaves them out.
+inline std::variant<nlohmann::ordered_json, ApiResponse> ReadJsonObject(std::string_view text,
+                                                                        std::size_t max_bytes,
+                                                                        int max_depth) {
+  if (text.size() > max_bytes) {
+    return Error(413, "the request is over " + std::to_string(max_bytes / 1024) + " KB");
+  }
+  auto parsed = codec::ParseLimitedJson(text, "request", max_bytes, max_depth);
+  if (const auto* why = std::get_if<std::string>(&parsed)) {
+    return Error(400, why->find("not valid JSON") == std::string::npos
+                          ? *why
+                          : std::string("the request is not valid JSON"));
+  }
+  auto& json = std::get<nlohmann::ordered_json>(parsed);
+  if (!json.is_object()) return Error(400, "the request must be a JSON object");
+  return std::move(json);
 }
 
 }  // namespace carc::server::accounts

@@ -41,12 +41,9 @@ struct Body {
 };
 
 std::variant<Body, ApiResponse> ReadBody(const std::string& text) {
-  if (text.size() > kMaxBody) return Error(413, "the request is over 32 KB");
-  auto parsed = codec::ParseLimitedJson(text, "request", kMaxBody, 2);
-  if (const auto* why = std::get_if<std::string>(&parsed)) return Error(400, *why);
-  Body body{std::get<nlohmann::ordered_json>(std::move(parsed))};
-  if (!body.json.is_object()) return Error(400, "the request must be a JSON object");
-  return body;
+  auto read = ReadJsonObject(text, kMaxBody, 2);
+  if (auto* refused = std::get_if<ApiResponse>(&read)) return std::move(*refused);
+  return Body{std::get<nlohmann::ordered_json>(std::move(read))};
 }
 
 // Decodes base64url field `key` into `out`; false (and `error` set) when it is missing or bad.

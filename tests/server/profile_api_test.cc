@@ -4,13 +4,10 @@
 // deletion's typed name and erasure, and the claims' limits.
 #include <catch2/catch.hpp>
 
-#include "accounts/account_api.h"
+#include "account_api_host.h"
 #include "accounts/account_name.h"
 #include "accounts/profile_api.h"
 #include "accounts/session_cookie.h"
-#include "accounts/session_token.h"
-#include "api_call.h"
-#include "net/api_workers.h"
 #include "store/sqlite_store.h"
 #include "test_server.h"
 
@@ -22,12 +19,11 @@ namespace {
 
 constexpr std::int64_t kProfileNow = 1'800'000'000;
 
-struct ProfileFixture {
-  ProfileFixture() {
+struct ProfileFixture : test::AccountApiHost {
+  ProfileFixture() : AccountApiHost(kProfileNow) {
     ada = *store->accounts()->CreateAccount("Ada", server::accounts::NameKey("Ada"), "h", 0);
     bob = *store->accounts()->CreateAccount("Bob", server::accounts::NameKey("Bob"), "h", 0);
-    store->accounts()->CreateSession(ada, server::accounts::HashSessionToken(token), "test",
-                                     kProfileNow);
+    SignIn(ada);
     cs::ArchivedGame game;
     game.code = "WONGAME1";
     game.id = store->CreateRoom(game.code, "created");
@@ -36,28 +32,15 @@ struct ProfileFixture {
     game.players = {{"Ada", 80, ada}, {"Bob", 62, bob}};
     store->Archive(game);
   }
-  ~ProfileFixture() {
-    reads.Stop();
-    hashing.Stop();
-  }
 
   // As the browser sends it: with Ada's session cookie, or none.
   server::ApiResponse Ask(const std::string& method, const std::string& target,
                           const std::string& body = "", bool signed_in = true) {
-    server::ApiRequest request = test::ApiCall(method, target, body);
-    if (signed_in) request.cookie = std::string(server::accounts::kSessionCookie) + "=" + token;
-    return test::Served(api, std::move(request)).get();
+    return test::Served(api, Request(method, target, body, signed_in)).get();
   }
 
-  std::unique_ptr<cs::EventStore> store =
-      cs::OpenSqliteStore(cs::StorePath(test::NewDataDir()), cs::Durability::kFull);
-  std::string token = server::accounts::NewSessionToken();
   cs::AccountId ada = 0;
   cs::AccountId bob = 0;
-  server::ApiWorkers hashing{1, 4, 4};
-  server::ApiWorkers reads{1, 8, 4};
-  server::accounts::AccountApi accounts{
-      store->accounts(), {}, hashing, reads, [] { return kProfileNow; }};
   // This node's rooms: Ada sits in a lobby and at a finished table.
   std::vector<server::HeldSeat> held = {
       {"FINISHED", 2, "base", 0, {"Ada", "Cy"}, v1::ROOM_STATUS_FINISHED},
