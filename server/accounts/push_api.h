@@ -4,9 +4,9 @@
 //                                      base64url (the browser's applicationServerKey)
 //   POST   /api/me/push-subscriptions  {"endpoint", "keys": {"p256dh", "auth"}, "lang"?}:
 //                                      201 {"id"} for a new endpoint, 200 {"id"} for one kept
-//   DELETE /api/me/push-subscriptions  {"endpoint"}: 204; 404 when the account had none of it
+//   DELETE /api/me/push-subscriptions  {"endpoint"}: 204, also when the account had none of it
 // Errors are JSON {"error", "field"?}: 400 (a bad body; "field" is "endpoint", "keys.p256dh",
-// "keys.auth" or "lang"), 401 (not signed in), 404, 405 (Allow says which), 409 (the account holds
+// "keys.auth" or "lang"), 401 (not signed in), 405 (Allow says which), 409 (the account holds
 // max_per_account subscriptions), 413 (a body over 4 KB), 503 (this server sends no notices; or
 // the workers are full or the store cannot be read).
 //

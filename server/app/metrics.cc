@@ -302,6 +302,7 @@ std::string Metrics::Render() const {
          "# TYPE carc_replay_cache_bytes gauge\n"
       << "carc_replay_cache_bytes " << replays_->bytes() << "\n";
   }
+  for (const auto& section : sections_) section(o);
   std::lock_guard lock(mu_);
   o << "# HELP carc_rejections_total Refused requests by reason.\n"
        "# TYPE carc_rejections_total counter\n";

@@ -5,9 +5,12 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <mutex>
+#include <ostream>
 #include <string>
+#include <vector>
 
 #include "accounts/account_metrics.h"
 #include "app/replay_cache.h"
@@ -52,6 +55,11 @@ class Metrics final : public NetMetrics, public ClusterMetrics {
     accounts_ = accounts;
     hashing_ = hashing;
   }
+  // A part's own lines (the push notices: app/push_metrics.h), written after the others. Added
+  // before serving.
+  void AddSection(std::function<void(std::ostream&)> section) {
+    sections_.push_back(std::move(section));
+  }
 
  private:
   static constexpr std::array<double, 10> kBuckets = {0.0001, 0.00025, 0.0005, 0.001, 0.0025,
@@ -62,6 +70,7 @@ class Metrics final : public NetMetrics, public ClusterMetrics {
   const ReplayCache* replays_ = nullptr;
   const accounts::AccountMetrics* accounts_ = nullptr;
   const ApiWorkerMetrics* hashing_ = nullptr;
+  std::vector<std::function<void(std::ostream&)>> sections_;
   mutable std::mutex mu_;
   std::map<std::string, std::uint64_t> rejections_;
   std::array<std::uint64_t, kBuckets.size() + 1> latency_counts_{};

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/archive_api.h"
+#include "app/push_metrics.h"
 #include "games/game_table.h"
 #include "net/origin_policy.h"
 #include "net/session.h"
@@ -58,6 +59,17 @@ accounts::AccountLimits AccountLimitsOf(const ServerConfig& c) {
   return limits;
 }
 
+std::unique_ptr<push::PushService> StartPush(const ServerConfig& c, store::EventStore& store) {
+  if (!c.push || store.push() == nullptr) return nullptr;
+  push::PushSenderConfig s;
+  s.max_queued = c.push_queue;
+  s.subject = !c.vapid_subject.empty()               ? c.vapid_subject
+              : c.public_url.starts_with("https://") ? c.public_url
+                                                     : "mailto:admin@localhost";
+  s.loopback = c.push_allow_loopback ? push::Loopback::kAllowed : push::Loopback::kRefused;
+  return push::PushService::Start(*store.push(), std::move(s));
+}
+
 accounts::PasskeyLimits PasskeyLimitsOf(const ServerConfig& c) {
   accounts::PasskeyLimits limits;
   limits.public_url = c.public_url;
@@ -102,6 +114,11 @@ ServerApp::ServerApp(ServerConfig config)
                    registry_.ForgetAccount(account, label);
                  }},
                 [this](store::AccountId account) { return ratings_.PlayerRatings(account); }),
+      push_(StartPush(config_, *store_)),
+      push_api_(store_->push(), push_ ? &push_->key() : nullptr,
+                {config_.push_subscriptions_per_account,
+                 config_.push_allow_loopback ? push::Loopback::kAllowed : push::Loopback::kRefused},
+                accounts_),
       registry_(io_, room_config_, metrics_, *store_, bots_.get()),
       lobby_(registry_, room_config_, metrics_),
       listener_(std::make_shared<Listener>(
@@ -118,7 +135,12 @@ ServerApp::ServerApp(ServerConfig config)
       memory_return_([this] {
         TrimHeap();
         ++metrics_.memory_trims;
-      }) {}
+      }) {
+  if (push_) {
+    registry_.set_notices(&push_->sender());
+    metrics_.AddSection(PushMetricsSection(push_->metrics(), push_api_.metrics()));
+  }
+}
 
 ServerApp::~ServerApp() {
   api_workers_.Stop();
@@ -173,6 +195,9 @@ void ServerApp::Api(ApiRequest request, ApiReply reply) {
   }
   if (accounts::RatingApi::Handles(request)) {
     return ratings_.Serve(std::move(request), std::move(reply));
+  }
+  if (accounts::PushApi::Handles(request)) {
+    return push_api_.Serve(std::move(request), std::move(reply));
   }
   if (accounts::PasskeyApi::Handles(request)) {
     return passkeys_.Serve(std::move(request), std::move(reply));

@@ -18,6 +18,7 @@
 #include "accounts/account_api.h"
 #include "accounts/passkey_api.h"
 #include "accounts/profile_api.h"
+#include "accounts/push_api.h"
 #include "accounts/rating_api.h"
 #include "app/game_analysis.h"
 #include "app/memory_return.h"
@@ -28,6 +29,7 @@
 #include "net/api_workers.h"
 #include "net/listener.h"
 #include "net/static_files.h"
+#include "push/push_service.h"
 #include "rooms/lobby.h"
 #include "rooms/room_registry.h"
 #include "store/event_store.h"
@@ -84,6 +86,10 @@ class ServerApp {
   accounts::PasskeyApi passkeys_;
   accounts::RatingApi ratings_;
   accounts::ProfileApi profiles_;
+  // Web Push (null: --push off, or a store that keeps no subscriptions): after store_, which its
+  // thread reads, and before registry_, whose rooms queue notices on it.
+  std::unique_ptr<push::PushService> push_;
+  accounts::PushApi push_api_;
   std::atomic<bool> stopping_{false};
   RoomRegistry registry_;
   Lobby lobby_;

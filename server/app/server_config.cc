@@ -50,6 +50,14 @@ std::function<bool(ServerConfig&, const std::string&)> Int(T ServerConfig::*fiel
   };
 }
 
+std::function<bool(ServerConfig&, const std::string&)> OnOff(bool ServerConfig::*field) {
+  return [=](ServerConfig& c, const std::string& v) {
+    if (v != "on" && v != "off") return false;
+    c.*field = v == "on";
+    return true;
+  };
+}
+
 // A whole number of the duration's unit (seconds, milliseconds).
 template <typename D>
 std::function<bool(ServerConfig&, const std::string&)> Duration(D ServerConfig::*field,
@@ -385,6 +393,36 @@ const std::map<std::string, Setting>& Settings() {
         "failed sign-ins from one client address before the same growing waits apply to it "
         "(20)",
         Int(&ServerConfig::sign_in_failures_per_address, 1, 1 << 20)}},
+      {"push",
+       {"CARC_PUSH",
+        "on or off: notices to players' browsers while they are away (Web Push: your turn, game "
+        "over); the server makes its VAPID key once and keeps it in the store (on)",
+        OnOff(&ServerConfig::push)}},
+      {"push-queue",
+       {"CARC_PUSH_QUEUE",
+        "notices and retries the push sender holds; more are dropped and counted in "
+        "carc_push_messages_total{outcome=\"dropped_full\"} (1000)",
+        Int(&ServerConfig::push_queue, 1, 1 << 24)}},
+      {"push-subscriptions-per-account",
+       {"CARC_PUSH_SUBSCRIPTIONS_PER_ACCOUNT",
+        "browsers one account may subscribe to notices; more are answered 409 (10)",
+        Int(&ServerConfig::push_subscriptions_per_account, 1, 100)}},
+      {"vapid-subject",
+       {"CARC_VAPID_SUBJECT",
+        "the contact push services are given with each notice (RFC 8292): mailto:ADDRESS or an "
+        "https URL (--public-url when it is https, else mailto:admin@localhost)",
+        [](ServerConfig& c, const std::string& v) {
+          if (!v.starts_with("mailto:") && !v.starts_with("https://")) return false;
+          if (v.size() > 512 || v.find_first_of(" \t\r\n\"") != std::string::npos) return false;
+          c.vapid_subject = v;
+          return true;
+        }}},
+      {"push-allow-loopback",
+       {"CARC_PUSH_ALLOW_LOOPBACK",
+        "on or off: let push subscriptions name this machine (http or https on 127.0.0.1, ::1, "
+        "localhost), for tests with a push service of their own; never on a public server "
+        "(off)",
+        OnOff(&ServerConfig::push_allow_loopback)}},
       {"allowed-origins",
        {"CARC_ALLOWED_ORIGINS",
         "web origins besides the server's own whose pages may open /ws or send a request that "

@@ -125,6 +125,14 @@ struct ServerConfig {
   int signups_per_hour = 5;
   int sign_in_failures_per_account = 5;
   int sign_in_failures_per_address = 20;
+  // Web Push (push/push_service.h): on unless --push off; notices and retries the sender holds;
+  // browsers one account may subscribe; the VAPID contact ("" : --public-url when it is https,
+  // else mailto:admin@localhost); endpoints on this machine over http (tests' push services).
+  bool push = true;
+  std::size_t push_queue = 1000;
+  int push_subscriptions_per_account = 10;
+  std::string vapid_subject;
+  bool push_allow_loopback = false;
 
   static std::string Usage();
 };

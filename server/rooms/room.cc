@@ -451,6 +451,10 @@ bots::BotPool* Room::bots() const {
   return registry_.bots();
 }
 
+push::Notifier* Room::notices() const {
+  return registry_.notices();
+}
+
 std::string Room::JobOwner() const {
   return registry_.OwnerOf(code_);
 }

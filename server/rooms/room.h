@@ -138,6 +138,7 @@ class Room : public MembershipHost, private GameHost, public std::enable_shared_
   void Post(std::function<void()> fn) override;
   std::shared_ptr<void> KeepAlive() override { return shared_from_this(); }
   bots::BotPool* bots() const override;
+  push::Notifier* notices() const override;
   std::string JobOwner() const override;
 
   // Strand-only.

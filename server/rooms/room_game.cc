@@ -241,6 +241,9 @@ void RoomGame::BroadcastBatch(std::uint64_t prev_seq, Clock::time_point received
     computers_.ClearStandIns();  // nobody plays for anyone any more
     host_.BroadcastRoomState();
   }
+  const bool over = game_->IsOver();
+  notices_.AfterCommand(host_.notices(), code_, game_->game_name(), seats_,
+                        over ? -1 : game_->ToMove(), over);
 }
 
 bool RoomGame::NoteFinished() {

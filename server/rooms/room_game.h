@@ -37,6 +37,7 @@
 #include "rooms/room_config.h"
 #include "rooms/room_journal.h"
 #include "rooms/room_metrics.h"
+#include "rooms/room_notices.h"
 #include "rooms/room_phase.h"
 #include "rooms/seat_table.h"
 #include "rooms/turn_clock.h"
@@ -67,6 +68,8 @@ class GameHost {
   // The computer players' pool (null: none), and the owner its jobs are counted against.
   virtual bots::BotPool* bots() const = 0;
   virtual std::string JobOwner() const = 0;
+  // Where notices to players who are away go (push/notice.h); null: nowhere.
+  virtual push::Notifier* notices() const { return nullptr; }
 };
 
 class RoomGame {
@@ -225,6 +228,7 @@ class RoomGame {
   HintDesk hints_;
   AbsentVotes absent_;  // ABANDON_POLICY_VOTE
   RatedGame rated_;
+  RoomNotices notices_;  // "your turn" and "game over" to players who are away
 };
 
 }  // namespace carc::server

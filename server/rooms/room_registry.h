@@ -17,6 +17,7 @@
 
 #include "bots/bot_pool.h"
 #include "net/address_rate.h"
+#include "push/notice.h"
 #include "rooms/held_seat.h"
 #include "rooms/room.h"
 #include "store/event_store.h"
@@ -77,6 +78,10 @@ class RoomRegistry {
   // Misses a client address may make at once before --code-guesses-per-minute applies.
   static constexpr int kCodeGuessBurst = 10;
   bots::BotPool* bots() const { return bots_; }
+  // Where the rooms' notices to players who are away go (push/notice.h): set before the first
+  // room is made (ServerApp's start), null for none.
+  void set_notices(push::Notifier* notices) { notices_ = notices; }
+  push::Notifier* notices() const { return notices_; }
   // Lookups of rooms by a code a client typed (joins, /api/rooms/CODE/record), metered per
   // address on the misses: ask Ready() before the lookup and Take() after a miss, so that a
   // guesser is refused before a guess, and a player's lookups that find their room cost nothing.
@@ -91,6 +96,7 @@ class RoomRegistry {
   RoomMetrics& metrics_;
   store::EventStore& store_;
   bots::BotPool* bots_;
+  push::Notifier* notices_ = nullptr;
   AddressRate code_guesses_;
   mutable std::mutex mu_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;

@@ -1,0 +1,203 @@
+#include "push/push_sender.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "push/message_encryption.h"
+#include "store/event_store.h"
+
+namespace carc::server::push {
+namespace {
+
+constexpr std::int64_t kTokenLife = 12 * 60 * 60;
+constexpr std::int64_t kTokenRenewal = 60 * 60;  // a token this close to its end is made again
+
+std::string_view UrgencyOf(NoticeKind kind) {
+  switch (kind) {
+    case NoticeKind::kTurn:
+    case NoticeKind::kReminder:
+      return "high";
+    case NoticeKind::kInvitation:
+      return "normal";
+    case NoticeKind::kGameOver:
+      return "low";
+  }
+  return "normal";
+}
+
+std::int64_t SystemSeconds() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+PushSender::PushSender(store::PushStore& store, const VapidKey& key, PushSenderConfig config,
+                       PushSenderMetrics& metrics, Transport transport, Now now)
+    : store_(store),
+      key_(key),
+      config_(std::move(config)),
+      metrics_(metrics),
+      transport_(std::move(transport)),
+      now_(now ? std::move(now) : Now(SystemSeconds)) {
+  if (!transport_) {
+    transport_ = [timeout = config_.timeout, loopback = config_.loopback](const PushRequest& r) {
+      return SendPushRequest(r, timeout, loopback);
+    };
+  }
+  thread_ = std::thread([this] { Run(); });
+}
+
+PushSender::~PushSender() {
+  Stop();
+}
+
+void PushSender::Stop() {
+  {
+    std::lock_guard lock(mu_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+void PushSender::Notify(Notice notice) {
+  {
+    std::lock_guard lock(mu_);
+    if (stopping_ || notices_.size() + retries_.size() >= config_.max_queued) {
+      metrics_.dropped_full.fetch_add(1, std::memory_order_relaxed);
+      return;
+    }
+    notices_.push_back(std::move(notice));
+    metrics_.queued.fetch_add(1, std::memory_order_relaxed);
+  }
+  wake_.notify_one();
+}
+
+void PushSender::Run() {
+  std::unique_lock lock(mu_);
+  while (!stopping_) {
+    if (!notices_.empty()) {
+      Notice notice = std::move(notices_.front());
+      notices_.pop_front();
+      metrics_.queued.fetch_sub(1, std::memory_order_relaxed);
+      lock.unlock();
+      Fan(notice);
+      lock.lock();
+      continue;
+    }
+    if (!retries_.empty() && retries_.begin()->first <= Clock::now()) {
+      Retry job = std::move(retries_.begin()->second);
+      retries_.erase(retries_.begin());
+      metrics_.queued.fetch_sub(1, std::memory_order_relaxed);
+      lock.unlock();
+      Attempt(std::move(job));
+      lock.lock();
+      continue;
+    }
+    if (retries_.empty()) {
+      wake_.wait(lock);
+    } else {
+      wake_.wait_until(lock, retries_.begin()->first);
+    }
+  }
+  metrics_.queued.fetch_sub(static_cast<std::int64_t>(notices_.size() + retries_.size()),
+                            std::memory_order_relaxed);
+  notices_.clear();
+  retries_.clear();
+}
+
+void PushSender::Fan(const Notice& notice) {
+  std::vector<store::PushSubscriptionRow> subscriptions;
+  try {
+    subscriptions = store_.Subscriptions(notice.account);
+  } catch (const store::StoreError& e) {
+    metrics_.failed.fetch_add(1, std::memory_order_relaxed);
+    spdlog::warn("push: the subscriptions of account {} cannot be read: {}", notice.account,
+                 e.what());
+    return;
+  }
+  for (auto& s : subscriptions) {
+    std::string payload = NoticePayload(notice, s.lang);
+    Attempt({std::move(s), std::move(payload), notice.kind, notice.room, 1});
+  }
+}
+
+std::string PushSender::Authorization(const std::string& origin, std::string& error) {
+  const std::int64_t now = now_();
+  const auto kept = tokens_.find(origin);
+  if (kept != tokens_.end() && kept->second.second - kTokenRenewal > now) {
+    return kept->second.first;
+  }
+  const HttpAudience http = config_.loopback == Loopback::kAllowed
+                                ? HttpAudience::kAllowedOnLoopback
+                                : HttpAudience::kRefused;
+  auto header = VapidAuthorization(key_, {origin, now + kTokenLife, config_.subject}, now, http);
+  if (const auto* refused = std::get_if<Refusal>(&header)) {
+    error = refused->reason;
+    return {};
+  }
+  tokens_[origin] = {std::get<std::string>(header), now + kTokenLife};
+  return std::get<std::string>(header);
+}
+
+void PushSender::Attempt(Retry job) {
+  const store::PushSubscriptionRow& s = job.subscription;
+  auto fail = [&](const std::string& why) {
+    metrics_.failed.fetch_add(1, std::memory_order_relaxed);
+    spdlog::warn("push: subscription {} of account {}: {}", s.id, s.account, why);
+  };
+  // Checked when it was kept; checked again in case the flags changed since.
+  const auto endpoint = CheckPushEndpoint(s.endpoint, config_.loopback);
+  if (const auto* why = std::get_if<std::string>(&endpoint)) return fail(*why);
+  auto body = EncryptPushMessage(job.payload, s.p256dh, s.auth);
+  if (const auto* refused = std::get_if<Refusal>(&body)) return fail(refused->reason);
+  PushRequest request;
+  request.endpoint = std::get<PushEndpoint>(endpoint);
+  std::string error;
+  request.authorization = Authorization(request.endpoint.origin, error);
+  if (request.authorization.empty()) return fail(error);
+  request.body = std::move(std::get<std::string>(body));
+  request.ttl = config_.ttl;
+  request.urgency = std::string(UrgencyOf(job.kind));
+  request.topic = "room-" + job.room;  // a room's newer notice replaces one not yet delivered
+  const PushResponse answer = transport_(request);
+  const unsigned status = answer.status;
+  try {
+    if (status >= 200 && status < 300) {
+      metrics_.sent.fetch_add(1, std::memory_order_relaxed);
+      if (s.failures > 0 || job.attempt > 1) store_.Delivered(s.id, true, false);
+      return;
+    }
+    if (status == 404 || status == 410) {
+      metrics_.gone.fetch_add(1, std::memory_order_relaxed);
+      store_.Delivered(s.id, false, true);
+      return;
+    }
+    store_.Delivered(s.id, false, false);
+  } catch (const store::StoreError& e) {
+    spdlog::warn("push: subscription {}'s delivery cannot be noted: {}", s.id, e.what());
+  }
+  const bool transient = status == 0 || status == 429 || status >= 500;
+  const std::string why = status == 0 ? answer.error : "answered " + std::to_string(status);
+  if (!transient || job.attempt >= config_.attempts) return fail(why);
+  // 30 s, 60 s, 120 s…: a busy push service is not asked again at once.
+  auto wait = config_.first_retry * (1 << std::min(job.attempt - 1, 16));
+  if (answer.retry_after > 0) wait = std::chrono::seconds(answer.retry_after);
+  wait = std::min<std::chrono::seconds>(wait, config_.max_retry);
+  ++job.attempt;
+  {
+    std::lock_guard lock(mu_);
+    if (stopping_ || notices_.size() + retries_.size() >= config_.max_queued) {
+      metrics_.dropped_full.fetch_add(1, std::memory_order_relaxed);
+      return;
+    }
+    retries_.emplace(Clock::now() + wait, std::move(job));
+    metrics_.queued.fetch_add(1, std::memory_order_relaxed);
+  }
+  metrics_.retried.fetch_add(1, std::memory_order_relaxed);
+}
+
+}  // namespace carc::server::push

@@ -1,0 +1,104 @@
+// Sends the notices (push/notice.h) to every browser an account subscribed (store/push_store.h),
+// as Web Push messages: encrypted for each subscription (RFC 8291), signed with the server's
+// VAPID key (RFC 8292), posted to its push service (RFC 8030) with a TTL and an urgency.
+//
+// Contract: Notify is thread-safe and never blocks: it queues the notice, or counts it
+// `dropped_full` when `max_queued` notices and retries wait already. One thread of the sender's
+// own reads the store, encrypts and posts, one message after the other, each bounded by
+// `timeout`; nothing of it runs on a network thread or a room's strand. An answer of
+//   2xx        counts sent and resets the subscription's failures;
+//   404, 410   removes the subscription (the browser dropped it);
+//   429, 5xx, no answer   retries later, the wait doubling from `first_retry` (a Retry-After
+//              is honoured up to `max_retry`), at most `attempts` tries in all;
+//   other      counts failed (the request was refused: no retry would change that).
+// Stop (also the destructor) ends the thread; what still waits is dropped, never half-sent.
+// Endpoints, keys and payloads are never logged: a subscription is named by its id.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "push/notice.h"
+#include "push/push_request.h"
+#include "push/vapid.h"
+#include "store/push_store.h"
+
+namespace carc::server::push {
+
+struct PushSenderConfig {
+  std::size_t max_queued = 1000;
+  int attempts = 4;
+  std::chrono::seconds first_retry{30};
+  std::chrono::seconds max_retry{3600};
+  std::chrono::milliseconds timeout{10000};
+  std::int64_t ttl = 24 * 60 * 60;  // a day: a turn that waits longer gets a reminder anyway
+  std::string subject;              // VAPID "sub": mailto: or https: (vapid.h)
+  Loopback loopback = Loopback::kRefused;
+};
+
+struct PushSenderMetrics {
+  std::atomic<std::int64_t> queued{0};  // notices and retries waiting
+  std::atomic<std::uint64_t> dropped_full{0};
+  std::atomic<std::uint64_t> sent{0};
+  std::atomic<std::uint64_t> retried{0};
+  std::atomic<std::uint64_t> failed{0};  // refused, or out of tries
+  std::atomic<std::uint64_t> gone{0};    // subscriptions removed on a 404 or 410
+};
+
+class PushSender final : public Notifier {
+ public:
+  // How a request is made (SendPushRequest; tests pass their own), and the time in seconds since
+  // the Unix epoch (the VAPID tokens' expiry).
+  using Transport = std::function<PushResponse(const PushRequest&)>;
+  using Now = std::function<std::int64_t()>;
+
+  PushSender(store::PushStore& store, const VapidKey& key, PushSenderConfig config,
+             PushSenderMetrics& metrics, Transport transport = {}, Now now = {});
+  ~PushSender() override;
+  PushSender(const PushSender&) = delete;
+  PushSender& operator=(const PushSender&) = delete;
+
+  void Notify(Notice notice) override;
+  void Stop();
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  struct Retry {
+    store::PushSubscriptionRow subscription;
+    std::string payload;
+    NoticeKind kind;
+    std::string room;
+    int attempt = 1;  // tries made
+  };
+
+  void Run();
+  void Fan(const Notice& notice);
+  void Attempt(Retry job);
+  // The Authorization for `origin`'s push service: a token kept until an hour before it ends.
+  std::string Authorization(const std::string& origin, std::string& error);
+
+  store::PushStore& store_;
+  const VapidKey& key_;
+  const PushSenderConfig config_;
+  PushSenderMetrics& metrics_;
+  Transport transport_;
+  Now now_;
+
+  std::mutex mu_;
+  std::condition_variable wake_;
+  std::deque<Notice> notices_;
+  std::multimap<Clock::time_point, Retry> retries_;
+  bool stopping_ = false;
+  std::map<std::string, std::pair<std::string, std::int64_t>> tokens_;  // origin: header, expiry
+  std::thread thread_;
+};
+
+}  // namespace carc::server::push
