@@ -57,7 +57,9 @@ nlohmann::json HeldJson(const HeldSeat& h) {
           {"game", h.game},
           {"seat", h.seat},
           {"players", h.players},
-          {"started", h.status != v1::ROOM_STATUS_LOBBY}};
+          {"started", h.status != v1::ROOM_STATUS_LOBBY},
+          {"to_move", h.to_move},
+          {"your_turn", h.to_move >= 0 && h.to_move == h.seat}};
 }
 
 }  // namespace
@@ -116,10 +118,13 @@ void ProfileApi::Own(const ApiRequest& request, const ApiReply& reply) {
   if (path == "/api/me/claims") return Claim(request, *who, reply);
   if (path != "/api/me" && live_.held) {
     auto held = live_.held(who->account);
-    // The lobbies and games waiting for their players first, finished tables last.
-    std::stable_sort(held.begin(), held.end(), [](const HeldSeat& a, const HeldSeat& b) {
-      return (a.status == v1::ROOM_STATUS_FINISHED) < (b.status == v1::ROOM_STATUS_FINISHED);
-    });
+    // The games waiting for this player's move first, then the others, finished tables last.
+    const auto rank = [](const HeldSeat& h) {
+      if (h.status == v1::ROOM_STATUS_FINISHED) return 2;
+      return h.to_move >= 0 && h.to_move == h.seat ? 0 : 1;
+    };
+    std::stable_sort(held.begin(), held.end(),
+                     [&](const HeldSeat& a, const HeldSeat& b) { return rank(a) < rank(b); });
     for (const auto& h : held) {
       if (h.status != v1::ROOM_STATUS_FINISHED) in_progress.push_back(HeldJson(h));
     }

@@ -17,6 +17,7 @@ struct HeldSeat {
   int seat = -1;
   std::vector<std::string> players;  // the seats' names, "" for a free one
   v1::RoomStatus status = v1::ROOM_STATUS_LOBBY;
+  int to_move = -1;  // the seat whose turn it is in a running game; -1 otherwise
 };
 
 }  // namespace carc::server

@@ -424,9 +424,11 @@ void Room::UpdateSummary() {
   for (const Seat& seat : seats_) {
     holders.emplace_back(seat.occupied ? seat.account : 0, seat.occupied ? seat.name : "");
   }
+  const int to_move = game_.to_move();
   std::lock_guard lock(summary_mu_);
   summary_ = std::move(summary);
   holders_ = std::move(holders);
+  to_move_ = to_move;
   if (connected) {
     empty_since_.reset();
     finished_linger_ = config_.sweep_interval;
@@ -453,6 +455,11 @@ bots::BotPool* Room::bots() const {
 
 push::Notifier* Room::notices() const {
   return registry_.notices();
+}
+
+void Room::TurnPassed(int seat) {
+  std::lock_guard lock(summary_mu_);
+  to_move_ = seat;
 }
 
 std::string Room::JobOwner() const {

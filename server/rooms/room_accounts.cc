@@ -17,6 +17,7 @@ std::optional<HeldSeat> Room::SeatHeldBy(std::int64_t account) const {
     held.seat = static_cast<int>(i);
     for (const auto& [id, name] : holders_) held.players.push_back(name);
     held.status = summary_.status();
+    if (held.status == v1::ROOM_STATUS_PLAYING) held.to_move = to_move_;
     return held;
   }
   return std::nullopt;

@@ -242,6 +242,7 @@ void RoomGame::BroadcastBatch(std::uint64_t prev_seq, Clock::time_point received
     host_.BroadcastRoomState();
   }
   const bool over = game_->IsOver();
+  host_.TurnPassed(over ? -1 : game_->ToMove());
   notices_.AfterCommand(host_.notices(), code_, game_->game_name(), seats_,
                         over ? -1 : game_->ToMove(), over);
 }

@@ -70,6 +70,9 @@ class GameHost {
   virtual std::string JobOwner() const = 0;
   // Where notices to players who are away go (push/notice.h); null: nowhere.
   virtual push::Notifier* notices() const { return nullptr; }
+  // The game's seat to move after an accepted command (-1: the game is over), for the views
+  // other threads read (a player's "my games").
+  virtual void TurnPassed(int /*seat*/) {}
 };
 
 class RoomGame {
@@ -80,6 +83,8 @@ class RoomGame {
   ~RoomGame();
 
   bool started() const { return game_ != nullptr; }
+  // The seat to move; -1 before the start and once the game is over.
+  int to_move() const { return game_ ? game_->ToMove() : -1; }
   // The game's seq; 0 before the start.
   std::uint64_t seq() const { return game_ ? game_->seq() : 0; }
   // Whether the finished game is in the archive (RoomState.game_id points at it).

@@ -136,6 +136,15 @@ TEST_CASE(
   CHECK(playing["in_progress"][0]["started"] == true);
   CHECK(playing["in_progress"][0]["players"] == nlohmann::json{"Ada", "Bob"});
   CHECK(playing["finished"].empty());
+  // Whose turn it is, as each of them sees it, and after the turn passes.
+  const int first = ToMove(game);
+  CHECK(playing["in_progress"][0]["to_move"] == first);
+  CHECK(playing["in_progress"][0]["your_turn"] == (first == 0));
+  CHECK(GetJson(port, "/api/me/games", Bearer(bob))["in_progress"][0]["your_turn"] == (first == 1));
+  for (int guard = 0; guard < 10 && ToMove(game) == first; ++guard) REQUIRE(PlayOneCommand(game));
+  const auto next = GetJson(port, "/api/me/games", Cookie(ada))["in_progress"][0];
+  CHECK(next["to_move"] == 1 - first);
+  CHECK(next["your_turn"] == (first == 1));
   for (int guard = 0; guard < 400 && PlayOneCommand(game); ++guard) {
   }
   const auto end = Skip(*game.seats[1], [](const v1::ServerMessage& m) {

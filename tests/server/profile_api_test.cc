@@ -45,6 +45,8 @@ struct ProfileFixture : test::AccountApiHost {
   std::vector<server::HeldSeat> held = {
       {"FINISHED", 2, "base", 0, {"Ada", "Cy"}, v1::ROOM_STATUS_FINISHED},
       {"LOBBYONE", 3, "castle", 1, {"Cy", "Ada"}, v1::ROOM_STATUS_LOBBY},
+      {"HERSTURN", 4, "base", 2, {"Cy", "Dee", "Ada"}, v1::ROOM_STATUS_PLAYING, 2},
+      {"CYSTURN1", 5, "base", 1, {"Cy", "Ada"}, v1::ROOM_STATUS_PLAYING, 0},
   };
   std::vector<std::pair<cs::AccountId, std::string>> forgotten;
   std::vector<std::string> claimed_hashes;
@@ -107,10 +109,19 @@ TEST_CASE("profile api: a player's own pages need their session and take only th
   // Her games: the rooms of this node waiting for her (the finished table is not), and the
   // archive's finished games.
   const auto games = test::ApiBody(f.Ask("GET", "/api/me/games"));
-  REQUIRE(games["in_progress"].size() == 1);
-  CHECK(games["in_progress"][0]["room"] == "LOBBYONE");
-  CHECK(games["in_progress"][0]["seat"] == 1);
-  CHECK(games["in_progress"][0]["started"] == false);
+  // The game waiting for her move comes first (issue "games over days": whose turn it is).
+  REQUIRE(games["in_progress"].size() == 3);
+  CHECK(games["in_progress"][0]["room"] == "HERSTURN");
+  CHECK(games["in_progress"][0]["your_turn"] == true);
+  CHECK(games["in_progress"][0]["to_move"] == 2);
+  CHECK(games["in_progress"][1]["room"] == "LOBBYONE");
+  CHECK(games["in_progress"][1]["seat"] == 1);
+  CHECK(games["in_progress"][1]["started"] == false);
+  CHECK(games["in_progress"][1]["to_move"] == -1);
+  CHECK(games["in_progress"][1]["your_turn"] == false);
+  CHECK(games["in_progress"][2]["room"] == "CYSTURN1");
+  CHECK(games["in_progress"][2]["your_turn"] == false);
+  CHECK(games["in_progress"][2]["to_move"] == 0);
   REQUIRE(games["finished"].size() == 1);
   CHECK(games["finished"][0]["room"] == "WONGAME1");
   const auto exported = f.Ask("GET", "/api/me/export");
