@@ -118,7 +118,7 @@ std::vector<std::string> SocialApiNames(const server::ApiResponse& r, const char
 }
 
 // Two answers alike in every byte a client sees.
-void CheckSameAnswer(const server::ApiResponse& a, const server::ApiResponse& b) {
+void SocialSameAnswer(const server::ApiResponse& a, const server::ApiResponse& b) {
   CHECK(a.status == b.status);
   CHECK(a.content_type == b.content_type);
   CHECK(a.body == b.body);
@@ -181,7 +181,7 @@ TEST_CASE("social api: a block cuts both follows, and hides the blocker as no su
   const auto to_ada = f.Invite(f.bob_token, "Ada", "ROOMBBBB");
   const auto to_nobody = f.Invite(f.bob_token, "Nobody", "ROOMBBBB");
   CHECK(to_ada.status == 404);
-  CheckSameAnswer(to_ada, to_nobody);
+  SocialSameAnswer(to_ada, to_nobody);
   CHECK(f.Invitations(f.token).empty());
   CHECK(f.notices.All().empty());
 
@@ -203,7 +203,7 @@ TEST_CASE("social api: the invitee's preference says whose invitations reach the
   CHECK(test::ApiBody(followed) == json{{"invitations_from", "followed"}});
   // Bob follows Cid, not Ada: Ada's invitation is refused as if Bob did not exist.
   REQUIRE(f.As(f.bob_token, "POST", "/api/me/following", R"({"name":"Cid"})").status == 201);
-  CheckSameAnswer(f.Invite(f.token, "Bob", "ROOMBBBB"), f.Invite(f.token, "Nobody", "ROOMBBBB"));
+  SocialSameAnswer(f.Invite(f.token, "Bob", "ROOMBBBB"), f.Invite(f.token, "Nobody", "ROOMBBBB"));
   CHECK(f.Invite(f.cy_token, "Bob", "ROOMBBBB").status == 201);
 
   REQUIRE(
@@ -211,7 +211,7 @@ TEST_CASE("social api: the invitee's preference says whose invitations reach the
       200);
   const auto from_cy = f.Invite(f.cy_token, "Bob", "ROOMCCCC");
   CHECK(from_cy.status == 404);
-  CheckSameAnswer(from_cy, f.Invite(f.cy_token, "Nobody", "ROOMCCCC"));
+  SocialSameAnswer(from_cy, f.Invite(f.cy_token, "Nobody", "ROOMCCCC"));
   CHECK(test::ApiBody(f.As(f.bob_token, "GET", "/api/me/preferences")) ==
         json{{"invitations_from", "nobody"}});
 
