@@ -73,7 +73,7 @@ struct SocialMetrics {
   std::atomic<std::uint64_t> follows{0};               // 201 on POST /api/me/following
   std::atomic<std::uint64_t> blocks{0};                // 201 on POST /api/me/blocks
   std::atomic<std::uint64_t> invitations_sent{0};      // 201 on POST /api/invitations
-  std::atomic<std::uint64_t> invitations_refused{0};   // any other answer of a signed-in POST
+  std::atomic<std::uint64_t> invitations_refused{0};   // 4xx of that POST but 401 and 405
   std::atomic<std::uint64_t> invitations_accepted{0};  // 200 on .../accept
   std::atomic<std::uint64_t> invitations_declined{0};  // 204 on .../decline
 };
