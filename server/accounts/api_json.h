@@ -1,6 +1,6 @@
 // The answers the account API's parts share: JSON errors {"error", "field"?}, 405 with its Allow,
 // 429/503 with Retry-After, a request's path without its query, and a JSON object body read
-// within limits.
+// within limits, with its string fields.
 #pragma once
 
 #include <carc/codec/json_limits.h>
@@ -36,6 +36,12 @@ inline ApiResponse Later(unsigned status, std::string_view message, int seconds)
   ApiResponse r = Error(status, message);
   r.retry_after = std::max(seconds, 1);
   return r;
+}
+
+// The string `key` of `object`, or nullptr when it is missing or not a string.
+inline const std::string* StringField(const nlohmann::ordered_json& object, const char* key) {
+  const auto it = object.find(key);
+  return it != object.end() && it->is_string() ? it->get_ptr<const std::string*>() : nullptr;
 }
 
 inline std::string Path(const std::string& target) {

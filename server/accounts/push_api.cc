@@ -30,12 +30,6 @@ ApiResponse NoNotices() {
   return Error(503, "this server sends no notices");
 }
 
-// The string `key` of `object`, or nullptr when it is missing or not a string.
-const std::string* StringField(const nlohmann::ordered_json& object, const char* key) {
-  const auto it = object.find(key);
-  return it != object.end() && it->is_string() ? it->get_ptr<const std::string*>() : nullptr;
-}
-
 // The raw bytes of base64url field `key` of `keys`, when they are what `fits` takes.
 template <class Fits>
 std::optional<std::string> KeyBytes(const nlohmann::ordered_json& keys, const char* key,

@@ -129,6 +129,7 @@ class RoomLeases;
 class AccountStore;
 class RatingStore;
 class PushStore;
+class SocialStore;
 
 class EventStore {
  public:
@@ -145,6 +146,8 @@ class EventStore {
   // Push subscriptions and the server's keys (push_store.h), or nullptr for a store that keeps
   // none: such a server sends no push notices.
   virtual PushStore* push() { return nullptr; }
+  // Follows, blocks and invitations (social_store.h), or nullptr for a store that keeps none.
+  virtual SocialStore* social() { return nullptr; }
 
   // A new room whose log starts with `first_entry` (index 0). Returns its id.
   virtual RoomId CreateRoom(const std::string& code, std::string_view first_entry) = 0;

@@ -194,6 +194,41 @@ CREATE TABLE server_keys (
 );
 )sql";
 
+// Players among players (store/social_store.h), each row gone with either account.
+constexpr const char* kSocial = R"sql(
+CREATE TABLE follows (
+  follower_id BIGINT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  followed_id BIGINT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  created_at BIGINT NOT NULL,
+  PRIMARY KEY (follower_id, followed_id)
+);
+CREATE INDEX follows_followed ON follows (followed_id, created_at);
+CREATE TABLE blocks (
+  blocker_id BIGINT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  blocked_id BIGINT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  created_at BIGINT NOT NULL,
+  PRIMARY KEY (blocker_id, blocked_id)
+);
+CREATE INDEX blocks_blocked ON blocks (blocked_id);
+CREATE TABLE invitations (
+  id BIGSERIAL PRIMARY KEY,
+  from_id BIGINT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  to_id BIGINT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  room TEXT NOT NULL,
+  game TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL,
+  state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'accepted', 'declined'))
+);
+CREATE INDEX invitations_to ON invitations (to_id, state, expires_at);
+CREATE INDEX invitations_from ON invitations (from_id, created_at);
+CREATE TABLE account_preferences (
+  account_id BIGINT PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE,
+  invitations_from TEXT NOT NULL DEFAULT 'anyone'
+    CHECK (invitations_from IN ('anyone', 'followed', 'nobody'))
+);
+)sql";
+
 constexpr PgMigration kMigrations[] = {
     {1, "rooms, their logs and the archive", kRooms},
     {2, "nodes, room leases and resume tokens", kCluster},
@@ -203,6 +238,7 @@ constexpr PgMigration kMigrations[] = {
     {6, "the account and token hash of each archived seat", kSeatAccounts},
     {7, "players' ratings and each rated game's update", kRatings},
     {8, "push subscriptions and the server's keys", kPush},
+    {9, "follows, blocks, invitations and account preferences", kSocial},
 };
 
 // Any fixed number: the advisory lock that serialises migrations between nodes.

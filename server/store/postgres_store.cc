@@ -11,6 +11,7 @@
 #include "store/postgres_push.h"
 #include "store/postgres_ratings.h"
 #include "store/postgres_schema.h"
+#include "store/postgres_social.h"
 #include "store/rating_rows.h"
 
 namespace carc::server::store {
@@ -45,6 +46,7 @@ class PostgresStore final : public EventStore, public RoomLeases {
     accounts_ = OpenPostgresAccounts(url, durability);
     ratings_ = OpenPostgresRatings(url);
     push_ = OpenPostgresPush(url, durability);
+    social_ = OpenPostgresSocial(url, durability);
     committer_ = std::make_unique<GroupCommitter>(
         [this](const std::vector<PendingAppend>& batch) { return WriteBatch(batch); }, kMaxBatch);
   }
@@ -55,6 +57,7 @@ class PostgresStore final : public EventStore, public RoomLeases {
   AccountStore* accounts() override { return accounts_.get(); }
   RatingStore* ratings() override { return ratings_.get(); }
   PushStore* push() override { return push_.get(); }
+  SocialStore* social() override { return social_.get(); }
 
   RoomId CreateRoom(const std::string& code, std::string_view first_entry) override {
     std::lock_guard lock(mu_);
@@ -446,6 +449,7 @@ class PostgresStore final : public EventStore, public RoomLeases {
   std::unique_ptr<AccountStore> accounts_;  // a connection of its own (postgres_accounts.h)
   std::unique_ptr<RatingStore> ratings_;    // and another (postgres_ratings.h)
   std::unique_ptr<PushStore> push_;         // and another (postgres_push.h)
+  std::unique_ptr<SocialStore> social_;     // and another (postgres_social.h)
   PgLeases leases_;
   // Appends per transaction at most, as the SQLite store's.
   static constexpr std::size_t kMaxBatch = 1024;

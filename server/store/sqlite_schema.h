@@ -10,12 +10,14 @@ namespace carc::server::store {
 // the account that held each archived seat and its resume token's hash (for claims). 5: ratings
 // and rating_changes (store/rating_rows.h), written with the archive. 6: push_subscriptions
 // (store/push_store.h), each with the session that made it, and server_keys (the VAPID key).
-inline constexpr int kSchemaVersion = 6;
+// 7: follows, blocks, invitations and account_preferences (store/social_store.h).
+inline constexpr int kSchemaVersion = 7;
 
 // Tables: rooms (state open/disposed/quarantined), room_log (one row per entry, with its
 // CRC-32), games and game_players (the archive), accounts, sessions, passkeys and passkey
 // challenges (players who last), ratings and rating_changes (each rated game's update),
-// push_subscriptions and server_keys (notices that reach a closed browser).
+// push_subscriptions and server_keys (notices that reach a closed browser), follows, blocks,
+// invitations and account_preferences (players among players).
 
 inline constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS rooms (
@@ -125,6 +127,39 @@ CREATE TABLE IF NOT EXISTS server_keys (
   name TEXT PRIMARY KEY,
   value TEXT NOT NULL
 ) WITHOUT ROWID;
+-- Players among players (store/social_store.h): gone with either account.
+CREATE TABLE IF NOT EXISTS follows (
+  follower_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  followed_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (follower_id, followed_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS follows_followed ON follows(followed_id, created_at);
+CREATE TABLE IF NOT EXISTS blocks (
+  blocker_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  blocked_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (blocker_id, blocked_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS blocks_blocked ON blocks(blocked_id);
+CREATE TABLE IF NOT EXISTS invitations (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  from_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  to_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  room TEXT NOT NULL,
+  game TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'accepted', 'declined'))
+);
+-- "Pending to X" (the list, the invitee's limit) and "sent by X since T" (the hourly limit).
+CREATE INDEX IF NOT EXISTS invitations_to ON invitations(to_id, state, expires_at);
+CREATE INDEX IF NOT EXISTS invitations_from ON invitations(from_id, created_at);
+CREATE TABLE IF NOT EXISTS account_preferences (
+  account_id INTEGER PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+  invitations_from TEXT NOT NULL DEFAULT 'anyone'
+    CHECK (invitations_from IN ('anyone', 'followed', 'nobody'))
+);
 CREATE TABLE IF NOT EXISTS passkey_challenges (
   challenge TEXT PRIMARY KEY,
   purpose TEXT NOT NULL,

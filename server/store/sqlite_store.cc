@@ -18,6 +18,7 @@
 #include "store/sqlite_push.h"
 #include "store/sqlite_ratings.h"
 #include "store/sqlite_schema.h"
+#include "store/sqlite_social.h"
 #include "store/sqlite_statement.h"
 #include "store/wal_checkpointer.h"
 #include "store/write_health.h"
@@ -107,10 +108,12 @@ class SqliteStore final : public EventStore {
         accounts_ = OpenSqliteAccounts(path, durability);
         ratings_ = OpenSqliteRatings(path);
         push_ = OpenSqlitePush(path, durability);
+        social_ = OpenSqliteSocial(path, durability);
       }
       committer_ = std::make_unique<GroupCommitter>(
           [this](const std::vector<PendingAppend>& batch) { return WriteBatch(batch); }, kMaxBatch);
     } catch (const StoreError& e) {
+      social_.reset();
       push_.reset();
       ratings_.reset();
       accounts_.reset();
@@ -125,8 +128,10 @@ class SqliteStore final : public EventStore {
   AccountStore* accounts() override { return accounts_.get(); }
   RatingStore* ratings() override { return ratings_.get(); }
   PushStore* push() override { return push_.get(); }
+  SocialStore* social() override { return social_.get(); }
 
   ~SqliteStore() override {
+    social_.reset();
     push_.reset();
     ratings_.reset();
     accounts_.reset();
@@ -511,6 +516,7 @@ class SqliteStore final : public EventStore {
   std::unique_ptr<AccountStore> accounts_;  // a connection of its own (sqlite_accounts.h)
   std::unique_ptr<RatingStore> ratings_;    // and another (sqlite_ratings.h)
   std::unique_ptr<PushStore> push_;         // and another (sqlite_push.h)
+  std::unique_ptr<SocialStore> social_;     // and another (sqlite_social.h)
   std::unique_ptr<GroupCommitter> committer_;
 };
 

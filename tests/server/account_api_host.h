@@ -1,9 +1,11 @@
 // The account API (accounts/account_api.h) without a socket or server, for the tests of the parts
 // that stand on it (profiles, push subscriptions): a SQLite store in a scratch folder, the API
-// over it with one hashing and one reads worker and a clock stopped at `now`, and requests as a
-// browser sends them, with the cookie of the session the test made of `token` (SignIn).
+// over it with one hashing and one reads worker and a clock stopped at `now` (a test moves it
+// with `clock`), and requests as a browser sends them, with the cookie of the session the test
+// made of `token` (SignIn).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -20,7 +22,9 @@ namespace carc::test {
 
 struct AccountApiHost {
   explicit AccountApiHost(std::int64_t at)
-      : now(at), accounts(store->accounts(), {}, hashing, reads, [at] { return at; }) {}
+      : now(at),
+        clock(at),
+        accounts(store->accounts(), {}, hashing, reads, [this] { return clock.load(); }) {}
   // The workers stop before the account API goes. (A part built on it goes first, with no job
   // running: each test waits for every answer.)
   ~AccountApiHost() {
@@ -45,6 +49,7 @@ struct AccountApiHost {
   }
 
   const std::int64_t now;
+  std::atomic<std::int64_t> clock;  // what the API's now() says
   std::unique_ptr<server::store::EventStore> store = server::store::OpenSqliteStore(
       server::store::StorePath(NewDataDir()), server::store::Durability::kFull);
   std::string token = server::accounts::NewSessionToken();

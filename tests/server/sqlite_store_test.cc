@@ -10,6 +10,7 @@
 
 #include "store/push_store.h"
 #include "store/rating_store.h"
+#include "store/social_store.h"
 #include "store/sqlite_store.h"
 #include "store/wal_checkpointer.h"
 #include "test_server.h"
@@ -71,12 +72,14 @@ PRAGMA user_version = 1;
   CHECK(games[1].game == "castle");
   CHECK(store->ratings()->Leaderboard({"castle", 0, 0, 0, 10}).empty());  // schema 5's tables
   CHECK(store->push()->Subscriptions(1).empty());                         // schema 6's
+  CHECK(store->social()->Following(1, 10).empty());                       // schema 7's
+  CHECK(store->social()->PendingInvitations(1, 0, 10).empty());
   store.reset();
   REQUIRE(sqlite3_open(cs::StorePath(dir).c_str(), &db) == SQLITE_OK);
   sqlite3_stmt* version = nullptr;
   REQUIRE(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &version, nullptr) == SQLITE_OK);
   REQUIRE(sqlite3_step(version) == SQLITE_ROW);
-  CHECK(sqlite3_column_int(version, 0) == 6);
+  CHECK(sqlite3_column_int(version, 0) == 7);
   sqlite3_finalize(version);
   sqlite3_close(db);
 }
