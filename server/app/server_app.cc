@@ -11,6 +11,7 @@
 
 #include "app/archive_api.h"
 #include "app/push_metrics.h"
+#include "app/social_metrics.h"
 #include "games/game_table.h"
 #include "net/origin_policy.h"
 #include "net/session.h"
@@ -119,6 +120,17 @@ ServerApp::ServerApp(ServerConfig config)
                 {config_.push_subscriptions_per_account,
                  config_.push_allow_loopback ? push::Loopback::kAllowed : push::Loopback::kRefused},
                 accounts_),
+      social_(
+          store_->social(), store_->accounts(),
+          {[this](const std::string& code, store::AccountId inviter) -> std::optional<std::string> {
+             const auto room = registry_.Find(code);
+             const auto held = room ? room->SeatHeldBy(inviter) : std::nullopt;
+             if (!held || held->status == v1::ROOM_STATUS_FINISHED) return std::nullopt;
+             return held->game;
+           },
+           push_ ? &push_->sender() : nullptr},
+          {config_.invitations_per_hour, config_.max_pending_invitations, config_.max_following},
+          accounts_),
       registry_(io_, room_config_, metrics_, *store_, bots_.get()),
       lobby_(registry_, room_config_, metrics_),
       listener_(std::make_shared<Listener>(
@@ -136,6 +148,7 @@ ServerApp::ServerApp(ServerConfig config)
         TrimHeap();
         ++metrics_.memory_trims;
       }) {
+  metrics_.AddSection(SocialMetricsSection(social_.metrics()));
   if (push_) {
     registry_.set_notices(&push_->sender());
     metrics_.AddSection(PushMetricsSection(push_->metrics(), push_api_.metrics()));
@@ -195,6 +208,9 @@ void ServerApp::Api(ApiRequest request, ApiReply reply) {
   }
   if (accounts::RatingApi::Handles(request)) {
     return ratings_.Serve(std::move(request), std::move(reply));
+  }
+  if (accounts::SocialApi::Handles(request)) {
+    return social_.Serve(std::move(request), std::move(reply));
   }
   if (accounts::PushApi::Handles(request)) {
     return push_api_.Serve(std::move(request), std::move(reply));

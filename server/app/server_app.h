@@ -20,6 +20,7 @@
 #include "accounts/profile_api.h"
 #include "accounts/push_api.h"
 #include "accounts/rating_api.h"
+#include "accounts/social_api.h"
 #include "app/game_analysis.h"
 #include "app/memory_return.h"
 #include "app/metrics.h"
@@ -90,6 +91,8 @@ class ServerApp {
   // thread reads, and before registry_, whose rooms queue notices on it.
   std::unique_ptr<push::PushService> push_;
   accounts::PushApi push_api_;
+  // Its room check reads registry_, which is made after it but before any request is served.
+  accounts::SocialApi social_;
   std::atomic<bool> stopping_{false};
   RoomRegistry registry_;
   Lobby lobby_;

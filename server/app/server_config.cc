@@ -423,6 +423,18 @@ const std::map<std::string, Setting>& Settings() {
         "localhost), for tests with a push service of their own; never on a public server "
         "(off)",
         OnOff(&ServerConfig::push_allow_loopback)}},
+      {"invitations-per-hour",
+       {"CARC_INVITATIONS_PER_HOUR",
+        "invitations to rooms one account may send in any hour; more are answered 429 with "
+        "Retry-After (20)",
+        Int(&ServerConfig::invitations_per_hour, 1, 10000)}},
+      {"max-pending-invitations",
+       {"CARC_MAX_PENDING_INVITATIONS",
+        "invitations one player may have waiting for an answer; more are answered 409 (20)",
+        Int(&ServerConfig::max_pending_invitations, 1, 10000)}},
+      {"max-following",
+       {"CARC_MAX_FOLLOWING", "players one account may follow; more are answered 409 (1000)",
+        Int(&ServerConfig::max_following, 1, 1000000)}},
       {"allowed-origins",
        {"CARC_ALLOWED_ORIGINS",
         "web origins besides the server's own whose pages may open /ws or send a request that "

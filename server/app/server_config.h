@@ -133,6 +133,11 @@ struct ServerConfig {
   int push_subscriptions_per_account = 10;
   std::string vapid_subject;
   bool push_allow_loopback = false;
+  // Friends and invitations (accounts/social_api.h): invitations one account may send an hour,
+  // pending for one player, and players one account may follow.
+  int invitations_per_hour = 20;
+  int max_pending_invitations = 20;
+  int max_following = 1000;
 
   static std::string Usage();
 };

@@ -61,6 +61,23 @@ TEST_CASE("push: a player away is told it is their turn, and a gone subscription
 
   RawGame game = StartRawGame(server, RoomFor(2), {Cookie(ann), Cookie(bob)});
   REQUIRE(game.error == "");
+  // An invitation reaches Bob's phone at once, from Ann (accounts/social_api.h, wired to the
+  // rooms for its check: Ann holds a seat in that room, and in no room "NOSUCHRM").
+  const auto invite = [&](const std::string& room) {
+    return HttpRequest(port, "POST", "/api/invitations",
+                       nlohmann::json{{"to", "Bob"}, {"room", room}}.dump(), Cookie(ann))
+        .status;
+  };
+  CHECK(invite("NOSUCHRM") == 409);
+  REQUIRE(invite(game.code) == 201);
+  const auto invited = service.AwaitMessages(bob_phone, 1);
+  REQUIRE(invited.size() == 1);
+  CHECK(nlohmann::json::parse(invited[0]) == nlohmann::json{{"kind", "invitation"},
+                                                            {"room", game.code},
+                                                            {"url", "/r/" + game.code},
+                                                            {"game", "base"},
+                                                            {"from", "Ann"},
+                                                            {"lang", "de"}});
   // Bob plays while the turn is his, then closes his browser.
   for (int guard = 0; guard < 10 && ToMove(game) == 1; ++guard) {
     REQUIRE(PlayOneCommand(game));
@@ -69,9 +86,9 @@ TEST_CASE("push: a player away is told it is their turn, and a gone subscription
   std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the server sees him go
   PlayUntilSeatOne(game);
 
-  const auto told = service.AwaitMessages(bob_phone, 1);
-  REQUIRE(told.size() == 1);
-  const auto notice = nlohmann::json::parse(told[0]);
+  const auto told = service.AwaitMessages(bob_phone, 2);
+  REQUIRE(told.size() == 2);
+  const auto notice = nlohmann::json::parse(told[1]);
   CHECK(notice == nlohmann::json{{"kind", "turn"},
                                  {"room", game.code},
                                  {"url", "/r/" + game.code},
@@ -79,7 +96,7 @@ TEST_CASE("push: a player away is told it is their turn, and a gone subscription
                                  {"lang", "de"}});
   // Only the player away is told; a payload names no seat token, tile or seed.
   CHECK(service.Messages(ann_phone).empty());
-  for (const auto& token : game.tokens) CHECK(told[0].find(token) == std::string::npos);
+  for (const auto& token : game.tokens) CHECK(told[1].find(token) == std::string::npos);
 
   // Bob's browser drops the subscription; he comes back, plays, and leaves again.
   service.Expire(bob_phone);
@@ -102,7 +119,7 @@ TEST_CASE("push: a player away is told it is their turn, and a gone subscription
   CHECK(MetricLine(port, "carc_push_messages_total{outcome=\"gone\"}") ==
         "carc_push_messages_total{outcome=\"gone\"} 1");
   CHECK(MetricLine(port, "carc_push_messages_total{outcome=\"sent\"}") ==
-        "carc_push_messages_total{outcome=\"sent\"} 1");
-  CHECK(service.Messages(bob_phone).size() == 1);
+        "carc_push_messages_total{outcome=\"sent\"} 2");
+  CHECK(service.Messages(bob_phone).size() == 2);
   CHECK(PostSubscription(port, bob, bob_phone, "de") == 201);
 }
