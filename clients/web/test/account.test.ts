@@ -203,8 +203,10 @@ describe("signing in", () => {
     expect(byId(root, "account-name").getAttribute("autocomplete")).toBe("username");
     await send(root, "Ada", "correct horse battery");
     await vi.waitFor(() => expect(link(root).textContent).toBe("Your account: Ada"));
-    expect(server.accountRequests().at(-1)).toMatchObject({ method: "POST", path: "/api/sessions", body: { name: "Ada", password: "correct horse battery" } });
+    expect(server.accountRequests().filter((r) => r.method === "POST").at(-1)).toMatchObject({ method: "POST", path: "/api/sessions", body: { name: "Ada", password: "correct horse battery" } });
     expect(location.pathname).toBe("/");
+    // Signed in, the home page asks for the player's invitations.
+    await vi.waitFor(() => expect(server.accountRequests().at(-1)).toMatchObject({ method: "GET", path: "/api/me/invitations" }));
   });
 
   it("says a wrong name or password for the whole form (401)", async () => {
@@ -310,10 +312,15 @@ describe("the account page", () => {
     expect(end.textContent).toBe("End session");
     const named = end.getAttribute("aria-labelledby")!.split(" ").map((id) => byId(root, id).textContent);
     expect(named).toEqual(["End session", "Firefox on Android", "Signed in 2 days ago, last seen 3 hours ago"]);
-    // The page's other parts (passkeys, games) are asked for beside the sessions.
+    // The page's other parts (passkeys, friends, games) are asked for beside the sessions; the
+    // home page under it asked for the invitations once the player was known.
     expect(server.accountRequests().map((r) => `${r.method} ${r.path}`)).toEqual([
       "GET /api/me",
+      "GET /api/me/invitations",
       "GET /api/me/passkeys",
+      "GET /api/me/following",
+      "GET /api/me/followers",
+      "GET /api/me/preferences",
       "GET /api/me/games",
       "GET /api/me",
       "GET /api/me/sessions",

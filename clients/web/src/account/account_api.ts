@@ -3,7 +3,11 @@
 // "same-origin") and the server sets and clears it. Every answer is read defensively: a server
 // without accounts, a proxy's error page or a malformed body is a refusal, never an exception.
 
-export type Field = "name" | "password";
+/** The request's field the server named (friends and invitations name "room", "to" and
+ * "invitations_from" too). */
+export type Field = "name" | "password" | "room" | "to" | "invitations_from";
+
+const FIELDS: readonly unknown[] = ["name", "password", "room", "to", "invitations_from"] satisfies Field[];
 
 /** Why a request did not do what it asked. */
 export interface Refusal {
@@ -229,6 +233,12 @@ export class AccountApi {
     return this.call("GET", path, read);
   }
 
+  /** Any other request of JSON (friends and invitations: follows_api.ts, invitations_api.ts);
+   * `read` reads a 2xx answer's body, none for 204s. */
+  send<T = void>(method: "POST" | "PUT" | "DELETE", path: string, read?: (json: unknown) => T | undefined, body?: Json): Promise<Answer<T>> {
+    return this.call(method, path, read, body);
+  }
+
   /** `read`: the value of a 2xx answer's body, undefined when it does not fit; none for 204s. */
   private async call<T = void>(method: string, path: string, read?: (json: unknown) => T | undefined, body?: Json): Promise<Answer<T>> {
     let answer = await this.once(method, path, read, body);
@@ -265,7 +275,7 @@ export class AccountApi {
       return { ok: false, refusal: { status: response.status, error: "" } };
     }
     const error = isJson(json) && typeof json.error === "string" ? json.error : "";
-    const field = isJson(json) && (json.field === "name" || json.field === "password") ? json.field : undefined;
+    const field = isJson(json) && FIELDS.includes(json.field) ? (json.field as Field) : undefined;
     const retryAfter = retryAfterSeconds(response.headers.get("Retry-After"), this.now());
     return { ok: false, refusal: { status: response.status, error, field, retryAfter } };
   }

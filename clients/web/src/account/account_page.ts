@@ -1,4 +1,5 @@
 // The account page: the name (a link to the player's profile), "Sign out", the player's games,
+// their friends and who may invite them (social_card.ts),
 // passkeys, and where the account is signed in: each session's device, when it began and when
 // it was last seen (in words), "This device" for this browser's own, a button to end each other
 // one and one to end them all; notifications on this device (push_card.ts); then the data to
@@ -50,7 +51,8 @@ export function deviceLabel(session: AccountSession): string {
   return session.label.trim() || t("sessions.unknownDevice");
 }
 
-export function renderAccountPage(model: AccountPageModel, nowMs: number, actions: AccountPageActions): HTMLElement {
+/** `social`: the "Friends" card (social_card.ts). */
+export function renderAccountPage(model: AccountPageModel, nowMs: number, actions: AccountPageActions, social: HTMLElement | null = null): HTMLElement {
   const busy = model.busy !== undefined;
   const me = model.me;
   return h(
@@ -78,6 +80,7 @@ export function renderAccountPage(model: AccountPageModel, nowMs: number, action
       }, t(model.busy === "sign-out" ? "account.signingOut" : "account.signOut")),
     ),
     renderMyGames(model.games, me?.name, nowMs, actions),
+    social,
     h("section", { class: "card", "aria-labelledby": SESSIONS_HEADING },
       h("h3", { id: SESSIONS_HEADING, tabindex: -1 }, t("sessions.title")),
       h("p", { class: "help" }, t("sessions.help")),

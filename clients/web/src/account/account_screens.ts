@@ -17,41 +17,27 @@ import { PasskeyActions, type PasskeyHost } from "./passkey_actions";
 import { PushActions, emptyPush } from "./push_actions";
 import { LEADERBOARD_PATH, leaderboardPath, loadLeaderboard, parseLeaderboardQuery, renderLeaderboard, type LeaderboardModel } from "./leaderboard_page";
 import { loadProfile, renderProfile, type ProfileModel } from "./profile_page";
+import { ProfileSocial } from "./profile_social";
+import { SocialCard } from "./social_card";
 import { renderSignIn, type SignInMode, type SignInModel } from "./sign_in_form";
 import { browserCredentials } from "./webauthn";
-import { waitWords } from "./time_words";
+import { refusalDetail, refusalText, waitText } from "./refusal_words";
 import "./account.css";
 
 /** Names and passwords as the server counts them: characters (code points). */
 export const NAME_LENGTH = { min: 3, max: 20 };
 export const PASSWORD_LENGTH = { min: 8, max: 256 };
 
-/** The most of the server's own words shown after a refusal. */
-const MAX_DETAIL_CHARS = 200;
-
 /** What the form says for a refusal: by field, or for the form as a whole. */
 export function refusalErrors(refusal: Refusal, mode: SignInMode): SignInModel["errors"] {
-  const detail = [...refusal.error.trim()].slice(0, MAX_DETAIL_CHARS).join("");
+  const detail = refusalDetail(refusal);
   const withDetail = (key: AccountMessageKey) => (detail === "" ? t(key) : `${t(key)} (${detail})`);
   if (refusal.status === 409) return { name: t("signUp.nameTaken") };
   if (refusal.status === 401 && mode === "sign-in") return { form: t("signIn.wrong") };
   if (refusal.status === 400 && refusal.field === "name") return { name: withDetail("signUp.nameRefused") };
   if (refusal.status === 400 && refusal.field === "password") return { password: withDetail("signUp.passwordRefused") };
-  if (refusal.status === 429) return { form: t(mode === "sign-up" ? "signUp.tooMany" : "signIn.tooMany", { when: wait(refusal) }) };
+  if (refusal.status === 429) return { form: t(mode === "sign-up" ? "signUp.tooMany" : "signIn.tooMany", { when: waitText(refusal) }) };
   return { form: refusalText(refusal) };
-}
-
-/** A refusal in words, when no field or form of its own says more. */
-export function refusalText(refusal: Refusal): string {
-  if (refusal.status === 0) return t("account.offline");
-  if (refusal.status === 503 || refusal.status === 429) return t("account.busyServer", { when: wait(refusal) });
-  const detail = [...refusal.error.trim()].slice(0, MAX_DETAIL_CHARS).join("");
-  const text = refusal.status >= 400 && refusal.status < 500 ? t("account.refused") : t("account.failed", { status: String(refusal.status) });
-  return detail === "" ? text : `${text} (${detail})`;
-}
-
-function wait(refusal: Refusal): string {
-  return refusal.retryAfter !== undefined ? waitWords(refusal.retryAfter) : t("account.soon");
 }
 
 /** Why the form cannot be sent as typed, before asking the server. */
@@ -93,6 +79,10 @@ export class AccountView implements AccountScreens {
   };
   private readonly passkeys = new PasskeyActions(this.page, this.cardHost);
   private readonly push = new PushActions(this.page, this.cardHost);
+  /** The profile's follow and invite part, for the signed-in viewer. */
+  private readonly social = new ProfileSocial({ ...this.cardHost, waitText });
+  /** The account page's friends and who may invite the player. */
+  private readonly friends = new SocialCard({ ...this.cardHost, waitText, open: (path) => this.open(path) });
   /** The account page was asked for while signed out: it comes after signing in. */
   private accountNext = false;
   /** Counts the account page's loads: an answer for an earlier one is dropped. */
@@ -145,7 +135,12 @@ export class AccountView implements AccountScreens {
       });
     }
     if (this.screen === "profile") {
-      return renderProfile(this.profile, now, { ...rows, reload: () => this.loadProfile(this.profile.name), back: () => this.close() });
+      return renderProfile(
+        this.profile,
+        now,
+        { ...rows, reload: () => this.loadProfile(this.profile.name), back: () => this.close() },
+        this.social.render(this.profile.name, this.account.name),
+      );
     }
     if (this.screen === "account") {
       return renderAccountPage(this.page, now, {
@@ -164,7 +159,7 @@ export class AccountView implements AccountScreens {
           focus(SESSIONS_HEADING);
         },
         back: () => this.close(),
-      });
+      }, this.friends.render());
     }
     return renderSignIn(this.form, {
       submit: () => void this.submit(),
@@ -269,6 +264,7 @@ export class AccountView implements AccountScreens {
     if (!api) return;
     this.passkeys.load(api, () => load === this.loads && this.screen === "account");
     this.push.load(() => load === this.loads && this.screen === "account");
+    this.friends.load(api, () => load === this.loads && this.screen === "account");
     // After the games just claimed, if a claim is on its way.
     const myGames = () => api.get("/api/me/games", parseMyGames);
     void (this.claiming ? this.claiming.then(myGames) : myGames()).then((games) => {
@@ -292,6 +288,7 @@ export class AccountView implements AccountScreens {
   private loadProfile(name: string): void {
     const api = this.api();
     this.profile = { name, profile: undefined, error: api ? "" : t("account.offline") };
+    this.social.reset();
     this.host.changed();
     if (!api) return;
     void loadProfile(api, name, refusalText).then((profile) => {

@@ -68,15 +68,27 @@ export function renderFinished(games: readonly FinishedGame[], nowMs: number, ac
   );
 }
 
-/** The rooms of the player's whose games have not ended, each with the way back in. */
+/** Whose turn it is in a running game: "Your turn", "Ann's turn"; "" when the answer does not
+ * say (a lobby, a free seat, an older server). */
+export function turnLabel(room: RoomInProgress): string {
+  if (!room.started) return "";
+  if (room.yourTurn) return t("games.yourTurn");
+  const name = room.players[room.toMove] ?? "";
+  return name === "" ? "" : t("games.theirTurn", { name });
+}
+
+/** The rooms of the player's whose games have not ended, in the server's order, each with whose
+ * turn it is and the way back in. */
 export function renderInProgress(rooms: readonly RoomInProgress[], actions: GameRowActions): HTMLElement {
   return h("ul", { class: "game-rows" },
     rooms.map((r) => {
       const id = `room-${r.room}`;
-      return h("li", { class: "game-row", "data-room": r.room },
+      const turn = turnLabel(r);
+      return h("li", { class: "game-row", "data-room": r.room, "data-your-turn": r.yourTurn ? "" : undefined },
         h("div", { class: "game-row-text" },
           h("strong", { id: `${id}-name` }, gameName(r.game)),
           h("span", { class: "badge" }, t(r.started ? "games.underWay" : "games.waiting")),
+          turn === "" ? null : h("span", { class: r.yourTurn ? "badge your-turn" : "badge", id: `${id}-turn` }, turn),
           h("span", { class: "help", id: `${id}-players` },
             [t("games.room", { code: r.room }), ...r.players.filter((p) => p !== "")].join(" · "),
           ),
@@ -84,7 +96,7 @@ export function renderInProgress(rooms: readonly RoomInProgress[], actions: Game
         h("button", {
           type: "button",
           id: `${id}-join`,
-          "aria-labelledby": `${id}-join ${id}-name ${id}-players`,
+          "aria-labelledby": turn === "" ? `${id}-join ${id}-name ${id}-players` : `${id}-join ${id}-name ${id}-turn ${id}-players`,
           onclick: () => actions.joinRoom(r.room),
         }, t(r.started ? "games.rejoin" : "games.open")),
       );

@@ -1,6 +1,7 @@
 // What the server says of players' games: a player's profile (GET /api/players/{name}) and the
 // signed-in player's own games (GET /api/me/games). Read defensively as the rest of the account
 // API: an entry without the fields the screens need is dropped, a list that is not one is empty.
+// The rooms not finished keep the server's order (the ones waiting for the player's move first).
 
 import { each, isJson, type Json } from "./account_api";
 import { parseRatings, type PoolRating } from "./rating_api";
@@ -46,6 +47,10 @@ export interface RoomInProgress {
   players: string[];
   /** The game began (else the room waits in its lobby). */
   started: boolean;
+  /** The seat whose turn it is in a running game, -1 when none (a lobby, or an older server). */
+  toMove: number;
+  /** The turn is the player's own: the server lists these rooms first. */
+  yourTurn: boolean;
 }
 
 export interface MyGames {
@@ -91,6 +96,8 @@ export function parseMyGames(json: unknown): MyGames | undefined {
             seat: typeof r.seat === "number" ? r.seat : -1,
             players: Array.isArray(r.players) ? r.players.map(text) : [],
             started: r.started === true,
+            toMove: Number.isInteger(r.to_move) && (r.to_move as number) >= 0 ? (r.to_move as number) : -1,
+            yourTurn: r.your_turn === true,
           }
         : undefined,
     ),

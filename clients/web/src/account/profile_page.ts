@@ -1,5 +1,6 @@
 // A player's profile, at /players/NAME: since when they play, how many games of each kind they
-// played and won, their ratings (profile_ratings.ts), and their latest finished games, each with its replay. Anyone may look: the
+// played and won, their ratings (profile_ratings.ts), and their latest finished games, each with its replay;
+// for a signed-in viewer, following them and inviting them (profile_social.ts). Anyone may look: the
 // answer (GET /api/players/{name}) holds nothing the finished games do not show already.
 
 import { h } from "../ui/dom";
@@ -31,13 +32,15 @@ export async function loadProfile(api: AccountApi, name: string, say: (refusal: 
   return { name, profile: undefined, error: answer.refusal.status === 404 ? t("profile.notFound") : say(answer.refusal) };
 }
 
-export function renderProfile(model: ProfileModel, nowMs: number, actions: ProfileActions): HTMLElement {
+/** `social`: the signed-in viewer's part (follow, invite: profile_social.ts), null for none. */
+export function renderProfile(model: ProfileModel, nowMs: number, actions: ProfileActions, social: HTMLElement | null = null): HTMLElement {
   const profile = model.profile;
   return h(
     "div",
     { class: "screen account profile" },
     screenHead(t("profile.title", { name: profile?.name ?? model.name }), actions.back),
     answerState("profile", profile !== undefined, model.error, t("profile.loading"), actions.reload),
+    profile ? social : null,
     profile ? renderCounts(profile) : null,
     profile ? renderRatings(profile.ratings) : null,
     profile

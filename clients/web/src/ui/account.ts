@@ -4,9 +4,10 @@
 //
 // The screens (sign-in, sign-up, the account page, a player's profile, the leaderboard) and
 // everything they do are a chunk of their own (src/account/), fetched when the player opens one:
-// the main script carries only this.
+// the main script carries only this. So are a signed-in player's invitations on the home page.
 
 import { t } from "../i18n";
+import type { HomeInvitations } from "../account/invitations";
 import { h } from "./dom";
 
 export type AccountPath = "/sign-in" | "/sign-up" | "/account" | `/players/${string}` | "/leaderboard" | `/leaderboard?${string}`;
@@ -65,6 +66,9 @@ export class Account {
   open = false;
   private screens: Promise<AccountScreens> | undefined;
   private shown: AccountScreens | undefined;
+  /** The home page's invitations (src/account/invitations.ts), fetched once the player is signed in. */
+  private invitations: Promise<unknown> | undefined;
+  private invitationsShown: HomeInvitations | undefined;
 
   constructor(readonly host: AccountHost) {}
 
@@ -102,6 +106,20 @@ export class Account {
       },
     );
     this.host.changed();
+  }
+
+  /** The home page's invitations for a signed-in player; null for a guest, while their code comes,
+   * or when the code could not come (the home page works without them). */
+  renderInvitations(): HTMLElement | null {
+    if (this.name === undefined) return null;
+    this.invitations ??= import("../account/invitations").then(
+      (m) => {
+        this.invitationsShown = new m.HomeInvitations(this.host);
+        this.host.changed();
+      },
+      () => undefined,
+    );
+    return this.invitationsShown?.render(this.name) ?? null;
   }
 
   /** The open screen, or that it is on its way. */

@@ -546,7 +546,7 @@ export class App {
               this.loadGames();
               this.render();
             },
-          }),
+          }, this.screens.account.renderInvitations()),
           this.screens.replays.renderList(),
         );
       case "lobby":

@@ -92,7 +92,8 @@ export function newHomeModel(storage: Storage | undefined, joinCode: string | un
   };
 }
 
-export function renderHome(model: HomeModel, actions: HomeActions): HTMLElement {
+/** `invitations`: a signed-in player's invitations (src/account/invitations.ts), null for none. */
+export function renderHome(model: HomeModel, actions: HomeActions, invitations: HTMLElement | null = null): HTMLElement {
   const nameId = uid("name");
   const nameHelpId = uid("name-help");
   const signedIn = (model.account ?? "") !== "";
@@ -128,6 +129,7 @@ export function renderHome(model: HomeModel, actions: HomeActions): HTMLElement 
         h("p", { class: "help", id: nameHelpId }, signedIn ? t("home.nameAccount") : t("home.nameHelp")),
       ),
     ),
+    invitations,
     renderBackToSeat(model.leftGame, () => actions.backToSeat?.()),
     renderPlayNow(model, actions),
     // A newcomer's way in is creating a room: it comes first, before joining by a code, unless
