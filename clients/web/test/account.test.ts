@@ -58,6 +58,23 @@ describe("the header's account link", () => {
     expect(server.accountRequests()).toHaveLength(1);
   });
 
+  it("asks again when the server's API threads are busy, so a signed-in player is not taken for a guest", async () => {
+    let asked = 0;
+    const server = new FakeAccountServer().on("GET /api/me", () => (++asked < 3 ? json(503, { error: "busy" }, { "Retry-After": "0" }) : json(200, ADA))());
+    const { root } = page(server);
+    await vi.waitFor(() => expect(link(root).textContent).toBe("Your account: Ada"));
+    expect(asked).toBe(3);
+    // A wait the page will not make (a minute) leaves it a guest after one answer.
+    document.body.replaceChildren();
+    let slow = 0;
+    const busy = new FakeAccountServer().on("GET /api/me", () => (++slow, json(503, { error: "busy" }, { "Retry-After": "60" })()));
+    const second = page(busy);
+    await vi.waitFor(() => expect(busy.accountRequests()).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(slow).toBe(1);
+    expect(link(second.root).textContent).toBe("Sign in");
+  });
+
   it("leaves the page a guest, silently, without a network or a server that knows accounts", async () => {
     for (const reply of [() => Promise.reject(new TypeError("Failed to fetch")), json(404, { error: "no such path" }), json(200, { games: [] })]) {
       document.body.replaceChildren();

@@ -59,6 +59,10 @@ export interface AccountHost {
   now?: (() => number) | undefined;
 }
 
+/** Tries of GET /api/me after a busy answer, and the longest Retry-After waited for. */
+const ME_RETRIES = 3;
+const ME_RETRY_MAX_SECONDS = 5;
+
 export class Account {
   /** The signed-in player's name; undefined for a guest. */
   name: string | undefined;
@@ -78,9 +82,23 @@ export class Account {
     // The leaderboard's pool and page are in its query.
     const query = path === "leaderboard" ? (this.host.search?.() ?? "") : "";
     if (path !== undefined) this.show(`/${path}${query}` as AccountPath);
+    this.whoAmI(ME_RETRIES);
+  }
+
+  /** GET /api/me. A server whose API threads are busy for a moment answers 503 with Retry-After:
+   * asked again (a few times, within seconds), or a signed-in player would be taken for a guest. */
+  private whoAmI(retries: number): void {
     this.host
       .http()?.("/api/me", { credentials: "same-origin" })
-      .then((r) => (r.ok ? r.json() : undefined))
+      .then(async (r) => {
+        const wait = Number(r.headers.get("Retry-After") ?? "");
+        if (r.status === 503 && retries > 0 && Number.isFinite(wait) && wait >= 0 && wait <= ME_RETRY_MAX_SECONDS) {
+          await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+          this.whoAmI(retries - 1);
+          return undefined;
+        }
+        return r.ok ? r.json() : undefined;
+      })
       .then((me: { name?: unknown } | undefined) => {
         if (typeof me?.name !== "string") return;
         this.name = me.name;
