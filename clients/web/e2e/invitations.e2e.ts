@@ -44,7 +44,9 @@ async function turnShown(page: Page, code: string): Promise<string> {
 }
 
 describe("friends and invitations", () => {
-  const harness = useHarness();
+  // Ann's and Bob's browsers both come from 127.0.0.1, where two real players would have an
+  // address each: the API threads' share of one address is made room for two account pages.
+  const harness = useHarness(["--api-per-address", "16"]);
   const audit = auditScreens();
 
   it("follows from a profile, invites to a room, accepts on the home page, and says whose turn it is", async () => {
@@ -96,7 +98,9 @@ describe("friends and invitations", () => {
     await invitation.waitFor({ timeout: 10_000 });
     expect(await invitation.locator("p").textContent()).toBe(`Ann invites you to play Carcassonne · Room ${code}`);
     await audit.check(bob, "home-invitation");
+    const accepted = bob.waitForResponse((r) => new URL(r.url()).pathname.endsWith("/accept"));
     await invitation.getByRole("button", { name: "Accept" }).click();
+    expect((await accepted).status()).toBe(200);
     await bob.getByRole("heading", { name: `Room ${code}` }).waitFor({ timeout: 15_000 });
     await bob.locator("li.seat", { hasText: "Bob" }).waitFor();
     expect(new URL(bob.url()).pathname).toBe(`/r/${code}`);
