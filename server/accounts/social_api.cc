@@ -352,7 +352,8 @@ void SocialApi::Invite(const ApiRequest& request, const SignedIn& who, const Api
 }
 
 void SocialApi::Answer(const ApiRequest& request, const SignedIn& who, const ApiReply& reply) {
-  const Routed routed = RouteOf(Path(request.target));
+  const std::string path = Path(request.target);  // routed.rest points into it
+  const Routed routed = RouteOf(path);
   const bool accept = routed.route == Route::kAccept;
   std::int64_t id = 0;
   const auto [end, ec] =
