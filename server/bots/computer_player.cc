@@ -1,5 +1,6 @@
 #include "bots/computer_player.h"
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <thread>
@@ -27,11 +28,18 @@ Choice ComputerPlayer::Choose(const engine::State& state, const std::function<bo
   if (legal.size() == 1) return {legal.front(), 0, {}};
 
   const auto deadline = std::chrono::steady_clock::now() + level_.budget;
+  const bool by_count = iterations_per_ms_ > 0;
   const auto stop = [&] {
-    return std::chrono::steady_clock::now() >= deadline || (cancelled && cancelled());
+    return (!by_count && std::chrono::steady_clock::now() >= deadline) ||
+           (cancelled && cancelled());
   };
-  constexpr std::uint64_t kNoLimit = ~std::uint64_t{0};
   const int count = threads < 1 ? 1 : threads;
+  // By count, the threads share the iterations: the same work on any number of threads.
+  const std::uint64_t limit =
+      by_count
+          ? std::max<std::uint64_t>(1, static_cast<std::uint64_t>(level_.budget.count()) *
+                                           iterations_per_ms_ / static_cast<std::uint64_t>(count))
+          : ~std::uint64_t{0};
   std::vector<std::unique_ptr<engine::MctsSearch>> searches;
   for (int i = 0; i < count; ++i) {
     searches.push_back(std::make_unique<engine::MctsSearch>(*view, rng_.Next()));
@@ -39,9 +47,9 @@ Choice ComputerPlayer::Choose(const engine::State& state, const std::function<bo
   {
     std::vector<std::jthread> helpers;
     for (int i = 1; i < count; ++i) {
-      helpers.emplace_back([&, i] { searches[static_cast<std::size_t>(i)]->Run(kNoLimit, stop); });
+      helpers.emplace_back([&, i] { searches[static_cast<std::size_t>(i)]->Run(limit, stop); });
     }
-    searches.front()->Run(kNoLimit, stop);
+    searches.front()->Run(limit, stop);
   }
   std::vector<std::vector<engine::MoveStats>> roots;
   Choice choice;

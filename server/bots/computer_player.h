@@ -26,7 +26,11 @@ struct Choice {
 
 class ComputerPlayer {
  public:
-  ComputerPlayer(BotLevel level, std::uint64_t seed) : level_(level), rng_(seed) {}
+  // `iterations_per_ms` 0: mcts searches by the clock for its budget. Otherwise it runs
+  // budget × iterations_per_ms iterations whatever the time, so its moves do not depend on how
+  // busy the machine is (the arena's yardstick games: a move is the same on any machine).
+  ComputerPlayer(BotLevel level, std::uint64_t seed, std::uint64_t iterations_per_ms = 0)
+      : level_(level), rng_(seed), iterations_per_ms_(iterations_per_ms) {}
 
   // A move for the seat to move in `state` (not over). mcts searches for its budget, on
   // `threads` threads at once (each its own tree, merged at the root), and stops early when
@@ -39,6 +43,7 @@ class ComputerPlayer {
  private:
   BotLevel level_;
   engine::Rng rng_;
+  std::uint64_t iterations_per_ms_;
 };
 
 }  // namespace carc::bots

@@ -46,7 +46,10 @@ TEST_CASE("arena refuses bad options with a reason") {
         "--a mcts@60001 --b random", "--a mcts@-100 --b random", "--a mcts@1e3 --b random",
         "--a MCTS --b random", "--a random --b random --games 0",
         "--a random --b random --parallel 65", "--a random --b random --threads 0",
-        "--a random --b random --game chess", "--a random --b random --players 7"}) {
+        "--a random --b random --game chess", "--a random --b random --players 7",
+        "--a random --b random --iterations-per-ms 0",
+        "--a random --b random --iterations-per-ms 10001",
+        "--a random --b random --iterations-per-ms x"}) {
     INFO(args);
     const auto r = RunCli("arena " + args, true);
     CHECK(r.code == 2);
@@ -120,6 +123,45 @@ TEST_CASE("arena --log takes an interrupted run up where it stopped, to the same
   const auto broken = RunCli(run + " --log " + log, true);
   CHECK(broken.code == 2);
   CHECK(broken.out.find("line 8: not an arena game") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("arena --iterations-per-ms plays the same games whatever the machine's load") {
+  // mcts@20 at 3 iterations a millisecond: 60 iterations a move, however long they take.
+  const std::string run =
+      "arena --game castle --a mcts@20 --b medium --games 2 --seed 11 --iterations-per-ms 3 --json";
+  const auto first = RunCli(run, false);
+  REQUIRE(first.code == 0);
+  const auto a = nlohmann::json::parse(first.out);
+  CHECK(a["iterations_per_move_a"].get<double>() == 60.0);
+  CHECK(a["iterations_per_move_b"].get<double>() == 750.0);  // medium: 250 ms
+  // Again, and again with two games at once (each move slower): the same figures.
+  for (const std::string more : {"", " --parallel 2"}) {
+    const auto again = RunCli(run + more, false);
+    REQUIRE(again.code == 0);
+    const auto b = nlohmann::json::parse(again.out);
+    for (const char* key : {"wins_a", "wins_b", "draws", "mean_score_a", "mean_score_b",
+                            "iterations_per_move_a", "iterations_per_move_b"}) {
+      INFO(more << " " << key);
+      CHECK(a[key] == b[key]);
+    }
+  }
+  // Two search threads share a move's iterations: the same work a move.
+  const auto threads = RunCli(run + " --threads 2", false);
+  REQUIRE(threads.code == 0);
+  CHECK(nlohmann::json::parse(threads.out)["iterations_per_move_a"].get<double>() == 60.0);
+  // The log's first line says so: a clocked run does not continue it.
+  const std::string dir =
+      std::filesystem::temp_directory_path() / ("arena-count-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string log = dir + "/games.jsonl";
+  REQUIRE(RunCli(run + " --log " + log, false).code == 0);
+  const std::string text = ReadAll(log);
+  CHECK(nlohmann::json::parse(text.substr(0, text.find('\n')))["iterations_per_ms"] == 3);
+  const auto clocked =
+      RunCli("arena --game castle --a mcts@20 --b medium --games 2 --seed 11 --log " + log, true);
+  CHECK(clocked.code == 2);
+  CHECK(clocked.out.find("other options") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
 

@@ -22,7 +22,7 @@ namespace {
 constexpr const char* kHelp =
     "usage: carcassonne arena --a LEVEL --b LEVEL [--games K] [--game G] [--players N]\n"
     "                         [--expansion E] [--rules LIST] [--seed S] [--parallel P]\n"
-    "                         [--threads T] [--log FILE] [--json]\n"
+    "                         [--threads T] [--iterations-per-ms R] [--log FILE] [--json]\n"
     "Plays K games between two computer players, seats alternating: in even games a takes\n"
     "seat 0 (and every other seat), in odd games b does. A game is won by the side whose best\n"
     "seat scores most (a tie between the sides is a draw). Prints each side's wins, mean score\n"
@@ -36,6 +36,10 @@ constexpr const char* kHelp =
     "  --seed S        base seed (default 1): game i's setup and players' seeds derive from it\n"
     "  --parallel P    games played at once, 1..64 (default 1)\n"
     "  --threads T     search threads of each mcts move, 1..64 (default 1)\n"
+    "  --iterations-per-ms R\n"
+    "                  mcts levels search R iterations per millisecond of their budget\n"
+    "                  (1..10000) instead of by the clock: the games no longer depend on\n"
+    "                  how busy the machine is, and replay the same anywhere\n"
     "  --log FILE      keeps each finished game in FILE (JSON lines); a run given the same\n"
     "                  FILE and options plays only the games not in it yet, so a long run\n"
     "                  can be stopped and taken up again, or extended with a larger --games\n"
@@ -57,13 +61,14 @@ int SideOf(std::int64_t g, engine::Seat seat) {
 }
 
 ArenaGame PlayOne(const RandomGames& run, std::int64_t g, const bots::BotLevel levels[2],
-                  int threads) {
+                  int threads, std::uint64_t iterations_per_ms) {
   const std::unique_ptr<engine::State> state = NewGame(run, g);
   state->KeepEvents(false);
   const std::uint64_t seed = PlayerSeed(run.seed, g);
   std::vector<bots::ComputerPlayer> players;
   for (engine::Seat s = 0; s < run.players; ++s) {
-    players.emplace_back(levels[SideOf(g, s)], seed + 0x9e3779b97f4a7c15ULL * (s + 1));
+    players.emplace_back(levels[SideOf(g, s)], seed + 0x9e3779b97f4a7c15ULL * (s + 1),
+                         iterations_per_ms);
   }
   ArenaGame r;
   std::vector<engine::Move> legal;
@@ -102,7 +107,8 @@ ArenaGame PlayOne(const RandomGames& run, std::int64_t g, const bots::BotLevel l
 
 // What decides the games of a run, as the first line of its log: the games a log holds
 // are the games a run with these options plays.
-std::string RunOptions(const RandomGames& run, const bots::BotLevel levels[2], int threads) {
+std::string RunOptions(const RandomGames& run, const bots::BotLevel levels[2], int threads,
+                       std::uint64_t iterations_per_ms) {
   nlohmann::ordered_json j;
   j["arena"] = run.game->game().name();
   j["players"] = run.players;
@@ -111,6 +117,8 @@ std::string RunOptions(const RandomGames& run, const bots::BotLevel levels[2], i
   j["a"] = bots::LevelText(levels[0]);
   j["b"] = bots::LevelText(levels[1]);
   j["threads"] = threads;
+  // Only when set, so that the logs of clocked runs keep the header they were written with.
+  if (iterations_per_ms > 0) j["iterations_per_ms"] = iterations_per_ms;
   return j.dump();
 }
 
@@ -119,7 +127,7 @@ std::string RunOptions(const RandomGames& run, const bots::BotLevel levels[2], i
 int ArenaCommand(int argc, char** argv) {
   Args args(argc, argv, 2,
             {"a", "b", "games", "players", "seed", "game", "expansion", "rules", "parallel",
-             "threads", "log"},
+             "threads", "iterations-per-ms", "log"},
             {"help", "json"});
   if (args.Has("help")) {
     std::cout << kHelp;
@@ -130,6 +138,8 @@ int ArenaCommand(int argc, char** argv) {
   if (error.empty()) error = ParseRandomGames(args, 20, 100000, run);
   const auto parallel = static_cast<int>(args.Int("parallel", 1, 1, 64));
   const auto threads = static_cast<int>(args.Int("threads", 1, 1, 64));
+  const auto iterations_per_ms = static_cast<std::uint64_t>(
+      args.Has("iterations-per-ms") ? args.Int("iterations-per-ms", 1, 1, 10000) : 0);
   if (error.empty()) error = args.error();
   bots::BotLevel levels[2];
   for (int i = 0; i < 2 && error.empty(); ++i) {
@@ -157,8 +167,8 @@ int ArenaCommand(int argc, char** argv) {
   ArenaLog log;
   const bool logged = args.Has("log");
   if (logged) {
-    const std::string log_error =
-        log.Open(args.Get("log", ""), RunOptions(run, levels, threads), run.games);
+    const std::string log_error = log.Open(
+        args.Get("log", ""), RunOptions(run, levels, threads, iterations_per_ms), run.games);
     if (!log_error.empty()) {
       std::cerr << "carcassonne arena: " << log_error << "\n";
       return 2;
@@ -181,7 +191,7 @@ int ArenaCommand(int argc, char** argv) {
   const auto worker = [&] {
     for (std::int64_t g = next++; g < run.games; g = next++) {
       if (played[static_cast<std::size_t>(g)]) continue;
-      const ArenaGame game = PlayOne(run, g, levels, threads);
+      const ArenaGame game = PlayOne(run, g, levels, threads, iterations_per_ms);
       const bool kept = !logged || log.Append(g, game);
       const std::lock_guard lock(progress);
       results[static_cast<std::size_t>(g)] = game;
