@@ -59,7 +59,9 @@ nlohmann::json HeldJson(const HeldSeat& h) {
           {"players", h.players},
           {"started", h.status != v1::ROOM_STATUS_LOBBY},
           {"to_move", h.to_move},
-          {"your_turn", h.to_move >= 0 && h.to_move == h.seat}};
+          {"your_turn", h.to_move >= 0 && h.to_move == h.seat},
+          {"turn_based", h.turn_based},
+          {"deadline", h.deadline > 0 ? nlohmann::json(h.deadline) : nlohmann::json()}};
 }
 
 }  // namespace

@@ -184,6 +184,11 @@ const std::map<std::string, Setting>& Settings() {
        {"CARC_MAX_ROOMS_PER_ADDRESS",
         "rooms created by one client address that still exist, rematches included (10)",
         Int(&ServerConfig::max_rooms_per_address, 1, 1000000)}},
+      {"max-turn-based-games",
+       {"CARC_MAX_TURN_BASED_GAMES",
+        "turn-based rooms an account may sit in at once, lobbies and games under way; a room "
+        "past it is refused with TOO_MANY_ROOMS (50)",
+        Int(&ServerConfig::max_turn_based_games, 1, 10000)}},
       {"room-queue",
        {"CARC_ROOM_QUEUE",
         "clients' messages a room holds while its last move is being written to the store; "
@@ -564,8 +569,10 @@ RoomConfig RoomConfigOf(const ServerConfig& c) {
   r.empty_lobby_ttl = c.empty_lobby_ttl;
   r.sweep_interval = c.sweep_interval;
   r.game_seed = c.game_seed;
+  r.wall_now = c.wall_now;
   r.max_rooms = c.max_rooms;
   r.max_rooms_per_address = c.max_rooms_per_address;
+  r.max_turn_based_games = c.max_turn_based_games;
   r.room_queue = c.room_queue;
   r.code_guesses_per_minute = c.code_guesses_per_minute;
   r.computers = c.bot_threads > 0;

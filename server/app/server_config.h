@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <variant>
 
@@ -42,10 +43,14 @@ struct ServerConfig {
   // demonstrations and reproducible tests only, since whoever knows it knows every tile to come.
   // 0 = a fresh random seed per game.
   std::uint64_t game_seed = 0;
+  // Turn-based rooms' wall clock (seconds since the Unix epoch); empty: the system's. Tests
+  // hand in a clock of their own to pass days in a second. Not a flag.
+  std::function<std::int64_t()> wall_now;
   // Room limits: every room in memory, and the rooms created by one client address that
   // still exist (rematches included; rooms restored after a restart count for nobody).
   int max_rooms = 2000;
   int max_rooms_per_address = 10;
+  int max_turn_based_games = 50;  // per account (rooms/room_config.h)
   // Clients' messages a room holds while one of its commands is being written; past it they
   // are refused as RATE_LIMITED (rooms/write_gate.h).
   std::size_t room_queue = 1024;

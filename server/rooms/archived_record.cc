@@ -30,8 +30,10 @@ ArchivedRecord RecordOfArchived(store::EventStore& store, const store::ArchivedG
   RoomJournal journal(store, game.id, game.code, uncounted);
   SeatTable seats(created.options.seats());
   TurnClock clock;
+  std::optional<MoveDeadline> turn_based;
   std::unique_ptr<GameSession> session;
-  if (std::string why = journal.Replay(*entries, created.options, {seats, session, clock});
+  if (std::string why =
+          journal.Replay(*entries, created.options, {seats, session, clock, turn_based});
       !why.empty()) {
     return {{}, why};
   }

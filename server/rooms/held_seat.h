@@ -18,6 +18,10 @@ struct HeldSeat {
   std::vector<std::string> players;  // the seats' names, "" for a free one
   v1::RoomStatus status = v1::ROOM_STATUS_LOBBY;
   int to_move = -1;  // the seat whose turn it is in a running game; -1 otherwise
+  // A turn-based game's: when the running turn's time runs out (seconds since the Unix
+  // epoch); 0 for a live game.
+  std::int64_t deadline = 0;
+  bool turn_based = false;  // RoomOptions.turn_based
 };
 
 }  // namespace carc::server

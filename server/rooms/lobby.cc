@@ -10,6 +10,7 @@
 #include "games/registry.h"
 #include "rooms/rated_game.h"
 #include "rooms/tokens.h"
+#include "rooms/turn_based_log.h"
 #include "rooms/welcome.h"
 
 namespace carc::server {
@@ -40,6 +41,14 @@ std::string RoomOptionsProblem(const v1::RoomOptions& options) {
   }
   if (options.clock().increment_seconds() > kMaxClockIncrementSeconds) {
     return "clock increment_seconds must be 0..3600 (1 hour)";
+  }
+  if (options.has_turn_based() &&
+      (options.turn_based().move_seconds() != 0 || options.turn_based().reserve_seconds() != 0)) {
+    if (const char* why = TurnBasedProblem(TurnBasedRulesOf(options)); *why != '\0') return why;
+    // Two clocks would each decide when the absent policy takes a turn.
+    if (options.clock().initial_seconds() > 0) {
+      return "a turn-based room has no live clock: leave clock unset";
+    }
   }
   return "";
 }
@@ -213,6 +222,9 @@ void Lobby::CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessag
   if (std::string why = RatedRoomProblem(options, *game); !why.empty()) {
     return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS, std::move(why));
   }
+  if (TextRefusal why = TurnBasedLimit(*s, options); why.code != v1::ERROR_CODE_UNSPECIFIED) {
+    return Error(s, rid, why.code, std::move(why.message));
+  }
   if (options.abandon_policy() == v1::ABANDON_POLICY_COMPUTER && !config_.computers) {
     return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS,
                  "this server has no computer players (--bot-threads 0): choose "
@@ -235,6 +247,25 @@ void Lobby::CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessag
   auto made = registry_.Create(options, s->peer_address());
   if (!made.room) return Error(s, rid, made.error, std::move(made.message));
   made.room->Join(claim.Hand(), name, false, rid);
+}
+
+TextRefusal Lobby::TurnBasedLimit(const Session& s, const v1::RoomOptions& options) const {
+  if (options.turn_based().move_seconds() == 0) return {};
+  // A game over days needs someone to come back to it: its seat, "my games" and the notices
+  // belong to an account.
+  if (!s.account().signed_in()) {
+    return {v1::ERROR_CODE_SIGN_IN_REQUIRED, "sign in to create a turn-based room"};
+  }
+  int held = 0;
+  for (const HeldSeat& h : registry_.SeatsHeldBy(s.account().id)) {
+    if (h.turn_based && h.status != v1::ROOM_STATUS_FINISHED) ++held;
+  }
+  if (held >= config_.max_turn_based_games) {
+    return {v1::ERROR_CODE_TOO_MANY_ROOMS,
+            "you sit in " + std::to_string(held) + " turn-based rooms, this server's limit " +
+                "(--max-turn-based-games): finish or leave one first"};
+  }
+  return {};
 }
 
 void Lobby::OnOpen(const std::shared_ptr<Session>& s) {

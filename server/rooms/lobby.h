@@ -35,6 +35,9 @@ class Lobby : public MessageHandler {
   // when it goes out of scope unless handed to a room, which then answers for it.
   class Claim;
   void CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessage& m, Claim& claim);
+  // Why `s` may not create a room with `options` as a turn-based room (ERROR_CODE_UNSPECIFIED
+  // when it may): a guest, or an account at --max-turn-based-games.
+  TextRefusal TurnBasedLimit(const Session& s, const v1::RoomOptions& options) const;
   void Error(const std::shared_ptr<Session>& s, std::uint32_t request_id, v1::ErrorCode code,
              std::string text);
 

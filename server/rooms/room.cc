@@ -64,15 +64,17 @@ void Room::OnTick() {
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     Seat& seat = seats_[i];
     if (!seat.occupied || seat.session != nullptr || seat.computer()) continue;
-    // In the lobby a seat left empty past the grace period is given up.
-    if (!game_.started() && now - seat.dropped_at > config_.grace_period) {
+    // In the lobby a seat left empty past the grace period is given up; in a turn-based room
+    // an account's seat is kept (its player joins again from "my games", days later).
+    const bool kept = options_.turn_based().move_seconds() > 0 && seat.account != 0;
+    if (!game_.started() && !kept && now - seat.dropped_at > config_.grace_period) {
       FreeSeat(static_cast<int>(i));
       BroadcastRoomState();
     }
   }
   game_.PlayDue();
   UpdateSummary();
-  tick_.expires_after(std::chrono::seconds(1));
+  tick_.expires_after(game_.NextTick());
   tick_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
     if (!ec) self->RunWhenIdle([r = self.get()] { r->OnTick(); });
   });
@@ -158,7 +160,9 @@ Room::DisposeReason Room::TryMarkDisposed() {
     why = DisposeReason::kEmptyLobby;
   } else if (finished_and_archived_ && empty_since_ && now - *empty_since_ >= finished_linger_) {
     why = DisposeReason::kFinished;
-  } else if (empty_since_ && now - *empty_since_ > config_.empty_room_ttl) {
+  } else if (empty_since_ && now - *empty_since_ > config_.empty_room_ttl &&
+             options_.turn_based().move_seconds() == 0) {
+    // A turn-based room is empty most of the time: its players come back over days.
     why = DisposeReason::kAbandoned;
   }
   disposed_ = why != DisposeReason::kNone;
@@ -425,10 +429,12 @@ void Room::UpdateSummary() {
     holders.emplace_back(seat.occupied ? seat.account : 0, seat.occupied ? seat.name : "");
   }
   const int to_move = game_.to_move();
+  const std::int64_t deadline = game_.TurnDeadline();
   std::lock_guard lock(summary_mu_);
   summary_ = std::move(summary);
   holders_ = std::move(holders);
   to_move_ = to_move;
+  turn_deadline_ = deadline;
   if (connected) {
     empty_since_.reset();
     finished_linger_ = config_.sweep_interval;
@@ -457,9 +463,10 @@ push::Notifier* Room::notices() const {
   return registry_.notices();
 }
 
-void Room::TurnPassed(int seat) {
+void Room::TurnPassed(int seat, std::int64_t deadline) {
   std::lock_guard lock(summary_mu_);
   to_move_ = seat;
+  turn_deadline_ = deadline;
 }
 
 std::string Room::JobOwner() const {

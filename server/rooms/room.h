@@ -139,7 +139,7 @@ class Room : public MembershipHost, private GameHost, public std::enable_shared_
   std::shared_ptr<void> KeepAlive() override { return shared_from_this(); }
   bots::BotPool* bots() const override;
   push::Notifier* notices() const override;
-  void TurnPassed(int seat) override;
+  void TurnPassed(int seat, std::int64_t deadline) override;
   std::string JobOwner() const override;
 
   // Strand-only.
@@ -212,7 +212,8 @@ class Room : public MembershipHost, private GameHost, public std::enable_shared_
   v1::RoomSummary summary_;
   // Each seat's account (0: none) and name, for SeatHeldBy; under summary_mu_.
   std::vector<std::pair<std::int64_t, std::string>> holders_;
-  int to_move_ = -1;  // the game's seat to move (TurnPassed), under summary_mu_ too
+  int to_move_ = -1;                // the game's seat to move (TurnPassed), under summary_mu_ too
+  std::int64_t turn_deadline_ = 0;  // a turn-based game's (TurnPassed), under summary_mu_
   // The sweeper's view, under summary_mu_ too.
   std::optional<std::chrono::steady_clock::time_point> empty_since_;     // nobody connected
   std::optional<std::chrono::steady_clock::time_point> unseated_since_;  // lobby, no seat taken

@@ -17,7 +17,11 @@ std::optional<HeldSeat> Room::SeatHeldBy(std::int64_t account) const {
     held.seat = static_cast<int>(i);
     for (const auto& [id, name] : holders_) held.players.push_back(name);
     held.status = summary_.status();
-    if (held.status == v1::ROOM_STATUS_PLAYING) held.to_move = to_move_;
+    held.turn_based = options_.turn_based().move_seconds() > 0;
+    if (held.status == v1::ROOM_STATUS_PLAYING) {
+      held.to_move = to_move_;
+      held.deadline = turn_deadline_;
+    }
     return held;
   }
   return std::nullopt;

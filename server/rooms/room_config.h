@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 
 namespace carc::server {
@@ -20,9 +21,14 @@ struct RoomConfig {
   std::chrono::milliseconds sweep_interval{5000};
   // Every game started uses this seed instead of a fresh random one (0 = a fresh one each).
   std::uint64_t game_seed = 0;
+  // Turn-based rooms' wall clock, seconds since the Unix epoch; empty: the system's.
+  std::function<std::int64_t()> wall_now;
   // Rooms in memory, and rooms one client address created that still exist.
   int max_rooms = 2000;
   int max_rooms_per_address = 10;
+  // Turn-based rooms an account sits in at once (lobbies and games under way): a game over days
+  // stays in memory while it waits, so an account cannot open them without end.
+  int max_turn_based_games = 50;
   // Clients' messages a room holds while one of its commands is being written (write_gate.h).
   std::size_t room_queue = 1024;
   // Room codes a client address may look up and miss a minute, after a burst.

@@ -14,6 +14,7 @@
 
 #include "net/message_handler.h"
 #include "rooms/tokens.h"
+#include "rooms/turn_based_log.h"
 
 namespace carc::server {
 
@@ -34,7 +35,7 @@ RoomGame::RoomGame(GameHost& host, net::any_io_executor strand, const std::strin
       gate_(gate),
       phase_(phase),
       seats_(seats),
-      computers_(options_.abandon_policy() == v1::ABANDON_POLICY_COMPUTER, config_.grace_period),
+      computers_(options_.abandon_policy() == v1::ABANDON_POLICY_COMPUTER, Grace()),
       // A hint's search thinks at most a second, within what a computer's move may take.
       hints_(std::min(std::chrono::milliseconds(1000), config_.max_computer_ms)),
       absent_(options_.seats()),
@@ -68,6 +69,11 @@ bool RoomGame::Start() {
                                  std::chrono::seconds(options_.clock().initial_seconds()),
                                  std::chrono::seconds(options_.clock().increment_seconds()))
                      : TurnClock();
+  std::optional<MoveDeadline> deadline;
+  if (TurnBased()) {
+    deadline.emplace(static_cast<int>(players.size()), TurnBasedRulesOf(options_));
+    deadline->Switch(game->IsOver() ? -1 : game->ToMove(), WallNow());
+  }
   {
     SeatTable lobby = std::move(seats_);
     seats_ = std::move(players);
@@ -77,6 +83,7 @@ bool RoomGame::Start() {
     started->set_seed(seed);
     started->set_first_player(host);
     for (const auto ms : clock.Readings()) started->add_clock_remaining_ms(ms);
+    if (deadline) ToStored(deadline->state(), started->mutable_turn_based());
     if (!journal_.Append(entry)) {
       seats_ = std::move(lobby);
       return false;
@@ -84,6 +91,8 @@ bool RoomGame::Start() {
   }
   game_ = std::move(game);
   clock_ = clock;
+  turn_based_ = std::move(deadline);
+  TellTurn();
   UpdateClock();
   phase_.Advance(RoomPhase::kPlaying);
   spdlog::info("room {}: game started with {} players", code_, seats_.size());
@@ -171,14 +180,16 @@ void RoomGame::Resign(const std::shared_ptr<Session>& s, int seat, std::uint32_t
 
 void RoomGame::ApplyCommand(const std::function<engine::RejectReason(GameSession&)>& apply,
                             Clock::time_point received, Applied then) {
-  PendingCommand pending{game_->seq(), received, clock_.state(), {}};
+  PendingCommand pending{game_->seq(), received, clock_.state(), {}, {}};
+  if (turn_based_) pending.turn_based = turn_based_->state();
   const engine::RejectReason r = apply(*game_);
   if (r != engine::RejectReason::kNone) return then(r);
   pending.then = std::move(then);
   UpdateClock();
+  if (turn_based_) turn_based_->Switch(game_->IsOver() ? -1 : game_->ToMove(), WallNow());
   gate_.BeginWrite();
   journal_.AppendCommand(
-      game_->Stored(), clock_.Readings(),
+      game_->Stored(), clock_.Readings(), turn_based_ ? &turn_based_->state() : nullptr,
       [this, keep = host_.KeepAlive(), p = std::move(pending)](std::string error) mutable {
         // On the store's thread: back to the strand.
         net::post(strand_, [this, keep = std::move(keep), p = std::move(p),
@@ -192,6 +203,7 @@ void RoomGame::CommandWritten(const std::string& error, PendingCommand pending) 
     // Undo: the engine has no undo, so the game is rebuilt from its config and log.
     game_->Undo();
     clock_.Restore(std::move(pending.clock));
+    if (turn_based_ && pending.turn_based) turn_based_->Restore(std::move(*pending.turn_based));
     ArmClock();
     pending.then(std::nullopt);
   } else {
@@ -242,7 +254,7 @@ void RoomGame::BroadcastBatch(std::uint64_t prev_seq, Clock::time_point received
     host_.BroadcastRoomState();
   }
   const bool over = game_->IsOver();
-  host_.TurnPassed(over ? -1 : game_->ToMove());
+  TellTurn();
   notices_.AfterCommand(host_.notices(), code_, game_->game_name(), seats_,
                         over ? -1 : game_->ToMove(), over);
 }
@@ -301,7 +313,8 @@ void RoomGame::Record(bool member,
 }
 
 std::string RoomGame::Restore(const std::vector<std::string>& entries) {
-  if (std::string why = journal_.Replay(entries, options_, {seats_, game_, clock_}); !why.empty()) {
+  if (std::string why = journal_.Replay(entries, options_, {seats_, game_, clock_, turn_based_});
+      !why.empty()) {
     game_.reset();  // the room is thrown away (its phase is still the lobby's)
     return why;
   }
@@ -324,6 +337,9 @@ std::string RoomGame::Restore(const std::vector<std::string>& entries) {
   // The clock runs again from now: the time the server was down is nobody's.
   clock_.Resume(game_->IsOver() ? -1 : game_->ToMove(), Clock::now());
   ArmClock();
+  // A turn-based clock runs on in wall-clock time: what fell due while the room was down is
+  // due at its first tick.
+  TellTurn();
   return {};
 }
 

@@ -33,6 +33,7 @@
 #include "rooms/computer_seats.h"
 #include "rooms/game_session.h"
 #include "rooms/hint_desk.h"
+#include "rooms/move_deadline.h"
 #include "rooms/rated_game.h"
 #include "rooms/room_config.h"
 #include "rooms/room_journal.h"
@@ -70,9 +71,10 @@ class GameHost {
   virtual std::string JobOwner() const = 0;
   // Where notices to players who are away go (push/notice.h); null: nowhere.
   virtual push::Notifier* notices() const { return nullptr; }
-  // The game's seat to move after an accepted command (-1: the game is over), for the views
-  // other threads read (a player's "my games").
-  virtual void TurnPassed(int /*seat*/) {}
+  // The game's seat to move after an accepted command (-1: the game is over) and, in a
+  // turn-based room, when its time runs out (seconds since the Unix epoch; 0: no such clock),
+  // for the views other threads read (a player's "my games").
+  virtual void TurnPassed(int /*seat*/, std::int64_t /*deadline*/) {}
 };
 
 class RoomGame {
@@ -127,7 +129,18 @@ class RoomGame {
   // Whoever decides for the seats now (after a return, a drop, a tick): stand-ins, votes, and
   // the moves due without a person, one write after the other.
   void NoteSeats();
-  void PlayDue() { PlayFallbackMoves(); }
+  void PlayDue() {
+    CheckTurnBased();
+    PlayFallbackMoves();
+  }
+  // How long the room may sleep before its next tick: a second, but a turn-based game asks
+  // only when its next reminder or expiry is due (at most a minute), so that thousands of
+  // games over days cost nearly nothing while they wait.
+  std::chrono::milliseconds NextTick() const;
+  // A turn-based room's clock, while a turn runs (nothing otherwise).
+  void FillTurnBased(v1::TurnBasedClock* out) const;
+  // When the running turn of a turn-based game runs out (seconds since the Unix epoch); 0: none.
+  std::int64_t TurnDeadline() const;
   // The room closes: timers and computer players stop, nothing more is played.
   void Close();
 
@@ -154,6 +167,7 @@ class RoomGame {
     std::uint64_t prev_seq = 0;
     std::chrono::steady_clock::time_point received{};
     TurnClock::State clock;
+    std::optional<MoveDeadline::State> turn_based;
     Applied then;
   };
   void CommandWritten(const std::string& error, PendingCommand pending);
@@ -201,6 +215,22 @@ class RoomGame {
   void ClockRanOut(int seat, std::uint64_t seq);
   void FillClock(v1::ClockState* out) const;
 
+  // A turn-based game (room_game_turn_based.cc; the clock itself: move_deadline.h). The grace
+  // period of a live room does not apply: players are away most of the time; the clock decides.
+  bool TurnBased() const { return options_.turn_based().move_seconds() > 0; }
+  std::int64_t WallNow() const;
+  std::chrono::steady_clock::duration Grace() const;
+  // The reminder and the expiry, when due: each written (turn_noted) before anything is told,
+  // then the reminder sent, or the room's absent policy applied to the turn.
+  void CheckTurnBased();
+  bool NoteTurn();
+  // The seat to move and the turn's deadline, to the views other threads read.
+  void TellTurn();
+  // Whether `seat`'s turn ran out under a policy that decides for it; if so, TurnExpired
+  // plays its next step (a computer, or the fallback move).
+  bool TurnExpiredFor(int seat) const;
+  void TurnExpired(int seat);
+
   // ABANDON_POLICY_VOTE (room_game_vote.cc; the part that counts: absent_vote.h). Tells the
   // vote what each seat is now, tells the room of a change of the seats awaited and carries out
   // a carried vote: skip (the fallback plays those seats until their players return) or end.
@@ -228,8 +258,9 @@ class RoomGame {
   std::unique_ptr<GameSession> game_;  // once the game has started
   bool archived_ = false;
   bool closed_ = false;
-  TurnClock clock_;          // off unless the options set one
-  ComputerSeats computers_;  // who a computer decides for, its job in flight
+  TurnClock clock_;                         // off unless the options set one
+  std::optional<MoveDeadline> turn_based_;  // a turn-based room's, once the game started
+  ComputerSeats computers_;                 // who a computer decides for, its job in flight
   HintDesk hints_;
   AbsentVotes absent_;  // ABANDON_POLICY_VOTE
   RatedGame rated_;

@@ -21,6 +21,9 @@ void RoomGame::EndGrace(const std::shared_ptr<Session>& s, int seat,
   const int target = request.seat();
   const auto refuse = [&](const char* why) { host_.Error(s, rid, v1::ERROR_CODE_NOT_AWAY, why); };
   if (game_->IsOver()) return refuse("the game is over");
+  if (TurnBased()) {
+    return refuse("a turn-based room has no grace period: the time per move decides");
+  }
   if (options_.abandon_policy() == v1::ABANDON_POLICY_WAIT) {
     return refuse("this room waits for its players (ABANDON_POLICY_WAIT): no policy to apply");
   }

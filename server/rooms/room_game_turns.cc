@@ -16,13 +16,14 @@ void RoomGame::PlayFallbackMoves(int budget) {
   NoteAbsences();
   if (game_->IsOver() || gate_.writing()) return;  // ended by vote
   const int seat = game_->ToMove();
+  // A turn-based turn whose time ran out: the absent policy plays each of its steps.
+  if (TurnExpiredFor(seat)) return TurnExpired(seat);
   const Seat& slot = seats_[static_cast<std::size_t>(seat)];
   // The engine's Timeout plays the documented fallback move (first legal placement, no
   // follower) for a resigned seat, with the fallback policy for a person's seat abandoned
   // past the grace period, and for a seat the players voted to skip.
   const bool abandoned = options_.abandon_policy() == v1::ABANDON_POLICY_FALLBACK_MOVE &&
-                         !slot.computer() && !slot.session &&
-                         now - slot.dropped_at >= config_.grace_period;
+                         !slot.computer() && !slot.session && now - slot.dropped_at >= Grace();
   const bool skipped = absent_.skipped(seat) && !slot.session;
   if (game_->resigned(seat) || abandoned || skipped) {
     return PlayTimeout(seat, budget, abandoned || skipped);
@@ -165,6 +166,8 @@ void RoomGame::ClockRanOut(int seat, std::uint64_t seq) {
 }
 
 void RoomGame::FillClock(v1::ClockState* out) const {
+  FillTurnBased(out->mutable_turn_based());
+  if (out->turn_based().deadline() == 0) out->clear_turn_based();
   if (!clock_.on()) return;
   for (const auto ms : clock_.RemainingMs(Clock::now())) out->add_remaining_ms(ms);
   out->set_running_for(clock_.running_for());

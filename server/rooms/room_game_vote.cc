@@ -19,8 +19,7 @@ void RoomGame::NoteAbsences() {
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     const Seat& slot = seats_[i];
     const bool person = !slot.computer();
-    now_seats[i].away_past_grace =
-        person && !slot.session && now - slot.dropped_at >= config_.grace_period;
+    now_seats[i].away_past_grace = person && !slot.session && now - slot.dropped_at >= Grace();
     now_seats[i].present = person && slot.session != nullptr;
     now_seats[i].resigned = game_->resigned(static_cast<int>(i));
   }

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "games/registry.h"
+#include "rooms/turn_based_log.h"
 #include "store/rating_store.h"
 
 namespace carc::server {
@@ -53,11 +54,13 @@ bool RoomJournal::AppendSeats(const sv1::SeatTable& seats, bool with_ready) {
 
 void RoomJournal::AppendCommand(const sv1::GameCommand& command,
                                 const std::vector<std::uint32_t>& clock_ms,
+                                const MoveDeadline::State* turn_based,
                                 std::function<void(std::string)> done) {
   sv1::RoomLogEntry entry;
   sv1::GameCommand* stored = entry.mutable_command();
   *stored = command;
   for (const std::uint32_t ms : clock_ms) stored->add_clock_remaining_ms(ms);
+  if (turn_based != nullptr) ToStored(*turn_based, stored->mutable_turn_based());
   store_.AppendAsync(id_, size_, entry.SerializeAsString(), std::move(done));
 }
 
@@ -121,6 +124,15 @@ std::string RoomJournal::Replay(const std::vector<std::string>& entries,
                                    std::chrono::seconds(options.clock().increment_seconds()));
           target.clock.Load({st.clock_remaining_ms().begin(), st.clock_remaining_ms().end()});
         }
+        // Likewise a turn-based clock: the game goes on by the rules it started with.
+        if (st.has_turn_based()) {
+          const TurnBasedRules rules = TurnBasedRulesOf(options);
+          if (*TurnBasedProblem(rules) != '\0') return where + "a turn-based clock without rules";
+          target.turn_based.emplace(static_cast<int>(target.seats.size()), rules);
+          if (std::string why = LoadStored(st.turn_based(), *target.turn_based); !why.empty()) {
+            return where + why;
+          }
+        }
         break;
       }
       case sv1::RoomLogEntry::kCommand: {
@@ -131,8 +143,19 @@ std::string RoomJournal::Replay(const std::vector<std::string>& entries,
             !target.clock.Load({c.clock_remaining_ms().begin(), c.clock_remaining_ms().end()})) {
           return where + "clock readings do not match the seats";
         }
+        if (target.turn_based && c.has_turn_based()) {
+          if (std::string why = LoadStored(c.turn_based(), *target.turn_based); !why.empty()) {
+            return where + why;
+          }
+        }
         break;
       }
+      case sv1::RoomLogEntry::kTurnNoted:
+        if (!target.turn_based) return where + "a turn-based note in a room without that clock";
+        if (std::string why = LoadStored(entry.turn_noted(), *target.turn_based); !why.empty()) {
+          return where + why;
+        }
+        break;
       case sv1::RoomLogEntry::kEnded:
         if (!target.game) return where + "an end before the start";
         if (target.game->IsOver()) return where + "an end after the end";

@@ -20,6 +20,7 @@
 #include "carc/store/v1/room_log.pb.h"
 #include "carc/v1/messages.pb.h"
 #include "rooms/game_session.h"
+#include "rooms/move_deadline.h"
 #include "rooms/room_metrics.h"
 #include "rooms/seat_table.h"
 #include "rooms/turn_clock.h"
@@ -52,20 +53,23 @@ class RoomJournal {
   // readiness alone is written only `with_ready` (toggling ready would otherwise fsync each
   // time). True when nothing needed writing.
   bool AppendSeats(const carc::store::v1::SeatTable& seats, bool with_ready);
-  // Hands the command accepted last, with the clocks' readings after it, to the store's group
-  // commit; `done` gets "" or the store's error, on the store's thread. The room then calls
-  // CommandWritten with that error on its strand.
+  // Hands the command accepted last, with the clocks' readings after it (and a turn-based
+  // room's clock, when it has one), to the store's group commit; `done` gets "" or the store's
+  // error, on the store's thread. The room then calls CommandWritten with that error on its
+  // strand.
   void AppendCommand(const carc::store::v1::GameCommand& command,
                      const std::vector<std::uint32_t>& clock_ms,
-                     std::function<void(std::string)> done);
+                     const MoveDeadline::State* turn_based, std::function<void(std::string)> done);
   // True when the command landed (the log grew); false after logging and counting the error.
   bool CommandWritten(const std::string& error);
 
-  // What a replay rebuilds: the room's seats, its game once started, and its clock.
+  // What a replay rebuilds: the room's seats, its game once started, and its clock (a
+  // turn-based room's clock: set when the start stored one).
   struct Target {
     SeatTable& seats;
     std::unique_ptr<GameSession>& game;
     TurnClock& clock;
+    std::optional<MoveDeadline>& turn_based;
   };
   // Restore: replays entries 1.. of the log (entry 0, RoomCreated, made the room) into
   // `target`, in order: seat tables, then at most one start, then commands and at most one

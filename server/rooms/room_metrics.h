@@ -23,6 +23,9 @@ class RoomMetrics {
   std::atomic<std::uint64_t> absent_votes_end{0};
   // Grace periods ended early by a player present (EndGracePeriod).
   std::atomic<std::uint64_t> grace_periods_ended{0};
+  // Turn-based games: reminders sent, turns whose time ran out.
+  std::atomic<std::uint64_t> turn_reminders{0};
+  std::atomic<std::uint64_t> turns_expired{0};
   // Hints searched and sent (RoomOptions.hints); refusals are in carc_rejections_total.
   std::atomic<std::uint64_t> hints_given{0};
   // Placements previewed before they were sent (PreviewPlacement); refusals are in

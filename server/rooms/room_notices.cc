@@ -35,4 +35,15 @@ void RoomNotices::AfterCommand(push::Notifier* notifier, const std::string& code
   }
 }
 
+bool RoomNotices::Remind(push::Notifier* notifier, const std::string& code, std::string_view game,
+                         const SeatTable& seats, int seat) {
+  if (notifier == nullptr || seat < 0 || static_cast<std::size_t>(seat) >= seats.size()) {
+    return false;
+  }
+  const Seat& slot = seats[static_cast<std::size_t>(seat)];
+  if (!AwayAccount(slot)) return false;
+  notifier->Notify({push::NoticeKind::kReminder, slot.account, code, std::string(game), ""});
+  return true;
+}
+
 }  // namespace carc::server

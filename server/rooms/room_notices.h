@@ -21,6 +21,10 @@ class RoomNotices {
   // `to_move`: the game's seat to move now (the room's seats are the game's since the start).
   void AfterCommand(push::Notifier* notifier, const std::string& code, std::string_view game,
                     const SeatTable& seats, int to_move, bool finished);
+  // A turn-based game's reminder that `seat`'s turn still waits (rooms/move_deadline.h), if
+  // its player is away. True when a notice went to the notifier.
+  static bool Remind(push::Notifier* notifier, const std::string& code, std::string_view game,
+                     const SeatTable& seats, int seat);
 
  private:
   int last_to_move_ = -1;

@@ -13,8 +13,8 @@ std::uint32_t AwayMsLeft(const RoomView& room, std::size_t i) {
   const v1::AbandonPolicy policy = room.options.abandon_policy();
   if (room.status != v1::ROOM_STATUS_PLAYING || !s.occupied || s.computer() || s.session ||
       policy == v1::ABANDON_POLICY_WAIT || policy == v1::ABANDON_POLICY_UNSPECIFIED ||
-      room.computers.standing_in(i) || room.absent.awaited(static_cast<int>(i)) ||
-      room.absent.skipped(static_cast<int>(i))) {
+      room.options.turn_based().move_seconds() > 0 || room.computers.standing_in(i) ||
+      room.absent.awaited(static_cast<int>(i)) || room.absent.skipped(static_cast<int>(i))) {
     return 0;
   }
   const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(

@@ -32,7 +32,8 @@ struct RoomView {
   std::optional<std::uint64_t> game_id;   // once the finished game is archived
   std::vector<int> ended_by_vote_scores;  // a game the players ended by vote
   // For the time left before the absent policy takes an away player's seat (away_ms_left):
-  // the grace period and the time the view is taken at.
+  // the grace period and the time the view is taken at. A turn-based room counts nothing
+  // down there: its clock (ClockState.turn_based) decides.
   std::chrono::milliseconds grace_period{0};
   std::chrono::steady_clock::time_point now{};
   // A rated game's changes once archived (rooms/rated_game.h); null or empty before.

@@ -8,6 +8,7 @@
 #include <optional>
 #include <thread>
 
+#include "account_helpers.h"
 #include "client/server_list.h"
 #include "store/pg_connection.h"
 #include "test_postgres.h"
@@ -101,6 +102,59 @@ TEST_CASE(
   REQUIRE(snap);
   CHECK(snap->seq() == *seq);
   CHECK(b.app().metrics().cluster_rooms_claimed.load() == 1);
+}
+
+TEST_CASE(
+    "cluster: a turn-based game taken over by another node keeps its clock, which runs on "
+    "there",
+    "[postgres][cluster][turn-based]") {
+  const std::string url = NewPostgresDatabase();
+  constexpr std::int64_t kDay = 24 * 60 * 60;
+  constexpr std::int64_t kStart = 1'800'000'000;
+  std::optional<TestServer> a;
+  server::ServerConfig config_a = NodeConfig(url, "a");
+  config_a.wall_now = [] { return kStart; };
+  a.emplace(config_a);
+  // b's clock is 25 hours on: the running turn ran out while it was a's.
+  server::ServerConfig config_b = NodeConfig(url, "b");
+  config_b.lease = std::chrono::milliseconds(60000);
+  config_b.wall_now = [] { return kStart + kDay + 3600; };
+  TestServer b(config_b);
+  v1::RoomOptions room = RoomFor(2);
+  room.set_abandon_policy(v1::ABANDON_POLICY_FALLBACK_MOVE);
+  room.mutable_turn_based()->set_move_seconds(kDay);
+  // Only accounts sit in turn-based rooms; the accounts are the cluster's (its store's).
+  RawGame game = StartRawGame(
+      *a, room, {Cookie(NewAccount(a->port(), "Ann")), Cookie(NewAccount(a->port(), "Bob"))});
+  REQUIRE(game.error == "");
+  const auto before = Snapshot(*game.seats[0]);
+  REQUIRE(before);
+  REQUIRE(before->clock().has_turn_based());
+  const v1::TurnBasedClock clock = before->clock().turn_based();
+  CHECK(clock.turn_started() == kStart);
+  CHECK(clock.deadline() == kStart + kDay);
+  a.reset();
+
+  auto c = Dial(b);
+  REQUIRE(c);
+  const auto welcome = Ask(*c, HelloMsg(game.tokens[1 - clock.seat()]));
+  REQUIRE(welcome);
+  REQUIRE(welcome->has_welcome());
+  // The clock b rebuilt is a's: had the turn started when b took the room, it would have a day
+  // to go; from a's start it ran out an hour ago, so b's first tick expires it and the fallback
+  // plays for the seat.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (b.app().metrics().turns_expired.load() == 0 &&
+         std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  CHECK(b.app().metrics().turns_expired.load() == 1);
+  const auto played = Snapshot(*c);
+  REQUIRE(played);
+  CHECK(played->seq() > before->seq());
+  REQUIRE(played->clock().has_turn_based());
+  CHECK(played->clock().turn_based().seat() == 1 - clock.seat());
+  CHECK(played->clock().turn_based().turn_started() == kStart + kDay + 3600);
 }
 
 TEST_CASE(

@@ -34,6 +34,7 @@ struct FakeRoomMetrics final : server::RoomMetrics {
 class FakeSession final : public server::Session {
  public:
   explicit FakeSession(std::string id) : id_(std::move(id)) {}
+  using server::Session::set_account;  // a signed-in connection
   void Send(std::shared_ptr<const std::string> bytes) override {
     v1::ServerMessage m;
     REQUIRE(m.ParseFromString(*bytes));

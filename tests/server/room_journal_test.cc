@@ -41,7 +41,7 @@ struct JournalFixture {
   bool WriteCommand(RoomJournal& into, const server::GameSession& game,
                     const server::TurnClock& clock) {
     std::promise<std::string> answer;
-    into.AppendCommand(game.Stored(), clock.Readings(),
+    into.AppendCommand(game.Stored(), clock.Readings(), nullptr,
                        [&](std::string error) { answer.set_value(std::move(error)); });
     store.Flush();
     return into.CommandWritten(answer.get_future().get());
@@ -143,8 +143,10 @@ TEST_CASE("journal: a replay rebuilds seats, game and clock, and the log goes on
   server::SeatTable seats_back;
   std::unique_ptr<server::GameSession> game_back;
   server::TurnClock clock_back;
+  std::optional<server::MoveDeadline> turn_based_back;
   RoomJournal restored(f.store, f.id, "JRNL", f.metrics);
-  REQUIRE(restored.Replay(f.Log(), f.options, {seats_back, game_back, clock_back}) == "");
+  REQUIRE(restored.Replay(f.Log(), f.options,
+                          {seats_back, game_back, clock_back, turn_based_back}) == "");
   REQUIRE(game_back);
   CHECK(game_back->seq() == game->seq());
   CHECK(game_back->state().Hash() == game->state().Hash());
@@ -179,7 +181,8 @@ TEST_CASE("journal: a replay names the entry that is out of order or unreadable"
     server::TurnClock clock;
     RoomJournal journal(f.store, f.id, "JRNL", f.metrics);
     entries.insert(entries.begin(), created);
-    return journal.Replay(entries, f.options, {seats, game, clock});
+    std::optional<server::MoveDeadline> turn_based;
+    return journal.Replay(entries, f.options, {seats, game, clock, turn_based});
   };
   CHECK(replay({seats_entry.SerializeAsString(), "\xff\xff"}) == "entry 2: not a RoomLogEntry");
   CHECK(replay({wrong_seats.SerializeAsString()}) ==
