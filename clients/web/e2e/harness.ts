@@ -204,8 +204,8 @@ export async function openAdvancedRules(page: Page): Promise<void> {
 /** Creates the room the form on the page describes; returns its code from the lobby's heading. */
 export async function createRoomFromForm(page: Page): Promise<string> {
   await page.getByRole("button", { name: "Create room" }).click();
-  // A rated room's heading carries its "Rated" badge after the code.
-  const heading = page.getByRole("heading", { name: /^Room [A-Z2-9]{8}( Rated)?$/ });
+  // A rated room's heading carries its "Rated" badge after the code, a turn-based room's "Turn-based".
+  const heading = page.getByRole("heading", { name: /^Room [A-Z2-9]{8}( Rated)?( Turn-based)?$/ });
   await heading.waitFor({ timeout: 15_000 });
   return /^Room ([A-Z2-9]{8})/.exec((await heading.textContent()) ?? "")?.[1] ?? "";
 }

@@ -1,15 +1,29 @@
 // Friends and invitations end to end in Chromium against a real carcassonne-server: Ann (a
 // desktop) and Bob (a 390x844 phone) sign up. Bob follows Ann from her profile (the button then
-// says "Following"). Ann creates a room of two, opens her account page over the lobby, where Bob
+// says "Following"). Ann creates a turn-based room of two (a day per move, from the form's
+// advanced settings), opens her account page over the lobby, where Bob
 // is listed among her followers, follows the link to his profile and invites him to the room she
 // sits in ("Invitation sent."). Bob's home page shows the invitation from Ann; he accepts and is
 // seated in the room's lobby. Once the game runs, each one's "Your games" says whose turn it is
 // ("Your turn" for the one to move, "Ann's turn" or "Bob's turn" for the other), as
-// GET /api/me/games answers. Every screen visited is checked with axe.
+// GET /api/me/games answers, with the time left of the turn (a day per move plus the reserve of
+// 3 days, from the game's deadline). Every screen visited is checked with axe.
 
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, accountLink, auditScreens, createRoomFromForm, readyUp, sendAccountForm, startGame, useHarness, waitConnected } from "./harness";
+import {
+  DESKTOP,
+  PHONE,
+  accountLink,
+  auditScreens,
+  createRoomFromForm,
+  openAdvancedRules,
+  readyUp,
+  sendAccountForm,
+  startGame,
+  useHarness,
+  waitConnected,
+} from "./harness";
 
 const PASSWORD = "correct horse battery staple";
 
@@ -26,6 +40,8 @@ interface MyRoom {
   to_move: number;
   your_turn: boolean;
   players: string[];
+  turn_based: boolean;
+  deadline: number | null;
 }
 
 /** GET /api/me/games as the page's session sees it: the room `code`'s entry. */
@@ -73,7 +89,11 @@ describe("friends and invitations", () => {
     await ann.goto(`${base}/`);
     await waitConnected(ann);
     await ann.getByLabel("Seats", { exact: true }).selectOption("2");
+    await openAdvancedRules(ann);
+    await ann.getByLabel("Turn-based: a game over days, no live clock").check();
+    await ann.getByLabel("Time per move").selectOption({ label: "1 day" });
     const code = await createRoomFromForm(ann);
+    await ann.getByRole("heading", { name: `Room ${code} Turn-based` }).waitFor();
     await accountLink(ann).click();
     const followers = ann.locator('a[href="/players/Bob"]');
     await followers.waitFor({ timeout: 10_000 });
@@ -116,11 +136,23 @@ describe("friends and invitations", () => {
     expect(annRoom?.players).toEqual(["Ann", "Bob"]);
     expect(annRoom?.to_move).toBe(bobRoom?.to_move);
     expect([annRoom?.your_turn, bobRoom?.your_turn].sort()).toEqual([false, true]);
+    // A day per move and the form's reserve of 3 days, from the start: the deadline is 4 days
+    // after now (give or take the test's own time).
+    expect(annRoom?.turn_based).toBe(true);
+    const left = (annRoom?.deadline ?? 0) - Date.now() / 1000;
+    expect(left).toBeGreaterThan(4 * 86_400 - 120);
+    expect(left).toBeLessThanOrEqual(4 * 86_400);
+    expect(bobRoom?.deadline).toBe(annRoom?.deadline);
     const mover = annRoom!.players[annRoom!.to_move]!;
     const annSees = await turnShown(ann, code);
     const bobSees = await turnShown(bob, code);
     expect(annSees).toBe(annRoom?.your_turn ? "Your turn" : `${mover}'s turn`);
     expect(bobSees).toBe(bobRoom?.your_turn ? "Your turn" : `${mover}'s turn`);
+    // Each row says how long the turn has left.
+    for (const page of [ann, bob]) {
+      const badge = page.locator(`#room-${code}-deadline`);
+      expect(await badge.textContent()).toBe("3 days 23 hours left");
+    }
     console.log(`whose turn: Ann sees "${annSees}", Bob sees "${bobSees}" (to_move ${annRoom?.to_move})`);
     await audit.check(ann, "account-turn");
     await audit.check(bob, "account-turn-phone");

@@ -2,13 +2,14 @@
 // served table), the clock and the name checked as the server checks them, for a room of the
 // default game (the base game).
 
+import { fromBinary, toBinary } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
-import { AbandonPolicy, GameType } from "../src/gen/carc/v1/lobby_pb";
+import { AbandonPolicy, GameType, RoomOptionsSchema } from "../src/gen/carc/v1/lobby_pb";
 import { DEFAULT_GAME, GAMES } from "../src/games/registry";
 import { chatText } from "../src/ui/chat";
 import { validName } from "../src/ui/form";
 import { OptionForm } from "../src/ui/option_form";
-import { buildCreateRoom, buildRoomOptions, defaultRoomForm, formGame } from "../src/ui/options";
+import { MOVE_CHOICES, RESERVE_CHOICES, buildCreateRoom, buildRoomOptions, defaultRoomForm, formGame } from "../src/ui/options";
 import { goldenGames } from "./game_table";
 
 const games = goldenGames();
@@ -39,6 +40,34 @@ describe("RoomOptions and CreateRoom from the form", () => {
     expect(buildRoomOptions({ ...defaultRoomForm(), clockInitial: "60", clockIncrement: "3601" }, games)).toMatchObject({ ok: false, error: "form.errorClock" });
     const noClock = buildRoomOptions({ ...defaultRoomForm(), clockInitial: "0", clockIncrement: "30" }, games);
     expect(noClock.ok && noClock.value.clock).toMatchObject({ initialSeconds: 0, incrementSeconds: 0 });
+  });
+
+  it("builds a turn-based room: its time per move and reserve, and no live clock for the server to refuse", () => {
+    // Whatever the clock's boxes still hold is not sent (the server refuses a room with both).
+    const form = { ...defaultRoomForm(), turnBased: true, moveSeconds: 2 * 86400, reserveSeconds: 7 * 86400, clockInitial: "600", clockIncrement: "15" };
+    const r = buildRoomOptions(form, games);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.clock).toBeUndefined();
+    expect(r.value.turnBased).toMatchObject({ moveSeconds: 172_800, reserveSeconds: 604_800 });
+    // Over the wire too: field 8 set, the clock (field 6) absent.
+    const back = fromBinary(RoomOptionsSchema, toBinary(RoomOptionsSchema, r.value));
+    expect(back.clock).toBeUndefined();
+    expect(back.turnBased).toMatchObject({ moveSeconds: 172_800, reserveSeconds: 604_800 });
+    // Not even a clock the boxes could not send: they are hidden.
+    expect(buildRoomOptions({ ...form, clockInitial: "x" }, games).ok).toBe(true);
+    // The defaults: a day a move, three days of reserve; a live room sends no turnBased.
+    const byDefault = buildRoomOptions({ ...defaultRoomForm(), turnBased: true }, games);
+    expect(byDefault.ok && byDefault.value.turnBased).toMatchObject({ moveSeconds: 86_400, reserveSeconds: 259_200 });
+    const live = buildRoomOptions(defaultRoomForm(), games);
+    expect(live.ok && live.value.turnBased).toBeUndefined();
+    // Every menu choice is within the server's limits; anything else is refused here.
+    for (const moveSeconds of MOVE_CHOICES) for (const reserveSeconds of RESERVE_CHOICES) {
+      expect(buildRoomOptions({ ...form, moveSeconds, reserveSeconds }, games).ok).toBe(true);
+    }
+    for (const bad of [{ moveSeconds: 3599 }, { moveSeconds: 1_209_601 }, { reserveSeconds: 1_209_601 }, { reserveSeconds: -1 }, { moveSeconds: 3600.5 }]) {
+      expect(buildRoomOptions({ ...form, ...bad }, games)).toMatchObject({ ok: false, error: "form.errorTurnBased" });
+    }
   });
 
   it("sends the chosen policy for a player who stays away, a computer playing for them by default", () => {

@@ -13,6 +13,7 @@ import { parseMyGames, type RoomInProgress } from "../src/account/history_api";
 import { HomeInvitations } from "../src/account/invitations";
 import { invitationRefusal, parseAccepted, parseInvitations } from "../src/account/invitations_api";
 import { refusalText, waitText } from "../src/account/refusal_words";
+import { timeLeftWords } from "../src/account/time_words";
 import { setLanguage } from "../src/i18n";
 import { ADA, NOW, NOW_S, accountPage, byId, page } from "./account_page";
 import { FakeAccountServer, json } from "./fake_account_server";
@@ -84,7 +85,7 @@ describe("the answers of friends and invitations", () => {
 });
 
 describe("whose turn", () => {
-  const room = (over: Partial<RoomInProgress>): RoomInProgress => ({ room: "ROOM2345", game: "base", seat: 0, players: ["Ann", "Bob"], started: true, toMove: 1, yourTurn: false, ...over });
+  const room = (over: Partial<RoomInProgress>): RoomInProgress => ({ room: "ROOM2345", game: "base", seat: 0, players: ["Ann", "Bob"], started: true, toMove: 1, yourTurn: false, deadline: null, ...over });
 
   it("says the player's own turn, another's by name, and nothing when the answer does not say", () => {
     setLanguage("en", undefined);
@@ -119,6 +120,62 @@ describe("whose turn", () => {
     // The button names the turn too, for a screen reader.
     const named = byId(root, "room-THEM2222-join").getAttribute("aria-labelledby")!.split(" ").map((id) => byId(root, id).textContent);
     expect(named).toEqual(["Return to the game", "Carcassonne", "Bob's turn", "Room THEM2222 · Ada · Bob"]);
+  });
+});
+
+describe("the time left of a turn-based game's turn", () => {
+  it("reads the deadline of each room, null in a live game, a lobby, or when it is not a time", () => {
+    const games = parseMyGames({
+      in_progress: [
+        { room: "MINE1111", game: "base", seat: 1, players: ["Bob", "Ada"], started: true, to_move: 1, your_turn: true, deadline: NOW_S + 20 * 3600 },
+        { room: "LIVE2222", game: "base", seat: 0, players: ["Ada", "Bob"], started: true, to_move: 1, your_turn: false, deadline: null },
+        { room: "OLD33333", game: "base", seat: 0, players: ["Ada", "Bob"], started: true, to_move: 1, your_turn: false },
+        { room: "ODD44444", game: "base", seat: 0, players: ["Ada", "Bob"], started: true, to_move: 1, your_turn: false, deadline: "soon" },
+      ],
+      finished: [],
+    });
+    expect(games?.inProgress.map((r) => [r.room, r.deadline])).toEqual([
+      ["MINE1111", NOW_S + 20 * 3600],
+      ["LIVE2222", null],
+      ["OLD33333", null],
+      ["ODD44444", null],
+    ]);
+  });
+
+  it("says how long is left beside whose turn it is, the player's own first as the server lists them", async () => {
+    const server = new FakeAccountServer().on("GET /api/me/games", json(200, {
+      in_progress: [
+        { room: "MINE1111", game: "base", seat: 1, players: ["Bob", "Ada"], started: true, to_move: 1, your_turn: true, deadline: NOW_S + 20 * 3600 + 59 },
+        { room: "THEM2222", game: "castle", seat: 0, players: ["Ada", "Bob"], started: true, to_move: 1, your_turn: false, deadline: NOW_S + 2 * 86400 + 3 * 3600 },
+        { room: "LATE3333", game: "base", seat: 0, players: ["Ada", "Bob"], started: true, to_move: 1, your_turn: false, deadline: NOW_S - 60 },
+        { room: "LIVE4444", game: "base", seat: 0, players: ["Ada", "Bob"], started: true, to_move: 1, your_turn: false, deadline: null },
+      ],
+      finished: [],
+    }));
+    const { root } = await accountPage(server);
+    await vi.waitFor(() => expect(root.querySelectorAll("li[data-room]")).toHaveLength(4));
+    const rows = [...root.querySelectorAll<HTMLElement>("li[data-room]")];
+    expect(rows.map((r) => [r.dataset.room, r.querySelector("[id$=-turn]")?.textContent ?? "", r.querySelector("[id$=-deadline]")?.textContent ?? null])).toEqual([
+      ["MINE1111", "Your turn", "20 hours left"],
+      ["THEM2222", "Bob's turn", "2 days 3 hours left"],
+      ["LATE3333", "Bob's turn", "time is up"],
+      ["LIVE4444", "Bob's turn", null],
+    ]);
+    // The button names the time left too, for a screen reader; a live game's names none.
+    const named = (room: string) => byId(root, `room-${room}-join`).getAttribute("aria-labelledby")!.split(" ").map((id) => byId(root, id).textContent);
+    expect(named("MINE1111")).toEqual(["Return to the game", "Carcassonne", "Your turn", "20 hours left", "Room MINE1111 · Bob · Ada"]);
+    expect(named("LIVE4444")).toEqual(["Return to the game", "Carcassonne", "Bob's turn", "Room LIVE4444 · Ada · Bob"]);
+  });
+
+  it("words it in the page's language", () => {
+    setLanguage("de", undefined);
+    expect(timeLeftWords(NOW_S + 20 * 3600, NOW)).toBe("noch 20 Stunden");
+    setLanguage("nl", undefined);
+    expect(timeLeftWords(NOW_S + 86400, NOW)).toBe("nog 1 dag");
+    setLanguage("sv", undefined);
+    expect(timeLeftWords(NOW_S - 1, NOW)).toBe("tiden är ute");
+    setLanguage("en", undefined);
+    expect(timeLeftWords(NOW_S + 45, NOW)).toBe("45 seconds left");
   });
 });
 

@@ -159,6 +159,24 @@ describe("lobby", () => {
     expect(rows([])).toHaveLength(7);
   });
 
+  it("says a room is turn-based, with its time per move and reserve where a live room has its clock", () => {
+    const r = room(0);
+    const summary = () => {
+      const el = renderLobby({ room: r, chat: [], chatDraft: "", inviteUrl: "", botCommand: "", games }, lobbyActions());
+      const rows = [...el.querySelectorAll(".options-summary dt")].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`);
+      return { heading: el.querySelector("h2")?.textContent, rows };
+    };
+    expect(summary().rows).toContain("Turn clock: none");
+    expect(summary().heading).toBe("Room ABC234");
+    r.options!.turnBased = { $typeName: "carc.v1.TurnBased", moveSeconds: 86_400, reserveSeconds: 3 * 86_400 };
+    expect(summary().heading).toBe("Room ABC234 Turn-based");
+    expect(summary().rows).toEqual(expect.arrayContaining(["Turn clock: turn-based, 1 day per move", "Reserve per player, for the whole game: 3 days"]));
+    r.options!.turnBased = { $typeName: "carc.v1.TurnBased", moveSeconds: 12 * 3600, reserveSeconds: 0 };
+    expect(summary().rows).toEqual(expect.arrayContaining(["Turn clock: turn-based, 12 hours per move", "Reserve per player, for the whole game: none"]));
+    setLanguage("de", undefined);
+    expect(summary().rows).toContain("Zugzeit: rundenbasiert, 12 Stunden pro Zug");
+  });
+
   it("lets a spectator chat but not take seats", () => {
     const actions = lobbyActions();
     const el = renderLobby(
@@ -254,6 +272,37 @@ describe("home", () => {
     const request = calls[0]![1] as { playerName: string; options: { gameOptions: { value: { farmers: boolean; followers: number } } } };
     expect(request.playerName).toBe("Ada");
     expect(request.options.gameOptions.value).toMatchObject({ farmers: false, followers: 4 });
+  });
+
+  it("creates a turn-based room: menus of times in place of the live clock, which is not sent", () => {
+    const { el, model, calls } = home();
+    document.body.append(el);
+    const form = () => document.querySelector<HTMLFormElement>('form[aria-labelledby="create-heading"]')!;
+    expect(form().querySelector('select[name="move-time"]')).toBeNull();
+    expect(form().querySelector("input[id^=clock-initial]")).not.toBeNull();
+    const box = form().querySelector<HTMLInputElement>('input[name="turn-based"]')!;
+    expect(form().querySelector(`label[for="${box.id}"]`)?.textContent).toBe("Turn-based: a game over days, no live clock");
+    expect(document.getElementById(box.getAttribute("aria-describedby")!)?.textContent).toContain("reserve");
+    box.checked = true;
+    box.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(model.form.turnBased).toBe(true);
+    // Drawn again in place: the clock's boxes are gone, the two menus are there, labelled.
+    expect(form().querySelector("input[id^=clock-initial]")).toBeNull();
+    const move = form().querySelector<HTMLSelectElement>('select[name="move-time"]')!;
+    const reserve = form().querySelector<HTMLSelectElement>('select[name="reserve"]')!;
+    expect([...move.options].map((o) => o.textContent)).toEqual(["1 hour", "12 hours", "1 day", "2 days", "3 days", "7 days", "14 days"]);
+    expect([...reserve.options].map((o) => o.textContent)).toEqual(["none", "1 day", "3 days", "7 days"]);
+    // (The option the page marks: happy-dom's selectedness of a built menu is one off.)
+    expect([move, reserve].map((m) => m.querySelector("option[selected]")?.textContent)).toEqual(["1 day", "3 days"]);
+    expectLabelled(form());
+    move.value = "43200";
+    move.dispatchEvent(new Event("change"));
+    reserve.value = "0";
+    reserve.dispatchEvent(new Event("change"));
+    form().dispatchEvent(new Event("submit", { cancelable: true }));
+    const request = calls[0]![1] as { options: { clock?: unknown; turnBased?: { moveSeconds: number; reserveSeconds: number } } };
+    expect(request.options.clock).toBeUndefined();
+    expect(request.options.turnBased).toMatchObject({ moveSeconds: 43_200, reserveSeconds: 0 });
   });
 
   it("joins by code and refuses a bad one", () => {

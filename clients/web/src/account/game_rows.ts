@@ -7,7 +7,7 @@ import { inPageClick } from "../ui/account";
 import { h, type Attrs, type Child } from "../ui/dom";
 import type { FinishedGame, RoomInProgress } from "./history_api";
 import { t, type AccountMessageKey } from "./i18n";
-import { timeAgo } from "./time_words";
+import { timeAgo, timeLeftWords } from "./time_words";
 
 export interface GameRowActions {
   /** The page opens `path` (a profile or a replay) in place of the screen. */
@@ -78,17 +78,22 @@ export function turnLabel(room: RoomInProgress): string {
 }
 
 /** The rooms of the player's whose games have not ended, in the server's order, each with whose
- * turn it is and the way back in. */
-export function renderInProgress(rooms: readonly RoomInProgress[], actions: GameRowActions): HTMLElement {
+ * turn it is, in a turn-based game the time left of that turn at `nowMs`, and the way back in. */
+export function renderInProgress(rooms: readonly RoomInProgress[], actions: GameRowActions, nowMs: number): HTMLElement {
   return h("ul", { class: "game-rows" },
     rooms.map((r) => {
       const id = `room-${r.room}`;
       const turn = turnLabel(r);
+      const deadline = r.started && r.deadline !== null ? r.deadline : undefined;
+      const named = [`${id}-join`, `${id}-name`, turn === "" ? "" : `${id}-turn`, deadline === undefined ? "" : `${id}-deadline`, `${id}-players`];
       return h("li", { class: "game-row", "data-room": r.room, "data-your-turn": r.yourTurn ? "" : undefined },
         h("div", { class: "game-row-text" },
           h("strong", { id: `${id}-name` }, gameName(r.game)),
           h("span", { class: "badge" }, t(r.started ? "games.underWay" : "games.waiting")),
           turn === "" ? null : h("span", { class: r.yourTurn ? "badge your-turn" : "badge", id: `${id}-turn` }, turn),
+          deadline === undefined
+            ? null
+            : h("span", { class: "badge deadline", id: `${id}-deadline`, "data-deadline": deadline }, timeLeftWords(deadline, nowMs)),
           h("span", { class: "help", id: `${id}-players` },
             [t("games.room", { code: r.room }), ...r.players.filter((p) => p !== "")].join(" · "),
           ),
@@ -96,7 +101,7 @@ export function renderInProgress(rooms: readonly RoomInProgress[], actions: Game
         h("button", {
           type: "button",
           id: `${id}-join`,
-          "aria-labelledby": turn === "" ? `${id}-join ${id}-name ${id}-players` : `${id}-join ${id}-name ${id}-turn ${id}-players`,
+          "aria-labelledby": named.filter((n) => n !== "").join(" "),
           onclick: () => actions.joinRoom(r.room),
         }, t(r.started ? "games.rejoin" : "games.open")),
       );

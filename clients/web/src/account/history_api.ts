@@ -51,6 +51,11 @@ export interface RoomInProgress {
   toMove: number;
   /** The turn is the player's own: the server lists these rooms first. */
   yourTurn: boolean;
+  /**
+   * When the running turn's time runs out in a turn-based game, seconds since 1970; null in a
+   * live game, a lobby, or from an older server.
+   */
+  deadline: number | null;
 }
 
 export interface MyGames {
@@ -98,6 +103,7 @@ export function parseMyGames(json: unknown): MyGames | undefined {
             started: r.started === true,
             toMove: Number.isInteger(r.to_move) && (r.to_move as number) >= 0 ? (r.to_move as number) : -1,
             yourTurn: r.your_turn === true,
+            deadline: typeof r.deadline === "number" && Number.isFinite(r.deadline) && r.deadline > 0 ? r.deadline : null,
           }
         : undefined,
     ),

@@ -1,5 +1,5 @@
 // The account page's "Your games": the rooms whose games have not ended first (the way back to
-// each), then the finished games with their replays (GET /api/me/games). A server that cannot
+// each, whose turn it is and, in a turn-based game, how long is left of it), then the finished games with their replays (GET /api/me/games). A server that cannot
 // say leaves this part with its reason; the rest of the page works as ever.
 
 import { h } from "../ui/dom";
@@ -24,7 +24,7 @@ export function renderMyGames(model: MyGamesModel, self: string | undefined, now
     games
       ? [
           h("h4", {}, t("games.inProgress")),
-          games.inProgress.length === 0 ? h("p", { class: "empty" }, t("games.noneInProgress")) : renderInProgress(games.inProgress, actions),
+          games.inProgress.length === 0 ? h("p", { class: "empty" }, t("games.noneInProgress")) : renderInProgress(games.inProgress, actions, nowMs),
           h("h4", {}, t("games.finished")),
           games.finished.length === 0 ? h("p", { class: "empty" }, t("games.noneFinished")) : renderFinished(games.finished, nowMs, actions, self),
         ]

@@ -1,8 +1,11 @@
 // Times in words, in the page's language: how long ago a session was last seen ("5 minutes
 // ago", "yesterday"), how long a refusal asks the player to wait ("in 2 minutes"), the day an
-// account was made. Intl has the words of every language, so the tables need none.
+// account was made, what is left of a turn-based game's turn ("20 hours 5 minutes left"). Intl
+// has the words of every language, so the tables need none but for the last.
 
 import { getLanguage } from "../i18n";
+import { durationWords } from "../ui/duration_words";
+import { t } from "./i18n";
 
 /** Each unit and how many of it make the next. */
 const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
@@ -39,4 +42,13 @@ export function waitWords(seconds: number): string {
 /** "28 November 2026": the day of `atSeconds`. */
 export function dayWords(atSeconds: number): string {
   return new Intl.DateTimeFormat(getLanguage(), { dateStyle: "long" }).format(new Date(atSeconds * 1000));
+}
+
+/**
+ * "20 hours 5 minutes left", "time is up": what is left until a turn-based game's `deadline`
+ * (seconds since 1970) by this device's clock at `nowMs`, in its two largest units, rounded down.
+ */
+export function timeLeftWords(deadline: number, nowMs: number): string {
+  const left = deadline - nowMs / 1000;
+  return left > 0 ? t("games.timeLeft", { time: durationWords(left, 2) }) : t("games.timeUp");
 }

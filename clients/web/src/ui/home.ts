@@ -15,9 +15,12 @@ import { patch } from "./patch";
 import { ratedBadge } from "./rated_badge";
 import { MAX_NAME_LENGTH, failureText, range } from "./form";
 import { buildJoinRoom, normaliseInviteCode } from "./invite";
+import { durationWords } from "./duration_words";
 import {
   MAX_CLOCK_INCREMENT_SECONDS,
   MAX_CLOCK_SECONDS,
+  MOVE_CHOICES,
+  RESERVE_CHOICES,
   buildCreateRoom,
   defaultRoomForm,
   fixedSeats,
@@ -346,8 +349,14 @@ function renderCreate(model: HomeModel, actions: HomeActions): HTMLElement {
       },
       h("summary", {}, t("home.advanced")),
       checkField("public", t("home.public"), f.isPublic, (on) => (f.isPublic = on)),
-      h("div", { class: "field" }, h("label", { for: initialId }, t("home.clockInitial")), initial),
-      h("div", { class: "field" }, h("label", { for: incrementId }, t("home.clockIncrement")), increment),
+      renderTurnBased(f, redraw("turn-based")),
+      // A turn-based room sends no live clock: its boxes are not shown (what they hold is kept).
+      f.turnBased
+        ? null
+        : [
+            h("div", { class: "field" }, h("label", { for: initialId }, t("home.clockInitial")), initial),
+            h("div", { class: "field" }, h("label", { for: incrementId }, t("home.clockIncrement")), increment),
+          ],
       h("div", { class: "field" },
         h("label", { for: abandonId }, t("home.abandon")),
         abandon,
@@ -420,6 +429,48 @@ function renderRated(f: RoomForm, game: OfferedGame, signedIn: boolean, redraw: 
     h("label", { for: id }, t("home.rated")),
     h("p", { class: "help", id: helpId }, signedIn ? t("home.ratedHelp") : t("home.ratedGuest")),
     f.rated ? h("p", { class: "rated-note", id: noteId, role: "status" }, ratedHouseRule(gameOptionsForm(f, game)) ?? "") : null,
+  );
+}
+
+/**
+ * "Turn-based": a game over days (RoomOptions.turn_based). Ticked, the time per move and the
+ * reserve per player are menus in place of the live clock's boxes.
+ */
+function renderTurnBased(f: RoomForm, redraw: (e: Event) => void): HTMLElement {
+  const id = uid("turn-based");
+  const helpId = `${id}-help`;
+  const menu = (name: string, label: string, choices: readonly number[], value: number, set: (seconds: number) => void) => {
+    const menuId = uid(name);
+    return h("div", { class: "field" },
+      h("label", { for: menuId }, label),
+      h("select", { id: menuId, name, onchange: (e) => set(Number(self<HTMLSelectElement>(e).value)) },
+        choices.map((s) => h("option", { value: String(s), selected: s === value }, s === 0 ? t("home.reserveNone") : durationWords(s))),
+      ),
+    );
+  };
+  return h("div", { class: "turn-based" },
+    h("div", { class: "field check" },
+      h("input", {
+        id,
+        name: "turn-based",
+        type: "checkbox",
+        checked: f.turnBased,
+        "aria-describedby": helpId,
+        onchange: (e) => {
+          f.turnBased = self<HTMLInputElement>(e).checked;
+          // The clock's boxes give way to the menus (or come back): drawn again in place.
+          redraw(e);
+        },
+      }),
+      h("label", { for: id }, t("home.turnBased")),
+      h("p", { class: "help", id: helpId }, t("home.turnBasedHelp")),
+    ),
+    f.turnBased
+      ? [
+          menu("move-time", t("home.moveTime"), MOVE_CHOICES, f.moveSeconds, (s) => (f.moveSeconds = s)),
+          menu("reserve", t("home.reserve"), RESERVE_CHOICES, f.reserveSeconds, (s) => (f.reserveSeconds = s)),
+        ]
+      : null,
   );
 }
 

@@ -1,9 +1,10 @@
 // The room lobby: seats (name, colour with its shape, ready, connected, host, or a computer
 // player and its level), take a seat, choose a colour, ready, the host's start, kick and computer
 // players, spectators, chat, the invite link, and the room's options (the game's own read from
-// the room's options message through the game's served option table).
+// the room's options message through the game's served option table; a turn-based room's time
+// per move and reserve where a live room's clock is).
 
-import type { ChatMessage, RoomOptions, RoomState, SeatInfo } from "../gen/carc/v1/lobby_pb";
+import type { ChatMessage, RoomOptions, RoomState, SeatInfo, TurnBased } from "../gen/carc/v1/lobby_pb";
 import { RoomStatus } from "../gen/carc/v1/lobby_pb";
 import { DEFAULT_GAME, gameByType, type OfferedGame } from "../games/registry";
 import { t } from "../i18n";
@@ -15,6 +16,7 @@ import { COLOURS } from "./colours";
 import { DEFAULT_COMPUTER_LEVEL, computerBadge, isComputer, offeredLevels, presenceBadge, roomLevels, type ComputerLevel } from "./computer_player";
 import { h, onPage, self, uid } from "./dom";
 import { renderChat } from "./chat";
+import { durationWords } from "./duration_words";
 import { roomStatusKey } from "./home";
 import { roomRatedBadge } from "./rated_badge";
 import { optionLabel, valueText } from "./option_text";
@@ -72,12 +74,15 @@ export function renderLobby(model: LobbyModel, actions: LobbyActions): HTMLEleme
   const host = isHost(room);
   const inLobby = room.status === RoomStatus.LOBBY;
   const rated = roomRatedBadge(room.options);
+  const turnBased = turnBasedOf(room.options)
+    ? h("span", { class: "badge turn-based", "data-turn-based": "" }, t("lobby.turnBased"))
+    : null;
 
   return h(
     "div",
     { class: "screen lobby" },
     h("div", { class: "row" },
-      h("h2", {}, t("lobby.title", { code: room.code }), rated ? [" ", rated] : null),
+      h("h2", {}, t("lobby.title", { code: room.code }), rated ? [" ", rated] : null, turnBased ? [" ", turnBased] : null),
       h("button", { type: "button", class: "secondary", onclick: () => actions.leave() }, t("lobby.leave")),
     ),
     renderInvite(model, actions),
@@ -232,19 +237,13 @@ function renderMyControls(room: RoomState, me: SeatInfo, host: boolean, actions:
 function renderOptionsSummary(room: RoomState, games: readonly OfferedGame[]): HTMLElement | null {
   const options = room.options;
   if (!options) return null;
-  const clock = options.clock;
   const game = gameByType(options.gameType) ?? DEFAULT_GAME;
   const offered = games.find((g) => g.module === game);
   const rows: [string, string][] = [
     [t("home.gameType"), game.title()],
     [t("home.seats"), String(options.seats)],
     [t("lobby.visibility"), options.isPublic ? t("lobby.public") : t("lobby.private")],
-    [
-      t("lobby.clock"),
-      clock && clock.initialSeconds > 0
-        ? t("lobby.clockValue", { initial: clock.initialSeconds, increment: clock.incrementSeconds })
-        : t("lobby.noClock"),
-    ],
+    ...clockRows(options),
     [t("home.abandon"), abandonText(options.abandonPolicy)],
     [t("lobby.hints"), options.hints ? t("opt.yes") : t("opt.no")],
     [t("lobby.rated"), options.rated ? t("opt.yes") : t("opt.no")],
@@ -257,6 +256,31 @@ function renderOptionsSummary(room: RoomState, games: readonly OfferedGame[]): H
     h("dl", {}, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
     game.lobbyNote?.() ?? null,
   );
+}
+
+/** A turn-based room's times (RoomOptions.turn_based), undefined for a live room. */
+export function turnBasedOf(options: RoomOptions | undefined): TurnBased | undefined {
+  const turnBased = options?.turnBased;
+  return turnBased && turnBased.moveSeconds > 0 ? turnBased : undefined;
+}
+
+/** The live clock's line, or a turn-based room's time per move and its reserve per player. */
+function clockRows(options: RoomOptions): [string, string][] {
+  const turnBased = turnBasedOf(options);
+  if (turnBased) {
+    const reserve = turnBased.reserveSeconds;
+    return [
+      [t("lobby.clock"), t("lobby.turnBasedValue", { move: durationWords(turnBased.moveSeconds) })],
+      [t("home.reserve"), reserve > 0 ? durationWords(reserve) : t("home.reserveNone")],
+    ];
+  }
+  const clock = options.clock;
+  return [[
+    t("lobby.clock"),
+    clock && clock.initialSeconds > 0
+      ? t("lobby.clockValue", { initial: clock.initialSeconds, increment: clock.incrementSeconds })
+      : t("lobby.noClock"),
+  ]];
 }
 
 /** The game's "how this game differs" card for the room's rules, if it has one. */

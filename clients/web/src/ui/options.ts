@@ -1,9 +1,9 @@
 // The create-room form: what it holds and what it sends. The settings every room has (the game,
-// seats, public, the turn clock, what happens to an absent player, hints) are here; each game's own
-// options are its OptionForm (option_form.ts), built from the server's table and kept per game so
-// that switching the game menu back and forth loses nothing. Pure functions turn the form into the
-// protobuf RoomOptions and CreateRoom, checked as the server checks them, so that it never has to
-// refuse a form.
+// seats, public, the turn clock or a turn-based game over days, what happens to an absent player,
+// hints) are here; each game's own options are its OptionForm (option_form.ts), built from the
+// server's table and kept per game so that switching the game menu back and forth loses nothing.
+// Pure functions turn the form into the protobuf RoomOptions and CreateRoom, checked as the
+// server checks them, so that it never has to refuse a form.
 
 import { create } from "@bufbuild/protobuf";
 import {
@@ -37,6 +37,14 @@ export interface RoomForm {
   /** Text of the number inputs: whole seconds. */
   clockInitial: string;
   clockIncrement: string;
+  /**
+   * A game over days (RoomOptions.turn_based) in place of the live clock, which is then not sent:
+   * the server refuses a room with both.
+   */
+  turnBased: boolean;
+  /** A turn-based room's time per move and reserve per player, in seconds: one of the menus' choices. */
+  moveSeconds: number;
+  reserveSeconds: number;
   abandon: AbandonChoice;
   /** Whether a player may ask the computer for a move (RoomOptions.hints). */
   hints: boolean;
@@ -52,6 +60,24 @@ export const MAX_CLOCK_SECONDS = 86_400;
 /** The server's limit on the increment per turn (lobby.cc): an hour. */
 export const MAX_CLOCK_INCREMENT_SECONDS = 3_600;
 
+const HOUR = 3_600;
+const DAY = 86_400;
+/** The server's limits on a turn-based room's time per move (1 hour to 14 days) and reserve (0 to 14 days). */
+export const MIN_MOVE_SECONDS = HOUR;
+export const MAX_MOVE_SECONDS = 14 * DAY;
+export const MAX_RESERVE_SECONDS = 14 * DAY;
+/** The time-per-move menu's choices. */
+export const MOVE_CHOICES: readonly number[] = [HOUR, 12 * HOUR, DAY, 2 * DAY, 3 * DAY, 7 * DAY, 14 * DAY];
+/** The reserve menu's choices; 0: none. */
+export const RESERVE_CHOICES: readonly number[] = [0, DAY, 3 * DAY, 7 * DAY];
+/** A move a day: a player who looks in once a day, at any hour, keeps up. */
+export const DEFAULT_MOVE_SECONDS = DAY;
+/**
+ * Three days for the whole game: a long weekend away or a few busy days, once, without the room's
+ * absent policy playing for the player; yet a game does not stall for a week on one who left.
+ */
+export const DEFAULT_RESERVE_SECONDS = 3 * DAY;
+
 export function defaultRoomForm(): RoomForm {
   return {
     game: DEFAULT_GAME.id,
@@ -60,6 +86,9 @@ export function defaultRoomForm(): RoomForm {
     isPublic: false,
     clockInitial: "0",
     clockIncrement: "0",
+    turnBased: false,
+    moveSeconds: DEFAULT_MOVE_SECONDS,
+    reserveSeconds: DEFAULT_RESERVE_SECONDS,
     abandon: DEFAULT_ABANDON,
     // A hint is a computer's move: the host turns it on for a room that wants it.
     hints: false,
@@ -92,9 +121,22 @@ export function buildRoomOptions(form: RoomForm, games: readonly OfferedGame[]):
   if (fixed === undefined && (!Number.isInteger(form.seats) || form.seats < minPlayers || form.seats > maxPlayers)) {
     return { ok: false, error: "form.errorSeats" };
   }
-  const initial = parseIntIn(form.clockInitial.trim(), 0, MAX_CLOCK_SECONDS);
-  const increment = parseIntIn(form.clockIncrement.trim(), 0, MAX_CLOCK_INCREMENT_SECONDS);
-  if (initial === undefined || increment === undefined) return { ok: false, error: "form.errorClock" };
+  // A turn-based room has no live clock (what its boxes hold stays in the form, unsent).
+  let clock: { initialSeconds: number; incrementSeconds: number } | undefined;
+  let turnBased: { moveSeconds: number; reserveSeconds: number } | undefined;
+  if (form.turnBased) {
+    const { moveSeconds, reserveSeconds } = form;
+    if (!within(moveSeconds, MIN_MOVE_SECONDS, MAX_MOVE_SECONDS) || !within(reserveSeconds, 0, MAX_RESERVE_SECONDS)) {
+      return { ok: false, error: "form.errorTurnBased" };
+    }
+    turnBased = { moveSeconds, reserveSeconds };
+  } else {
+    const initial = parseIntIn(form.clockInitial.trim(), 0, MAX_CLOCK_SECONDS);
+    const increment = parseIntIn(form.clockIncrement.trim(), 0, MAX_CLOCK_INCREMENT_SECONDS);
+    if (initial === undefined || increment === undefined) return { ok: false, error: "form.errorClock" };
+    // No clock: no increment either.
+    clock = { initialSeconds: initial, incrementSeconds: initial === 0 ? 0 : increment };
+  }
   // Only the chosen game's options are sent, never another's (which may not even be valid).
   const optionForm = gameOptionsForm(form, game);
   const options = optionForm.build();
@@ -109,13 +151,17 @@ export function buildRoomOptions(form: RoomForm, games: readonly OfferedGame[]):
       // A rated room has no hints: the server refuses one that asks for both.
       hints: form.hints && !form.rated,
       rated: form.rated,
-      // No clock: no increment either.
-      clock: { initialSeconds: initial, incrementSeconds: initial === 0 ? 0 : increment },
+      clock,
+      turnBased,
       gameType: game.module.gameType,
       seats: fixed ?? form.seats,
       gameOptions: options.value,
     }),
   };
+}
+
+function within(n: number, lo: number, hi: number): boolean {
+  return Number.isInteger(n) && n >= lo && n <= hi;
 }
 
 export function buildCreateRoom(form: RoomForm, games: readonly OfferedGame[], playerName: string): Result<CreateRoom> {

@@ -162,6 +162,8 @@ export const de: AccountMessages = {
 
   "games.yourTurn": "Du bist am Zug",
   "games.theirTurn": "{name} ist am Zug",
+  "games.timeLeft": "noch {time}",
+  "games.timeUp": "Zeit abgelaufen",
   "follow.follow": "Folgen",
   "follow.following": "Du folgst",
   "follow.help": "Spieler, denen du folgst, stehen auf deiner Kontoseite.",

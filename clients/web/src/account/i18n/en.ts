@@ -162,6 +162,8 @@ export const en = {
 
   "games.yourTurn": "Your turn",
   "games.theirTurn": "{name}'s turn",
+  "games.timeLeft": "{time} left",
+  "games.timeUp": "time is up",
   "follow.follow": "Follow",
   "follow.following": "Following",
   "follow.help": "Players you follow are listed on your account page.",

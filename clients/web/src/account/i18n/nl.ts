@@ -162,6 +162,8 @@ export const nl: AccountMessages = {
 
   "games.yourTurn": "Jij bent aan de beurt",
   "games.theirTurn": "{name} is aan de beurt",
+  "games.timeLeft": "nog {time}",
+  "games.timeUp": "tijd is om",
   "follow.follow": "Volgen",
   "follow.following": "Gevolgd",
   "follow.help": "Spelers die je volgt staan op je accountpagina.",

@@ -162,6 +162,8 @@ export const sv: AccountMessages = {
 
   "games.yourTurn": "Din tur att spela",
   "games.theirTurn": "Tur att spela: {name}",
+  "games.timeLeft": "{time} kvar",
+  "games.timeUp": "tiden är ute",
   "follow.follow": "Följ",
   "follow.following": "Följer",
   "follow.help": "Spelare du följer visas på din kontosida.",

@@ -34,6 +34,7 @@ import { HintOffer } from "../../ui/hint";
 import { coveredEdges } from "../../ui/board_cover";
 import { renderPacing } from "../../ui/pacing_toggle";
 import { renderScoreBar } from "../../ui/scorebar";
+import { TurnBasedCard } from "../../ui/turn_based_clock";
 import { TurnClock, formatClock } from "../../ui/turn_clock";
 import { listenTurnKeys, type TurnControls } from "../../ui/turn_keys";
 import { BaseLedger } from "./base_categories";
@@ -104,6 +105,8 @@ export class BaseScreen implements TurnControls {
   /** A command is on its way: the controls wait for its answer instead of sending twice. */
   private pendingSeq: bigint | undefined;
   private readonly turnClock: TurnClock;
+  /** A turn-based game's clock: the time left of the turn and each seat's reserve. */
+  private readonly turnBased: TurnBasedCard;
   private readonly stopKeys: () => void;
   private readonly hint: HintOffer;
   /** A placement confirmed on the page and not yet sent, with its follower spots. */
@@ -139,6 +142,14 @@ export class BaseScreen implements TurnControls {
       () => this.ctx?.room.yourSeat ?? -1,
       (ms) => t("game.clockLow", { time: formatClock(ms) }),
     );
+    this.turnBased = new TurnBasedCard(
+      doc,
+      () => runningClock(this.ctx?.room, this.ctx?.clock),
+      () => {
+        const seats = this.ctx?.room.seats.filter((s) => s.occupied) ?? [];
+        return { name: (seat) => seats[seat]?.name ?? t("lobby.seat", { n: seat + 1 }), yourSeat: this.ctx?.room.yourSeat ?? -1 };
+      },
+    );
     this.hint = new HintOffer(actions.hints, () => actions.changed());
     const preview = actions.preview;
     this.taking = new PlacementTaking({
@@ -151,6 +162,7 @@ export class BaseScreen implements TurnControls {
   dispose(): void {
     this.stopKeys();
     this.turnClock.dispose();
+    this.turnBased.dispose();
   }
 
   /** A snapshot replaced the view: the tile set comes with it. */
@@ -270,6 +282,7 @@ export class BaseScreen implements TurnControls {
           view && !over ? this.renderTurn(view, myTurn, mySeat) : null,
           this.hint.render(move, this.pendingSeq !== undefined || this.taking.active || ctx.offline !== undefined),
           view ? renderPlayers(view, seats, this.clockFor(runningClock(room, ctx.clock)), mySeat) : null,
+          view && !over ? this.turnBased.render() : null,
           view ? renderCityCard(view, seats, name) : null,
           view?.count ? countGuide() : null,
           view ? renderTilesLeft(view, this.defs) : null,

@@ -34,6 +34,7 @@ import { h } from "../../ui/dom";
 import { renderScoreBar } from "../../ui/scorebar";
 import { renderGameHead, type GamePageActions } from "../../ui/game_head";
 import { HintOffer } from "../../ui/hint";
+import { TurnBasedCard } from "../../ui/turn_based_clock";
 import { TurnClock, formatClock } from "../../ui/turn_clock";
 import { listenTurnKeys, type TurnControls } from "../../ui/turn_keys";
 import { renderCastleBoard } from "./castle_board";
@@ -74,6 +75,8 @@ export class CastleScreen implements TurnControls {
   /** A command is on its way: the controls wait for its answer instead of sending twice. */
   private pendingSeq: bigint | undefined;
   private readonly turnClock: TurnClock;
+  /** A turn-based game's clock: the time left of the turn and each seat's reserve. */
+  private readonly turnBased: TurnBasedCard;
   private readonly stopKeys: () => void;
   private readonly hint: HintOffer;
   private ctx: CastleContext | undefined;
@@ -89,12 +92,21 @@ export class CastleScreen implements TurnControls {
       () => this.ctx?.room.yourSeat ?? -1,
       (ms) => t("game.clockLow", { time: formatClock(ms) }),
     );
+    this.turnBased = new TurnBasedCard(
+      doc,
+      () => runningClock(this.ctx?.room, this.ctx?.mirror.clock),
+      () => {
+        const room = this.ctx?.room;
+        return { name: (seat) => (room && seatInfo(room, seat)?.name) ?? t("lobby.seat", { n: seat + 1 }), yourSeat: room?.yourSeat ?? -1 };
+      },
+    );
     this.hint = new HintOffer(actions.hints, () => actions.changed());
   }
 
   dispose(): void {
     this.stopKeys();
     this.turnClock.dispose();
+    this.turnBased.dispose();
   }
 
   snapshotApplied(): void {
@@ -204,6 +216,7 @@ export class CastleScreen implements TurnControls {
             : null,
           this.hint.render(move, busy || ctx.offline !== undefined),
           view ? renderCastlePlayers(view, room, runningClock(room, mirror.clock), over, this.turnClock.elapsedMs()) : null,
+          view && !over ? this.turnBased.render() : null,
           view ? renderCastleStack(view) : null,
           castleGuide(),
           renderCastleLog(this.log, name, wall4),

@@ -8,6 +8,7 @@
 import { create } from "@bufbuild/protobuf";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CastleFeature, CastlePhase } from "../../../src/gen/carc/v1/castle_game_pb";
+import { ClockStateSchema } from "../../../src/gen/carc/v1/game_pb";
 import { GameType, RoomStateSchema, RoomStatus, type RoomState } from "../../../src/gen/carc/v1/lobby_pb";
 import { setLanguage } from "../../../src/i18n";
 import { CarcClient } from "../../../src/net/client";
@@ -198,6 +199,23 @@ describe("the Castle screen", () => {
     expect([...root.querySelectorAll('table.final-table tr[data-seat="1"] td')].map((td) => td.textContent)).toEqual(["9", "7", "0", "0", "16"]);
     expect(root.querySelector("#winners")?.textContent).toBe("Winner: Bob");
     expect(root.querySelectorAll("[data-wall-tile]")).toHaveLength(0);
+    client.close();
+  });
+
+  it("shows a turn-based game's time left and reserves beside the players", async () => {
+    const { root, ws, client } = await start(0);
+    const now = Math.floor(Date.now() / 1000);
+    const snapshot = castleSnapshot(6n, castleView({ legalMoves: {} }));
+    // Bob's turn began an hour ago: a day a move, his reserve 2 days; Ann has one of 3 days.
+    snapshot.clock = create(ClockStateSchema, {
+      runningFor: -1,
+      turnBased: { seat: 1, turnStarted: BigInt(now - 3600), remindAt: BigInt(now + 15 * 3600), deadline: BigInt(now - 3600 + 86_400 + 2 * 86_400), reserveSeconds: [3n * 86_400n, 2n * 86_400n] },
+    });
+    ws.serverSend({ body: { case: "snapshot", value: snapshot } });
+    const card = root.querySelector(".side .turn-based-clock")!;
+    expect(card.querySelector("h3")?.textContent).toBe("Time to move");
+    expect(card.querySelector("[data-turn-left]")?.textContent).toMatch(/^Bob's move: 2 days 2\d hours left, until .+\.$/);
+    expect([...card.querySelectorAll("li")].map((li) => li.textContent)).toEqual(["Ann (You): 3 days of reserve left", "Bob: 2 days of reserve left"]);
     client.close();
   });
 });
