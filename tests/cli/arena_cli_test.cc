@@ -127,14 +127,16 @@ TEST_CASE("arena --log takes an interrupted run up where it stopped, to the same
 }
 
 TEST_CASE("arena --iterations-per-ms plays the same games whatever the machine's load") {
-  // mcts@20 at 3 iterations a millisecond: 60 iterations a move, however long they take.
+  // At 3 iterations a millisecond: mcts@20 searches 60 iterations a move and mcts@10 30,
+  // however long they take.
   const std::string run =
-      "arena --game castle --a mcts@20 --b medium --games 2 --seed 11 --iterations-per-ms 3 --json";
+      "arena --game castle --a mcts@20 --b mcts@10 --games 2 --seed 11 --iterations-per-ms 3 "
+      "--json";
   const auto first = RunCli(run, false);
   REQUIRE(first.code == 0);
   const auto a = nlohmann::json::parse(first.out);
   CHECK(a["iterations_per_move_a"].get<double>() == 60.0);
-  CHECK(a["iterations_per_move_b"].get<double>() == 750.0);  // medium: 250 ms
+  CHECK(a["iterations_per_move_b"].get<double>() == 30.0);
   // Again, and again with two games at once (each move slower): the same figures.
   for (const std::string more : {"", " --parallel 2"}) {
     const auto again = RunCli(run + more, false);
@@ -159,7 +161,7 @@ TEST_CASE("arena --iterations-per-ms plays the same games whatever the machine's
   const std::string text = ReadAll(log);
   CHECK(nlohmann::json::parse(text.substr(0, text.find('\n')))["iterations_per_ms"] == 3);
   const auto clocked =
-      RunCli("arena --game castle --a mcts@20 --b medium --games 2 --seed 11 --log " + log, true);
+      RunCli("arena --game castle --a mcts@20 --b mcts@10 --games 2 --seed 11 --log " + log, true);
   CHECK(clocked.code == 2);
   CHECK(clocked.out.find("other options") != std::string::npos);
   std::filesystem::remove_all(dir);
