@@ -407,3 +407,40 @@ TEST_CASE("input limits: the computer players' flags take their ranges and refus
   CheckRefused("--absent-level", {"", "MCTS", "mcts@9", "mcts@60001", "mcts@", "mcts@1e3", "strong",
                                   "hard ", std::string(300, 'x').c_str()});
 }
+
+TEST_CASE(
+    "input limits: the push, social and turn-based flags take their ranges and refuse "
+    "the rest",
+    "[server][limits][config]") {
+  CHECK_FALSE(Accepted("--push", "off").push);
+  CHECK(Accepted("--push", "on").push);
+  CheckRefused("--push", {"", "yes", "1", "ON "});
+  CHECK(Accepted("--push-queue", "1").push_queue == 1);
+  CHECK(Accepted("--push-queue", "16777216").push_queue == 16777216);
+  CheckRefused("--push-queue", {"0", "-1", "16777217", "1e3", "", "99999999999999999999"});
+  CHECK(Accepted("--push-subscriptions-per-account", "100").push_subscriptions_per_account == 100);
+  CheckRefused("--push-subscriptions-per-account", {"0", "101", "-3", "ten"});
+  CHECK(Accepted("--vapid-subject", "mailto:host@example.org").vapid_subject ==
+        "mailto:host@example.org");
+  CHECK(Accepted("--vapid-subject", "https://example.org/contact").vapid_subject ==
+        "https://example.org/contact");
+  // Not a contact (http, none at all), a header injection, quotes, or longer than 512 bytes.
+  const std::string long_subject = "mailto:" + std::string(506, 'a');
+  CheckRefused("--vapid-subject",
+               {"", "http://example.org", "host@example.org", "mailto:a@b\r\nX-Evil: 1",
+                "mailto:\"a\"@b", "mailto:a b@c", long_subject.c_str()});
+  CHECK(Accepted("--vapid-subject", ("mailto:" + std::string(505, 'a')).c_str())
+            .vapid_subject.size() == 512);
+  CheckRefused("--push-allow-loopback", {"", "true", "2"});
+  for (const char* flag : {"--invitations-per-hour", "--max-pending-invitations"}) {
+    INFO(flag);
+    CheckRefused(flag, {"0", "10001", "-1", "", "x"});
+  }
+  CHECK(Accepted("--invitations-per-hour", "10000").invitations_per_hour == 10000);
+  CHECK(Accepted("--max-pending-invitations", "1").max_pending_invitations == 1);
+  CHECK(Accepted("--max-following", "1000000").max_following == 1000000);
+  CheckRefused("--max-following", {"0", "1000001", "-1", "1k"});
+  CHECK(Accepted("--max-turn-based-games", "1").max_turn_based_games == 1);
+  CHECK(Accepted("--max-turn-based-games", "10000").max_turn_based_games == 10000);
+  CheckRefused("--max-turn-based-games", {"0", "10001", "-5", "", "fifty"});
+}
