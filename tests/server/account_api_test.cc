@@ -203,9 +203,14 @@ TEST_CASE("accounts: an unknown name and a wrong password answer alike, in the s
   };
   std::vector<double> unknown;
   std::vector<double> wrong;
-  for (int i = 0; i < 15; ++i) {  // interleaved, so that the machine's load hits both alike
-    const auto [u, u_ms] = timed("Nobody" + std::to_string(i));
-    const auto [w, w_ms] = timed("Ada");
+  // Interleaved, so that the machine's load hits both alike, and each goes first half the time:
+  // in one CI run under the sanitizers the unknown name, always sent first, came out 15% slower.
+  for (int i = 0; i < 20; ++i) {
+    const bool unknown_first = i % 2 == 0;
+    auto first = timed(unknown_first ? "Nobody" + std::to_string(i) : "Ada");
+    auto second = timed(unknown_first ? "Ada" : "Nobody" + std::to_string(i));
+    const auto [u, u_ms] = unknown_first ? first : second;
+    const auto [w, w_ms] = unknown_first ? second : first;
     REQUIRE(u.status == 401);
     REQUIRE(w.status == 401);
     CHECK(u.body == w.body);
@@ -221,7 +226,9 @@ TEST_CASE("accounts: an unknown name and a wrong password answer alike, in the s
   const double w = median(wrong);
   INFO("median ms: unknown name " << u << ", wrong password " << w);
   CHECK(u > 5.0);  // a hash was computed for the unknown name too
-  CHECK(std::abs(u - w) <= 0.10 * std::max(u, w));
+  // Without the hash for nobody an unknown name would skip the whole Argon2id computation (the
+  // `u > 5` above); 20% leaves room for a loaded machine and still tells the two apart.
+  CHECK(std::abs(u - w) <= 0.20 * std::max(u, w));
 }
 
 TEST_CASE("accounts: failed sign-ins make the account wait, and sign-ups per address are capped",
