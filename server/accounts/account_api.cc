@@ -17,7 +17,7 @@ namespace carc::server::accounts {
 namespace {
 
 // A name and a password, even spelled in \u escapes, fit in far less.
-constexpr std::size_t kMaxBody = 8 * 1024;
+constexpr std::size_t kMaxAccountBody = 8 * 1024;
 // A session's last use is written at most this often: reads stay reads.
 constexpr std::int64_t kTouchEvery = 600;
 
@@ -117,7 +117,7 @@ namespace {
 // The name and password of a sign-up or sign-in body, or the answer that refuses it.
 std::variant<std::pair<std::string, std::string>, ApiResponse> ReadCredentials(
     const std::string& body) {
-  auto read = ReadJsonObject(body, kMaxBody, 2);
+  auto read = ReadJsonObject(body, kMaxAccountBody, 2);
   if (auto* refused = std::get_if<ApiResponse>(&read)) return std::move(*refused);
   const auto& json = std::get<nlohmann::ordered_json>(read);
   const auto name = json.find("name");

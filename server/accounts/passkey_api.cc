@@ -12,7 +12,7 @@
 namespace carc::server::accounts {
 namespace {
 
-constexpr std::size_t kMaxBody = 32 * 1024;
+constexpr std::size_t kMaxPasskeyBody = 32 * 1024;
 constexpr std::size_t kMaxLabelBytes = 64;
 
 std::string Lower(std::string s) {
@@ -41,7 +41,7 @@ struct Body {
 };
 
 std::variant<Body, ApiResponse> ReadBody(const std::string& text) {
-  auto read = ReadJsonObject(text, kMaxBody, 2);
+  auto read = ReadJsonObject(text, kMaxPasskeyBody, 2);
   if (auto* refused = std::get_if<ApiResponse>(&read)) return std::move(*refused);
   return Body{std::get<nlohmann::ordered_json>(std::move(read))};
 }

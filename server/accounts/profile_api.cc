@@ -22,7 +22,7 @@ constexpr int kOwnGames = 50;
 // An export lists every game; this bounds one answer (a player of 10,000 games is rare).
 constexpr int kExportGames = 10000;
 // A name to confirm, or the resume tokens a browser keeps (a few, each 43 characters).
-constexpr std::size_t kMaxBody = 4 * 1024;
+constexpr std::size_t kMaxProfileBody = 4 * 1024;
 constexpr std::size_t kMaxClaims = 32;
 
 nlohmann::json PlayedJson(const store::PlayedGame& g) {
@@ -90,7 +90,7 @@ void ProfileApi::Serve(ApiRequest request, ApiReply reply) {
   if (path != "/api/me" && path != "/api/me/claims" && !read) {
     return reply(NotAllowed("GET, HEAD"));
   }
-  if (request.body.size() > kMaxBody) return reply(Error(413, "the request is over 4 KB"));
+  if (request.body.size() > kMaxProfileBody) return reply(Error(413, "the request is over 4 KB"));
   accounts_.OnReadWorker(request, std::move(reply),
                          [this](const ApiRequest& r, const ApiReply& done) { Own(r, done); });
 }
@@ -165,7 +165,7 @@ void ProfileApi::Own(const ApiRequest& request, const ApiReply& reply) {
     return reply(std::move(r));
   }
   // DELETE /api/me: the player types their name, so that no stray request deletes an account.
-  auto parsed = codec::ParseLimitedJson(request.body, "request", kMaxBody, 2);
+  auto parsed = codec::ParseLimitedJson(request.body, "request", kMaxProfileBody, 2);
   const auto* body = std::get_if<nlohmann::ordered_json>(&parsed);
   const auto typed =
       body != nullptr && body->is_object() && body->contains("name") && body->at("name").is_string()
@@ -190,7 +190,7 @@ void ProfileApi::Own(const ApiRequest& request, const ApiReply& reply) {
 }
 
 void ProfileApi::Claim(const ApiRequest& request, const SignedIn& who, const ApiReply& reply) {
-  auto parsed = codec::ParseLimitedJson(request.body, "request", kMaxBody, 3);
+  auto parsed = codec::ParseLimitedJson(request.body, "request", kMaxProfileBody, 3);
   const auto* body = std::get_if<nlohmann::ordered_json>(&parsed);
   if (body == nullptr || !body->is_object() || !body->contains("tokens") ||
       !body->at("tokens").is_array()) {

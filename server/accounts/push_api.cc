@@ -19,7 +19,7 @@ namespace {
 constexpr std::string_view kKeyPath = "/api/push/vapid-public-key";
 constexpr std::string_view kSubscriptions = "/api/me/push-subscriptions";
 // An endpoint (at most 1 KB) and two keys, even spelled in \u escapes, fit in far less.
-constexpr std::size_t kMaxBody = 4 * 1024;
+constexpr std::size_t kMaxPushBody = 4 * 1024;
 // {"keys": {...}} is two levels: one more refuses nothing a browser sends.
 constexpr int kMaxDepth = 3;
 constexpr std::size_t kAuthSize = 16;
@@ -44,7 +44,7 @@ std::optional<std::string> KeyBytes(const nlohmann::ordered_json& keys, const ch
 // the answer refusing it, naming the field.
 std::variant<store::PushSubscriptionRow, ApiResponse> ReadSubscription(std::string_view text,
                                                                        push::Loopback loopback) {
-  auto read = ReadJsonObject(text, kMaxBody, kMaxDepth);
+  auto read = ReadJsonObject(text, kMaxPushBody, kMaxDepth);
   if (auto* refused = std::get_if<ApiResponse>(&read)) return std::move(*refused);
   const auto& body = std::get<nlohmann::ordered_json>(read);
   store::PushSubscriptionRow row;
@@ -102,7 +102,7 @@ void PushApi::Serve(ApiRequest request, ApiReply reply) {
   }
   if (method != "POST" && method != "DELETE") return reply(NotAllowed("POST, DELETE"));
   if (!sends) return reply(NoNotices());
-  if (request.body.size() > kMaxBody) {
+  if (request.body.size() > kMaxPushBody) {
     if (method == "POST") ++metrics_.refused;
     return reply(Error(413, "the request is over 4 KB"));
   }
@@ -145,7 +145,7 @@ void PushApi::Subscribe(const ApiRequest& request, const SignedIn& who, const Ap
 }
 
 void PushApi::Unsubscribe(const ApiRequest& request, const SignedIn& who, const ApiReply& reply) {
-  auto read = ReadJsonObject(request.body, kMaxBody, kMaxDepth);
+  auto read = ReadJsonObject(request.body, kMaxPushBody, kMaxDepth);
   if (auto* refused = std::get_if<ApiResponse>(&read)) return reply(std::move(*refused));
   const std::string* endpoint = StringField(std::get<nlohmann::ordered_json>(read), "endpoint");
   if (endpoint == nullptr || endpoint->empty()) {

@@ -1,13 +1,9 @@
 #include "accounts/session_cookie.h"
 
+#include "net/header_text.h"
+
 namespace carc::server::accounts {
 namespace {
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
 
 std::string Attributes(std::int64_t max_age, bool secure) {
   std::string a = "; Path=/; Max-Age=" + std::to_string(max_age) + "; HttpOnly; SameSite=Lax";
@@ -20,10 +16,10 @@ std::string Attributes(std::int64_t max_age, bool secure) {
 std::string_view SessionCookieValue(std::string_view field) {
   while (!field.empty()) {
     const std::size_t end = field.find(';');
-    const std::string_view pair = Trim(field.substr(0, end));
+    const std::string_view pair = TrimHeaderSpace(field.substr(0, end));
     const std::size_t eq = pair.find('=');
-    if (eq != std::string_view::npos && Trim(pair.substr(0, eq)) == kSessionCookie) {
-      std::string_view value = Trim(pair.substr(eq + 1));
+    if (eq != std::string_view::npos && TrimHeaderSpace(pair.substr(0, eq)) == kSessionCookie) {
+      std::string_view value = TrimHeaderSpace(pair.substr(eq + 1));
       if (value.size() >= 2 && value.front() == '"' && value.back() == '"') {
         value = value.substr(1, value.size() - 2);
       }

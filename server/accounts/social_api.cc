@@ -17,7 +17,7 @@ namespace carc::server::accounts {
 namespace {
 
 // A name, a room code or a preference: far below this.
-constexpr std::size_t kMaxBody = 1024;
+constexpr std::size_t kMaxSocialBody = 1024;
 constexpr int kMaxDepth = 2;
 // The longest list one answer carries (followers have no limit of their own).
 constexpr int kMaxListed = 1000;
@@ -127,7 +127,7 @@ bool IsRoomCode(std::string_view code) {
 
 // The request's body as a JSON object; nullopt when `reply` got the refusal (400, 413).
 std::optional<nlohmann::ordered_json> ReadBody(const ApiRequest& request, const ApiReply& reply) {
-  auto read = ReadJsonObject(request.body, kMaxBody, kMaxDepth);
+  auto read = ReadJsonObject(request.body, kMaxSocialBody, kMaxDepth);
   if (auto* refused = std::get_if<ApiResponse>(&read)) {
     reply(std::move(*refused));
     return std::nullopt;
@@ -166,7 +166,7 @@ void SocialApi::Serve(ApiRequest request, ApiReply reply) {
   if (store_ == nullptr || accounts_store_ == nullptr) {
     return reply(Error(503, "this server keeps no accounts"));
   }
-  if (request.body.size() > kMaxBody) {
+  if (request.body.size() > kMaxSocialBody) {
     if (route == Route::kInvite) ++metrics_.invitations_refused;
     return reply(Error(413, "the request is over 1 KB"));
   }

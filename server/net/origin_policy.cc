@@ -1,5 +1,7 @@
 #include "net/origin_policy.h"
 
+#include "net/header_text.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -13,16 +15,10 @@ std::string Lower(std::string_view s) {
   return out;
 }
 
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
 // "scheme://host[:port]" in lower case without the scheme's default port; "" when `origin` is
 // not of that form (a path, user info, another scheme).
 std::string Normalise(std::string_view origin) {
-  std::string o = Lower(Trim(origin));
+  std::string o = Lower(TrimHeaderSpace(origin));
   std::string_view scheme;
   if (o.starts_with("http://")) {
     scheme = "http";
@@ -49,7 +45,7 @@ std::variant<OriginPolicy, std::string> OriginPolicy::Parse(std::string_view lis
   OriginPolicy policy;
   while (!list.empty()) {
     const auto comma = list.find(',');
-    const std::string_view entry = Trim(list.substr(0, comma));
+    const std::string_view entry = TrimHeaderSpace(list.substr(0, comma));
     list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
     if (entry.empty()) continue;
     if (entry == "*") {
@@ -72,7 +68,7 @@ bool OriginPolicy::Allows(std::string_view origin, std::string_view host) const 
   const std::string o = Normalise(origin);
   if (o.empty()) return false;  // "null" and anything else that is no origin
   if (std::find(allowed_.begin(), allowed_.end(), o) != allowed_.end()) return true;
-  const std::string h = Lower(Trim(host));
+  const std::string h = Lower(TrimHeaderSpace(host));
   if (h.empty()) return false;
   return o == Normalise("http://" + h) || o == Normalise("https://" + h);
 }

@@ -1,16 +1,12 @@
 #include "net/proxy_trust.h"
 
+#include "net/header_text.h"
+
 namespace carc::server {
 
 namespace ip = boost::asio::ip;
 
 namespace {
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
 
 // An IPv4-mapped IPv6 peer (::ffff:10.0.0.1 on a dual-stack socket) is its IPv4 address.
 ip::address Plain(const ip::address& a) {
@@ -26,7 +22,7 @@ std::variant<ProxyTrust, std::string> ProxyTrust::Parse(std::string_view list) {
   ProxyTrust out;
   while (!list.empty()) {
     const auto comma = list.find(',');
-    const std::string item(Trim(list.substr(0, comma)));
+    const std::string item(TrimHeaderSpace(list.substr(0, comma)));
     list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
     if (item.empty()) continue;
     boost::system::error_code ec;
@@ -71,8 +67,8 @@ ip::address ProxyTrust::ClientAddress(const ip::address& peer,
                                       std::string_view x_forwarded_for) const {
   if (x_forwarded_for.empty() || !Trusts(peer)) return peer;
   const auto comma = x_forwarded_for.rfind(',');
-  const std::string last(
-      Trim(comma == std::string_view::npos ? x_forwarded_for : x_forwarded_for.substr(comma + 1)));
+  const std::string last(TrimHeaderSpace(
+      comma == std::string_view::npos ? x_forwarded_for : x_forwarded_for.substr(comma + 1)));
   boost::system::error_code ec;
   const auto client = ip::make_address(last, ec);
   return ec ? peer : Plain(client);

@@ -1,5 +1,7 @@
 #include "net/static_files.h"
 
+#include "net/header_text.h"
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -49,12 +51,6 @@ bool IsClientRoute(std::string_view path) {
   return segment > 0;
 }
 
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
 bool EqualsNoCase(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
            return std::tolower(static_cast<unsigned char>(x)) ==
@@ -92,10 +88,10 @@ StaticFiles::Encoding StaticFiles::Preferred(std::string_view accept_encoding, b
     accept_encoding =
         comma == std::string_view::npos ? std::string_view{} : accept_encoding.substr(comma + 1);
     const std::size_t semicolon = element.find(';');
-    const std::string_view coding = Trim(element.substr(0, semicolon));
+    const std::string_view coding = TrimHeaderSpace(element.substr(0, semicolon));
     int weight = 1000;
     if (semicolon != std::string_view::npos) {
-      const std::string_view param = Trim(element.substr(semicolon + 1));
+      const std::string_view param = TrimHeaderSpace(element.substr(semicolon + 1));
       weight = param.size() > 2 && (param[0] == 'q' || param[0] == 'Q') && param[1] == '='
                    ? Weight(param.substr(2))
                    : -1;
@@ -121,7 +117,7 @@ StaticFiles::Encoding StaticFiles::Preferred(std::string_view accept_encoding, b
 bool StaticFiles::Matches(std::string_view if_none_match, std::string_view etag) {
   while (!if_none_match.empty()) {
     const std::size_t comma = if_none_match.find(',');
-    std::string_view tag = Trim(if_none_match.substr(0, comma));
+    std::string_view tag = TrimHeaderSpace(if_none_match.substr(0, comma));
     if_none_match =
         comma == std::string_view::npos ? std::string_view{} : if_none_match.substr(comma + 1);
     if (tag == "*") return true;

@@ -1,5 +1,7 @@
 #include "push/message_encryption.h"
 
+#include "push/octets.h"
+
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/kdf.h>
@@ -12,10 +14,6 @@ namespace carc::server::push {
 namespace {
 
 using namespace std::string_view_literals;
-
-const unsigned char* Bytes(std::string_view s) {
-  return reinterpret_cast<const unsigned char*>(s.data());
-}
 
 // HKDF-SHA-256 (RFC 5869), one step: EVP_KDF_HKDF_MODE_EXTRACT_ONLY takes the salt and the input
 // keying material, EXPAND_ONLY the PRK and the info. "" when OpenSSL fails.
@@ -66,8 +64,8 @@ std::optional<std::string> SealAes128Gcm(std::string_view key, std::string_view 
   int final_written = 0;
   const bool ok =
       ctx != nullptr &&
-      EVP_EncryptInit_ex(ctx, EVP_aes_128_gcm(), nullptr, Bytes(key), Bytes(nonce)) == 1 &&
-      EVP_EncryptUpdate(ctx, data, &written, Bytes(plaintext),
+      EVP_EncryptInit_ex(ctx, EVP_aes_128_gcm(), nullptr, Octets(key), Octets(nonce)) == 1 &&
+      EVP_EncryptUpdate(ctx, data, &written, Octets(plaintext),
                         static_cast<int>(plaintext.size())) == 1 &&
       EVP_EncryptFinal_ex(ctx, data + written, &final_written) == 1 &&
       static_cast<std::size_t>(written + final_written) == plaintext.size() &&

@@ -1,5 +1,7 @@
 #include "push/p256_key.h"
 
+#include "push/octets.h"
+
 #include <openssl/core_names.h>
 #include <openssl/ec.h>
 #include <openssl/obj_mac.h>
@@ -22,10 +24,6 @@ struct PointFree {
 struct ParamBuildFree {
   void operator()(OSSL_PARAM_BLD* build) const { OSSL_PARAM_BLD_free(build); }
 };
-
-const unsigned char* Bytes(std::string_view s) {
-  return reinterpret_cast<const unsigned char*>(s.data());
-}
 
 // The key of `point`, and of `scalar` too when there is one. EVP_PKEY_fromdata checks neither:
 // the callers do.
@@ -74,7 +72,7 @@ Pkey P256PrivateKey(std::string_view scalar) {
       EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1));
   Bn d(BN_secure_new());
   if (!group || !d ||
-      BN_bin2bn(Bytes(scalar), static_cast<int>(scalar.size()), d.get()) == nullptr ||
+      BN_bin2bn(Octets(scalar), static_cast<int>(scalar.size()), d.get()) == nullptr ||
       BN_is_zero(d.get()) || BN_cmp(d.get(), EC_GROUP_get0_order(group.get())) >= 0) {
     return nullptr;
   }

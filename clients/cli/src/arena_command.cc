@@ -19,7 +19,7 @@
 namespace carc::cli {
 namespace {
 
-constexpr const char* kHelp =
+constexpr const char* kArenaHelp =
     "usage: carcassonne arena --a LEVEL --b LEVEL [--games K] [--game G] [--players N]\n"
     "                         [--expansion E] [--rules LIST] [--seed S] [--parallel P]\n"
     "                         [--threads T] [--iterations-per-ms R] [--log FILE] [--json]\n"
@@ -130,7 +130,7 @@ int ArenaCommand(int argc, char** argv) {
              "threads", "iterations-per-ms", "log"},
             {"help", "json"});
   if (args.Has("help")) {
-    std::cout << kHelp;
+    std::cout << kArenaHelp;
     return 0;
   }
   RandomGames run;
@@ -157,7 +157,7 @@ int ArenaCommand(int argc, char** argv) {
     levels[i] = *level;
   }
   if (!error.empty()) {
-    std::cerr << "carcassonne arena: " << error << "\n" << kHelp;
+    std::cerr << "carcassonne arena: " << error << "\n" << kArenaHelp;
     return 2;
   }
 

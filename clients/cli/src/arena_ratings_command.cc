@@ -14,7 +14,7 @@
 namespace carc::cli {
 namespace {
 
-constexpr const char* kHelp =
+constexpr const char* kArenaRatingsHelp =
     "usage: carcassonne arena-ratings LOG... [--json]\n"
     "Rates the computer levels of one pool from the logs of `carcassonne arena --log` (2-player\n"
     "games between levels, e.g. easy-medium, medium-hard and easy-hard): the games are taken\n"
@@ -27,13 +27,13 @@ constexpr const char* kHelp =
 int ArenaRatingsCommand(int argc, char** argv) {
   Args args(argc, argv, 2, {}, {"json", "help"});
   if (args.Has("help")) {
-    std::cout << kHelp;
+    std::cout << kArenaRatingsHelp;
     return 0;
   }
   if (!args.error().empty() || args.positional().empty()) {
     std::cerr << "carcassonne arena-ratings: "
               << (args.error().empty() ? "give the arena logs to rate" : args.error()) << "\n"
-              << kHelp;
+              << kArenaRatingsHelp;
     return 2;
   }
   std::vector<std::string> logs;

@@ -14,7 +14,7 @@
 namespace carc::cli {
 namespace {
 
-constexpr const char* kHelp =
+constexpr const char* kBenchHelp =
     "usage: carcassonne bench --games N --players P --seed S [--game G]\n"
     "                         [--expansion none|count] [--rules LIST]\n"
     "Plays N seeded games of game G (default base) on one thread, every move uniform among all\n"
@@ -87,12 +87,12 @@ void PrintStateCopy(const RandomGames& run, std::uint64_t game0_turns) {
 int BenchCommand(int argc, char** argv) {
   Args args(argc, argv, 2, {"games", "players", "seed", "game", "expansion", "rules"}, {"help"});
   if (args.Has("help")) {
-    std::cout << kHelp;
+    std::cout << kBenchHelp;
     return 0;
   }
   RandomGames run;
   if (const std::string error = ParseRandomGames(args, 1000, 100000000, run); !error.empty()) {
-    std::cerr << "carcassonne bench: " << error << "\n" << kHelp;
+    std::cerr << "carcassonne bench: " << error << "\n" << kBenchHelp;
     return 2;
   }
   std::uint64_t signature = 0;

@@ -8,7 +8,7 @@
 namespace carc::cli {
 namespace {
 
-constexpr const char* kHelp =
+constexpr const char* kGamesHelp =
     "usage: carcassonne games [--json]\n"
     "Lists the games this build offers with their players and options (name, values, default,\n"
     "rule): what `--game` and `--rules` of selfplay, bench and bot take, and what the server\n"
@@ -20,13 +20,13 @@ constexpr const char* kHelp =
 int GamesCommand(int argc, char** argv) {
   Args args(argc, argv, 2, {}, {"json", "help"});
   if (args.Has("help")) {
-    std::cout << kHelp;
+    std::cout << kGamesHelp;
     return 0;
   }
   if (!args.error().empty() || !args.positional().empty()) {
     std::cerr << "carcassonne games: " << (args.error().empty() ? "takes no FILE" : args.error())
               << "\n"
-              << kHelp;
+              << kGamesHelp;
     return 2;
   }
   const nlohmann::ordered_json table = server::GameTable();

@@ -14,7 +14,7 @@
 namespace carc::cli {
 namespace {
 
-constexpr const char* kHelp =
+constexpr const char* kLoadHelp =
     "usage: carcassonne load --server URL --rooms R --players P --think-ms T --duration S\n"
     "                        [--game G] [--rules LIST] [--idle] [--source-addrs LIST]\n"
     "                        [--threads N] [--ramp N] [--seed S] [--settle S] [--json]\n"
@@ -73,7 +73,7 @@ int LoadCommand(int argc, char** argv) {
              "threads", "ramp", "seed", "settle", "relay-bytes", "computers", "computer-level"},
             {"idle", "json", "help", "relay"});
   if (args.Has("help")) {
-    std::cout << kHelp;
+    std::cout << kLoadHelp;
     return 0;
   }
   LoadConfig config;
@@ -137,7 +137,7 @@ int LoadCommand(int argc, char** argv) {
     error = "--server takes ws://host:port, or up to 16 of them separated by commas";
   }
   if (!error.empty()) {
-    std::cerr << "carcassonne load: " << error << "\n" << kHelp;
+    std::cerr << "carcassonne load: " << error << "\n" << kLoadHelp;
     return 2;
   }
   config.servers = *servers;

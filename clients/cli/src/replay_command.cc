@@ -14,7 +14,7 @@ namespace {
 constexpr int kExitMismatch = 1;
 constexpr int kExitIllegal = 2;
 
-constexpr const char* kHelp =
+constexpr const char* kReplayHelp =
     "usage: carcassonne replay [--check] [--game G] FILE...\n"
     "Replays each carcassonne-record/1 file and prints one JSON line per file with the scores\n"
     "after every turn, the final scores and what the game adds to them (the end-game\n"
@@ -29,13 +29,13 @@ constexpr const char* kHelp =
 int ReplayCommand(int argc, char** argv) {
   Args args(argc, argv, 2, {"game"}, {"check", "help"});
   if (args.Has("help")) {
-    std::cout << kHelp << "Games: " << server::GameNames(" or ") << "\n";
+    std::cout << kReplayHelp << "Games: " << server::GameNames(" or ") << "\n";
     return 0;
   }
   if (!args.error().empty() || args.positional().empty()) {
     std::cerr << "carcassonne replay: " << (args.error().empty() ? "no FILE given" : args.error())
               << "\n"
-              << kHelp;
+              << kReplayHelp;
     return kExitIllegal;
   }
   const bool check = args.Has("check");

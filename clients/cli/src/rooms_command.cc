@@ -10,7 +10,7 @@
 namespace carc::cli {
 namespace {
 
-constexpr const char* kHelp =
+constexpr const char* kRoomsHelp =
     "usage: carcassonne rooms [--server URLS] [--json]\n"
     "Prints the public rooms the server lists, one per line: code, game, status, players and\n"
     "seats, host. In a cluster any node lists the rooms of every node (at most a few seconds\n"
@@ -26,14 +26,14 @@ constexpr const char* kHelp =
 int RoomsCommand(int argc, char** argv) {
   Args args(argc, argv, 2, {"server"}, {"json", "help"});
   if (args.Has("help")) {
-    std::cout << kHelp;
+    std::cout << kRoomsHelp;
     return 0;
   }
   std::string error = args.error();
   const auto servers = client::ParseServerList(args.Get("server", "ws://127.0.0.1:8080"));
   if (error.empty() && !servers) error = "--server takes ws://host:port[,ws://host:port...]";
   if (!error.empty()) {
-    std::cerr << "carcassonne rooms: " << error << "\n" << kHelp;
+    std::cerr << "carcassonne rooms: " << error << "\n" << kRoomsHelp;
     return 2;
   }
   using namespace std::chrono_literals;

@@ -13,7 +13,7 @@
 namespace carc::cli {
 namespace {
 
-constexpr const char* kHelp =
+constexpr const char* kSelfplayHelp =
     "usage: carcassonne selfplay --games N --players P --seed S --out DIR [--game G]\n"
     "                            [--expansion E] [--rules LIST]\n"
     "Plays N complete games with uniformly random legal moves and writes each as a\n"
@@ -33,14 +33,14 @@ int SelfplayCommand(int argc, char** argv) {
   Args args(argc, argv, 2, {"games", "players", "seed", "out", "game", "expansion", "rules"},
             {"help"});
   if (args.Has("help")) {
-    std::cout << kHelp;
+    std::cout << kSelfplayHelp;
     return 0;
   }
   RandomGames run;
   std::string error = ParseRandomGames(args, 10, 1000000, run);
   if (error.empty() && !args.Has("out")) error = "--out DIR is required";
   if (!error.empty()) {
-    std::cerr << "carcassonne selfplay: " << error << "\n" << kHelp;
+    std::cerr << "carcassonne selfplay: " << error << "\n" << kSelfplayHelp;
     return 2;
   }
   const std::filesystem::path out = args.Get("out", "");

@@ -10,7 +10,7 @@
 namespace carc::cli {
 namespace {
 
-constexpr const char* kHelp =
+constexpr const char* kCastleDataHelp =
     "usage: carcassonne castle-data --check [--board FILE] [--tiles FILE]\n"
     "Validates The Castle's board and tile files (docs/castle-data.md) and prints a summary:\n"
     "spaces, start spaces, corner towers, tiles by feature. Without --board/--tiles it checks\n"
@@ -30,13 +30,13 @@ int CastleDataCommand(int argc, char** argv) {
   namespace castle = engine::castle;
   Args args(argc, argv, 2, {"board", "tiles"}, {"check", "help"});
   if (args.Has("help")) {
-    std::cout << kHelp;
+    std::cout << kCastleDataHelp;
     return 0;
   }
   if (!args.error().empty() || !args.positional().empty()) {
     std::cerr << "carcassonne castle-data: "
               << (args.error().empty() ? "unexpected argument" : args.error()) << "\n"
-              << kHelp;
+              << kCastleDataHelp;
     return 2;
   }
   std::string board(codec::DefaultCastleBoardJson());
