@@ -12,6 +12,7 @@
 #include "accounts/session_token.h"
 #include "net/connection_limiter.h"
 #include "store/event_store.h"
+#include "sys/unix_seconds.h"
 
 namespace carc::server::accounts {
 namespace {
@@ -21,12 +22,6 @@ constexpr std::size_t kMaxAccountBody = 8 * 1024;
 // A session's last use is written at most this often: reads stay reads.
 constexpr std::int64_t kTouchEvery = 600;
 
-std::int64_t WallSeconds() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 }  // namespace
 
 AccountApi::AccountApi(store::AccountStore* store, AccountLimits limits, ApiWorkers& hashing,
@@ -35,7 +30,7 @@ AccountApi::AccountApi(store::AccountStore* store, AccountLimits limits, ApiWork
       limits_(limits),
       hashing_(hashing),
       reads_(reads),
-      now_(now ? std::move(now) : std::function<std::int64_t()>(WallSeconds)),
+      now_(now ? std::move(now) : std::function<std::int64_t()>(UnixSeconds)),
       signups_(limits.signups_per_hour, limits.signups_per_hour / 3600.0),
       account_failures_({limits.failures_per_account, limits.max_failure_delay}),
       address_failures_({limits.failures_per_address, limits.max_failure_delay}) {}

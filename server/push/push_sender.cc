@@ -6,6 +6,7 @@
 
 #include "push/message_encryption.h"
 #include "store/event_store.h"
+#include "sys/unix_seconds.h"
 
 namespace carc::server::push {
 namespace {
@@ -26,12 +27,6 @@ std::string_view UrgencyOf(NoticeKind kind) {
   return "normal";
 }
 
-std::int64_t SystemSeconds() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 }  // namespace
 
 PushSender::PushSender(store::PushStore& store, const VapidKey& key, PushSenderConfig config,
@@ -41,7 +36,7 @@ PushSender::PushSender(store::PushStore& store, const VapidKey& key, PushSenderC
       config_(std::move(config)),
       metrics_(metrics),
       transport_(std::move(transport)),
-      now_(now ? std::move(now) : Now(SystemSeconds)) {
+      now_(now ? std::move(now) : Now(UnixSeconds)) {
   if (!transport_) {
     transport_ = [timeout = config_.timeout, loopback = config_.loopback](const PushRequest& r) {
       return SendPushRequest(r, timeout, loopback);

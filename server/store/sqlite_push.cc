@@ -39,8 +39,7 @@ class SqlitePush final : public PushStore {
 
   PutSubscription Put(const PushSubscriptionRow& row, int max_per_account) override {
     std::lock_guard lock(mu_);
-    ExecSql(conn_.db, "BEGIN IMMEDIATE");
-    try {
+    return InSqliteTransaction(conn_.db, [&] {
       std::int64_t owner = 0;
       {
         ResetOnExit reset{*owner_of_};
@@ -53,8 +52,7 @@ class SqlitePush final : public PushStore {
         ResetOnExit reset{*count_};
         count_->Bind(1, row.account);
         if (count_->Step() && count_->Int(0) >= max_per_account) {
-          ExecSql(conn_.db, "ROLLBACK");
-          return PutSubscription::kFull;
+          return PutSubscription::kFull;  // nothing written
         }
       }
       upsert_->Bind(1, row.account)
@@ -65,12 +63,8 @@ class SqlitePush final : public PushStore {
           .Bind(6, row.lang)
           .Bind(7, row.created_at);
       upsert_->Run();
-      ExecSql(conn_.db, "COMMIT");
       return kept ? PutSubscription::kUpdated : PutSubscription::kCreated;
-    } catch (...) {
-      sqlite3_exec(conn_.db, "ROLLBACK", nullptr, nullptr, nullptr);
-      throw;
-    }
+    });
   }
 
   bool Delete(std::int64_t account, const std::string& endpoint) override {

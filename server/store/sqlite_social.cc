@@ -15,20 +15,6 @@ InvitationRow InvitationAt(const Statement& s) {
   return {s.Int(0), s.Int(1), s.Text(2), s.Int(3), s.Text(4), s.Text(5), s.Int(6), s.Int(7)};
 }
 
-// Runs `body` in a BEGIN IMMEDIATE transaction: its checks and its write see one state.
-template <class Body>
-auto InSqliteTransaction(sqlite3* db, Body body) {
-  ExecSql(db, "BEGIN IMMEDIATE");
-  try {
-    auto result = body();
-    ExecSql(db, "COMMIT");
-    return result;
-  } catch (...) {
-    sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
-    throw;
-  }
-}
-
 class SqliteSocial final : public SocialStore {
  public:
   SqliteSocial(const std::string& path, Durability durability) {

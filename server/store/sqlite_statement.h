@@ -131,6 +131,21 @@ inline void ExecSql(sqlite3* db, const std::string& sql) {
   }
 }
 
+// Runs `body` in a BEGIN IMMEDIATE transaction: its checks and its writes see one state, and a
+// throw rolls them all back.
+template <class Body>
+auto InSqliteTransaction(sqlite3* db, Body body) {
+  ExecSql(db, "BEGIN IMMEDIATE");
+  try {
+    auto result = body();
+    ExecSql(db, "COMMIT");
+    return result;
+  } catch (...) {
+    sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+}
+
 // The settings of a connection that writes players' data (accounts, push subscriptions): waits
 // for the store's writer rather than fail, keeps the foreign keys that erase an account's rows
 // with it, and overwrites what it deletes (a deleted account's rows) rather than leave it in

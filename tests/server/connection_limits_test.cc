@@ -22,25 +22,6 @@ namespace {
 using server::ConnectionLimiter;
 using server::ConnectionSlot;
 
-// The value of the first /metrics sample that starts with `sample` ("name" or
-// "name{label=\"x\"}"); -1 when missing.
-double MetricFrom(const std::string& body, const std::string& sample) {
-  std::istringstream in(body);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.size() > sample.size() && line.compare(0, sample.size(), sample) == 0 &&
-        line[sample.size()] == ' ') {
-      return std::stod(line.substr(sample.size() + 1));
-    }
-  }
-  return -1;
-}
-
-double Metric(std::uint16_t port, const std::string& sample) {
-  const HttpResult r = HttpGet(port, "/metrics");
-  return r.status == 200 ? MetricFrom(r.body, sample) : -1;
-}
-
 template <typename Pred>
 bool Eventually(Pred pred, std::chrono::milliseconds limit) {
   const auto until = std::chrono::steady_clock::now() + limit;
@@ -173,9 +154,9 @@ TEST_CASE("connections over the caps are refused and counted, other addresses ar
   REQUIRE(Eventually([&] { return server.app().metrics().tcp_connections.load() == 0; }, 2s));
   const HttpResult metrics = HttpGet(port, "/metrics");
   REQUIRE(metrics.status == 200);
-  CHECK(MetricFrom(metrics.body, "carc_connections_refused_total{reason=\"per_address\"}") == 2);
-  CHECK(MetricFrom(metrics.body, "carc_connections_refused_total{reason=\"total\"}") == 2);
-  CHECK(MetricFrom(metrics.body, "carc_tcp_connections") == 1);  // this request
+  CHECK(MetricIn(metrics.body, "carc_connections_refused_total{reason=\"per_address\"}") == 2);
+  CHECK(MetricIn(metrics.body, "carc_connections_refused_total{reason=\"total\"}") == 2);
+  CHECK(MetricIn(metrics.body, "carc_tcp_connections") == 1);  // this request
 }
 
 TEST_CASE("a WebSocket connection holds its place until it closes", "[server][limits]") {
@@ -281,9 +262,9 @@ TEST_CASE("300 connections against 256 descriptors: /healthz answers, no spin, n
   CHECK(r.probes >= 8);
   CHECK(r.probes_ok == r.probes);
   // All released: the server serves again.
-  REQUIRE(Eventually([&] { return Metric(server.port(), "carc_tcp_connections") == 1; }, 5s));
-  CHECK(Metric(server.port(), "carc_connections_refused_total{reason=\"total\"}") > 0);
-  CHECK(Metric(server.port(), "carc_accept_failures_total") == 0);
+  REQUIRE(Eventually([&] { return MetricValue(server.port(), "carc_tcp_connections") == 1; }, 5s));
+  CHECK(MetricValue(server.port(), "carc_connections_refused_total{reason=\"total\"}") > 0);
+  CHECK(MetricValue(server.port(), "carc_accept_failures_total") == 0);
 }
 
 TEST_CASE("out of descriptors, accept pauses instead of spinning and recovers",
@@ -298,8 +279,8 @@ TEST_CASE("out of descriptors, accept pauses instead of spinning and recovers",
   INFO("cpu " << r.cpu_share << ", log lines " << r.log_lines << "\n" << server.LogTail());
   CHECK(r.cpu_share < kNoSpinShare);
   CHECK(r.log_lines < 100);
-  REQUIRE(Eventually([&] { return Metric(server.port(), "carc_tcp_connections") == 1; }, 8s));
-  CHECK(Metric(server.port(), "carc_accept_failures_total") > 0);
+  REQUIRE(Eventually([&] { return MetricValue(server.port(), "carc_tcp_connections") == 1; }, 8s));
+  CHECK(MetricValue(server.port(), "carc_accept_failures_total") > 0);
   CHECK(HttpStatusFrom(server.port(), "127.0.0.2", "/healthz") == 200);
 }
 
@@ -343,9 +324,9 @@ TEST_CASE("a client that never reads is closed with 1008 once its queue passes t
   CHECK(reader.ReadUntilCloseFrame(5s) == 1008);
   REQUIRE(Eventually([&] { return m.write_queue_bytes.load() == 0; }, 3s));
   const HttpResult metrics = HttpGet(server.port(), "/metrics");
-  CHECK(MetricFrom(metrics.body, "carc_slow_readers_dropped_total") == 1);
-  CHECK(MetricFrom(metrics.body, "carc_write_queue_bytes") == 0);
-  CHECK(MetricFrom(metrics.body, "carc_write_queue_peak_bytes") > 1024);
+  CHECK(MetricIn(metrics.body, "carc_slow_readers_dropped_total") == 1);
+  CHECK(MetricIn(metrics.body, "carc_write_queue_bytes") == 0);
+  CHECK(MetricIn(metrics.body, "carc_write_queue_peak_bytes") > 1024);
   // The rooms' clients did not notice.
   for (auto& h : hosts) CHECK(Ask(*h, SnapshotMsg()));
 }
@@ -407,7 +388,7 @@ TEST_CASE("text fields that are not UTF-8 are refused without a log line per mes
   CHECK(malformed == kSent);
   INFO(server.LogTail());
   CHECK(LineCount(log) - lines_before < 3);
-  CHECK(Metric(server.port(), "carc_rejections_total{reason=\"malformed_message\"}") == kSent);
+  CHECK(MetricValue(server.port(), "carc_rejections_total{reason=\"malformed_message\"}") == kSent);
 }
 
 }  // namespace carc::test

@@ -30,14 +30,6 @@ unsigned PostSubscription(std::uint16_t port, const std::string& token,
   return HttpRequest(port, "POST", "/api/me/push-subscriptions", body.dump(), Cookie(token)).status;
 }
 
-std::string MetricLine(std::uint16_t port, const std::string& name) {
-  const auto text = HttpGet(port, "/metrics").body;
-  const auto at = text.find("\n" + name + " ");
-  if (at == std::string::npos) return "";
-  const auto end = text.find('\n', at + 1);
-  return text.substr(at + 1, end - at - 1);
-}
-
 // Seat 0 plays until the turn is seat 1's.
 void PlayUntilSeatOne(RawGame& game) {
   for (int guard = 0; guard < 10 && ToMove(game) == 0; ++guard) REQUIRE(PlayOneCommand(game));
@@ -111,15 +103,12 @@ TEST_CASE("push: a player away is told it is their turn, and a gone subscription
   // The push is answered 410: the subscription is gone from the store, so the same one posted
   // again is a new one (201, not 200).
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(15);
-  while (MetricLine(port, "carc_push_messages_total{outcome=\"gone\"}") !=
-             "carc_push_messages_total{outcome=\"gone\"} 1" &&
+  while (MetricValue(port, "carc_push_messages_total{outcome=\"gone\"}") != 1 &&
          std::chrono::steady_clock::now() < until) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
-  CHECK(MetricLine(port, "carc_push_messages_total{outcome=\"gone\"}") ==
-        "carc_push_messages_total{outcome=\"gone\"} 1");
-  CHECK(MetricLine(port, "carc_push_messages_total{outcome=\"sent\"}") ==
-        "carc_push_messages_total{outcome=\"sent\"} 2");
+  CHECK(MetricValue(port, "carc_push_messages_total{outcome=\"gone\"}") == 1);
+  CHECK(MetricValue(port, "carc_push_messages_total{outcome=\"sent\"}") == 2);
   CHECK(service.Messages(bob_phone).size() == 2);
   CHECK(PostSubscription(port, bob, bob_phone, "de") == 201);
 }

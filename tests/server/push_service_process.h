@@ -3,12 +3,6 @@
 // subscriptions expired so that the next push to them is answered 410.
 #pragma once
 
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <nlohmann/json.hpp>
@@ -16,10 +10,9 @@
 #include <thread>
 #include <vector>
 
+#include "helper_process.h"
 #include "server_process.h"
 #include "test_server.h"
-
-extern char** environ;
 
 namespace carc::test {
 
@@ -30,39 +23,16 @@ struct ServiceSubscription {
 
 class PushServiceProcess {
  public:
-  PushServiceProcess() : port_(FreePort()) {
-    const char* node = std::getenv("CARC_TEST_NODE");
-    REQUIRE(node != nullptr);  // ctest sets it (tests/CMakeLists.txt, [push-service])
-    int fds[2];
-    REQUIRE(::pipe(fds) == 0);
-    std::string script = std::string(CARC_SOURCE_DIR) + "/tests/push/push_service.mjs";
-    std::string port = std::to_string(port_);
-    std::string program = node;
-    std::vector<char*> argv = {program.data(), script.data(), port.data(), nullptr};
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    // Its standard input is this pipe: when the test ends (even by a crash) the service sees
-    // the end of it and exits.
-    posix_spawn_file_actions_adddup2(&actions, fds[0], STDIN_FILENO);
-    posix_spawn_file_actions_addclose(&actions, fds[1]);
-    const int rc = ::posix_spawn(&pid_, node, &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    ::close(fds[0]);
-    stdin_ = fds[1];
-    ::fcntl(stdin_, F_SETFD, FD_CLOEXEC);
-    REQUIRE(rc == 0);
+  PushServiceProcess()
+      : port_(FreePort()),
+        process_(NodePath(), {std::string(CARC_SOURCE_DIR) + "/tests/push/push_service.mjs",
+                              std::to_string(port_)}) {
     const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
     while (std::chrono::steady_clock::now() < until) {
       if (Post("/status", "{}").status == 200) return;
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
     FAIL("the push service did not start on port " << port_);
-  }
-  ~PushServiceProcess() {
-    ::close(stdin_);
-    ::kill(pid_, SIGTERM);
-    int status = 0;
-    ::waitpid(pid_, &status, 0);
   }
   PushServiceProcess(const PushServiceProcess&) = delete;
   PushServiceProcess& operator=(const PushServiceProcess&) = delete;
@@ -106,9 +76,14 @@ class PushServiceProcess {
     return HttpRequest(port_, "POST", target, body, {{"Content-Type", "application/json"}});
   }
 
-  std::uint16_t port_;
-  pid_t pid_ = -1;
-  int stdin_ = -1;
+  static std::string NodePath() {
+    const char* node = std::getenv("CARC_TEST_NODE");
+    REQUIRE(node != nullptr);  // ctest sets it (tests/CMakeLists.txt, [push-service])
+    return node;
+  }
+
+  std::uint16_t port_;  // before process_, which is started on it
+  HelperProcess process_;
 };
 
 }  // namespace carc::test

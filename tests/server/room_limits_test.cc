@@ -48,14 +48,6 @@ server::ServerConfig LimitsConfig(int per_address, int total, int lobby_ttl_seco
   return c;
 }
 
-// The value of one line of /metrics, -1 when absent.
-long long Metric(TestServer& server, const std::string& name) {
-  const HttpResult r = HttpGet(server.port(), "/metrics");
-  const auto at = r.body.find("\n" + name + " ");
-  if (at == std::string::npos) return -1;
-  return std::stoll(r.body.substr(at + name.size() + 2));
-}
-
 std::string CreateRoomOn(client::WsClient& c, int seats = 2) {
   const auto granted = Ask(c, CreateMsg(seats));
   if (!granted || !granted->has_seat_granted()) return "";
@@ -134,7 +126,8 @@ TEST_CASE(
   REQUIRE(again);
   REQUIRE(again->has_error());
   CHECK(again->error().code() == v1::ERROR_CODE_TOO_MANY_ROOMS);
-  CHECK(Metric(server, "carc_rooms_refused_total{reason=\"max_rooms_per_address\"}") == 2);
+  CHECK(MetricValue(server.port(), "carc_rooms_refused_total{reason=\"max_rooms_per_address\"}") ==
+        2);
   CHECK(server.app().registry().size() == 3);
 
   // Nobody is seated (a spectator does not count): after --empty-lobby-ttl the sweeper
@@ -149,7 +142,7 @@ TEST_CASE(
   server.app().registry().Sweep();
   CHECK(server.app().registry().size() == 0);
   for (const auto& room : rooms) CHECK(Freed(room));
-  CHECK(Metric(server, "carc_rooms_disposed_total{reason=\"empty_lobby\"}") == 3);
+  CHECK(MetricValue(server.port(), "carc_rooms_disposed_total{reason=\"empty_lobby\"}") == 3);
   CHECK(server.app().store().OpenRooms().empty());
   // The spectator is told, and is free to go elsewhere.
   const auto left = Skip(*watcher, [](const v1::ServerMessage& m) { return m.has_room_left(); });
@@ -176,7 +169,7 @@ TEST_CASE("rooms: --max-rooms refuses a room past the total, whoever asks",
   REQUIRE(refused);
   REQUIRE(refused->has_error());
   CHECK(refused->error().code() == v1::ERROR_CODE_TOO_MANY_ROOMS);
-  CHECK(Metric(server, "carc_rooms_refused_total{reason=\"max_rooms\"}") == 1);
+  CHECK(MetricValue(server.port(), "carc_rooms_refused_total{reason=\"max_rooms\"}") == 1);
   CHECK(server.app().registry().size() == 3);
   // A seated lobby is not disposed of: the limit holds until someone leaves.
   std::this_thread::sleep_for(1100ms);
@@ -245,7 +238,7 @@ TEST_CASE(
   CHECK(gone);
   CHECK(server.app().registry().size() == 0);
   CHECK(Freed(room));
-  CHECK(Metric(server, "carc_rooms_disposed_total{reason=\"finished\"}") == 1);
+  CHECK(MetricValue(server.port(), "carc_rooms_disposed_total{reason=\"finished\"}") == 1);
   // Not rebuilt at the next start; the archive keeps the game.
   for (const auto& open : server.app().store().OpenRooms()) CHECK(open.id != id);
   CHECK(server.app().store().Game(id).has_value());

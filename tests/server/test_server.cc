@@ -93,6 +93,24 @@ client::ServerAddress TestServer::address() {
   return a;
 }
 
+double MetricIn(const std::string& text, const std::string& sample) {
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const auto end = std::min(text.find('\n', start), text.size());
+    const std::string_view line(text.data() + start, end - start);
+    if (line.size() > sample.size() && line.starts_with(sample) && line[sample.size()] == ' ') {
+      return std::stod(std::string(line.substr(sample.size() + 1)));
+    }
+    start = end + 1;
+  }
+  return -1;
+}
+
+double MetricValue(std::uint16_t port, const std::string& sample) {
+  const HttpResult r = HttpGet(port, "/metrics");
+  return r.status == 200 ? MetricIn(r.body, sample) : -1;
+}
+
 HttpResult HttpGet(std::uint16_t port, const std::string& target) {
   return HttpRequest(port, "GET", target);
 }

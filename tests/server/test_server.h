@@ -58,6 +58,11 @@ struct HttpResult {
 };
 // GET http://127.0.0.1:port/target (10 s limit).
 HttpResult HttpGet(std::uint16_t port, const std::string& target);
+// The value of the /metrics sample `sample` ("name" or "name{label=\"x\"}") in `text`, a
+// /metrics answer; -1 when it has none.
+double MetricIn(const std::string& text, const std::string& sample);
+// The same, from the server's /metrics now; -1 also when it does not answer.
+double MetricValue(std::uint16_t port, const std::string& sample);
 // Any method, with a body (sent with its Content-Length) and extra header fields (10 s limit).
 // The response is read even when sending the body failed: a server may answer early and stop
 // reading.
