@@ -6,6 +6,8 @@
 #include <carc/codec/json_limits.h>
 
 #include <algorithm>
+#include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -30,6 +32,17 @@ inline ApiResponse NotAllowed(std::string_view methods) {
   ApiResponse r = Error(405, "method not allowed: use " + std::string(methods));
   r.allow = std::string(methods);
   return r;
+}
+
+// Whether `method` is one of `allow`'s ("GET, HEAD, POST"): a whole name, never a part of one.
+inline bool Allows(std::string_view allow, std::string_view method) {
+  while (!allow.empty()) {
+    const auto comma = allow.find(", ");
+    if (allow.substr(0, comma) == method) return true;
+    if (comma == std::string_view::npos) break;
+    allow.remove_prefix(comma + 2);
+  }
+  return false;
 }
 
 inline ApiResponse Later(unsigned status, std::string_view message, int seconds) {
@@ -67,6 +80,22 @@ inline std::variant<nlohmann::ordered_json, ApiResponse> ReadJsonObject(std::str
   auto& json = std::get<nlohmann::ordered_json>(parsed);
   if (!json.is_object()) return Error(400, "the request must be a JSON object");
   return std::move(json);
+}
+
+// The web client's languages: a notice or a mail is written in the one its page had.
+inline constexpr std::array<std::string_view, 4> kLanguages = {"en", "de", "nl", "sv"};
+
+// The body's optional "lang" in `lang` ("en" when absent), or the refusal of a bad one.
+inline std::optional<ApiResponse> ReadLang(const nlohmann::ordered_json& body, std::string& lang) {
+  lang = "en";
+  if (!body.contains("lang")) return std::nullopt;
+  const std::string* typed = StringField(body, "lang");
+  if (typed == nullptr ||
+      std::find(kLanguages.begin(), kLanguages.end(), *typed) == kLanguages.end()) {
+    return Error(400, "\"lang\" must be en, de, nl or sv", "lang");
+  }
+  lang = *typed;
+  return std::nullopt;
 }
 
 }  // namespace carc::server::accounts

@@ -67,8 +67,12 @@ nlohmann::json HeldJson(const HeldSeat& h) {
 }  // namespace
 
 ProfileApi::ProfileApi(store::AccountStore* store, AccountApi& accounts, LiveSeats live,
-                       RatingsOf ratings)
-    : store_(store), accounts_(accounts), live_(std::move(live)), ratings_(std::move(ratings)) {}
+                       RatingsOf ratings, EmailOf email)
+    : store_(store),
+      accounts_(accounts),
+      live_(std::move(live)),
+      ratings_(std::move(ratings)),
+      email_(std::move(email)) {}
 
 bool ProfileApi::Handles(const ApiRequest& request) {
   const std::string path = Path(request.target);
@@ -159,6 +163,7 @@ void ProfileApi::Own(const ApiRequest& request, const ApiReply& reply) {
                    {"account", {{"name", account->name}, {"created_at", account->created_at}}},
                    {"sessions", sessions},
                    {"passkeys", passkeys},
+                   {"email", email_ ? email_(who->account) : nlohmann::json(nullptr)},
                    {"games", PlayedList(store_->PlayedGames(who->account, kExportGames))},
                    {"in_progress", in_progress}});
     r.content_disposition = "attachment; filename=\"carcassonne-account.json\"";

@@ -45,11 +45,14 @@ struct LiveSeats {
 
 // The profile's "ratings" of an account (accounts/rating_api.h); read on a worker.
 using RatingsOf = std::function<nlohmann::json(store::AccountId)>;
+// The export's "email" of an account (its address, whether verified, the digest), or null for
+// none; read on a worker.
+using EmailOf = std::function<nlohmann::json(store::AccountId)>;
 
 class ProfileApi {
  public:
   ProfileApi(store::AccountStore* store, AccountApi& accounts, LiveSeats live,
-             RatingsOf ratings = {});
+             RatingsOf ratings = {}, EmailOf email = {});
 
   static bool Handles(const ApiRequest& request);
   void Serve(ApiRequest request, ApiReply reply);
@@ -63,6 +66,7 @@ class ProfileApi {
   AccountApi& accounts_;
   LiveSeats live_;
   RatingsOf ratings_;
+  EmailOf email_;
 };
 
 }  // namespace carc::server::accounts

@@ -23,8 +23,6 @@ constexpr std::size_t kMaxPushBody = 4 * 1024;
 // {"keys": {...}} is two levels: one more refuses nothing a browser sends.
 constexpr int kMaxDepth = 3;
 constexpr std::size_t kAuthSize = 16;
-// The web client's languages: a notice is written in the one its page had.
-constexpr std::array<std::string_view, 4> kLanguages = {"en", "de", "nl", "sv"};
 
 ApiResponse NoNotices() {
   return Error(503, "this server sends no notices");
@@ -69,15 +67,7 @@ std::variant<store::PushSubscriptionRow, ApiResponse> ReadSubscription(std::stri
       KeyBytes(key_fields, "auth", [](const std::string& b) { return b.size() == kAuthSize; });
   if (!auth) return Error(400, "\"keys.auth\" must be base64url of 16 bytes", "keys.auth");
   row.auth = std::move(*auth);
-  row.lang = "en";
-  if (body.contains("lang")) {
-    const std::string* lang = StringField(body, "lang");
-    if (lang == nullptr ||
-        std::find(kLanguages.begin(), kLanguages.end(), *lang) == kLanguages.end()) {
-      return Error(400, "\"lang\" must be en, de, nl or sv", "lang");
-    }
-    row.lang = *lang;
-  }
+  if (auto refused = ReadLang(body, row.lang)) return std::move(*refused);
   return row;
 }
 

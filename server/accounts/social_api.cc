@@ -98,16 +98,6 @@ std::string_view AllowOf(Route route) {
   return "GET, HEAD";
 }
 
-bool Allows(std::string_view allow, std::string_view method) {
-  while (!allow.empty()) {
-    const auto comma = allow.find(", ");
-    if (allow.substr(0, comma) == method) return true;
-    if (comma == std::string_view::npos) break;
-    allow.remove_prefix(comma + 2);
-  }
-  return false;
-}
-
 bool IsRead(const ApiRequest& request) {
   return request.method == "GET" || request.method == "HEAD";
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/archive_api.h"
+#include "app/mail_metrics.h"
 #include "app/push_metrics.h"
 #include "app/social_metrics.h"
 #include "games/game_table.h"
@@ -71,6 +72,43 @@ std::unique_ptr<push::PushService> StartPush(const ServerConfig& c, store::Event
   return push::PushService::Start(*store.push(), std::move(s));
 }
 
+// --public-url without the slash that may end it: the mails' links add their own.
+std::string BaseUrl(const ServerConfig& c) {
+  std::string url = c.public_url;
+  while (url.ends_with('/')) url.pop_back();
+  return url;
+}
+
+std::unique_ptr<mail::MailService> StartMail(const ServerConfig& c, store::EventStore& store) {
+  if (c.smtp_url.empty() || store.mail() == nullptr) return nullptr;
+  mail::MailSenderConfig s;
+  s.smtp.url = c.smtp_url;
+  s.smtp.user = c.smtp_user;
+  s.smtp.password = c.smtp_password;
+  s.smtp.starttls = c.smtp_starttls ? mail::StartTls::kRequired : mail::StartTls::kOff;
+  s.from = c.mail_from;
+  s.max_queued = c.mail_queue;
+  mail::DigestSweepConfig d;
+  d.every = std::chrono::hours(c.digest_hours);
+  d.period = std::chrono::seconds(c.digest_sweep_seconds);
+  d.base_url = BaseUrl(c);
+  return std::make_unique<mail::MailService>(*store.mail(), std::move(s), std::move(d));
+}
+
+// The turn-based games on this node whose running turn is the account's: a digest's lines.
+std::vector<mail::WaitingGame> WaitingGames(const std::vector<HeldSeat>& held) {
+  std::vector<mail::WaitingGame> out;
+  for (const auto& h : held) {
+    if (!h.turn_based || h.status != v1::ROOM_STATUS_PLAYING || h.to_move != h.seat) continue;
+    mail::WaitingGame g{h.room, h.game, {}, h.deadline};
+    for (std::size_t i = 0; i < h.players.size(); ++i) {
+      if (static_cast<int>(i) != h.seat && !h.players[i].empty()) g.players.push_back(h.players[i]);
+    }
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
 accounts::PasskeyLimits PasskeyLimitsOf(const ServerConfig& c) {
   accounts::PasskeyLimits limits;
   limits.public_url = c.public_url;
@@ -105,16 +143,26 @@ ServerApp::ServerApp(ServerConfig config)
       accounts_(store_->accounts(), AccountLimitsOf(config_), hash_workers_, api_workers_),
       passkeys_(store_->accounts(), PasskeyLimitsOf(config_), accounts_),
       ratings_(store_->ratings(), accounts_),
-      profiles_(store_->accounts(), accounts_,
-                {[this](store::AccountId account) { return registry_.SeatsHeldBy(account); },
-                 [this](store::AccountId account, const std::string& name,
-                        const std::vector<std::string>& hashes) {
-                   return registry_.ClaimSeats(account, name, hashes);
-                 },
-                 [this](store::AccountId account, const std::string& label) {
-                   registry_.ForgetAccount(account, label);
-                 }},
-                [this](store::AccountId account) { return ratings_.PlayerRatings(account); }),
+      profiles_(
+          store_->accounts(), accounts_,
+          {[this](store::AccountId account) { return registry_.SeatsHeldBy(account); },
+           [this](store::AccountId account, const std::string& name,
+                  const std::vector<std::string>& hashes) {
+             return registry_.ClaimSeats(account, name, hashes);
+           },
+           [this](store::AccountId account, const std::string& label) {
+             registry_.ForgetAccount(account, label);
+           }},
+          [this](store::AccountId account) { return ratings_.PlayerRatings(account); },
+          [this](store::AccountId account) -> nlohmann::json {
+            store::MailStore* mail = store_->mail();
+            const auto row = mail ? mail->Address(account) : std::nullopt;
+            if (!row) return nullptr;
+            return {{"address", row->address},
+                    {"verified", row->verified},
+                    {"digest", row->digest},
+                    {"last_digest_at", row->last_digest_at}};
+          }),
       push_(StartPush(config_, *store_)),
       push_api_(store_->push(), push_ ? &push_->key() : nullptr,
                 {config_.push_subscriptions_per_account,
@@ -131,6 +179,9 @@ ServerApp::ServerApp(ServerConfig config)
            push_ ? &push_->sender() : nullptr},
           {config_.invitations_per_hour, config_.max_pending_invitations, config_.max_following},
           accounts_),
+      mail_(StartMail(config_, *store_)),
+      email_api_(store_->mail(), store_->accounts(), mail_ ? &mail_->sender() : nullptr,
+                 BaseUrl(config_), accounts_),
       registry_(io_, room_config_, metrics_, *store_, bots_.get()),
       lobby_(registry_, room_config_, metrics_),
       listener_(std::make_shared<Listener>(
@@ -149,6 +200,11 @@ ServerApp::ServerApp(ServerConfig config)
         ++metrics_.memory_trims;
       }) {
   metrics_.AddSection(SocialMetricsSection(social_.metrics()));
+  metrics_.AddSection(MailMetricsSection(mail_.get(), email_api_.metrics()));
+  if (mail_) {
+    mail_->StartDigests(
+        [this](store::AccountId account) { return WaitingGames(registry_.SeatsHeldBy(account)); });
+  }
   if (push_) {
     registry_.set_notices(&push_->sender());
     metrics_.AddSection(PushMetricsSection(push_->metrics(), push_api_.metrics()));
@@ -156,6 +212,7 @@ ServerApp::ServerApp(ServerConfig config)
 }
 
 ServerApp::~ServerApp() {
+  if (mail_) mail_->StopDigests();  // it reads registry_, which goes first
   api_workers_.Stop();
   hash_workers_.Stop();
   if (bots_) bots_->Stop();
@@ -214,6 +271,9 @@ void ServerApp::Api(ApiRequest request, ApiReply reply) {
   }
   if (accounts::PushApi::Handles(request)) {
     return push_api_.Serve(std::move(request), std::move(reply));
+  }
+  if (accounts::EmailApi::Handles(request)) {
+    return email_api_.Serve(std::move(request), std::move(reply));
   }
   if (accounts::PasskeyApi::Handles(request)) {
     return passkeys_.Serve(std::move(request), std::move(reply));

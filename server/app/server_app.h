@@ -16,6 +16,7 @@
 #include <string>
 
 #include "accounts/account_api.h"
+#include "accounts/email_api.h"
 #include "accounts/passkey_api.h"
 #include "accounts/profile_api.h"
 #include "accounts/push_api.h"
@@ -27,6 +28,7 @@
 #include "app/replay_cache.h"
 #include "app/server_config.h"
 #include "cluster/cluster_node.h"
+#include "mail/mail_service.h"
 #include "net/api_workers.h"
 #include "net/listener.h"
 #include "net/static_files.h"
@@ -93,6 +95,10 @@ class ServerApp {
   accounts::PushApi push_api_;
   // Its room check reads registry_, which is made after it but before any request is served.
   accounts::SocialApi social_;
+  // E-mail (null: no --smtp-url, or a store that keeps no addresses); its digest sweep starts
+  // in the constructor's body, once registry_ exists, and stops first in the destructor's.
+  std::unique_ptr<mail::MailService> mail_;
+  accounts::EmailApi email_api_;
   std::atomic<bool> stopping_{false};
   RoomRegistry registry_;
   Lobby lobby_;

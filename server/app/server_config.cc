@@ -8,6 +8,7 @@
 #include <map>
 
 #include "bots/bot_level.h"
+#include "mail/mail_address.h"
 #include "net/origin_policy.h"
 #include "net/proxy_trust.h"
 #include "store/open_store.h"
@@ -428,6 +429,58 @@ const std::map<std::string, Setting>& Settings() {
         "localhost), for tests with a push service of their own; never on a public server "
         "(off)",
         OnOff(&ServerConfig::push_allow_loopback)}},
+      {"smtp-url",
+       {"CARC_SMTP_URL",
+        "the SMTP relay that sends this server's e-mail (address confirmations, the daily "
+        "digest of games waiting): smtp://HOST[:PORT] (STARTTLS, see --smtp-starttls) or "
+        "smtps://HOST[:PORT]; needs --mail-from and --public-url (none: no e-mail)",
+        [](ServerConfig& c, const std::string& v) {
+          if (!v.starts_with("smtp://") && !v.starts_with("smtps://")) return false;
+          if (v.size() > 2048 || v.find_first_of(" \t\r\n") != std::string::npos) return false;
+          c.smtp_url = v;
+          return true;
+        }}},
+      {"smtp-user",
+       {"CARC_SMTP_USER", "the name to sign in to the SMTP relay with (none: no sign-in)",
+        [](ServerConfig& c, const std::string& v) {
+          if (v.size() > 256 || v.find_first_of("\r\n") != std::string::npos) return false;
+          c.smtp_user = v;
+          return true;
+        }}},
+      {"smtp-password",
+       {"CARC_SMTP_PASSWORD",
+        "the SMTP relay's password; give it in the environment variable rather than the flag, "
+        "which other users of the machine can see (none)",
+        [](ServerConfig& c, const std::string& v) {
+          if (v.size() > 1024 || v.find_first_of("\r\n") != std::string::npos) return false;
+          c.smtp_password = v;
+          return true;
+        }}},
+      {"smtp-starttls",
+       {"CARC_SMTP_STARTTLS",
+        "on or off: an smtp:// relay must switch to TLS (STARTTLS) before anything is sent; "
+        "off only for a relay on this machine or a network you trust (on)",
+        OnOff(&ServerConfig::smtp_starttls)}},
+      {"mail-from",
+       {"CARC_MAIL_FROM", "the address this server's e-mail comes from (none)",
+        [](ServerConfig& c, const std::string& v) {
+          if (!mail::CheckMailAddress(v).empty()) return false;
+          c.mail_from = v;
+          return true;
+        }}},
+      {"mail-queue",
+       {"CARC_MAIL_QUEUE",
+        "e-mails and retries the mail sender holds; more are dropped and counted in "
+        "carc_mail_messages_total{outcome=\"dropped_full\"} (1000)",
+        Int(&ServerConfig::mail_queue, 1, 1 << 20)}},
+      {"digest-hours",
+       {"CARC_DIGEST_HOURS",
+        "the time between two digests of games waiting to one player, 1 to 168 (24)",
+        Int(&ServerConfig::digest_hours, 1, 168)}},
+      {"digest-sweep-seconds",
+       {"CARC_DIGEST_SWEEP_SECONDS",
+        "how often the store is asked for the digests due, 1 to 3600 (300)",
+        Int(&ServerConfig::digest_sweep_seconds, 1, 3600)}},
       {"invitations-per-hour",
        {"CARC_INVITATIONS_PER_HOUR",
         "invitations to rooms one account may send in any hour; more are answered 429 with "
@@ -488,7 +541,9 @@ const std::map<std::string, Setting>& Settings() {
 
 // A refused value as an error message may show it: never a secret.
 std::string Shown(const std::string& env, const std::string& value) {
-  if (env == "CARC_METRICS_TOKEN") return "(" + std::to_string(value.size()) + " characters)";
+  if (env == "CARC_METRICS_TOKEN" || env == "CARC_SMTP_PASSWORD") {
+    return "(" + std::to_string(value.size()) + " characters)";
+  }
   return store::RedactUrl(value);
 }
 
@@ -533,6 +588,12 @@ std::variant<ServerConfig, std::string> ParseServerConfig(int argc, char** argv)
       return "--" + arg + ": bad value '" + Shown(it->second.env, value) + "' (" + it->second.help +
              ")";
     }
+  }
+  if (!c.smtp_url.empty() && c.mail_from.empty()) {
+    return "--smtp-url needs --mail-from: the address this server's e-mail comes from";
+  }
+  if (!c.smtp_url.empty() && c.public_url.empty()) {
+    return "--smtp-url needs --public-url: the links in the e-mails lead there";
   }
   return c;
 }

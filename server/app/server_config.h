@@ -143,6 +143,17 @@ struct ServerConfig {
   int invitations_per_hour = 20;
   int max_pending_invitations = 20;
   int max_following = 1000;
+  // E-mail (mail/mail_sender.h, mail/digest_sweep.h): off unless --smtp-url names a relay; then
+  // --mail-from and --public-url (the links) are needed. The password is a secret: from the
+  // environment rather than a flag (which `ps` shows), and never logged or shown.
+  std::string smtp_url;
+  std::string smtp_user;
+  std::string smtp_password;
+  bool smtp_starttls = true;
+  std::string mail_from;
+  std::size_t mail_queue = 1000;
+  int digest_hours = 24;
+  int digest_sweep_seconds = 300;
 
   static std::string Usage();
 };

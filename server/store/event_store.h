@@ -130,6 +130,7 @@ class AccountStore;
 class RatingStore;
 class PushStore;
 class SocialStore;
+class MailStore;
 
 class EventStore {
  public:
@@ -148,6 +149,8 @@ class EventStore {
   virtual PushStore* push() { return nullptr; }
   // Follows, blocks and invitations (social_store.h), or nullptr for a store that keeps none.
   virtual SocialStore* social() { return nullptr; }
+  // E-mail addresses and their digests (mail_store.h), or nullptr for a store that keeps none.
+  virtual MailStore* mail() { return nullptr; }
 
   // A new room whose log starts with `first_entry` (index 0). Returns its id.
   virtual RoomId CreateRoom(const std::string& code, std::string_view first_entry) = 0;

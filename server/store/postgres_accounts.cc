@@ -251,8 +251,8 @@ class PostgresAccounts final : public AccountStore {
           "UPDATE game_players SET name = $2, account_id = NULL, token_hash = NULL "
           "WHERE account_id = $1",
           {PgParam::Int(account), label});
-      for (const char* table :
-           {"passkey_challenges", "passkeys", "sessions", "ratings", "rating_changes"}) {
+      for (const char* table : {"passkey_challenges", "passkeys", "sessions", "ratings",
+                                "rating_changes", "account_mail"}) {
         db_.Exec(std::string("DELETE FROM ") + table + " WHERE account_id = $1",
                  {PgParam::Int(account)});
       }

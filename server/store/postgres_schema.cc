@@ -229,6 +229,21 @@ CREATE TABLE account_preferences (
 );
 )sql";
 
+constexpr const char* kMail = R"sql(
+CREATE TABLE account_mail (
+  account_id BIGINT PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE,
+  address TEXT NOT NULL,
+  lang TEXT NOT NULL,
+  verified BOOLEAN NOT NULL DEFAULT FALSE,
+  token_hash TEXT UNIQUE,
+  token_expires_at BIGINT,
+  token_sent_at BIGINT NOT NULL,
+  digest BOOLEAN NOT NULL DEFAULT TRUE,
+  last_digest_at BIGINT NOT NULL DEFAULT 0
+);
+CREATE INDEX account_mail_due ON account_mail (last_digest_at) WHERE verified AND digest;
+)sql";
+
 constexpr PgMigration kMigrations[] = {
     {1, "rooms, their logs and the archive", kRooms},
     {2, "nodes, room leases and resume tokens", kCluster},
@@ -239,6 +254,7 @@ constexpr PgMigration kMigrations[] = {
     {7, "players' ratings and each rated game's update", kRatings},
     {8, "push subscriptions and the server's keys", kPush},
     {9, "follows, blocks, invitations and account preferences", kSocial},
+    {10, "e-mail addresses and their digests", kMail},
 };
 
 // Any fixed number: the advisory lock that serialises migrations between nodes.

@@ -8,6 +8,7 @@
 #include "store/pg_connection.h"
 #include "store/postgres_accounts.h"
 #include "store/postgres_leases.h"
+#include "store/postgres_mail.h"
 #include "store/postgres_push.h"
 #include "store/postgres_ratings.h"
 #include "store/postgres_schema.h"
@@ -47,6 +48,7 @@ class PostgresStore final : public EventStore, public RoomLeases {
     ratings_ = OpenPostgresRatings(url);
     push_ = OpenPostgresPush(url, durability);
     social_ = OpenPostgresSocial(url, durability);
+    mail_ = OpenPostgresMail(url, durability);
     committer_ = std::make_unique<GroupCommitter>(
         [this](const std::vector<PendingAppend>& batch) { return WriteBatch(batch); }, kMaxBatch);
   }
@@ -58,6 +60,7 @@ class PostgresStore final : public EventStore, public RoomLeases {
   RatingStore* ratings() override { return ratings_.get(); }
   PushStore* push() override { return push_.get(); }
   SocialStore* social() override { return social_.get(); }
+  MailStore* mail() override { return mail_.get(); }
 
   RoomId CreateRoom(const std::string& code, std::string_view first_entry) override {
     std::lock_guard lock(mu_);
@@ -450,6 +453,7 @@ class PostgresStore final : public EventStore, public RoomLeases {
   std::unique_ptr<RatingStore> ratings_;    // and another (postgres_ratings.h)
   std::unique_ptr<PushStore> push_;         // and another (postgres_push.h)
   std::unique_ptr<SocialStore> social_;     // and another (postgres_social.h)
+  std::unique_ptr<MailStore> mail_;         // and another (postgres_mail.h)
   PgLeases leases_;
   // Appends per transaction at most, as the SQLite store's.
   static constexpr std::size_t kMaxBatch = 1024;

@@ -79,8 +79,8 @@ class SqliteAccounts final : public AccountStore {
       claim_ = conn_.Make(
           "UPDATE game_players SET account_id = ?, name = ? WHERE token_hash = ? AND "
           "account_id IS NULL");
-      for (const char* table :
-           {"passkey_challenges", "passkeys", "sessions", "ratings", "rating_changes"}) {
+      for (const char* table : {"passkey_challenges", "passkeys", "sessions", "ratings",
+                                "rating_changes", "account_mail"}) {
         erase_.push_back(conn_.Make(std::string("DELETE FROM ") + table + " WHERE account_id = ?"));
       }
       delete_account_ = conn_.Make("DELETE FROM accounts WHERE id = ?");
@@ -249,27 +249,21 @@ class SqliteAccounts final : public AccountStore {
   int ClaimGames(AccountId account, const std::string& name,
                  const std::vector<std::string>& token_hashes) override {
     std::lock_guard lock(mu_);
-    ExecSql(conn_.db, "BEGIN IMMEDIATE");
-    try {
+    return InSqliteTransaction(conn_.db, [&] {
       int claimed = 0;
       for (const auto& hash : token_hashes) {
         claim_->Bind(1, account).Bind(2, name).Bind(3, hash);
         claim_->Run();
         claimed += sqlite3_changes(conn_.db);
       }
-      ExecSql(conn_.db, "COMMIT");
       return claimed;
-    } catch (...) {
-      sqlite3_exec(conn_.db, "ROLLBACK", nullptr, nullptr, nullptr);
-      throw;
-    }
+    });
   }
 
   bool DeleteAccount(AccountId account, const std::string& label,
                      const std::vector<std::int64_t>& open_rooms) override {
     std::lock_guard lock(mu_);
-    ExecSql(conn_.db, "BEGIN IMMEDIATE");
-    try {
+    return InSqliteTransaction(conn_.db, [&] {
       std::vector<std::int64_t> rooms = open_rooms;
       {
         ResetOnExit reset{*games_of_};
@@ -303,13 +297,8 @@ class SqliteAccounts final : public AccountStore {
       }
       delete_account_->Bind(1, account);
       delete_account_->Run();
-      const bool deleted = sqlite3_changes(conn_.db) > 0;
-      ExecSql(conn_.db, "COMMIT");
-      return deleted;
-    } catch (...) {
-      sqlite3_exec(conn_.db, "ROLLBACK", nullptr, nullptr, nullptr);
-      throw;
-    }
+      return sqlite3_changes(conn_.db) > 0;
+    });
   }
 
   void PutChallenge(const std::string& challenge, const std::string& purpose, AccountId account,

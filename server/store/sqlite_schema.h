@@ -10,14 +10,15 @@ namespace carc::server::store {
 // the account that held each archived seat and its resume token's hash (for claims). 5: ratings
 // and rating_changes (store/rating_rows.h), written with the archive. 6: push_subscriptions
 // (store/push_store.h), each with the session that made it, and server_keys (the VAPID key).
-// 7: follows, blocks, invitations and account_preferences (store/social_store.h).
-inline constexpr int kSchemaVersion = 7;
+// 7: follows, blocks, invitations and account_preferences (store/social_store.h). 8:
+// account_mail (store/mail_store.h), an account's e-mail address and its digest.
+inline constexpr int kSchemaVersion = 8;
 
 // Tables: rooms (state open/disposed/quarantined), room_log (one row per entry, with its
 // CRC-32), games and game_players (the archive), accounts, sessions, passkeys and passkey
 // challenges (players who last), ratings and rating_changes (each rated game's update),
 // push_subscriptions and server_keys (notices that reach a closed browser), follows, blocks,
-// invitations and account_preferences (players among players).
+// invitations and account_preferences (players among players), account_mail (e-mail).
 
 inline constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS rooms (
@@ -160,6 +161,20 @@ CREATE TABLE IF NOT EXISTS account_preferences (
   invitations_from TEXT NOT NULL DEFAULT 'anyone'
     CHECK (invitations_from IN ('anyone', 'followed', 'nobody'))
 );
+CREATE TABLE IF NOT EXISTS account_mail (
+  account_id INTEGER PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+  address TEXT NOT NULL,
+  lang TEXT NOT NULL,
+  verified INTEGER NOT NULL DEFAULT 0,
+  token_hash TEXT UNIQUE,
+  token_expires_at INTEGER,
+  token_sent_at INTEGER NOT NULL,
+  digest INTEGER NOT NULL DEFAULT 1,
+  last_digest_at INTEGER NOT NULL DEFAULT 0
+);
+-- The sweep's question: verified addresses that want a digest, the longest waiting first.
+CREATE INDEX IF NOT EXISTS account_mail_due ON account_mail(last_digest_at)
+  WHERE verified = 1 AND digest = 1;
 CREATE TABLE IF NOT EXISTS passkey_challenges (
   challenge TEXT PRIMARY KEY,
   purpose TEXT NOT NULL,

@@ -15,6 +15,7 @@
 #include "store/group_commit.h"
 #include "store/rating_rows.h"
 #include "store/sqlite_accounts.h"
+#include "store/sqlite_mail.h"
 #include "store/sqlite_push.h"
 #include "store/sqlite_ratings.h"
 #include "store/sqlite_schema.h"
@@ -109,10 +110,12 @@ class SqliteStore final : public EventStore {
         ratings_ = OpenSqliteRatings(path);
         push_ = OpenSqlitePush(path, durability);
         social_ = OpenSqliteSocial(path, durability);
+        mail_ = OpenSqliteMail(path, durability);
       }
       committer_ = std::make_unique<GroupCommitter>(
           [this](const std::vector<PendingAppend>& batch) { return WriteBatch(batch); }, kMaxBatch);
     } catch (const StoreError& e) {
+      mail_.reset();
       social_.reset();
       push_.reset();
       ratings_.reset();
@@ -129,8 +132,10 @@ class SqliteStore final : public EventStore {
   RatingStore* ratings() override { return ratings_.get(); }
   PushStore* push() override { return push_.get(); }
   SocialStore* social() override { return social_.get(); }
+  MailStore* mail() override { return mail_.get(); }
 
   ~SqliteStore() override {
+    mail_.reset();
     social_.reset();
     push_.reset();
     ratings_.reset();
@@ -517,6 +522,7 @@ class SqliteStore final : public EventStore {
   std::unique_ptr<RatingStore> ratings_;    // and another (sqlite_ratings.h)
   std::unique_ptr<PushStore> push_;         // and another (sqlite_push.h)
   std::unique_ptr<SocialStore> social_;     // and another (sqlite_social.h)
+  std::unique_ptr<MailStore> mail_;         // and another (sqlite_mail.h)
   std::unique_ptr<GroupCommitter> committer_;
 };
 

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <thread>
 
+#include "store/mail_store.h"
 #include "store/push_store.h"
 #include "store/rating_store.h"
 #include "store/social_store.h"
@@ -74,12 +75,13 @@ PRAGMA user_version = 1;
   CHECK(store->push()->Subscriptions(1).empty());                         // schema 6's
   CHECK(store->social()->Following(1, 10).empty());                       // schema 7's
   CHECK(store->social()->PendingInvitations(1, 0, 10).empty());
+  CHECK_FALSE(store->mail()->Address(1).has_value());  // schema 8's
   store.reset();
   REQUIRE(sqlite3_open(cs::StorePath(dir).c_str(), &db) == SQLITE_OK);
   sqlite3_stmt* version = nullptr;
   REQUIRE(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &version, nullptr) == SQLITE_OK);
   REQUIRE(sqlite3_step(version) == SQLITE_ROW);
-  CHECK(sqlite3_column_int(version, 0) == 7);
+  CHECK(sqlite3_column_int(version, 0) == 8);
   sqlite3_finalize(version);
   sqlite3_close(db);
 }
