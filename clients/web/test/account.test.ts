@@ -329,8 +329,8 @@ describe("the account page", () => {
     expect(end.textContent).toBe("End session");
     const named = end.getAttribute("aria-labelledby")!.split(" ").map((id) => byId(root, id).textContent);
     expect(named).toEqual(["End session", "Firefox on Android", "Signed in 2 days ago, last seen 3 hours ago"]);
-    // The page's other parts (passkeys, friends, games) are asked for beside the sessions; the
-    // home page under it asked for the invitations once the player was known.
+    // The page's other parts (passkeys, friends, games, the e-mail address) are asked for beside
+    // the sessions; the home page under it asked for the invitations once the player was known.
     expect(server.accountRequests().map((r) => `${r.method} ${r.path}`)).toEqual([
       "GET /api/me",
       "GET /api/me/invitations",
@@ -341,6 +341,7 @@ describe("the account page", () => {
       "GET /api/me/games",
       "GET /api/me",
       "GET /api/me/sessions",
+      "GET /api/me/email",
     ]);
   });
 

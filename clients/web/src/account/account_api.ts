@@ -4,10 +4,10 @@
 // without accounts, a proxy's error page or a malformed body is a refusal, never an exception.
 
 /** The request's field the server named (friends and invitations name "room", "to" and
- * "invitations_from" too). */
-export type Field = "name" | "password" | "room" | "to" | "invitations_from";
+ * "invitations_from" too; the e-mail address "address", "lang", "digest" and "token"). */
+export type Field = "name" | "password" | "room" | "to" | "invitations_from" | "address" | "lang" | "digest" | "token";
 
-const FIELDS: readonly unknown[] = ["name", "password", "room", "to", "invitations_from"] satisfies Field[];
+const FIELDS: readonly unknown[] = ["name", "password", "room", "to", "invitations_from", "address", "lang", "digest", "token"] satisfies Field[];
 
 /** Why a request did not do what it asked. */
 export interface Refusal {
@@ -233,9 +233,9 @@ export class AccountApi {
     return this.call("GET", path, read);
   }
 
-  /** Any other request of JSON (friends and invitations: follows_api.ts, invitations_api.ts);
-   * `read` reads a 2xx answer's body, none for 204s. */
-  send<T = void>(method: "POST" | "PUT" | "DELETE", path: string, read?: (json: unknown) => T | undefined, body?: Json): Promise<Answer<T>> {
+  /** Any other request of JSON (friends and invitations: follows_api.ts, invitations_api.ts;
+   * the e-mail address: email_api.ts); `read` reads a 2xx answer's body, none for 204s. */
+  send<T = void>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, read?: (json: unknown) => T | undefined, body?: Json): Promise<Answer<T>> {
     return this.call(method, path, read, body);
   }
 

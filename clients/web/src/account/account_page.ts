@@ -2,12 +2,13 @@
 // their friends and who may invite them (social_card.ts),
 // passkeys, and where the account is signed in: each session's device, when it began and when
 // it was last seen (in words), "This device" for this browser's own, a button to end each other
-// one and one to end them all; notifications on this device (push_card.ts); then the data to
-// download and the account's deletion.
+// one and one to end them all; notifications on this device (push_card.ts), the e-mail address
+// and its daily digest (email_card.ts); then the data to download and the account's deletion.
 
 import { h } from "../ui/dom";
 import type { AccountSession, Me } from "./account_api";
 import { renderDataDownload, renderDelete, type DeleteModel } from "./account_data";
+import { renderEmailCard, type EmailBusy, type EmailCardActions, type EmailModel } from "./email_card";
 import { pageLink, profilePath, type GameRowActions } from "./game_rows";
 import { t } from "./i18n";
 import { renderMyGames, type MyGamesModel } from "./my_games";
@@ -23,19 +24,20 @@ export interface AccountPageModel {
   /** Why the page could not be had. */
   loadError: string | undefined;
   /** What runs: signing out, ending every session or the session of that id, a passkey's
-   * addition or removal, the deletion, notifications turned on or off. */
-  busy: "sign-out" | "end-all" | "delete" | "passkey-add" | `passkey:${string}` | typeof PUSH_BUSY | number | undefined;
+   * addition or removal, the deletion, notifications turned on or off, the e-mail card's requests. */
+  busy: "sign-out" | "end-all" | "delete" | "passkey-add" | `passkey:${string}` | typeof PUSH_BUSY | EmailBusy | number | undefined;
   /** An action's refusal. */
   error: string | undefined;
   /** What the last action did ("The session on ... has ended."). */
   notice: string | undefined;
   passkeys: PasskeysModel;
   push: PushModel;
+  email: EmailModel;
   games: MyGamesModel;
   deletion: DeleteModel;
 }
 
-export interface AccountPageActions extends GameRowActions, PasskeyActions, PushCardActions {
+export interface AccountPageActions extends GameRowActions, PasskeyActions, PushCardActions, EmailCardActions {
   signOut(): void;
   deleteAccount(): void;
   endSession(session: AccountSession): void;
@@ -97,6 +99,7 @@ export function renderAccountPage(model: AccountPageModel, nowMs: number, action
     ),
     renderPasskeys(model.passkeys, model.busy, nowMs, actions),
     renderPushCard(model.push, model.busy, actions),
+    renderEmailCard(model.email, model.busy, actions),
     me ? [renderDataDownload(), renderDelete(model.deletion, me.name, model.busy, () => actions.deleteAccount())] : null,
   );
 }

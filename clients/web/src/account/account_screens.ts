@@ -15,6 +15,8 @@ import { parseMyGames } from "./history_api";
 import { accountWords, t, type AccountMessageKey } from "./i18n";
 import { PasskeyActions, type PasskeyHost } from "./passkey_actions";
 import { PushActions, emptyPush } from "./push_actions";
+import { EmailActions } from "./email_actions";
+import { emptyEmail } from "./email_card";
 import { LEADERBOARD_PATH, leaderboardPath, loadLeaderboard, parseLeaderboardQuery, renderLeaderboard, type LeaderboardModel } from "./leaderboard_page";
 import { loadProfile, renderProfile, type ProfileModel } from "./profile_page";
 import { ProfileSocial } from "./profile_social";
@@ -69,7 +71,7 @@ export class AccountView implements AccountScreens {
   private readonly page: AccountPageModel = emptyPage();
   private profile: ProfileModel = { name: "", profile: undefined, error: "" };
   private leaderboard: LeaderboardModel = { pool: "base", page: 1, board: undefined, error: "" };
-  /** What the account page's cards (passkeys, notifications) need of the screens. */
+  /** What the account page's cards (passkeys, notifications, e-mail) need of the screens. */
   private readonly cardHost: PasskeyHost = {
     api: () => this.api(),
     changed: () => this.host.changed(),
@@ -79,6 +81,12 @@ export class AccountView implements AccountScreens {
   };
   private readonly passkeys = new PasskeyActions(this.page, this.cardHost);
   private readonly push = new PushActions(this.page, this.cardHost);
+  /** The e-mail card; the address bar's query holds a confirmation link's token. */
+  private readonly email = new EmailActions(this.page, {
+    ...this.cardHost,
+    search: () => this.host.search?.() ?? "",
+    replacePath: (path) => this.host.setPath(path, true),
+  });
   /** The profile's follow and invite part, for the signed-in viewer. */
   private readonly social = new ProfileSocial({ ...this.cardHost, waitText });
   /** The account page's friends and who may invite the player. */
@@ -149,6 +157,9 @@ export class AccountView implements AccountScreens {
         remove: (p) => void this.passkeys.remove(p),
         turnOn: () => void this.push.turnOn(),
         turnOff: () => void this.push.turnOff(),
+        sendAddress: () => void this.email.sendAddress(),
+        setDigest: (on) => void this.email.setDigest(on),
+        removeAddress: () => void this.email.removeAddress(),
         deleteAccount: () => void this.deleteAccount(),
         signOut: () => void this.signOut(),
         endSession: (s) => void this.endSession(s),
@@ -264,6 +275,7 @@ export class AccountView implements AccountScreens {
     if (!api) return;
     this.passkeys.load(api, () => load === this.loads && this.screen === "account");
     this.push.load(() => load === this.loads && this.screen === "account");
+    this.email.load(api, () => load === this.loads && this.screen === "account");
     this.friends.load(api, () => load === this.loads && this.screen === "account");
     // After the games just claimed, if a claim is on its way.
     const myGames = () => api.get("/api/me/games", parseMyGames);
@@ -446,6 +458,7 @@ function emptyPage(): AccountPageModel {
     notice: undefined,
     passkeys: { list: undefined, error: "", notice: "", label: "", supported: browserCredentials() !== undefined },
     push: emptyPush(),
+    email: emptyEmail(),
     games: { value: undefined, error: "" },
     deletion: { name: "", error: "" },
   };

@@ -38,7 +38,8 @@ export interface AccountHost {
   path(): string;
   /** The address bar's query now ("?pool=count"), "" without one. */
   search?(): string;
-  setPath(path: string): void;
+  /** `always`: even when it is the path shown, to drop its query. */
+  setPath(path: string, always?: boolean): void;
   /** Where the page goes back to once the screens close; `from`: the path they were opened at. */
   pathBack(from: string): string;
   changed(): void;

@@ -33,7 +33,7 @@ export class PageScreens {
     const paths = {
       path: () => host.location.pathname,
       search: () => host.location.search ?? "",
-      setPath: (path: string) => this.setPath(path),
+      setPath: (path: string, always?: boolean) => this.setPath(path, always),
     };
     this.replays = new Replays({ ...host, ...paths, pathBack: () => host.roomPath() });
     this.account = new Account({
@@ -56,7 +56,7 @@ export class PageScreens {
     if (replayId !== undefined) this.replays.show({ kind: "archive", id: replayId });
   }
 
-  /** Replaces the address bar's path; `always`: even when it is the same (to drop a hash). */
+  /** Replaces the address bar's path; `always`: even when it is the same (to drop a hash or a query). */
   setPath(path: string, always = false): void {
     if (path === this.host.location.pathname && !always) return;
     try {
