@@ -288,7 +288,11 @@ void RoomRegistry::Sweep() {
   std::vector<std::shared_ptr<Room>> gone;
   {
     std::lock_guard lock(mu_);
-    for (auto it = rooms_.begin(); it != rooms_.end();) {
+    auto it = rooms_.lower_bound(sweep_from_);
+    // Each visit either keeps a room or erases it: `limit` visits see `limit` rooms once.
+    const std::size_t limit = std::min(kSweepVisits, rooms_.size());
+    for (std::size_t visits = 0; visits < limit; ++visits) {
+      if (it == rooms_.end()) it = rooms_.begin();
       const Room::DisposeReason why = it->second->TryMarkDisposed();
       switch (why) {
         case Room::DisposeReason::kNone:
@@ -311,13 +315,14 @@ void RoomRegistry::Sweep() {
       gone.push_back(it->second);
       it = rooms_.erase(it);
     }
+    sweep_from_ = it == rooms_.end() ? std::string() : it->first;
     // Tokens of disposed rooms go with them; the index never keeps a room alive (weak). Only
     // when a room went: the walk over every seat's token is most of a sweep's time otherwise
     // (Evict drops its room's tokens itself).
-    for (auto it = tokens_.begin(); !gone.empty() && it != tokens_.end();) {
-      const auto room = it->second.lock();
-      it = !room || std::find(gone.begin(), gone.end(), room) != gone.end() ? tokens_.erase(it)
-                                                                            : std::next(it);
+    for (auto t = tokens_.begin(); !gone.empty() && t != tokens_.end();) {
+      const auto room = t->second.lock();
+      t = !room || std::find(gone.begin(), gone.end(), room) != gone.end() ? tokens_.erase(t)
+                                                                           : std::next(t);
     }
   }
   for (const auto& room : gone) {

@@ -100,6 +100,11 @@ class RoomRegistry {
   AddressRate code_guesses_;
   mutable std::mutex mu_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;
+  // Where the next sweep starts: each visits at most kSweepVisits rooms, in code order, going
+  // round (a sweep of every room every 5 s was most of the CPU of 10,000 waiting turn-based
+  // games, docs/benchmarks.md).
+  std::string sweep_from_;
+  static constexpr std::size_t kSweepVisits = 1000;
   // Codes of rooms being written to the store by Create (outside mu_): taken, and counted
   // against --max-rooms and the creator's --max-rooms-per-address.
   std::set<std::string> creating_;
