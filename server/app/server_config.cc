@@ -4,11 +4,9 @@
 #include <charconv>
 #include <cstdint>
 #include <cstdlib>
-#include <functional>
-#include <map>
 
 #include "bots/bot_level.h"
-#include "mail/mail_address.h"
+#include "config_setting.h"
 #include "net/origin_policy.h"
 #include "net/proxy_trust.h"
 #include "store/open_store.h"
@@ -16,14 +14,6 @@
 
 namespace carc::server {
 namespace {
-
-bool ParseInt(const std::string& s, long long lo, long long hi, long long& out) {
-  long long v = 0;
-  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || p != s.data() + s.size() || v < lo || v > hi) return false;
-  out = v;
-  return true;
-}
 
 // The whole unsigned 64-bit range: from_chars refuses a sign and anything from 2^64 up.
 bool ParseU64(const std::string& s, std::uint64_t& out) {
@@ -34,52 +24,9 @@ bool ParseU64(const std::string& s, std::uint64_t& out) {
   return true;
 }
 
-struct Setting {
-  std::string env;
-  std::string help;
-  std::function<bool(ServerConfig&, const std::string&)> set;
-};
-
-template <typename T>
-std::function<bool(ServerConfig&, const std::string&)> Int(T ServerConfig::*field, long long lo,
-                                                           long long hi) {
-  return [=](ServerConfig& c, const std::string& v) {
-    long long n = 0;
-    if (!ParseInt(v, lo, hi, n)) return false;
-    c.*field = static_cast<T>(n);
-    return true;
-  };
-}
-
-std::function<bool(ServerConfig&, const std::string&)> OnOff(bool ServerConfig::*field) {
-  return [=](ServerConfig& c, const std::string& v) {
-    if (v != "on" && v != "off") return false;
-    c.*field = v == "on";
-    return true;
-  };
-}
-
-// A whole number of the duration's unit (seconds, milliseconds).
-template <typename D>
-std::function<bool(ServerConfig&, const std::string&)> Duration(D ServerConfig::*field,
-                                                                long long lo, long long hi) {
-  return [=](ServerConfig& c, const std::string& v) {
-    long long n = 0;
-    if (!ParseInt(v, lo, hi, n)) return false;
-    c.*field = D(n);
-    return true;
-  };
-}
-
-std::function<bool(ServerConfig&, const std::string&)> Text(std::string ServerConfig::*field) {
-  return [=](ServerConfig& c, const std::string& v) {
-    c.*field = v;
-    return true;
-  };
-}
-
-const std::map<std::string, Setting>& Settings() {
-  static const std::map<std::string, Setting> settings = {
+config::SettingTable MakeSettings() {
+  using namespace config;
+  SettingTable settings = {
       {"bind", {"CARC_BIND", "address to listen on (0.0.0.0)", Text(&ServerConfig::bind)}},
       {"port",
        {"CARC_PORT", "TCP port for HTTP and WebSocket (8080)", Int(&ServerConfig::port, 0, 65535)}},
@@ -347,152 +294,6 @@ const std::map<std::string, Setting>& Settings() {
           c.public_url = v;
           return true;
         }}},
-      {"hash-threads",
-       {"CARC_HASH_THREADS",
-        "threads that hash passwords for sign-ups and sign-ins (Argon2id), apart from the "
-        "network threads (1)",
-        Int(&ServerConfig::hash_threads, 1, 64)}},
-      {"hash-queue",
-       {"CARC_HASH_QUEUE",
-        "sign-ups and sign-ins that may wait for a hashing thread; more are answered 503 with "
-        "Retry-After and counted in carc_account_hashing_refused_total (32)",
-        Int(&ServerConfig::hash_queue, 1, 1 << 16)}},
-      {"hash-per-address",
-       {"CARC_HASH_PER_ADDRESS",
-        "sign-ups and sign-ins one client address may have waiting or running; more are "
-        "answered 503 with Retry-After (2)",
-        Int(&ServerConfig::hash_per_address, 1, 1 << 16)}},
-      {"password-hash-mib",
-       {"CARC_PASSWORD_HASH_MIB",
-        "memory of one Argon2id password hash in MiB, at least OWASP's 19 (19); a hash uses it "
-        "for its few milliseconds, so the hashing threads use at most this times "
-        "--hash-threads",
-        Int(&ServerConfig::password_hash_mib, 19, 1024)}},
-      {"password-hash-passes",
-       {"CARC_PASSWORD_HASH_PASSES", "passes of one Argon2id password hash, at least OWASP's 2 (2)",
-        Int(&ServerConfig::password_hash_passes, 2, 20)}},
-      {"session-idle-days",
-       {"CARC_SESSION_IDLE_DAYS", "days a session unused lasts (30)",
-        Int(&ServerConfig::session_idle_days, 1, 3650)}},
-      {"session-max-days",
-       {"CARC_SESSION_MAX_DAYS", "days a session lasts however much it is used (365)",
-        Int(&ServerConfig::session_max_days, 1, 3650)}},
-      {"max-sessions-per-account",
-       {"CARC_MAX_SESSIONS_PER_ACCOUNT",
-        "sessions one account keeps; a new one ends the least recently used past it (20)",
-        Int(&ServerConfig::max_sessions_per_account, 1, 1000)}},
-      {"max-passkeys-per-account",
-       {"CARC_MAX_PASSKEYS_PER_ACCOUNT", "passkeys one account may register (10)",
-        Int(&ServerConfig::max_passkeys_per_account, 1, 100)}},
-      {"signups-per-hour",
-       {"CARC_SIGNUPS_PER_HOUR",
-        "accounts one client address may make an hour (an IPv6 /64 is one address); more are "
-        "answered 429; 0 = no limit (5)",
-        Int(&ServerConfig::signups_per_hour, 0, 1 << 20)}},
-      {"sign-in-failures-per-account",
-       {"CARC_SIGN_IN_FAILURES_PER_ACCOUNT",
-        "failed sign-ins to one account before each further one makes it wait, 1 s, 2 s, 4 s, "
-        "... up to 15 min (429 with Retry-After) (5)",
-        Int(&ServerConfig::sign_in_failures_per_account, 1, 1 << 20)}},
-      {"sign-in-failures-per-address",
-       {"CARC_SIGN_IN_FAILURES_PER_ADDRESS",
-        "failed sign-ins from one client address before the same growing waits apply to it "
-        "(20)",
-        Int(&ServerConfig::sign_in_failures_per_address, 1, 1 << 20)}},
-      {"push",
-       {"CARC_PUSH",
-        "on or off: notices to players' browsers while they are away (Web Push: your turn, game "
-        "over); the server makes its VAPID key once and keeps it in the store (on)",
-        OnOff(&ServerConfig::push)}},
-      {"push-queue",
-       {"CARC_PUSH_QUEUE",
-        "notices and retries the push sender holds; more are dropped and counted in "
-        "carc_push_messages_total{outcome=\"dropped_full\"} (1000)",
-        Int(&ServerConfig::push_queue, 1, 1 << 24)}},
-      {"push-subscriptions-per-account",
-       {"CARC_PUSH_SUBSCRIPTIONS_PER_ACCOUNT",
-        "browsers one account may subscribe to notices; more are answered 409 (10)",
-        Int(&ServerConfig::push_subscriptions_per_account, 1, 100)}},
-      {"vapid-subject",
-       {"CARC_VAPID_SUBJECT",
-        "the contact push services are given with each notice (RFC 8292): mailto:ADDRESS or an "
-        "https URL (--public-url when it is https, else mailto:admin@localhost)",
-        [](ServerConfig& c, const std::string& v) {
-          if (!v.starts_with("mailto:") && !v.starts_with("https://")) return false;
-          if (v.size() > 512 || v.find_first_of(" \t\r\n\"") != std::string::npos) return false;
-          c.vapid_subject = v;
-          return true;
-        }}},
-      {"push-allow-loopback",
-       {"CARC_PUSH_ALLOW_LOOPBACK",
-        "on or off: let push subscriptions name this machine (http or https on 127.0.0.1, ::1, "
-        "localhost), for tests with a push service of their own; never on a public server "
-        "(off)",
-        OnOff(&ServerConfig::push_allow_loopback)}},
-      {"smtp-url",
-       {"CARC_SMTP_URL",
-        "the SMTP relay that sends this server's e-mail (address confirmations, the daily "
-        "digest of games waiting): smtp://HOST[:PORT] (STARTTLS, see --smtp-starttls) or "
-        "smtps://HOST[:PORT]; needs --mail-from and --public-url (none: no e-mail)",
-        [](ServerConfig& c, const std::string& v) {
-          if (!v.starts_with("smtp://") && !v.starts_with("smtps://")) return false;
-          if (v.size() > 2048 || v.find_first_of(" \t\r\n") != std::string::npos) return false;
-          c.smtp_url = v;
-          return true;
-        }}},
-      {"smtp-user",
-       {"CARC_SMTP_USER", "the name to sign in to the SMTP relay with (none: no sign-in)",
-        [](ServerConfig& c, const std::string& v) {
-          if (v.size() > 256 || v.find_first_of("\r\n") != std::string::npos) return false;
-          c.smtp_user = v;
-          return true;
-        }}},
-      {"smtp-password",
-       {"CARC_SMTP_PASSWORD",
-        "the SMTP relay's password; give it in the environment variable rather than the flag, "
-        "which other users of the machine can see (none)",
-        [](ServerConfig& c, const std::string& v) {
-          if (v.size() > 1024 || v.find_first_of("\r\n") != std::string::npos) return false;
-          c.smtp_password = v;
-          return true;
-        }}},
-      {"smtp-starttls",
-       {"CARC_SMTP_STARTTLS",
-        "on or off: an smtp:// relay must switch to TLS (STARTTLS) before anything is sent; "
-        "off only for a relay on this machine or a network you trust (on)",
-        OnOff(&ServerConfig::smtp_starttls)}},
-      {"mail-from",
-       {"CARC_MAIL_FROM", "the address this server's e-mail comes from (none)",
-        [](ServerConfig& c, const std::string& v) {
-          if (!mail::CheckMailAddress(v).empty()) return false;
-          c.mail_from = v;
-          return true;
-        }}},
-      {"mail-queue",
-       {"CARC_MAIL_QUEUE",
-        "e-mails and retries the mail sender holds; more are dropped and counted in "
-        "carc_mail_messages_total{outcome=\"dropped_full\"} (1000)",
-        Int(&ServerConfig::mail_queue, 1, 1 << 20)}},
-      {"digest-hours",
-       {"CARC_DIGEST_HOURS",
-        "the time between two digests of games waiting to one player, 1 to 168 (24)",
-        Int(&ServerConfig::digest_hours, 1, 168)}},
-      {"digest-sweep-seconds",
-       {"CARC_DIGEST_SWEEP_SECONDS",
-        "how often the store is asked for the digests due, 1 to 3600 (300)",
-        Int(&ServerConfig::digest_sweep_seconds, 1, 3600)}},
-      {"invitations-per-hour",
-       {"CARC_INVITATIONS_PER_HOUR",
-        "invitations to rooms one account may send in any hour; more are answered 429 with "
-        "Retry-After (20)",
-        Int(&ServerConfig::invitations_per_hour, 1, 10000)}},
-      {"max-pending-invitations",
-       {"CARC_MAX_PENDING_INVITATIONS",
-        "invitations one player may have waiting for an answer; more are answered 409 (20)",
-        Int(&ServerConfig::max_pending_invitations, 1, 10000)}},
-      {"max-following",
-       {"CARC_MAX_FOLLOWING", "players one account may follow; more are answered 409 (1000)",
-        Int(&ServerConfig::max_following, 1, 1000000)}},
       {"allowed-origins",
        {"CARC_ALLOWED_ORIGINS",
         "web origins besides the server's own whose pages may open /ws or send a request that "
@@ -536,6 +337,13 @@ const std::map<std::string, Setting>& Settings() {
           return true;
         }}},
   };
+  AddAccountSettings(settings);
+  AddNoticeSettings(settings);
+  return settings;
+}
+
+const config::SettingTable& Settings() {
+  static const config::SettingTable settings = MakeSettings();
   return settings;
 }
 
@@ -589,12 +397,7 @@ std::variant<ServerConfig, std::string> ParseServerConfig(int argc, char** argv)
              ")";
     }
   }
-  if (!c.smtp_url.empty() && c.mail_from.empty()) {
-    return "--smtp-url needs --mail-from: the address this server's e-mail comes from";
-  }
-  if (!c.smtp_url.empty() && c.public_url.empty()) {
-    return "--smtp-url needs --public-url: the links in the e-mails lead there";
-  }
+  if (std::string error = config::CheckNoticeSettings(c); !error.empty()) return error;
   return c;
 }
 

@@ -358,6 +358,14 @@ void CheckRefused(const std::string& flag, std::initializer_list<const char*> ba
   }
 }
 
+// The server's reading of several flags given together.
+std::variant<server::ServerConfig, std::string> ParseFlags(std::vector<std::string> args) {
+  std::string prog = "carcassonne-server";
+  std::vector<char*> argv = {prog.data()};
+  for (auto& a : args) argv.push_back(a.data());
+  return server::ParseServerConfig(static_cast<int>(argv.size()), argv.data());
+}
+
 server::ServerConfig Accepted(const std::string& flag, const std::string& value) {
   INFO(flag << " " << value);
   auto parsed = ParseFlag(flag, value);
@@ -443,4 +451,50 @@ TEST_CASE(
   CHECK(Accepted("--max-turn-based-games", "1").max_turn_based_games == 1);
   CHECK(Accepted("--max-turn-based-games", "10000").max_turn_based_games == 10000);
   CheckRefused("--max-turn-based-games", {"0", "10001", "-5", "", "fifty"});
+}
+
+TEST_CASE("input limits: the e-mail flags take their ranges and refuse the rest",
+          "[server][limits][config][mail]") {
+  // The relay: smtp or smtps, no space, at most 2048 bytes; it needs a sender and a public URL.
+  const auto with = [](const std::string& url) {
+    return ParseFlags({"--smtp-url", url, "--mail-from", "play@example.org", "--public-url",
+                       "https://play.example.org"});
+  };
+  REQUIRE(std::holds_alternative<server::ServerConfig>(with("smtps://mail.example.org:465")));
+  CHECK(std::get<server::ServerConfig>(with("smtp://127.0.0.1:25")).smtp_url ==
+        "smtp://127.0.0.1:25");
+  const std::vector<std::string> bad_urls = {"", "http://mail.example.org", "smtp://a b",
+                                             "smtp://a\r\nb", "smtp://" + std::string(2050, 'a')};
+  for (const auto& bad : bad_urls) {
+    INFO(bad);
+    const auto refused = with(bad);
+    REQUIRE(std::holds_alternative<std::string>(refused));
+    CHECK(std::get<std::string>(refused).find("--smtp-url") != std::string::npos);
+  }
+  const auto no_from =
+      ParseFlags({"--smtp-url", "smtp://a", "--public-url", "https://play.example.org"});
+  REQUIRE(std::holds_alternative<std::string>(no_from));
+  CHECK(std::get<std::string>(no_from).find("needs --mail-from") != std::string::npos);
+  const auto no_url = ParseFlags({"--smtp-url", "smtp://a", "--mail-from", "p@example.org"});
+  REQUIRE(std::holds_alternative<std::string>(no_url));
+  CHECK(std::get<std::string>(no_url).find("needs --public-url") != std::string::npos);
+
+  CheckRefused("--mail-from", {"", "play", "play@", "a@b\r\nBcc: c@d.org", "<a@b.org>",
+                               (std::string(65, 'a') + "@example.org").c_str()});
+  CheckRefused("--smtp-user", {"a\r\nb", std::string(257, 'u').c_str()});
+  CHECK(Accepted("--smtp-user", std::string(256, 'u')).smtp_user.size() == 256);
+  CheckRefused("--smtp-starttls", {"", "yes", "1"});
+  CHECK_FALSE(Accepted("--smtp-starttls", "off").smtp_starttls);
+  CHECK(Accepted("--mail-queue", "1048576").mail_queue == 1048576);
+  CheckRefused("--mail-queue", {"0", "-1", "1048577", "1e3", ""});
+  CHECK(Accepted("--digest-hours", "168").digest_hours == 168);
+  CheckRefused("--digest-hours", {"0", "169", "-24", "1.5", ""});
+  CHECK(Accepted("--digest-sweep-seconds", "1").digest_sweep_seconds == 1);
+  CheckRefused("--digest-sweep-seconds", {"0", "3601", "x"});
+  // The password is never shown back, not even when refused.
+  const std::string secret = "hunter2\nsecret-part";
+  const auto refused = ParseFlag("--smtp-password", secret);
+  REQUIRE(std::holds_alternative<std::string>(refused));
+  CHECK(std::get<std::string>(refused).find("secret-part") == std::string::npos);
+  CHECK(std::get<std::string>(refused).find("(19 characters)") != std::string::npos);
 }

@@ -3,8 +3,6 @@
 // token in it confirms the address once, and the daily digest of a turn-based game waiting for
 // the player's move reaches the relay in the player's language, with the room's link and no
 // token of any seat. With --smtp-url unset, nothing is sent.
-#include <sodium.h>
-
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <catch2/catch.hpp>
@@ -19,6 +17,7 @@
 
 #include "account_helpers.h"
 #include "helper_process.h"
+#include "mime_base64.h"
 #include "server_process.h"
 #include "store/account_store.h"
 #include "store/mail_store.h"
@@ -37,16 +36,6 @@ struct SunkMail {
   std::string headers;  // with \n line ends
   std::string body;     // decoded
 };
-
-std::string Unbase64(const std::string& text) {
-  std::string out(text.size(), '\0');
-  std::size_t length = 0;
-  REQUIRE(sodium_base642bin(reinterpret_cast<unsigned char*>(out.data()), out.size(), text.data(),
-                            text.size(), "\r\n", &length, nullptr,
-                            sodium_base64_VARIANT_ORIGINAL) == 0);
-  out.resize(length);
-  return out;
-}
 
 // The relay: every message it took, as files in a directory of its own.
 class SmtpSink {
@@ -90,7 +79,7 @@ class SmtpSink {
            at = m.headers.find("\r\n", at)) {
         m.headers.replace(at, 2, "\n");
       }
-      m.body = Unbase64(text.substr(split + 4));
+      m.body = DecodeMimeBase64(text.substr(split + 4));
       out.push_back(std::move(m));
     }
     return out;
@@ -257,6 +246,47 @@ TEST_CASE("mail: with --smtp-url unset, no address is taken and nothing is sent"
   CHECK(sink.Mails().empty());
   CHECK(MetricValue(port, "carc_mail_messages_total{outcome=\"sent\"}") == 0);
   CHECK(MetricValue(port, "carc_mail_digest_sweeps_total") == 0);
+}
+
+TEST_CASE("mail: the e-mail API refuses big and deep bodies and wrong methods, changing nothing",
+          "[mail][accounts][server][limits]") {
+  SmtpSink sink;
+  TestServer server(MailConfig(sink.port()));
+  const auto port = server.port();
+  const std::string ann = NewAccount(port, "Ann");
+  const std::string big =
+      R"({"address":"ann@example.org","pad":")" + std::string(2100, 'x') + R"("})";
+  CHECK(HttpRequest(port, "PUT", "/api/me/email", big, Cookie(ann)).status == 413);
+  CHECK(HttpRequest(port, "POST", "/api/email/verify", big).status == 413);
+  // Depth 2, a number, an array: each a 400 that names what is wrong.
+  const auto deep =
+      HttpRequest(port, "PUT", "/api/me/email", R"({"address":{"a":"b@c.org"}})", Cookie(ann));
+  CHECK(deep.status == 400);
+  CHECK(HttpRequest(port, "PUT", "/api/me/email", R"({"address":7})", Cookie(ann)).status == 400);
+  CHECK(HttpRequest(port, "PUT", "/api/me/email", R"(["ann@example.org"])", Cookie(ann)).status ==
+        400);
+  CHECK(HttpRequest(port, "PATCH", "/api/me/email", R"({"digest":"yes"})", Cookie(ann)).status ==
+        400);
+  // Over 254 characters, a header break and a lang that is not one of ours.
+  const std::string long_address = std::string(64, 'a') + "@" + std::string(190, 'b') + ".org";
+  CHECK(HttpRequest(port, "PUT", "/api/me/email", nlohmann::json{{"address", long_address}}.dump(),
+                    Cookie(ann))
+            .status == 400);
+  CHECK(HttpRequest(port, "PUT", "/api/me/email",
+                    nlohmann::json{{"address", "a@b.org\r\nBcc: c@d.org"}}.dump(), Cookie(ann))
+            .status == 400);
+  CHECK(HttpRequest(port, "PUT", "/api/me/email",
+                    R"({"address":"ann@example.org","lang":"../../etc"})", Cookie(ann))
+            .status == 400);
+  CHECK(HttpRequest(port, "POST", "/api/me/email", R"({"address":"ann@example.org"})", Cookie(ann))
+            .status == 405);
+  CHECK(HttpRequest(port, "GET", "/api/email/verify", "").status == 405);
+  // Nothing was taken and nothing sent; every refusal with a body was counted.
+  CHECK(GetJson(port, "/api/me/email", Cookie(ann))["address"].is_null());
+  std::this_thread::sleep_for(500ms);
+  CHECK(sink.Mails().empty());
+  CHECK(MetricValue(port, "carc_mail_addresses_total{outcome=\"refused\"}") == 9);
+  CHECK(MetricValue(port, "carc_mail_messages_total{outcome=\"sent\"}") == 0);
 }
 
 }  // namespace carc::test::mail_delivery

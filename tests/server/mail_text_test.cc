@@ -2,28 +2,17 @@
 // own), the message as it goes over SMTP (headers, RFC 2047 subjects, a base64 body that comes
 // back as written), and the two mails' words: the confirmation link, the digest's games and
 // links in the player's language, and nothing the rooms hide.
-#include <sodium.h>
-
 #include <catch2/catch.hpp>
 #include <string>
 
 #include "mail/mail_address.h"
 #include "mail/mail_message.h"
 #include "mail/mail_texts.h"
+#include "mime_base64.h"
 
 namespace carc::test::mail_text {
 
 namespace mail = carc::server::mail;
-
-std::string FromBase64(std::string_view text) {
-  std::string out(text.size(), '\0');
-  std::size_t length = 0;
-  REQUIRE(sodium_base642bin(reinterpret_cast<unsigned char*>(out.data()), out.size(), text.data(),
-                            text.size(), "\r\n", &length, nullptr,
-                            sodium_base64_VARIANT_ORIGINAL) == 0);
-  out.resize(length);
-  return out;
-}
 
 // The header lines of a composed message (before the empty line), and its decoded body.
 struct ParsedMail {
@@ -41,7 +30,7 @@ ParsedMail ParseMail(const std::string& composed) {
     out.headers.push_back(composed.substr(start, end - start));
     start = end + 2;
   }
-  out.body = FromBase64(composed.substr(split + 4));
+  out.body = DecodeMimeBase64(composed.substr(split + 4));
   return out;
 }
 
@@ -53,7 +42,7 @@ std::string DecodeHeader(const std::string& value) {
   while ((at = value.find("=?UTF-8?B?", at)) != std::string::npos) {
     const auto end = value.find("?=", at + 10);
     REQUIRE(end != std::string::npos);
-    out += FromBase64(value.substr(at + 10, end - at - 10));
+    out += DecodeMimeBase64(value.substr(at + 10, end - at - 10));
     at = end + 2;
   }
   return out;

@@ -1,0 +1,74 @@
+#include "config_setting.h"
+
+namespace carc::server::config {
+
+void AddAccountSettings(SettingTable& table) {
+  table.insert({
+      {"hash-threads",
+       {"CARC_HASH_THREADS",
+        "threads that hash passwords for sign-ups and sign-ins (Argon2id), apart from the "
+        "network threads (1)",
+        Int(&ServerConfig::hash_threads, 1, 64)}},
+      {"hash-queue",
+       {"CARC_HASH_QUEUE",
+        "sign-ups and sign-ins that may wait for a hashing thread; more are answered 503 with "
+        "Retry-After and counted in carc_account_hashing_refused_total (32)",
+        Int(&ServerConfig::hash_queue, 1, 1 << 16)}},
+      {"hash-per-address",
+       {"CARC_HASH_PER_ADDRESS",
+        "sign-ups and sign-ins one client address may have waiting or running; more are "
+        "answered 503 with Retry-After (2)",
+        Int(&ServerConfig::hash_per_address, 1, 1 << 16)}},
+      {"password-hash-mib",
+       {"CARC_PASSWORD_HASH_MIB",
+        "memory of one Argon2id password hash in MiB, at least OWASP's 19 (19); a hash uses it "
+        "for its few milliseconds, so the hashing threads use at most this times "
+        "--hash-threads",
+        Int(&ServerConfig::password_hash_mib, 19, 1024)}},
+      {"password-hash-passes",
+       {"CARC_PASSWORD_HASH_PASSES", "passes of one Argon2id password hash, at least OWASP's 2 (2)",
+        Int(&ServerConfig::password_hash_passes, 2, 20)}},
+      {"session-idle-days",
+       {"CARC_SESSION_IDLE_DAYS", "days a session unused lasts (30)",
+        Int(&ServerConfig::session_idle_days, 1, 3650)}},
+      {"session-max-days",
+       {"CARC_SESSION_MAX_DAYS", "days a session lasts however much it is used (365)",
+        Int(&ServerConfig::session_max_days, 1, 3650)}},
+      {"max-sessions-per-account",
+       {"CARC_MAX_SESSIONS_PER_ACCOUNT",
+        "sessions one account keeps; a new one ends the least recently used past it (20)",
+        Int(&ServerConfig::max_sessions_per_account, 1, 1000)}},
+      {"max-passkeys-per-account",
+       {"CARC_MAX_PASSKEYS_PER_ACCOUNT", "passkeys one account may register (10)",
+        Int(&ServerConfig::max_passkeys_per_account, 1, 100)}},
+      {"signups-per-hour",
+       {"CARC_SIGNUPS_PER_HOUR",
+        "accounts one client address may make an hour (an IPv6 /64 is one address); more are "
+        "answered 429; 0 = no limit (5)",
+        Int(&ServerConfig::signups_per_hour, 0, 1 << 20)}},
+      {"sign-in-failures-per-account",
+       {"CARC_SIGN_IN_FAILURES_PER_ACCOUNT",
+        "failed sign-ins to one account before each further one makes it wait, 1 s, 2 s, 4 s, "
+        "... up to 15 min (429 with Retry-After) (5)",
+        Int(&ServerConfig::sign_in_failures_per_account, 1, 1 << 20)}},
+      {"sign-in-failures-per-address",
+       {"CARC_SIGN_IN_FAILURES_PER_ADDRESS",
+        "failed sign-ins from one client address before the same growing waits apply to it "
+        "(20)",
+        Int(&ServerConfig::sign_in_failures_per_address, 1, 1 << 20)}},
+      {"invitations-per-hour",
+       {"CARC_INVITATIONS_PER_HOUR",
+        "invitations to rooms one account may send in any hour; more are answered 429 with "
+        "Retry-After (20)",
+        Int(&ServerConfig::invitations_per_hour, 1, 10000)}},
+      {"max-pending-invitations",
+       {"CARC_MAX_PENDING_INVITATIONS",
+        "invitations one player may have waiting for an answer; more are answered 409 (20)",
+        Int(&ServerConfig::max_pending_invitations, 1, 10000)}},
+      {"max-following",
+       {"CARC_MAX_FOLLOWING", "players one account may follow; more are answered 409 (1000)",
+        Int(&ServerConfig::max_following, 1, 1000000)}},
+  });
+}
+
+}  // namespace carc::server::config
