@@ -22,12 +22,12 @@ const fs::path kServer = fs::path(CARC_SOURCE_DIR) / "server";
 // Lower numbers are lower layers. "carc" is the engine, the codec and the protocol's generated
 // code (include/carc/...), below every server folder; "ratings" is pure like the engine (the
 // rating model, which the store applies), beside it. "push" (Web Push's crypto, and what sends
-// the notices) stands on net, beside the computer players.
+// the notices) stands on net, beside the computer players; "mail" (SMTP, the digest) beside it.
 const std::map<std::string, int>& Layers() {
   static const std::map<std::string, int> layers = {
-      {"carc", -1},   {"ratings", -1}, {"sys", 0},  {"store", 0}, {"codec", 0},
-      {"games", 1},   {"net", 1},      {"bots", 2}, {"push", 2},  {"rooms", 3},
-      {"cluster", 4}, {"accounts", 4}, {"app", 5},
+      {"carc", -1}, {"ratings", -1}, {"sys", 0},      {"store", 0}, {"codec", 0},
+      {"games", 1}, {"net", 1},      {"bots", 2},     {"push", 2},  {"mail", 2},
+      {"rooms", 3}, {"cluster", 4},  {"accounts", 4}, {"app", 5},
   };
   return layers;
 }
@@ -129,7 +129,8 @@ TEST_CASE("every folder of server/ has a layer and includes nothing from a layer
       }
     }
   }
-  CHECK(folders == 12);
+  // Every folder of the table was found but "carc", which is include/carc, not a folder here.
+  CHECK(folders == static_cast<int>(Layers().size()) - 1);
   INFO("includes from the same layer or above:\n" << offenders);
   CHECK(offenders.empty());
 }
