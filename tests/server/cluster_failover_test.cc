@@ -4,8 +4,8 @@
 // random moments, five times, and started again (at once, or after its leases ran out and the
 // others took its rooms). Every game must finish on whichever node took its room, every
 // archived record must replay to the scores the bots saw, every command a bot saw acknowledged
-// must be in the room's log at its seq, and the paused node's writes after its rooms were taken
-// must have been refused by the fencing token.
+// must be in the room's log at its seq, and the paused node must learn that its rooms were
+// taken: any write it tries is refused by the fencing token, or its renewal finds them gone.
 #include <signal.h>
 
 #include <catch2/catch.hpp>
@@ -161,9 +161,14 @@ TEST_CASE(
   {
     const std::string sleeper_log = ReadAll(logs[static_cast<std::size_t>(paused)]);
     refused = Count(sleeper_log, "lease lost: ");
+    const int noticed = Count(sleeper_log, "room lease(s) lost");
     INFO("the paused node's log ends with: "
          << sleeper_log.substr(sleeper_log.size() > 3000 ? sleeper_log.size() - 3000 : 0));
-    CHECK(refused > 0);  // writes refused by the fencing token after the node ran again
+    // Run again, the node learns that its rooms are another's, whichever comes first: a write
+    // of a command that waited in its sockets refused by the fencing token, or its lease
+    // renewal finding the leases gone (then no write is tried). Which one is a race of the
+    // two; the fencing itself is tested without one in room_leases_test.cc.
+    CHECK(refused + noticed > 0);
   }
   for (std::size_t i = 0; i < logs.size(); ++i) {
     const std::string text = ReadAll(logs[i]);
