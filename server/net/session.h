@@ -56,7 +56,8 @@ class Session : public std::enable_shared_from_this<Session> {
   // most one room. The lobby claims the connection before it hands a join, create or resume to
   // a room; the room then either makes it a member or releases the claim:
   //   free --ClaimMembership--> claimed --set_membership--> member --Leave--> free
-  //   claimed --ReleaseClaim--> free;  any --Disconnect--> gone (final)
+  //   claimed --ReleaseClaim--> free;  member --Supersede--> superseded (final, closing)
+  //   any --Disconnect--> gone (final)
   struct Membership {
     // Weak: a room holds its members' sessions, and a session must not keep its room alive
     // (no ownership cycle). A room that is gone leaves its members free.
@@ -71,7 +72,7 @@ class Session : public std::enable_shared_from_this<Session> {
   // False (nothing claimed) while the connection is in a room, claimed, or gone.
   bool ClaimMembership() {
     std::lock_guard lock(mu_);
-    if (gone_ || claimed_ || membership_.in_room()) return false;
+    if (gone_ || superseded_ || claimed_ || membership_.in_room()) return false;
     claimed_ = true;
     return true;
   }
@@ -98,6 +99,18 @@ class Session : public std::enable_shared_from_this<Session> {
   void Leave(const MembershipHost* host) {
     std::lock_guard lock(mu_);
     if (membership_.host.lock().get() == host) membership_ = {};
+  }
+  // A newer connection took this one's seat in `host`: it leaves, and is closing (code 4000).
+  // Whatever it sent before its close reached it is dropped unanswered: a "join a room first"
+  // error racing ahead of the close would tell the client the wrong reason.
+  void Supersede(const MembershipHost* host) {
+    std::lock_guard lock(mu_);
+    if (membership_.host.lock().get() == host) membership_ = {};
+    superseded_ = true;
+  }
+  bool superseded() const {
+    std::lock_guard lock(mu_);
+    return superseded_;
   }
   // The connection is gone: returns the membership it had (to tell its room) and drops it.
   Membership Disconnect() {
@@ -127,6 +140,7 @@ class Session : public std::enable_shared_from_this<Session> {
   Membership membership_;
   bool claimed_ = false;
   bool gone_ = false;
+  bool superseded_ = false;
   std::string name_;
 };
 

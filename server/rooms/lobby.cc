@@ -84,6 +84,8 @@ void Lobby::Error(const std::shared_ptr<Session>& s, std::uint32_t request_id, v
 }
 
 void Lobby::OnMessage(const std::shared_ptr<Session>& s, v1::ClientMessage m) {
+  // Its seat went to a newer connection and its close is on the way (net/session.h).
+  if (s->superseded()) return;
   const std::uint32_t rid = m.request_id();
   if (m.has_hello()) return Hello(s, m);
   if (m.has_list_rooms()) {

@@ -298,7 +298,7 @@ void Room::TakeSeat(const std::shared_ptr<Session>& s, int seat, std::uint32_t r
   Seat& slot = seats_[static_cast<std::size_t>(seat)];
   if (slot.session && slot.session != s) {
     // Token takeover: the newest connection wins, the old one learns why it was closed.
-    slot.session->Leave(this);
+    slot.session->Supersede(this);
     slot.session->Close(close_code::kReplaced, "replaced by a newer connection");
   }
   slot.session = s;

@@ -182,4 +182,33 @@ TEST_CASE(
   CHECK_FALSE(back->Last(&v1::ServerMessage::has_error));
 }
 
+TEST_CASE(
+    "room: a connection whose seat a newer one took is closed with 4000 and what it sends "
+    "meanwhile goes unanswered",
+    "[rooms][dispatch][reconnect]") {
+  FakeRooms rooms;
+  const auto ada = rooms.Connect();
+  const auto granted = SeatInNewRoom(rooms, ada);
+  REQUIRE(granted);
+  const std::string token = granted->seat_granted().resume_token();
+  REQUIRE(!token.empty());
+
+  const auto phone = rooms.Connect(token);
+  REQUIRE(phone->Last(&v1::ServerMessage::has_welcome));
+  CHECK(ada->closed_with == server::close_code::kReplaced);
+  // Read before its close went out (the fake transport never finishes the close): no error
+  // races ahead of the close's reason, and the connection cannot join anything else.
+  const std::size_t answers = ada->received.size();
+  v1::ClientMessage ready;
+  ready.set_request_id(2);
+  ready.mutable_set_ready()->set_ready(true);
+  rooms.Deliver(ada, ready);
+  v1::ClientMessage join;
+  join.set_request_id(3);
+  join.mutable_join_room()->set_code(granted->seat_granted().room_code());
+  rooms.Deliver(ada, join);
+  CHECK(ada->received.size() == answers);
+  CHECK(rooms.registry().Find(granted->seat_granted().room_code())->Summary().players() == 1);
+}
+
 }  // namespace carc::test
