@@ -4,6 +4,7 @@
 #pragma once
 
 #include <charconv>
+#include <cstddef>
 #include <functional>
 #include <map>
 #include <string>
@@ -65,6 +66,17 @@ std::function<bool(ServerConfig&, const std::string&)> Duration(D ServerConfig::
 inline std::function<bool(ServerConfig&, const std::string&)> Text(
     std::string ServerConfig::*field) {
   return [=](ServerConfig& c, const std::string& v) {
+    c.*field = v;
+    return true;
+  };
+}
+
+// One line of text of at most `max_bytes`: no CR or LF, which would end a header or command
+// the value is written into (SMTP's sign-in).
+inline std::function<bool(ServerConfig&, const std::string&)> Line(std::string ServerConfig::*field,
+                                                                   std::size_t max_bytes) {
+  return [=](ServerConfig& c, const std::string& v) {
+    if (v.size() > max_bytes || v.find_first_of("\r\n") != std::string::npos) return false;
     c.*field = v;
     return true;
   };

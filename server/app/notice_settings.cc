@@ -50,20 +50,12 @@ void AddNoticeSettings(SettingTable& table) {
         }}},
       {"smtp-user",
        {"CARC_SMTP_USER", "the name to sign in to the SMTP relay with (none: no sign-in)",
-        [](ServerConfig& c, const std::string& v) {
-          if (v.size() > 256 || v.find_first_of("\r\n") != std::string::npos) return false;
-          c.smtp_user = v;
-          return true;
-        }}},
+        Line(&ServerConfig::smtp_user, 256)}},
       {"smtp-password",
        {"CARC_SMTP_PASSWORD",
         "the SMTP relay's password; give it in the environment variable rather than the flag, "
         "which other users of the machine can see (none)",
-        [](ServerConfig& c, const std::string& v) {
-          if (v.size() > 1024 || v.find_first_of("\r\n") != std::string::npos) return false;
-          c.smtp_password = v;
-          return true;
-        }}},
+        Line(&ServerConfig::smtp_password, 1024)}},
       {"smtp-starttls",
        {"CARC_SMTP_STARTTLS",
         "on or off: an smtp:// relay must switch to TLS (STARTTLS) before anything is sent; "

@@ -10,8 +10,6 @@
 //     everything else the server does meanwhile.
 // Sizes: CARC_TURN_BASED_GAMES (10000), CARC_TURN_BASED_ACCOUNTS (1000), CARC_TURN_BASED_ASKS
 // (2000).
-#include <sys/resource.h>
-
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -26,6 +24,8 @@
 #include "account_helpers.h"
 #include "accounts/session_token.h"
 #include "store/account_store.h"
+#include "sys/process_usage.h"
+#include "sys/unix_seconds.h"
 #include "test_server.h"
 
 namespace carc::test::turn_based_bench {
@@ -36,13 +36,6 @@ namespace ca = carc::server::accounts;
 int EnvInt(const char* name, int fallback) {
   const char* v = std::getenv(name);
   return v != nullptr && *v != '\0' ? std::atoi(v) : fallback;
-}
-
-double CpuSeconds() {
-  rusage u{};
-  ::getrusage(RUSAGE_SELF, &u);
-  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
 double Percentile(std::vector<double> v, double p) {
@@ -71,9 +64,7 @@ TEST_CASE("10,000 turn-based games for 1,000 accounts: my games, and the cost of
 
   auto& accounts = *server.app().store().accounts();
   std::vector<std::string> tokens;
-  const auto now = std::chrono::duration_cast<std::chrono::seconds>(
-                       std::chrono::system_clock::now().time_since_epoch())
-                       .count();
+  const auto now = server::UnixSeconds();
   for (int i = 0; i < players; ++i) {
     const std::string name = "P" + std::to_string(i);
     const auto id = accounts.CreateAccount(name, "p" + std::to_string(i), "x", now);
@@ -119,9 +110,10 @@ TEST_CASE("10,000 turn-based games for 1,000 accounts: my games, and the cost of
   const double mean_listed = static_cast<double>(listed) / asks;
   CHECK(mean_listed == Approx(2.0 * games / players));
 
-  const double cpu_before = CpuSeconds();
+  const double cpu_before = server::ProcessCpuSeconds();
   std::this_thread::sleep_for(std::chrono::seconds(idle_s));
-  const double cpu_ms_per_minute = (CpuSeconds() - cpu_before) * 1000.0 * 60.0 / idle_s;
+  const double cpu_ms_per_minute =
+      (server::ProcessCpuSeconds() - cpu_before) * 1000.0 * 60.0 / idle_s;
   // Still every game: a turn-based room is never disposed of as abandoned.
   CHECK(server.app().registry().size() == static_cast<std::size_t>(games));
 
