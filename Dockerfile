@@ -13,7 +13,7 @@ RUN cmake --workflow --preset release
 
 FROM debian:12-slim
 RUN apt-get update -qq \
- && apt-get install -y -qq --no-install-recommends libprotobuf32 libspdlog1.10 libsqlite3-0 libpq5 libsodium23 libunistring2 libcbor0.8 libssl3 libcurl4 ca-certificates \
+ && apt-get install -y -qq --no-install-recommends libprotobuf32 libspdlog1.10 libsqlite3-0 libpq5 libsodium23 libunistring2 libcbor0.8 libssl3 libcurl4 libdate-tz3 tzdata ca-certificates \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --home-dir /data --shell /usr/sbin/nologin carcassonne \
  && mkdir -p /data && chown carcassonne /data

@@ -16,6 +16,8 @@ packages=(
   libsodium-dev libunistring-dev libcbor-dev libssl-dev
   # e-mail through an SMTP relay (verification links, digests)
   libcurl4-openssl-dev
+  # players' quiet hours in their time zone (the date library on the system's tzdata)
+  libhowardhinnant-date-dev tzdata
 )
 # Node.js and npm build the web client (and run `buf lint` of proto/). A machine that already
 # has npm (e.g. from another Node.js package) keeps it.

@@ -237,6 +237,17 @@ std::optional<SignedIn> AccountApi::Authenticate(std::string_view token) {
   return SignedIn{account->id, account->name, session->id};
 }
 
+void AccountApi::OnSignedInWorker(
+    const ApiRequest& request, ApiReply reply,
+    std::function<void(const ApiRequest&, const SignedIn&, const ApiReply&)> job) {
+  OnReadWorker(request, std::move(reply),
+               [this, job = std::move(job)](const ApiRequest& r, const ApiReply& done) {
+                 const auto who = SessionOf(r);
+                 if (!who) return done(Error(401, "not signed in"));
+                 job(r, *who, done);
+               });
+}
+
 std::optional<SignedIn> AccountApi::SessionOf(const ApiRequest& request) {
   std::string_view token = BearerToken(request.authorization);
   if (token.empty()) token = SessionCookieValue(request.cookie);

@@ -95,6 +95,10 @@ class AccountApi {
                     std::function<void(const ApiRequest&, const ApiReply&)> job) {
     OnWorker(reads_, request, std::move(reply), std::move(job));
   }
+  // OnReadWorker for a signed-in player's own resource: 401 when the request has no session.
+  void OnSignedInWorker(
+      const ApiRequest& request, ApiReply reply,
+      std::function<void(const ApiRequest&, const SignedIn&, const ApiReply&)> job);
   std::int64_t Now() const { return now_(); }
   // Whether this request's cookies are Secure (an https --public-url, or a trusted proxy's
   // X-Forwarded-Proto).

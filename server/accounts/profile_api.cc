@@ -67,12 +67,12 @@ nlohmann::json HeldJson(const HeldSeat& h) {
 }  // namespace
 
 ProfileApi::ProfileApi(store::AccountStore* store, AccountApi& accounts, LiveSeats live,
-                       RatingsOf ratings, EmailOf email)
+                       RatingsOf ratings, ExportParts exports)
     : store_(store),
       accounts_(accounts),
       live_(std::move(live)),
       ratings_(std::move(ratings)),
-      email_(std::move(email)) {}
+      exports_(std::move(exports)) {}
 
 bool ProfileApi::Handles(const ApiRequest& request) {
   const std::string path = Path(request.target);
@@ -157,15 +157,16 @@ void ProfileApi::Own(const ApiRequest& request, const ApiReply& reply) {
                           {"created_at", p.created_at},
                           {"last_used_at", p.last_used_at}});
     }
-    ApiResponse r =
-        Json(200, {{"format", "carcassonne-account/1"},
-                   {"exported_at", accounts_.Now()},
-                   {"account", {{"name", account->name}, {"created_at", account->created_at}}},
-                   {"sessions", sessions},
-                   {"passkeys", passkeys},
-                   {"email", email_ ? email_(who->account) : nlohmann::json(nullptr)},
-                   {"games", PlayedList(store_->PlayedGames(who->account, kExportGames))},
-                   {"in_progress", in_progress}});
+    nlohmann::json exported = {
+        {"format", "carcassonne-account/1"},
+        {"exported_at", accounts_.Now()},
+        {"account", {{"name", account->name}, {"created_at", account->created_at}}},
+        {"sessions", sessions},
+        {"passkeys", passkeys},
+        {"games", PlayedList(store_->PlayedGames(who->account, kExportGames))},
+        {"in_progress", in_progress}};
+    for (const auto& [name, read] : exports_) exported[name] = read(who->account);
+    ApiResponse r = Json(200, exported);
     r.content_disposition = "attachment; filename=\"carcassonne-account.json\"";
     return reply(std::move(r));
   }

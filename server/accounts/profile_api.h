@@ -21,6 +21,8 @@
 #pragma once
 
 #include <functional>
+#include <string>
+#include <utility>
 #include <nlohmann/json.hpp>
 #include <vector>
 
@@ -45,14 +47,15 @@ struct LiveSeats {
 
 // The profile's "ratings" of an account (accounts/rating_api.h); read on a worker.
 using RatingsOf = std::function<nlohmann::json(store::AccountId)>;
-// The export's "email" of an account (its address, whether verified, the digest), or null for
-// none; read on a worker.
-using EmailOf = std::function<nlohmann::json(store::AccountId)>;
+// Parts of the export that other parts of the server keep: each one's name and its reader (the
+// account's e-mail address, its notice preferences), called on a worker.
+using ExportParts =
+    std::vector<std::pair<std::string, std::function<nlohmann::json(store::AccountId)>>>;
 
 class ProfileApi {
  public:
   ProfileApi(store::AccountStore* store, AccountApi& accounts, LiveSeats live,
-             RatingsOf ratings = {}, EmailOf email = {});
+             RatingsOf ratings = {}, ExportParts exports = {});
 
   static bool Handles(const ApiRequest& request);
   void Serve(ApiRequest request, ApiReply reply);
@@ -66,7 +69,7 @@ class ProfileApi {
   AccountApi& accounts_;
   LiveSeats live_;
   RatingsOf ratings_;
-  EmailOf email_;
+  ExportParts exports_;
 };
 
 }  // namespace carc::server::accounts

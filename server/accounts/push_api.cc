@@ -96,13 +96,12 @@ void PushApi::Serve(ApiRequest request, ApiReply reply) {
     if (method == "POST") ++metrics_.refused;
     return reply(Error(413, "the request is over 4 KB"));
   }
-  accounts_.OnReadWorker(request, std::move(reply),
-                         [this](const ApiRequest& r, const ApiReply& done) {
-                           const auto who = accounts_.SessionOf(r);
-                           if (!who) return done(Error(401, "not signed in"));
-                           if (r.method == "POST") return Subscribe(r, *who, done);
-                           Unsubscribe(r, *who, done);
-                         });
+  accounts_.OnSignedInWorker(
+      request, std::move(reply),
+      [this](const ApiRequest& r, const SignedIn& who, const ApiReply& done) {
+        if (r.method == "POST") return Subscribe(r, who, done);
+        Unsubscribe(r, who, done);
+      });
 }
 
 void PushApi::Subscribe(const ApiRequest& request, const SignedIn& who, const ApiReply& reply) {

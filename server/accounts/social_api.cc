@@ -160,12 +160,9 @@ void SocialApi::Serve(ApiRequest request, ApiReply reply) {
     if (route == Route::kInvite) ++metrics_.invitations_refused;
     return reply(Error(413, "the request is over 1 KB"));
   }
-  accounts_.OnReadWorker(request, std::move(reply),
-                         [this](const ApiRequest& r, const ApiReply& done) {
-                           const auto who = accounts_.SessionOf(r);
-                           if (!who) return done(Error(401, "not signed in"));
-                           Signed(r, *who, done);
-                         });
+  accounts_.OnSignedInWorker(request, std::move(reply),
+                             [this](const ApiRequest& r, const SignedIn& who,
+                                    const ApiReply& done) { Signed(r, who, done); });
 }
 
 void SocialApi::Signed(const ApiRequest& request, const SignedIn& who, const ApiReply& reply) {

@@ -26,7 +26,24 @@ std::function<void(std::ostream&)> PushMetricsSection(const push::PushSenderMetr
       << "carc_push_messages_total{outcome=\"dropped_full\"} " << sender.dropped_full.load() << "\n"
       << "# HELP carc_push_queue Notices and retries waiting for the push sender.\n"
          "# TYPE carc_push_queue gauge\n"
-      << "carc_push_queue " << sender.queued.load() << "\n";
+      << "carc_push_queue " << sender.queued.load() << "\n"
+      << "# HELP carc_push_notices_total Notices their players' preferences stopped or delayed "
+         "(muted: a kind they turned off; held: kept until their quiet hours end).\n"
+         "# TYPE carc_push_notices_total counter\n"
+      << "carc_push_notices_total{outcome=\"muted\"} " << sender.muted.load() << "\n"
+      << "carc_push_notices_total{outcome=\"held\"} " << sender.held.load() << "\n";
+  };
+}
+
+std::function<void(std::ostream&)> NoticePreferencesMetricsSection(
+    const accounts::NoticePreferencesMetrics& preferences) {
+  return [&preferences](std::ostream& o) {
+    o << "# HELP carc_notice_preferences_total PUT /api/me/notices by outcome (changed; "
+         "refused: a bad field or a body over 1 KB).\n"
+         "# TYPE carc_notice_preferences_total counter\n"
+      << "carc_notice_preferences_total{outcome=\"changed\"} " << preferences.changed.load() << "\n"
+      << "carc_notice_preferences_total{outcome=\"refused\"} " << preferences.refused.load()
+      << "\n";
   };
 }
 

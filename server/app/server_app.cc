@@ -18,6 +18,7 @@
 #include "net/session.h"
 #include "rooms/tokens.h"
 #include "store/open_store.h"
+#include "store/social_store.h"
 
 namespace carc::server {
 
@@ -69,7 +70,11 @@ std::unique_ptr<push::PushService> StartPush(const ServerConfig& c, store::Event
               : c.public_url.starts_with("https://") ? c.public_url
                                                      : "mailto:admin@localhost";
   s.loopback = c.push_allow_loopback ? push::Loopback::kAllowed : push::Loopback::kRefused;
-  return push::PushService::Start(*store.push(), std::move(s));
+  push::PushSender::Preferences preferences;
+  if (store::SocialStore* social = store.social()) {
+    preferences = [social](std::int64_t account) { return social->NoticePreferencesOf(account); };
+  }
+  return push::PushService::Start(*store.push(), std::move(s), std::move(preferences));
 }
 
 // --public-url without the slash that may end it: the mails' links add their own.
@@ -143,26 +148,32 @@ ServerApp::ServerApp(ServerConfig config)
       accounts_(store_->accounts(), AccountLimitsOf(config_), hash_workers_, api_workers_),
       passkeys_(store_->accounts(), PasskeyLimitsOf(config_), accounts_),
       ratings_(store_->ratings(), accounts_),
-      profiles_(
-          store_->accounts(), accounts_,
-          {[this](store::AccountId account) { return registry_.SeatsHeldBy(account); },
-           [this](store::AccountId account, const std::string& name,
-                  const std::vector<std::string>& hashes) {
-             return registry_.ClaimSeats(account, name, hashes);
-           },
-           [this](store::AccountId account, const std::string& label) {
-             registry_.ForgetAccount(account, label);
-           }},
-          [this](store::AccountId account) { return ratings_.PlayerRatings(account); },
-          [this](store::AccountId account) -> nlohmann::json {
-            store::MailStore* mail = store_->mail();
-            const auto row = mail ? mail->Address(account) : std::nullopt;
-            if (!row) return nullptr;
-            return {{"address", row->address},
-                    {"verified", row->verified},
-                    {"digest", row->digest},
-                    {"last_digest_at", row->last_digest_at}};
-          }),
+      profiles_(store_->accounts(), accounts_,
+                {[this](store::AccountId account) { return registry_.SeatsHeldBy(account); },
+                 [this](store::AccountId account, const std::string& name,
+                        const std::vector<std::string>& hashes) {
+                   return registry_.ClaimSeats(account, name, hashes);
+                 },
+                 [this](store::AccountId account, const std::string& label) {
+                   registry_.ForgetAccount(account, label);
+                 }},
+                [this](store::AccountId account) { return ratings_.PlayerRatings(account); },
+                {{"email",
+                  [this](store::AccountId account) -> nlohmann::json {
+                    store::MailStore* mail = store_->mail();
+                    const auto row = mail ? mail->Address(account) : std::nullopt;
+                    if (!row) return nullptr;
+                    return {{"address", row->address},
+                            {"verified", row->verified},
+                            {"digest", row->digest},
+                            {"last_digest_at", row->last_digest_at}};
+                  }},
+                 {"notices",
+                  [this](store::AccountId account) -> nlohmann::json {
+                    store::SocialStore* social = store_->social();
+                    if (social == nullptr) return nullptr;
+                    return accounts::NoticePreferencesJson(social->NoticePreferencesOf(account));
+                  }}}),
       push_(StartPush(config_, *store_)),
       push_api_(store_->push(), push_ ? &push_->key() : nullptr,
                 {config_.push_subscriptions_per_account,
@@ -182,6 +193,7 @@ ServerApp::ServerApp(ServerConfig config)
       mail_(StartMail(config_, *store_)),
       email_api_(store_->mail(), store_->accounts(), mail_ ? &mail_->sender() : nullptr,
                  BaseUrl(config_), accounts_),
+      notice_preferences_(store_->social(), accounts_),
       registry_(io_, room_config_, metrics_, *store_, bots_.get()),
       lobby_(registry_, room_config_, metrics_),
       listener_(std::make_shared<Listener>(
@@ -201,9 +213,14 @@ ServerApp::ServerApp(ServerConfig config)
       }) {
   metrics_.AddSection(SocialMetricsSection(social_.metrics()));
   metrics_.AddSection(MailMetricsSection(mail_.get(), email_api_.metrics()));
+  metrics_.AddSection(NoticePreferencesMetricsSection(notice_preferences_.metrics()));
   if (mail_) {
     mail_->StartDigests(
-        [this](store::AccountId account) { return WaitingGames(registry_.SeatsHeldBy(account)); });
+        [this](store::AccountId account) { return WaitingGames(registry_.SeatsHeldBy(account)); },
+        [social = store_->social()](store::AccountId account) {
+          return social != nullptr ? social->NoticePreferencesOf(account)
+                                   : store::NoticePreferenceRow{};
+        });
   }
   if (push_) {
     registry_.set_notices(&push_->sender());
@@ -274,6 +291,9 @@ void ServerApp::Api(ApiRequest request, ApiReply reply) {
   }
   if (accounts::EmailApi::Handles(request)) {
     return email_api_.Serve(std::move(request), std::move(reply));
+  }
+  if (accounts::NoticePreferencesApi::Handles(request)) {
+    return notice_preferences_.Serve(std::move(request), std::move(reply));
   }
   if (accounts::PasskeyApi::Handles(request)) {
     return passkeys_.Serve(std::move(request), std::move(reply));

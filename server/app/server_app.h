@@ -17,6 +17,7 @@
 
 #include "accounts/account_api.h"
 #include "accounts/email_api.h"
+#include "accounts/notice_preferences_api.h"
 #include "accounts/passkey_api.h"
 #include "accounts/profile_api.h"
 #include "accounts/push_api.h"
@@ -99,6 +100,7 @@ class ServerApp {
   // in the constructor's body, once registry_ exists, and stops first in the destructor's.
   std::unique_ptr<mail::MailService> mail_;
   accounts::EmailApi email_api_;
+  accounts::NoticePreferencesApi notice_preferences_;
   std::atomic<bool> stopping_{false};
   RoomRegistry registry_;
   Lobby lobby_;

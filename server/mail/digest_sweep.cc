@@ -2,19 +2,22 @@
 
 #include <spdlog/spdlog.h>
 
+#include "notices/quiet_hours.h"
 #include "store/event_store.h"
 #include "sys/unix_seconds.h"
 
 namespace carc::server::mail {
 
 DigestSweep::DigestSweep(store::MailStore& store, MailSender& sender, Waiting waiting,
-                         DigestSweepConfig config, DigestMetrics& metrics, Now now)
+                         DigestSweepConfig config, DigestMetrics& metrics, Now now,
+                         Preferences preferences)
     : store_(store),
       sender_(sender),
       waiting_(std::move(waiting)),
       config_(std::move(config)),
       metrics_(metrics),
-      now_(now ? std::move(now) : Now(UnixSeconds)) {
+      now_(now ? std::move(now) : Now(UnixSeconds)),
+      preferences_(std::move(preferences)) {
   thread_ = std::thread([this] { Run(); });
 }
 
@@ -56,6 +59,16 @@ int DigestSweep::SweepOnce() {
       return queued;
     }
     for (const auto& d : due) {
+      if (const auto until = QuietUntil(d.account, now)) {
+        try {
+          store_.PostponeDigest(d.account, *until - config_.every.count());
+          metrics_.held.fetch_add(1, std::memory_order_relaxed);
+          continue;
+        } catch (const store::StoreError& e) {
+          // Not put off: it goes now rather than a day late.
+          spdlog::warn("mail: a digest cannot be put off: {}", e.what());
+        }
+      }
       auto games = waiting_(d.account);
       if (games.empty()) {
         metrics_.nothing.fetch_add(1, std::memory_order_relaxed);
@@ -72,6 +85,19 @@ int DigestSweep::SweepOnce() {
     std::lock_guard lock(mu_);
     if (stopping_) return queued;
   }
+}
+
+std::optional<std::int64_t> DigestSweep::QuietUntil(store::AccountId account, std::int64_t now) {
+  if (!preferences_) return std::nullopt;
+  store::NoticePreferenceRow prefs;
+  try {
+    prefs = preferences_(account);
+  } catch (const store::StoreError& e) {
+    spdlog::warn("mail: the quiet hours of account {} cannot be read: {}", account, e.what());
+    return std::nullopt;
+  }
+  if (prefs.quiet_from < 0 || prefs.quiet_to < 0) return std::nullopt;
+  return notices::QuietUntil({prefs.quiet_from, prefs.quiet_to}, prefs.time_zone, now);
 }
 
 }  // namespace carc::server::mail

@@ -2,7 +2,9 @@
 // address wants a digest and got none for `every` are claimed in the store (one node of a
 // cluster takes each), and each one whose turn-based games wait for their move is mailed the
 // list. An account with nothing waiting is claimed all the same: it is asked again after
-// `every`, so that the sweep costs one store query per account and day, not per minute.
+// `every`, so that the sweep costs one store query per account and day, not per minute. An
+// account in its quiet hours (store/social_store.h) is put off in the store until they end:
+// its digest, listing the games waiting then, comes at their end (on any node).
 //
 // Contract: one thread of the sweep's own; nothing of it runs on a network thread or a room's
 // strand; its first sweep is one period after the start. `waiting` is called on that thread and
@@ -16,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -23,6 +26,7 @@
 #include "mail/mail_sender.h"
 #include "mail/mail_texts.h"
 #include "store/mail_store.h"
+#include "store/social_store.h"
 
 namespace carc::server::mail {
 
@@ -36,6 +40,7 @@ struct DigestSweepConfig {
 struct DigestMetrics {
   std::atomic<std::uint64_t> sent{0};     // digests queued on the sender
   std::atomic<std::uint64_t> nothing{0};  // accounts claimed with no game waiting
+  std::atomic<std::uint64_t> held{0};     // accounts put off to the end of their quiet hours
   std::atomic<std::uint64_t> sweeps{0};
   std::atomic<std::uint64_t> store_errors{0};
 };
@@ -45,9 +50,12 @@ class DigestSweep {
   // The account's turn-based games that wait for its move, on this node.
   using Waiting = std::function<std::vector<WaitingGame>(store::AccountId)>;
   using Now = std::function<std::int64_t()>;  // seconds since the Unix epoch
+  // The account's quiet hours; may throw StoreError (then the digest goes). Empty: none.
+  using Preferences = std::function<store::NoticePreferenceRow(store::AccountId)>;
 
   DigestSweep(store::MailStore& store, MailSender& sender, Waiting waiting,
-              DigestSweepConfig config, DigestMetrics& metrics, Now now = {});
+              DigestSweepConfig config, DigestMetrics& metrics, Now now = {},
+              Preferences preferences = {});
   ~DigestSweep();
   DigestSweep(const DigestSweep&) = delete;
   DigestSweep& operator=(const DigestSweep&) = delete;
@@ -58,6 +66,8 @@ class DigestSweep {
 
  private:
   void Run();
+  // When the account's quiet hours (if any) end, if `now` is inside them.
+  std::optional<std::int64_t> QuietUntil(store::AccountId account, std::int64_t now);
 
   store::MailStore& store_;
   MailSender& sender_;
@@ -65,6 +75,7 @@ class DigestSweep {
   const DigestSweepConfig config_;
   DigestMetrics& metrics_;
   Now now_;
+  Preferences preferences_;
 
   std::mutex mu_;
   std::condition_variable wake_;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "notices/quiet_hours.h"
 #include "push/message_encryption.h"
 #include "store/event_store.h"
 #include "sys/unix_seconds.h"
@@ -30,13 +31,15 @@ std::string_view UrgencyOf(NoticeKind kind) {
 }  // namespace
 
 PushSender::PushSender(store::PushStore& store, const VapidKey& key, PushSenderConfig config,
-                       PushSenderMetrics& metrics, Transport transport, Now now)
+                       PushSenderMetrics& metrics, Transport transport, Now now,
+                       Preferences preferences)
     : store_(store),
       key_(key),
       config_(std::move(config)),
       metrics_(metrics),
       transport_(std::move(transport)),
-      now_(now ? std::move(now) : Now(UnixSeconds)) {
+      now_(now ? std::move(now) : Now(UnixSeconds)),
+      preferences_(std::move(preferences)) {
   if (!transport_) {
     transport_ = [timeout = config_.timeout, loopback = config_.loopback](const PushRequest& r) {
       return SendPushRequest(r, timeout, loopback);
@@ -61,7 +64,7 @@ void PushSender::Stop() {
 void PushSender::Notify(Notice notice) {
   {
     std::lock_guard lock(mu_);
-    if (stopping_ || notices_.size() + retries_.size() >= config_.max_queued) {
+    if (stopping_ || Queued() >= config_.max_queued) {
       metrics_.dropped_full.fetch_add(1, std::memory_order_relaxed);
       return;
     }
@@ -79,7 +82,17 @@ void PushSender::Run() {
       notices_.pop_front();
       metrics_.queued.fetch_sub(1, std::memory_order_relaxed);
       lock.unlock();
-      Fan(notice);
+      Fan(notice, false);
+      lock.lock();
+      continue;
+    }
+    if (!held_.empty() && held_.begin()->first <= Clock::now()) {
+      Notice notice = std::move(held_.begin()->second);
+      held_by_room_.erase({notice.account, notice.room});
+      held_.erase(held_.begin());
+      metrics_.queued.fetch_sub(1, std::memory_order_relaxed);
+      lock.unlock();
+      Fan(notice, true);
       lock.lock();
       continue;
     }
@@ -92,19 +105,72 @@ void PushSender::Run() {
       lock.lock();
       continue;
     }
-    if (retries_.empty()) {
+    if (retries_.empty() && held_.empty()) {
       wake_.wait(lock);
     } else {
-      wake_.wait_until(lock, retries_.begin()->first);
+      auto due = Clock::time_point::max();
+      if (!retries_.empty()) due = retries_.begin()->first;
+      if (!held_.empty()) due = std::min(due, held_.begin()->first);
+      wake_.wait_until(lock, due);
     }
   }
-  metrics_.queued.fetch_sub(static_cast<std::int64_t>(notices_.size() + retries_.size()),
-                            std::memory_order_relaxed);
+  metrics_.queued.fetch_sub(static_cast<std::int64_t>(Queued()), std::memory_order_relaxed);
   notices_.clear();
   retries_.clear();
+  held_by_room_.clear();
+  held_.clear();
 }
 
-void PushSender::Fan(const Notice& notice) {
+std::size_t PushSender::Queued() const {
+  return notices_.size() + retries_.size() + held_.size();
+}
+
+store::NoticePreferenceRow PushSender::PreferencesOf(std::int64_t account) {
+  if (!preferences_) return {};
+  try {
+    return preferences_(account);
+  } catch (const store::StoreError& e) {
+    spdlog::warn("push: the notice preferences of account {} cannot be read: {}", account,
+                 e.what());
+    return {};
+  }
+}
+
+bool PushSender::HoldOrMute(const Notice& notice, bool released) {
+  const store::NoticePreferenceRow prefs = PreferencesOf(notice.account);
+  if ((prefs.push_kinds & (1u << static_cast<unsigned>(notice.kind))) == 0) {
+    metrics_.muted.fetch_add(1, std::memory_order_relaxed);
+    return true;
+  }
+  // A released notice waited through its quiet hours already: it goes now.
+  if (released) return false;
+  if (prefs.quiet_from < 0 || prefs.quiet_to < 0) return false;
+  const std::int64_t now = now_();
+  const auto until = notices::QuietUntil({prefs.quiet_from, prefs.quiet_to}, prefs.time_zone, now);
+  if (!until) return false;
+  const auto due = Clock::now() + std::chrono::seconds(*until - now);
+  {
+    std::lock_guard lock(mu_);
+    // One held notice per account and room: the newest says all the older ones did.
+    const auto key = std::make_pair(notice.account, notice.room);
+    if (const auto kept = held_by_room_.find(key); kept != held_by_room_.end()) {
+      held_.erase(kept->second);
+      held_by_room_.erase(kept);
+      metrics_.queued.fetch_sub(1, std::memory_order_relaxed);
+    }
+    if (stopping_ || Queued() >= config_.max_queued) {
+      metrics_.dropped_full.fetch_add(1, std::memory_order_relaxed);
+      return true;
+    }
+    held_by_room_[key] = held_.emplace(due, notice);
+    metrics_.queued.fetch_add(1, std::memory_order_relaxed);
+  }
+  metrics_.held.fetch_add(1, std::memory_order_relaxed);
+  return true;
+}
+
+void PushSender::Fan(const Notice& notice, bool released) {
+  if (HoldOrMute(notice, released)) return;
   std::vector<store::PushSubscriptionRow> subscriptions;
   try {
     subscriptions = store_.Subscriptions(notice.account);
@@ -185,7 +251,7 @@ void PushSender::Attempt(Retry job) {
   ++job.attempt;
   {
     std::lock_guard lock(mu_);
-    if (stopping_ || notices_.size() + retries_.size() >= config_.max_queued) {
+    if (stopping_ || Queued() >= config_.max_queued) {
       metrics_.dropped_full.fetch_add(1, std::memory_order_relaxed);
       return;
     }

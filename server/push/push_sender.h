@@ -11,6 +11,9 @@
 //   429, 5xx, no answer   retries later, the wait doubling from `first_retry` (a Retry-After
 //              is honoured up to `max_retry`), at most `attempts` tries in all;
 //   other      counts failed (the request was refused: no retry would change that).
+// The account's preferences (store/social_store.h) are read first: a kind it turned off is
+// counted `muted` and not sent; a notice due in its quiet hours is counted `held` and sent at
+// their end, a later one for the same account and room replacing it (queued all the same).
 // Stop (also the destructor) ends the thread; what still waits is dropped, never half-sent.
 // Endpoints, keys and payloads are never logged: a subscription is named by its id.
 #pragma once
@@ -30,6 +33,7 @@
 #include "push/push_request.h"
 #include "push/vapid.h"
 #include "store/push_store.h"
+#include "store/social_store.h"
 
 namespace carc::server::push {
 
@@ -51,6 +55,8 @@ struct PushSenderMetrics {
   std::atomic<std::uint64_t> retried{0};
   std::atomic<std::uint64_t> failed{0};  // refused, or out of tries
   std::atomic<std::uint64_t> gone{0};    // subscriptions removed on a 404 or 410
+  std::atomic<std::uint64_t> muted{0};   // notices of a kind their player turned off
+  std::atomic<std::uint64_t> held{0};    // notices kept until their player's quiet hours end
 };
 
 class PushSender final : public Notifier {
@@ -59,9 +65,13 @@ class PushSender final : public Notifier {
   // the Unix epoch (the VAPID tokens' expiry).
   using Transport = std::function<PushResponse(const PushRequest&)>;
   using Now = std::function<std::int64_t()>;
+  // An account's notice preferences; may throw StoreError (then every notice goes, at once).
+  // Empty: every notice goes, at once.
+  using Preferences = std::function<store::NoticePreferenceRow(std::int64_t account)>;
 
   PushSender(store::PushStore& store, const VapidKey& key, PushSenderConfig config,
-             PushSenderMetrics& metrics, Transport transport = {}, Now now = {});
+             PushSenderMetrics& metrics, Transport transport = {}, Now now = {},
+             Preferences preferences = {});
   ~PushSender() override;
   PushSender(const PushSender&) = delete;
   PushSender& operator=(const PushSender&) = delete;
@@ -80,7 +90,14 @@ class PushSender final : public Notifier {
   };
 
   void Run();
-  void Fan(const Notice& notice);
+  // `released`: the notice waited through quiet hours already and is not held again.
+  void Fan(const Notice& notice, bool released);
+  // True when the notice is kept for later (quiet hours, unless `released`) or muted: nothing
+  // to send now.
+  bool HoldOrMute(const Notice& notice, bool released);
+  // The account's preferences, or the defaults when there is no reader or the store fails.
+  store::NoticePreferenceRow PreferencesOf(std::int64_t account);
+  std::size_t Queued() const;  // with mu_ held
   void Attempt(Retry job);
   // The Authorization for `origin`'s push service: a token kept until an hour before it ends.
   std::string Authorization(const std::string& origin, std::string& error);
@@ -96,6 +113,10 @@ class PushSender final : public Notifier {
   std::condition_variable wake_;
   std::deque<Notice> notices_;
   std::multimap<Clock::time_point, Retry> retries_;
+  using Held = std::multimap<Clock::time_point, Notice>;
+  Held held_;
+  std::map<std::pair<std::int64_t, std::string>, Held::iterator> held_by_room_;
+  Preferences preferences_;
   bool stopping_ = false;
   std::map<std::string, std::pair<std::string, std::int64_t>> tokens_;  // origin: header, expiry
   std::thread thread_;

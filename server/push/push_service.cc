@@ -4,7 +4,8 @@
 
 namespace carc::server::push {
 
-std::unique_ptr<PushService> PushService::Start(store::PushStore& store, PushSenderConfig config) {
+std::unique_ptr<PushService> PushService::Start(store::PushStore& store, PushSenderConfig config,
+                                                PushSender::Preferences preferences) {
   auto fresh = VapidKey::Generate();
   if (const auto* refused = std::get_if<Refusal>(&fresh)) {
     throw store::StoreError("cannot make the server's push key: " + refused->reason);
@@ -15,8 +16,9 @@ std::unique_ptr<PushService> PushService::Start(store::PushStore& store, PushSen
     throw store::StoreError("the store's push key is not one: " + refused->reason);
   }
   std::unique_ptr<PushService> service(new PushService(std::move(std::get<VapidKey>(key))));
-  service->sender_ =
-      std::make_unique<PushSender>(store, service->key_, std::move(config), service->metrics_);
+  service->sender_ = std::make_unique<PushSender>(store, service->key_, std::move(config),
+                                                  service->metrics_, PushSender::Transport{},
+                                                  PushSender::Now{}, std::move(preferences));
   return service;
 }
 

@@ -18,7 +18,9 @@ namespace carc::server::push {
 
 class PushService {
  public:
-  static std::unique_ptr<PushService> Start(store::PushStore& store, PushSenderConfig config);
+  // `preferences` as PushSender takes them (empty: every notice, at once).
+  static std::unique_ptr<PushService> Start(store::PushStore& store, PushSenderConfig config,
+                                            PushSender::Preferences preferences = {});
 
   const VapidKey& key() const { return key_; }
   PushSender& sender() { return *sender_; }

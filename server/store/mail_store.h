@@ -68,6 +68,9 @@ class MailStore {
   // of several nodes sweeping at once, one sends each digest.
   virtual std::vector<DigestDue> ClaimDigests(std::int64_t due_at_or_before, std::int64_t now,
                                               int limit) = 0;
+  // Sets the account's last digest to `last_digest_at`: a claimed digest put off (quiet hours)
+  // is due again once `last_digest_at` is far enough behind.
+  virtual void PostponeDigest(AccountId account, std::int64_t last_digest_at) = 0;
 };
 
 }  // namespace carc::server::store

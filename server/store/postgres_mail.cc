@@ -83,6 +83,12 @@ class PostgresMail final : public MailStore {
     return out;
   }
 
+  void PostponeDigest(AccountId account, std::int64_t last_digest_at) override {
+    std::lock_guard lock(mu_);
+    db_.Exec("UPDATE account_mail SET last_digest_at = $1 WHERE account_id = $2",
+             {PgParam::Int(last_digest_at), PgParam::Int(account)});
+  }
+
  private:
   std::mutex mu_;
   PgConnection db_;

@@ -244,6 +244,16 @@ CREATE TABLE account_mail (
 CREATE INDEX account_mail_due ON account_mail (last_digest_at) WHERE verified AND digest;
 )sql";
 
+constexpr const char* kNoticePreferences = R"sql(
+CREATE TABLE notice_preferences (
+  account_id BIGINT PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE,
+  push_kinds INTEGER NOT NULL DEFAULT 15 CHECK (push_kinds BETWEEN 0 AND 15),
+  quiet_from INTEGER NOT NULL DEFAULT -1 CHECK (quiet_from BETWEEN -1 AND 1439),
+  quiet_to INTEGER NOT NULL DEFAULT -1 CHECK (quiet_to BETWEEN -1 AND 1439),
+  time_zone TEXT NOT NULL DEFAULT 'UTC'
+);
+)sql";
+
 constexpr PgMigration kMigrations[] = {
     {1, "rooms, their logs and the archive", kRooms},
     {2, "nodes, room leases and resume tokens", kCluster},
@@ -255,6 +265,7 @@ constexpr PgMigration kMigrations[] = {
     {8, "push subscriptions and the server's keys", kPush},
     {9, "follows, blocks, invitations and account preferences", kSocial},
     {10, "e-mail addresses and their digests", kMail},
+    {11, "which notices and the hours without them", kNoticePreferences},
 };
 
 // Any fixed number: the advisory lock that serialises migrations between nodes.

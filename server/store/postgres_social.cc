@@ -116,6 +116,32 @@ class PostgresSocial final : public SocialStore {
         {PgParam::Int(account), InvitationsFromName(from)});
   }
 
+  NoticePreferenceRow NoticePreferencesOf(AccountId account) override {
+    std::lock_guard lock(mu_);
+    const PgResult r = db_.Exec(
+        "SELECT push_kinds, quiet_from, quiet_to, time_zone FROM notice_preferences "
+        "WHERE account_id = $1",
+        {PgParam::Int(account)});
+    NoticePreferenceRow row;
+    if (r.rows() == 0) return row;
+    row.push_kinds = static_cast<unsigned>(r.Int(0, 0));
+    row.quiet_from = static_cast<int>(r.Int(0, 1));
+    row.quiet_to = static_cast<int>(r.Int(0, 2));
+    row.time_zone = r.Text(0, 3);
+    return row;
+  }
+
+  void SetNoticePreferences(AccountId account, const NoticePreferenceRow& row) override {
+    std::lock_guard lock(mu_);
+    db_.Exec(
+        "INSERT INTO notice_preferences (account_id, push_kinds, quiet_from, quiet_to, "
+        "time_zone) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (account_id) DO UPDATE SET "
+        "push_kinds = EXCLUDED.push_kinds, quiet_from = EXCLUDED.quiet_from, "
+        "quiet_to = EXCLUDED.quiet_to, time_zone = EXCLUDED.time_zone",
+        {PgParam::Int(account), PgParam::Int(row.push_kinds), PgParam::Int(row.quiet_from),
+         PgParam::Int(row.quiet_to), row.time_zone});
+  }
+
   InviteResult Invite(const InvitationRow& invitation, InvitationLimits limits) override {
     std::lock_guard lock(mu_);
     return InPgTransaction(db_, [&] {

@@ -30,6 +30,17 @@ namespace carc::server::store {
 
 enum class InvitationsFrom { kAnyone, kFollowed, kNobody };
 
+// Which notices an account's browsers are pushed (a bit per notices::NoticeKind: turn,
+// reminder, invitation, game over), and its hours without any: minutes of the local day in
+// `time_zone`, -1 for none. The caller checks them (notices/quiet_hours.h) before they are kept.
+struct NoticePreferenceRow {
+  unsigned push_kinds = 0xF;
+  int quiet_from = -1;
+  int quiet_to = -1;
+  std::string time_zone = "UTC";
+  bool operator==(const NoticePreferenceRow&) const = default;
+};
+
 // The stored and the API's spelling: "anyone", "followed", "nobody".
 inline std::string_view InvitationsFromName(InvitationsFrom from) {
   switch (from) {
@@ -115,6 +126,10 @@ class SocialStore {
   // kAnyone for an account that never said.
   virtual InvitationsFrom InvitationsFromOf(AccountId account) = 0;
   virtual void SetInvitationsFrom(AccountId account, InvitationsFrom from) = 0;
+
+  // The defaults (every notice, no quiet hours, UTC) for an account that never said.
+  virtual NoticePreferenceRow NoticePreferencesOf(AccountId account) = 0;
+  virtual void SetNoticePreferences(AccountId account, const NoticePreferenceRow& row) = 0;
 
   // Keeps `invitation` (its id and from_name are ignored; created_at is now) when nothing of
   // InviteOutcome refuses it; the checks run in that enum's order, so that a refused sender

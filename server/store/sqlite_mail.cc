@@ -112,6 +112,12 @@ class SqliteMail final : public MailStore {
     });
   }
 
+  void PostponeDigest(AccountId account, std::int64_t last_digest_at) override {
+    std::lock_guard lock(mu_);
+    claim_->Bind(1, last_digest_at).Bind(2, account);
+    claim_->Run();
+  }
+
  private:
   std::mutex mu_;
   PreparedConnection conn_;

@@ -11,14 +11,16 @@ namespace carc::server::store {
 // and rating_changes (store/rating_rows.h), written with the archive. 6: push_subscriptions
 // (store/push_store.h), each with the session that made it, and server_keys (the VAPID key).
 // 7: follows, blocks, invitations and account_preferences (store/social_store.h). 8:
-// account_mail (store/mail_store.h), an account's e-mail address and its digest.
-inline constexpr int kSchemaVersion = 8;
+// account_mail (store/mail_store.h), an account's e-mail address and its digest. 9:
+// notice_preferences (store/social_store.h), which notices and the hours without them.
+inline constexpr int kSchemaVersion = 9;
 
 // Tables: rooms (state open/disposed/quarantined), room_log (one row per entry, with its
 // CRC-32), games and game_players (the archive), accounts, sessions, passkeys and passkey
 // challenges (players who last), ratings and rating_changes (each rated game's update),
 // push_subscriptions and server_keys (notices that reach a closed browser), follows, blocks,
-// invitations and account_preferences (players among players), account_mail (e-mail).
+// invitations, account_preferences and notice_preferences (players among players),
+// account_mail (e-mail).
 
 inline constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS rooms (
@@ -160,6 +162,13 @@ CREATE TABLE IF NOT EXISTS account_preferences (
   account_id INTEGER PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
   invitations_from TEXT NOT NULL DEFAULT 'anyone'
     CHECK (invitations_from IN ('anyone', 'followed', 'nobody'))
+);
+CREATE TABLE IF NOT EXISTS notice_preferences (
+  account_id INTEGER PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+  push_kinds INTEGER NOT NULL DEFAULT 15 CHECK (push_kinds BETWEEN 0 AND 15),
+  quiet_from INTEGER NOT NULL DEFAULT -1 CHECK (quiet_from BETWEEN -1 AND 1439),
+  quiet_to INTEGER NOT NULL DEFAULT -1 CHECK (quiet_to BETWEEN -1 AND 1439),
+  time_zone TEXT NOT NULL DEFAULT 'UTC'
 );
 CREATE TABLE IF NOT EXISTS account_mail (
   account_id INTEGER PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,

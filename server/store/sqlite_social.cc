@@ -51,6 +51,14 @@ class SqliteSocial final : public SocialStore {
       set_preference_ = conn_.Make(
           "INSERT INTO account_preferences (account_id, invitations_from) VALUES (?, ?) "
           "ON CONFLICT (account_id) DO UPDATE SET invitations_from = excluded.invitations_from");
+      notices_ = conn_.Make(
+          "SELECT push_kinds, quiet_from, quiet_to, time_zone FROM notice_preferences "
+          "WHERE account_id = ?");
+      set_notices_ = conn_.Make(
+          "INSERT INTO notice_preferences (account_id, push_kinds, quiet_from, quiet_to, "
+          "time_zone) VALUES (?, ?, ?, ?, ?) ON CONFLICT (account_id) DO UPDATE SET "
+          "push_kinds = excluded.push_kinds, quiet_from = excluded.quiet_from, "
+          "quiet_to = excluded.quiet_to, time_zone = excluded.time_zone");
       pending_to_room_ = conn_.Make(std::string(kInvitationColumns) +
                                     "WHERE i.to_id = ? AND i.state = 'pending' AND "
                                     "i.expires_at > ? AND i.room = ? ORDER BY i.id LIMIT 1");
@@ -137,6 +145,29 @@ class SqliteSocial final : public SocialStore {
     std::lock_guard lock(mu_);
     set_preference_->Bind(1, account).Bind(2, InvitationsFromName(from));
     set_preference_->Run();
+  }
+
+  NoticePreferenceRow NoticePreferencesOf(AccountId account) override {
+    std::lock_guard lock(mu_);
+    ResetOnExit reset{*notices_};
+    notices_->Bind(1, account);
+    NoticePreferenceRow row;
+    if (!notices_->Step()) return row;
+    row.push_kinds = static_cast<unsigned>(notices_->Int(0));
+    row.quiet_from = static_cast<int>(notices_->Int(1));
+    row.quiet_to = static_cast<int>(notices_->Int(2));
+    row.time_zone = notices_->Text(3);
+    return row;
+  }
+
+  void SetNoticePreferences(AccountId account, const NoticePreferenceRow& row) override {
+    std::lock_guard lock(mu_);
+    set_notices_->Bind(1, account)
+        .Bind(2, static_cast<std::int64_t>(row.push_kinds))
+        .Bind(3, static_cast<std::int64_t>(row.quiet_from))
+        .Bind(4, static_cast<std::int64_t>(row.quiet_to))
+        .Bind(5, row.time_zone);
+    set_notices_->Run();
   }
 
   InviteResult Invite(const InvitationRow& invitation, InvitationLimits limits) override {
@@ -267,6 +298,8 @@ class SqliteSocial final : public SocialStore {
 
   std::mutex mu_;
   PreparedConnection conn_;
+  Statement* notices_ = nullptr;
+  Statement* set_notices_ = nullptr;
   Statement* blocks_ = nullptr;
   Statement* follows_ = nullptr;
   Statement* count_following_ = nullptr;

@@ -21,6 +21,7 @@
 #include "server_process.h"
 #include "store/account_store.h"
 #include "store/mail_store.h"
+#include "store/social_store.h"
 #include "test_server.h"
 
 namespace carc::test::mail_delivery {
@@ -215,14 +216,22 @@ TEST_CASE("mail: a link confirms the address, and a turn-based game's digest rea
   // The bad address, the two bad tokens and the used one.
   CHECK(MetricValue(port, "carc_mail_addresses_total{outcome=\"refused\"}") == 4);
 
-  // The export holds the address; deleting the account deletes it.
+  // The export holds the address and the notice preferences; deleting the account deletes them.
+  REQUIRE(HttpRequest(port, "PUT", "/api/me/notices",
+                      R"({"quiet":{"from":"21:00","to":"06:30"},"time_zone":"Europe/Oslo"})",
+                      Cookie(ann))
+              .status == 200);
   const auto exported = GetJson(port, "/api/me/export", Cookie(ann));
   CHECK(exported["email"]["address"] == "Ann@example.org");
+  CHECK(exported["notices"]["quiet"] == nlohmann::json{{"from", "21:00"}, {"to", "06:30"}});
+  CHECK(exported["notices"]["time_zone"] == "Europe/Oslo");
   const auto ann_id = server.app().store().accounts()->AccountByKey("ann");
   REQUIRE(ann_id);
   REQUIRE(server.app().store().mail()->Address(ann_id->id));
   CHECK(HttpRequest(port, "DELETE", "/api/me", R"({"name":"Ann"})", Cookie(ann)).status == 204);
   CHECK_FALSE(server.app().store().mail()->Address(ann_id->id));
+  CHECK(server.app().store().social()->NoticePreferencesOf(ann_id->id) ==
+        server::store::NoticePreferenceRow{});
 }
 
 TEST_CASE("mail: with --smtp-url unset, no address is taken and nothing is sent",

@@ -5,6 +5,7 @@
 // and refused past the queue's bound.
 #include <openssl/rand.h>
 
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <condition_variable>
 #include <map>
@@ -16,6 +17,7 @@
 #include "push/push_receiver.h"
 #include "push/push_sender.h"
 #include "push/vapid_verifier.h"
+#include "store/event_store.h"
 
 namespace wp = carc::server::push;
 namespace cstore = carc::server::store;
@@ -275,4 +277,61 @@ TEST_CASE("push sender: past its queue's bound a notice is dropped and counted",
     CHECK(metrics.sent == 4);
     CHECK(metrics.queued == 0);
   }
+}
+
+TEST_CASE("push sender: a kind turned off is not sent, quiet hours hold a notice to their end",
+          "[push][quiet]") {
+  // Issue 40, point 6. 1'800'000'000 is 08:00 UTC: its day starts 8 hours before. The clock
+  // stands 5 s before the end of quiet hours 02:00-03:00 UTC.
+  constexpr std::int64_t kDay = 1'800'000'000 - 8 * 3600;
+  constexpr std::int64_t kNow = kDay + 3 * 3600 - 5;
+  SenderTestStore store;
+  const auto phone = NewSenderTestBrowser(7, "https://push.example.org/a", "en");
+  store.Put(phone.row, 10);
+  const wp::VapidKey key = SenderTestKey();
+  wp::PushSenderMetrics metrics;
+  ScriptedService service;
+  cstore::NoticePreferenceRow prefs;
+  prefs.push_kinds = 0xF & ~(1u << static_cast<unsigned>(wp::NoticeKind::kGameOver));
+  prefs.quiet_from = 2 * 60;
+  prefs.quiet_to = 3 * 60;
+  prefs.time_zone = "UTC";
+  std::atomic<bool> store_fails{false};
+  wp::PushSender sender(
+      store, key, SenderTestConfig(), metrics,
+      [&](const wp::PushRequest& r) { return service.Answer(r); }, [] { return kNow; },
+      [&](std::int64_t account) {
+        if (store_fails) throw cstore::StoreError("the store is down");
+        return account == 7 ? prefs : cstore::NoticePreferenceRow{};
+      });
+  const auto start = std::chrono::steady_clock::now();
+  sender.Notify({wp::NoticeKind::kGameOver, 7, "ROOMAAAA", "base", ""});
+  sender.Notify({wp::NoticeKind::kTurn, 7, "ROOMAAAA", "base", ""});
+  sender.Notify({wp::NoticeKind::kReminder, 7, "ROOMAAAA", "base", ""});  // replaces the turn
+  sender.Notify({wp::NoticeKind::kInvitation, 7, "ROOMBBBB", "base", "Ann"});
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  CHECK(metrics.muted == 1);
+  CHECK(metrics.held == 3);
+  CHECK(metrics.queued == 2);
+  CHECK(service.Await(0).empty());
+  // At the end of the quiet hours: one notice per room, the newest.
+  const auto seen = service.Await(2);
+  AwaitSettled(metrics, 2);
+  CHECK(std::chrono::steady_clock::now() - start >= std::chrono::milliseconds(4900));
+  REQUIRE(seen.size() == 2);
+  std::map<std::string, std::string> kinds;
+  for (const auto& r : seen) {
+    const auto plain = carc::test::push::DecryptPushBody(r.body, phone.ua_private, phone.row.auth);
+    REQUIRE(plain);
+    const auto json = nlohmann::json::parse(*plain);
+    kinds[json["room"].get<std::string>()] = json["kind"].get<std::string>();
+  }
+  CHECK(kinds ==
+        std::map<std::string, std::string>{{"ROOMAAAA", "reminder"}, {"ROOMBBBB", "invitation"}});
+  CHECK(metrics.sent == 2);
+  CHECK(metrics.queued == 0);
+  // Preferences that cannot be read stop nothing: the notice goes at once.
+  store_fails = true;
+  sender.Notify({wp::NoticeKind::kGameOver, 7, "ROOMAAAA", "base", ""});
+  CHECK(service.Await(3).size() == 3);
 }

@@ -224,6 +224,7 @@ void GoneWithEitherAccount(cs::EventStore& store) {
   social.Follow(p.ada, p.bob, 10, kSocialNow);
   social.Block(p.cy, p.ada, kSocialNow);
   social.SetInvitationsFrom(p.ada, cs::InvitationsFrom::kNobody);
+  social.SetNoticePreferences(p.ada, {0x1, 22 * 60, 7 * 60, "Europe/Berlin"});
   social.Invite(SocialInvitation(p.bob, p.cy, "ROOMAAAA"), {});
   social.Invite(SocialInvitation(p.ada, p.bob, "ROOMBBBB"), {});
   REQUIRE(social.PendingInvitations(p.cy, kSocialNow, 10).size() == 1);
@@ -238,14 +239,41 @@ void GoneWithEitherAccount(cs::EventStore& store) {
   CHECK(social.PendingInvitations(p.bob, kSocialNow, 10).empty());  // Ada's to Bob
   CHECK(social.PendingInvitations(p.cy, kSocialNow, 10).size() == 1);
   CHECK(social.InvitationsFromOf(p.ada) == cs::InvitationsFrom::kAnyone);  // no row left
+  CHECK(social.NoticePreferencesOf(p.ada) == cs::NoticePreferenceRow{});
   // A new account under the same name starts with nothing of the old one's.
   const cs::AccountId again = *accounts.CreateAccount("Ada", "ada", "h", 0);
   CHECK(social.Followers(again, 10).empty());
   CHECK(social.Follow(again, p.cy, 10, kSocialNow) == cs::FollowOutcome::kFollowed);
 }
 
+void NoticePreferencesKept(cs::EventStore& store) {
+  cs::SocialStore& social = *store.social();
+  const SocialPeople p = MakeSocialPeople(store);
+  // Issue 40, point 6: every notice, no quiet hours and UTC until the player says.
+  const cs::NoticePreferenceRow defaults = social.NoticePreferencesOf(p.ada);
+  CHECK(defaults.push_kinds == 0xF);
+  CHECK(defaults.quiet_from == -1);
+  CHECK(defaults.quiet_to == -1);
+  CHECK(defaults.time_zone == "UTC");
+  const cs::NoticePreferenceRow night{0x5, 22 * 60, 7 * 60 + 30, "America/Argentina/Buenos_Aires"};
+  social.SetNoticePreferences(p.ada, night);
+  CHECK(social.NoticePreferencesOf(p.ada) == night);
+  CHECK(social.NoticePreferencesOf(p.bob) == defaults);  // one account's, not the others'
+  // Replaced whole, quiet hours turned off again; the invitations preference is another row.
+  social.SetInvitationsFrom(p.ada, cs::InvitationsFrom::kFollowed);
+  const cs::NoticePreferenceRow none{0x0, -1, -1, "Asia/Tokyo"};
+  social.SetNoticePreferences(p.ada, none);
+  CHECK(social.NoticePreferencesOf(p.ada) == none);
+  CHECK(social.InvitationsFromOf(p.ada) == cs::InvitationsFrom::kFollowed);
+  // Values the caller never checked are still refused by the table: nothing changes.
+  CHECK_THROWS_AS(social.SetNoticePreferences(p.ada, {0x1F, -1, -1, "UTC"}), cs::StoreError);
+  CHECK_THROWS_AS(social.SetNoticePreferences(p.ada, {0xF, 1440, 0, "UTC"}), cs::StoreError);
+  CHECK(social.NoticePreferencesOf(p.ada) == none);
+}
+
 }  // namespace
 
+SOCIAL_CONTRACT("notice preferences are kept whole, defaults until set", NoticePreferencesKept)
 SOCIAL_CONTRACT("a follow is made once, listed both ways, limited, and ended",
                 FollowsMadeOnceAndLimited)
 SOCIAL_CONTRACT("a block cuts both follows and declines the blocked player's invitations",

@@ -84,6 +84,29 @@ describe("accounts", () => {
     // Chromium on 127.0.0.1 (a secure context) can have push notices: off, with the button on.
     await expect.poll(() => phone.locator("#push-status").textContent()).toBe("Notifications are off for this device.");
     await phone.getByRole("button", { name: "Turn on notifications" }).waitFor();
+    // Which notices, and quiet hours: kept by the server, so the page shows them after a reload.
+    await phone.locator("#notices-heading").waitFor({ timeout: 10_000 });
+    await phone.locator("#notices-game-over").uncheck();
+    await expect.poll(() => phone.locator("#notices-status").textContent(), { timeout: 10_000 }).toBe("Saved.");
+    await phone.locator("#notices-quiet").check();
+    await phone.locator("#notices-from").fill("21:30");
+    await phone.locator("#notices-to").fill("06:45");
+    await phone.locator("#notices-save").click();
+    await expect
+      .poll(() => phone.locator("#notices-status").textContent(), { timeout: 10_000 })
+      .toBe("Quiet hours saved: no notifications from 9:30 PM to 6:45 AM.");
+    // Every control of the card, the times too, is measured by the page's layout check below.
+    await phone.locator("#notices-save").scrollIntoViewIfNeeded();
+    await phone.screenshot({ path: join(outDir, "account-notices.png") });
+    await audit.check(phone, "account-notices");
+    await phone.reload();
+    await waitConnected(phone);
+    await phone.locator("#notices-heading").waitFor({ timeout: 10_000 });
+    expect(await phone.locator("#notices-game-over").isChecked()).toBe(false);
+    expect(await phone.locator("#notices-turn").isChecked()).toBe(true);
+    expect(await phone.locator("#notices-from").inputValue()).toBe("21:30");
+    expect(await phone.locator("#notices-to").inputValue()).toBe("06:45");
+    expect(await phone.locator("#notices-zone").textContent()).toBe("Times are in UTC.");
     await expectPhoneLayout(phone, ["#sign-out"]);
     await phone.screenshot({ path: join(outDir, "account-page.png"), fullPage: true });
     await audit.check(phone, "account");

@@ -329,12 +329,14 @@ describe("the account page", () => {
     expect(end.textContent).toBe("End session");
     const named = end.getAttribute("aria-labelledby")!.split(" ").map((id) => byId(root, id).textContent);
     expect(named).toEqual(["End session", "Firefox on Android", "Signed in 2 days ago, last seen 3 hours ago"]);
-    // The page's other parts (passkeys, friends, games, the e-mail address) are asked for beside
-    // the sessions; the home page under it asked for the invitations once the player was known.
+    // The page's other parts (passkeys, notices, friends, games, the e-mail address) are asked
+    // for beside the sessions; the home page under it asked for the invitations once the player
+    // was known.
     expect(server.accountRequests().map((r) => `${r.method} ${r.path}`)).toEqual([
       "GET /api/me",
       "GET /api/me/invitations",
       "GET /api/me/passkeys",
+      "GET /api/me/notices",
       "GET /api/me/following",
       "GET /api/me/followers",
       "GET /api/me/preferences",

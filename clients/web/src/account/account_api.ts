@@ -4,10 +4,14 @@
 // without accounts, a proxy's error page or a malformed body is a refusal, never an exception.
 
 /** The request's field the server named (friends and invitations name "room", "to" and
- * "invitations_from" too; the e-mail address "address", "lang", "digest" and "token"). */
-export type Field = "name" | "password" | "room" | "to" | "invitations_from" | "address" | "lang" | "digest" | "token";
+ * "invitations_from" too; the e-mail address "address", "lang", "digest" and "token"; the notice
+ * preferences "push", "quiet" and "time_zone"). */
+export type Field =
+  | "name" | "password" | "room" | "to" | "invitations_from" | "address" | "lang" | "digest" | "token" | "push" | "quiet" | "time_zone";
 
-const FIELDS: readonly unknown[] = ["name", "password", "room", "to", "invitations_from", "address", "lang", "digest", "token"] satisfies Field[];
+const FIELDS: readonly unknown[] = [
+  "name", "password", "room", "to", "invitations_from", "address", "lang", "digest", "token", "push", "quiet", "time_zone",
+] satisfies Field[];
 
 /** Why a request did not do what it asked. */
 export interface Refusal {
@@ -234,7 +238,8 @@ export class AccountApi {
   }
 
   /** Any other request of JSON (friends and invitations: follows_api.ts, invitations_api.ts;
-   * the e-mail address: email_api.ts); `read` reads a 2xx answer's body, none for 204s. */
+   * the e-mail address: email_api.ts; the notice preferences: notices_api.ts); `read` reads a
+   * 2xx answer's body, none for 204s. */
   send<T = void>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, read?: (json: unknown) => T | undefined, body?: Json): Promise<Answer<T>> {
     return this.call(method, path, read, body);
   }

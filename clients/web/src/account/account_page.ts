@@ -2,8 +2,9 @@
 // their friends and who may invite them (social_card.ts),
 // passkeys, and where the account is signed in: each session's device, when it began and when
 // it was last seen (in words), "This device" for this browser's own, a button to end each other
-// one and one to end them all; notifications on this device (push_card.ts), the e-mail address
-// and its daily digest (email_card.ts); then the data to download and the account's deletion.
+// one and one to end them all; notifications on this device (push_card.ts), which notices the
+// account gets and its quiet hours (notices_card.ts), the e-mail address and its daily digest
+// (email_card.ts); then the data to download and the account's deletion.
 
 import { h } from "../ui/dom";
 import type { AccountSession, Me } from "./account_api";
@@ -12,6 +13,7 @@ import { renderEmailCard, type EmailBusy, type EmailCardActions, type EmailModel
 import { pageLink, profilePath, type GameRowActions } from "./game_rows";
 import { t } from "./i18n";
 import { renderMyGames, type MyGamesModel } from "./my_games";
+import { renderNoticesCard, type NoticesBusy, type NoticesCardActions, type NoticesModel } from "./notices_card";
 import { renderPasskeys, type PasskeyActions, type PasskeysModel } from "./passkey_list";
 import { PUSH_BUSY, renderPushCard, type PushCardActions, type PushModel } from "./push_card";
 import { dayWords, timeAgo } from "./time_words";
@@ -24,20 +26,23 @@ export interface AccountPageModel {
   /** Why the page could not be had. */
   loadError: string | undefined;
   /** What runs: signing out, ending every session or the session of that id, a passkey's
-   * addition or removal, the deletion, notifications turned on or off, the e-mail card's requests. */
-  busy: "sign-out" | "end-all" | "delete" | "passkey-add" | `passkey:${string}` | typeof PUSH_BUSY | EmailBusy | number | undefined;
+   * addition or removal, the deletion, notifications turned on or off, the notices and e-mail
+   * cards' requests. */
+  busy:
+    | "sign-out" | "end-all" | "delete" | "passkey-add" | `passkey:${string}` | typeof PUSH_BUSY | NoticesBusy | EmailBusy | number | undefined;
   /** An action's refusal. */
   error: string | undefined;
   /** What the last action did ("The session on ... has ended."). */
   notice: string | undefined;
   passkeys: PasskeysModel;
   push: PushModel;
+  notices: NoticesModel;
   email: EmailModel;
   games: MyGamesModel;
   deletion: DeleteModel;
 }
 
-export interface AccountPageActions extends GameRowActions, PasskeyActions, PushCardActions, EmailCardActions {
+export interface AccountPageActions extends GameRowActions, PasskeyActions, PushCardActions, NoticesCardActions, EmailCardActions {
   signOut(): void;
   deleteAccount(): void;
   endSession(session: AccountSession): void;
@@ -99,6 +104,7 @@ export function renderAccountPage(model: AccountPageModel, nowMs: number, action
     ),
     renderPasskeys(model.passkeys, model.busy, nowMs, actions),
     renderPushCard(model.push, model.busy, actions),
+    renderNoticesCard(model.notices, model.busy, actions),
     renderEmailCard(model.email, model.busy, actions),
     me ? [renderDataDownload(), renderDelete(model.deletion, me.name, model.busy, () => actions.deleteAccount())] : null,
   );

@@ -15,6 +15,7 @@ import { parseMyGames } from "./history_api";
 import { accountWords, t, type AccountMessageKey } from "./i18n";
 import { PasskeyActions, type PasskeyHost } from "./passkey_actions";
 import { PushActions, emptyPush } from "./push_actions";
+import { NoticesActions, emptyNotices } from "./notices_actions";
 import { EmailActions } from "./email_actions";
 import { emptyEmail } from "./email_card";
 import { LEADERBOARD_PATH, leaderboardPath, loadLeaderboard, parseLeaderboardQuery, renderLeaderboard, type LeaderboardModel } from "./leaderboard_page";
@@ -71,7 +72,7 @@ export class AccountView implements AccountScreens {
   private readonly page: AccountPageModel = emptyPage();
   private profile: ProfileModel = { name: "", profile: undefined, error: "" };
   private leaderboard: LeaderboardModel = { pool: "base", page: 1, board: undefined, error: "" };
-  /** What the account page's cards (passkeys, notifications, e-mail) need of the screens. */
+  /** What the account page's cards (passkeys, notifications, notices, e-mail) need of the screens. */
   private readonly cardHost: PasskeyHost = {
     api: () => this.api(),
     changed: () => this.host.changed(),
@@ -81,6 +82,7 @@ export class AccountView implements AccountScreens {
   };
   private readonly passkeys = new PasskeyActions(this.page, this.cardHost);
   private readonly push = new PushActions(this.page, this.cardHost);
+  private readonly notices = new NoticesActions(this.page, this.cardHost);
   /** The e-mail card; the address bar's query holds a confirmation link's token. */
   private readonly email = new EmailActions(this.page, {
     ...this.cardHost,
@@ -157,6 +159,10 @@ export class AccountView implements AccountScreens {
         remove: (p) => void this.passkeys.remove(p),
         turnOn: () => void this.push.turnOn(),
         turnOff: () => void this.push.turnOff(),
+        setPushKind: (kind, on) => void this.notices.setPushKind(kind, on),
+        setQuietOn: (on) => this.notices.setQuietOn(on),
+        saveQuiet: () => void this.notices.saveQuiet(),
+        useDeviceZone: () => void this.notices.useDeviceZone(),
         sendAddress: () => void this.email.sendAddress(),
         setDigest: (on) => void this.email.setDigest(on),
         removeAddress: () => void this.email.removeAddress(),
@@ -275,6 +281,7 @@ export class AccountView implements AccountScreens {
     if (!api) return;
     this.passkeys.load(api, () => load === this.loads && this.screen === "account");
     this.push.load(() => load === this.loads && this.screen === "account");
+    this.notices.load(api, () => load === this.loads && this.screen === "account");
     this.email.load(api, () => load === this.loads && this.screen === "account");
     this.friends.load(api, () => load === this.loads && this.screen === "account");
     // After the games just claimed, if a claim is on its way.
@@ -458,6 +465,7 @@ function emptyPage(): AccountPageModel {
     notice: undefined,
     passkeys: { list: undefined, error: "", notice: "", label: "", supported: browserCredentials() !== undefined },
     push: emptyPush(),
+    notices: emptyNotices(),
     email: emptyEmail(),
     games: { value: undefined, error: "" },
     deletion: { name: "", error: "" },

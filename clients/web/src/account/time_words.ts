@@ -1,7 +1,8 @@
 // Times in words, in the page's language: how long ago a session was last seen ("5 minutes
 // ago", "yesterday"), how long a refusal asks the player to wait ("in 2 minutes"), the day an
-// account was made, what is left of a turn-based game's turn ("20 hours 5 minutes left"). Intl
-// has the words of every language, so the tables need none but for the last.
+// account was made, what is left of a turn-based game's turn ("20 hours 5 minutes left"), a clock
+// time ("10:00 PM", "22:00"). Intl has the words of every language, so the tables need none but
+// for the turn's time left.
 
 import { getLanguage } from "../i18n";
 import { durationWords } from "../ui/duration_words";
@@ -42,6 +43,16 @@ export function waitWords(seconds: number): string {
 /** "28 November 2026": the day of `atSeconds`. */
 export function dayWords(atSeconds: number): string {
   return new Intl.DateTimeFormat(getLanguage(), { dateStyle: "long" }).format(new Date(atSeconds * 1000));
+}
+
+/** "10:00 PM", "22:00": a clock time "HH:MM" as the page's language writes it; the time as it
+ * came when it is not one. */
+export function clockWords(time: string): string {
+  const match = /^(\d\d):(\d\d)$/.exec(time);
+  if (!match) return time;
+  // Any day, read in UTC: a clock time, with no zone or daylight saving to move it.
+  const at = Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2]));
+  return new Intl.DateTimeFormat(getLanguage(), { timeStyle: "short", timeZone: "UTC" }).format(at);
 }
 
 /**
