@@ -74,6 +74,11 @@ void Room::OnTick() {
   }
   game_.PlayDue();
   UpdateSummary();
+  ticking_ = true;
+  ArmTick();
+}
+
+void Room::ArmTick() {
   tick_.expires_after(game_.NextTick());
   tick_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
     if (!ec) self->RunWhenIdle([r = self.get()] { r->OnTick(); });
@@ -152,6 +157,7 @@ bool Room::disposed() const {
 }
 
 Room::DisposeReason Room::TryMarkDisposed() {
+  if (!may_dispose_.load(std::memory_order_acquire)) return DisposeReason::kNone;
   const auto now = Clock::now();
   std::lock_guard lock(summary_mu_);
   if (disposed_ || joins_in_flight_ > 0) return DisposeReason::kNone;
@@ -447,6 +453,14 @@ void Room::UpdateSummary() {
     unseated_since_ = now;
   }
   finished_and_archived_ = phase_.phase() == RoomPhase::kFinished && game_.archived();
+  NoteMayDispose();
+}
+
+void Room::NoteMayDispose() {
+  // The three conditions of TryMarkDisposed, without their times.
+  may_dispose_.store(unseated_since_.has_value() || (finished_and_archived_ && empty_since_) ||
+                         (empty_since_ && options_.turn_based().move_seconds() == 0),
+                     std::memory_order_release);
 }
 
 bool Room::Attended() const {
@@ -464,9 +478,16 @@ push::Notifier* Room::notices() const {
 }
 
 void Room::TurnPassed(int seat, std::int64_t deadline) {
-  std::lock_guard lock(summary_mu_);
-  to_move_ = seat;
-  turn_deadline_ = deadline;
+  bool moved = false;
+  {
+    std::lock_guard lock(summary_mu_);
+    to_move_ = seat;
+    moved = deadline != turn_deadline_;
+    turn_deadline_ = deadline;
+  }
+  // A waiting room's tick may be set up to an hour ahead (RoomGame::NextTick): a new turn's
+  // reminder can be due sooner.
+  if (moved && deadline != 0 && ticking_ && !closed_) ArmTick();
 }
 
 std::string Room::JobOwner() const {

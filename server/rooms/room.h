@@ -154,6 +154,11 @@ class Room : public MembershipHost, private GameHost, public std::enable_shared_
   void DoHandle(const std::shared_ptr<Session>& s, v1::ClientMessage& m);
   void DoDisconnected(const std::shared_ptr<Session>& s);
   void OnTick();
+  // (Re)sets the tick to the game's next due time (RoomGame::NextTick); a wait set before is
+  // cancelled. On the strand.
+  void ArmTick();
+  // Sets may_dispose_ from the sweeper's view; under summary_mu_.
+  void NoteMayDispose();
 
   // Lobby messages (room_lobby.cc): chat, leave, rematch, and the seats' messages decided by
   // the lobby desk (lobby_desk.h).
@@ -224,6 +229,11 @@ class Room : public MembershipHost, private GameHost, public std::enable_shared_
   std::chrono::steady_clock::duration finished_linger_;
   int joins_in_flight_ = 0;  // Join/Resume posted, not yet run
   bool disposed_ = false;
+  // Whether one of the sweeper's conditions has begun counting (set with them, under
+  // summary_mu_): the sweep passes the rest without taking their lock. Most rooms of a large
+  // server are being played, or are turn-based games whose players are away for days.
+  std::atomic<bool> may_dispose_{false};
+  bool ticking_ = false;  // OnTick ran once (a turn passed while restoring arms nothing)
 };
 
 }  // namespace carc::server

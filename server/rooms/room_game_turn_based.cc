@@ -25,8 +25,10 @@ Clock::duration RoomGame::Grace() const {
 
 std::chrono::milliseconds RoomGame::NextTick() const {
   constexpr std::chrono::milliseconds kLive{1000};
-  // A wall clock set forward wakes a waiting room at most this late.
-  constexpr std::chrono::milliseconds kMost{10 * 60 * 1000};
+  // A wall clock set forward wakes a waiting room at most this late. A due time changes only
+  // with the turn, and a new turn sets the tick again (Room::TurnPassed): an hour costs a
+  // waiting game 24 wake-ups a day, not 144.
+  constexpr std::chrono::milliseconds kMost{60 * 60 * 1000};
   if (!turn_based_ || !game_ || game_->IsOver() || turn_based_->state().seat < 0) return kLive;
   const MoveDeadline::State& s = turn_based_->state();
   if (s.expired) return kMost;  // nothing more is due this turn

@@ -159,7 +159,7 @@ TEST_CASE(
   v1::ClockState clock;
   std::size_t entries = store.Log(id).value().size();
 
-  // Just short of 80%: nothing; the room sleeps up to a minute between looks.
+  // Just short of 80%: nothing; a room with nothing due for hours sleeps an hour at most.
   now = kStart + kDay * 4 / 5 - 1;
   first->game.PlayDue();
   first->Run(store);
@@ -167,7 +167,7 @@ TEST_CASE(
   CHECK(store.Log(id).value().size() == entries);
   CHECK(first->game.NextTick() == std::chrono::milliseconds(1000));
   now = kStart + kDay / 2;
-  CHECK(first->game.NextTick() == std::chrono::milliseconds(600'000));
+  CHECK(first->game.NextTick() == std::chrono::milliseconds(3'600'000));
 
   // At 80%: written, then the reminder to the mover's account, once.
   now = kStart + kDay * 4 / 5;
@@ -235,7 +235,7 @@ TEST_CASE("turn-based room: a room that waits notes the expiry once and plays no
   // The expiry is written, and no reminder after it; guests: nobody to remind.
   CHECK(one.store.Log(one.id).value().size() == entries + 1);
   CHECK(one.room.notices.kept.empty());
-  CHECK(one.room.game.NextTick() == std::chrono::milliseconds(600'000));
+  CHECK(one.room.game.NextTick() == std::chrono::milliseconds(3'600'000));
 }
 
 TEST_CASE("turn-based room: a note the store refuses is tried again, nothing told before",
