@@ -21,9 +21,9 @@
 #pragma once
 
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
-#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "accounts/account_api.h"

@@ -23,9 +23,9 @@ class MailService {
   MailSender& sender() { return *sender_; }
   // Starts the sweep; `waiting` reads the rooms, so it comes when they exist.
   void StartDigests(DigestSweep::Waiting waiting, DigestSweep::Preferences preferences = {}) {
-    digests_ = std::make_unique<DigestSweep>(store_, *sender_, std::move(waiting), digest_config_,
-                                             digest_metrics_, DigestSweep::Now{},
-                                             std::move(preferences));
+    digests_ =
+        std::make_unique<DigestSweep>(store_, *sender_, std::move(waiting), digest_config_,
+                                      digest_metrics_, DigestSweep::Now{}, std::move(preferences));
   }
 
   // Ends the sweep (before what `waiting` reads goes); the sender keeps going.

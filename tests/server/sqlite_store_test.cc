@@ -12,6 +12,7 @@
 #include "store/push_store.h"
 #include "store/rating_store.h"
 #include "store/social_store.h"
+#include "store/sqlite_schema.h"
 #include "store/sqlite_store.h"
 #include "store/wal_checkpointer.h"
 #include "test_server.h"
@@ -76,12 +77,14 @@ PRAGMA user_version = 1;
   CHECK(store->social()->Following(1, 10).empty());                       // schema 7's
   CHECK(store->social()->PendingInvitations(1, 0, 10).empty());
   CHECK_FALSE(store->mail()->Address(1).has_value());  // schema 8's
+  // Schema 9's: an account that never chose has the defaults.
+  CHECK(store->social()->NoticePreferencesOf(1).time_zone == "UTC");
   store.reset();
   REQUIRE(sqlite3_open(cs::StorePath(dir).c_str(), &db) == SQLITE_OK);
   sqlite3_stmt* version = nullptr;
   REQUIRE(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &version, nullptr) == SQLITE_OK);
   REQUIRE(sqlite3_step(version) == SQLITE_ROW);
-  CHECK(sqlite3_column_int(version, 0) == 8);
+  CHECK(sqlite3_column_int(version, 0) == cs::kSchemaVersion);
   sqlite3_finalize(version);
   sqlite3_close(db);
 }
