@@ -157,7 +157,7 @@ bool Room::disposed() const {
 }
 
 Room::DisposeReason Room::TryMarkDisposed() {
-  if (!may_dispose_.load(std::memory_order_acquire)) return DisposeReason::kNone;
+  if (!MayDispose()) return DisposeReason::kNone;
   const auto now = Clock::now();
   std::lock_guard lock(summary_mu_);
   if (disposed_ || joins_in_flight_ > 0) return DisposeReason::kNone;
@@ -458,9 +458,14 @@ void Room::UpdateSummary() {
 
 void Room::NoteMayDispose() {
   // The three conditions of TryMarkDisposed, without their times.
-  may_dispose_.store(unseated_since_.has_value() || (finished_and_archived_ && empty_since_) ||
-                         (empty_since_ && options_.turn_based().move_seconds() == 0),
-                     std::memory_order_release);
+  const bool may = unseated_since_.has_value() || (finished_and_archived_ && empty_since_) ||
+                   (empty_since_ && options_.turn_based().move_seconds() == 0);
+  if (!may) {
+    may_dispose_.store(false, std::memory_order_release);
+  } else if (!may_dispose_.exchange(true, std::memory_order_acq_rel)) {
+    // Only a countdown's start is news: the sweep keeps a candidate while its flag is up.
+    registry_.NoteCandidate(code_);
+  }
 }
 
 bool Room::Attended() const {

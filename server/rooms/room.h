@@ -125,6 +125,12 @@ class Room : public MembershipHost, private GameHost, public std::enable_shared_
   // Whether the public room list shows this room: public, not disposed, and somebody is in it
   // (a room everyone has left waits for its players to come back or the sweeper, unlisted).
   bool Listed() const;
+  // When the room next looks at its clocks (its tick): for tests, on the thread that runs the
+  // room's strand.
+  std::chrono::steady_clock::time_point NextLook() const { return tick_.expiry(); }
+  // Any thread: whether one of the sweeper's conditions is counting (TryMarkDisposed may say
+  // yes once its time is up).
+  bool MayDispose() const { return may_dispose_.load(std::memory_order_acquire); }
 
  private:
   // GameHost: what the game (room_game.h) needs of its room.
@@ -157,7 +163,8 @@ class Room : public MembershipHost, private GameHost, public std::enable_shared_
   // (Re)sets the tick to the game's next due time (RoomGame::NextTick); a wait set before is
   // cancelled. On the strand.
   void ArmTick();
-  // Sets may_dispose_ from the sweeper's view; under summary_mu_.
+  // Sets may_dispose_ from the sweeper's view, and notes the room with the registry when one
+  // of the conditions begins counting; under summary_mu_.
   void NoteMayDispose();
 
   // Lobby messages (room_lobby.cc): chat, leave, rematch, and the seats' messages decided by

@@ -41,6 +41,8 @@ class RoomMetrics {
   std::atomic<std::uint64_t> rooms_disposed_empty_lobby{0};
   std::atomic<std::uint64_t> rooms_disposed_finished{0};
   std::atomic<std::uint64_t> rooms_disposed_abandoned{0};
+  // Rooms the sweeper looked at: those one of whose disposal conditions began counting.
+  std::atomic<std::uint64_t> rooms_swept{0};
 
   // A refused request, by its error code or rule reason.
   virtual void Reject(const std::string& reason) = 0;

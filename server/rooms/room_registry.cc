@@ -94,6 +94,8 @@ RoomRegistry::Created RoomRegistry::Create(const v1::RoomOptions& options,
       room = std::make_shared<Room>(boost::asio::make_strand(io_), code, options, config_, metrics_,
                                     *this, store_, id);
       rooms_[code] = room;
+      // The room noted itself while it was not yet here, and a sweep may have dropped it.
+      if (room->MayDispose()) NoteCandidate(code);
       if (!address.empty()) creator_of_[code] = address;
     }
   }
@@ -163,6 +165,7 @@ void RoomRegistry::RestoreOne(const store::OpenRoom& r, bool code_known, Restore
                                      metrics_, *this, store_, r.id);
   if (const std::string why = room->Restore(r.entries); !why.empty()) return quarantine(why);
   rooms_[code] = room;
+  if (room->MayDispose()) NoteCandidate(code);  // as in Create
   for (const auto& hash : room->TokenHashes()) tokens_[hash] = room;
   room->Start();
   ++report.restored;
@@ -284,19 +287,33 @@ void RoomRegistry::ForgetAccount(std::int64_t account, const std::string& label)
   }
 }
 
+void RoomRegistry::NoteCandidate(const std::string& code) {
+  std::lock_guard lock(candidates_mu_);
+  candidates_.insert(code);
+}
+
 void RoomRegistry::Sweep() {
+  std::vector<std::string> visit;
+  {
+    std::lock_guard lock(candidates_mu_);
+    auto it = candidates_.lower_bound(sweep_from_);
+    const std::size_t limit = std::min(kSweepVisits, candidates_.size());
+    for (std::size_t i = 0; i < limit; ++i, ++it) {
+      if (it == candidates_.end()) it = candidates_.begin();
+      visit.push_back(*it);
+    }
+    sweep_from_ = it == candidates_.end() ? std::string() : *it;
+  }
+  metrics_.rooms_swept += visit.size();
   std::vector<std::shared_ptr<Room>> gone;
   {
     std::lock_guard lock(mu_);
-    auto it = rooms_.lower_bound(sweep_from_);
-    // Each visit either keeps a room or erases it: `limit` visits see `limit` rooms once.
-    const std::size_t limit = std::min(kSweepVisits, rooms_.size());
-    for (std::size_t visits = 0; visits < limit; ++visits) {
-      if (it == rooms_.end()) it = rooms_.begin();
+    for (const std::string& code : visit) {
+      const auto it = rooms_.find(code);
+      if (it == rooms_.end()) continue;
       const Room::DisposeReason why = it->second->TryMarkDisposed();
       switch (why) {
         case Room::DisposeReason::kNone:
-          ++it;
           continue;
         case Room::DisposeReason::kEmptyLobby:
           ++metrics_.rooms_disposed_empty_lobby;
@@ -313,9 +330,18 @@ void RoomRegistry::Sweep() {
         creator_of_.erase(c);
       }
       gone.push_back(it->second);
-      it = rooms_.erase(it);
+      rooms_.erase(it);
     }
-    sweep_from_ = it == rooms_.end() ? std::string() : it->first;
+    // A visited room leaves the candidates once it is gone or nothing of it counts any more.
+    // Under candidates_mu_: a room that begins counting again sets its flag before it notes
+    // itself, so either this sees the flag or its note comes after.
+    {
+      std::lock_guard candidates(candidates_mu_);
+      for (const std::string& code : visit) {
+        const auto it = rooms_.find(code);
+        if (it == rooms_.end() || !it->second->MayDispose()) candidates_.erase(code);
+      }
+    }
     // Tokens of disposed rooms go with them; the index never keeps a room alive (weak). Only
     // when a room went: the walk over every seat's token is most of a sweep's time otherwise
     // (Evict drops its room's tokens itself).

@@ -69,8 +69,13 @@ class RoomRegistry {
                  const std::vector<std::string>& token_hashes) const;
   // The account is deleted: its seats in this node's rooms play on as `label`, for no account.
   void ForgetAccount(std::int64_t account, const std::string& label) const;
-  // Disposes of rooms nobody has been connected to for the configured time.
+  // Disposes of rooms nobody has been connected to for the configured time. It visits only
+  // the candidates (NoteCandidate), at most kSweepVisits of them, going round.
   void Sweep();
+  // A room one of whose disposal conditions began counting (Room::MayDispose). Any thread;
+  // takes only a lock that is never held while another is taken, so a room calls it under
+  // its own.
+  void NoteCandidate(const std::string& code);
   void CloseAll(std::uint16_t code, const std::string& reason);
   // After shutdown only (no thread runs the io_context): see Room::ReleaseSessions.
   void ReleaseSessions();
@@ -100,9 +105,14 @@ class RoomRegistry {
   AddressRate code_guesses_;
   mutable std::mutex mu_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;
-  // Where the next sweep starts: each visits at most kSweepVisits rooms, in code order, going
-  // round (a sweep of every room every 5 s was most of the CPU of 10,000 waiting turn-based
-  // games, docs/benchmarks.md).
+  // Codes of the rooms the sweep visits: most rooms of a large server are being played, or are
+  // turn-based games whose players are away for days, and a walk over them all was a quarter
+  // of the CPU of 10,000 waiting games (docs/benchmarks.md). Under candidates_mu_, which is
+  // taken last (after mu_ or a room's own lock) and alone otherwise.
+  mutable std::mutex candidates_mu_;
+  std::set<std::string> candidates_;
+  // Where the next sweep starts among the candidates: each visits at most kSweepVisits, in
+  // code order, going round. Under candidates_mu_.
   std::string sweep_from_;
   static constexpr std::size_t kSweepVisits = 1000;
   // Codes of rooms being written to the store by Create (outside mu_): taken, and counted

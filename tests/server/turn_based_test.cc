@@ -321,3 +321,90 @@ TEST_CASE("turn-based room: a guest may not create one, an account up to its lim
 }
 
 }  // namespace carc::test::turn_based_rooms
+
+namespace carc::test::turn_based_rooms {
+
+TEST_CASE(
+    "turn-based room: a new turn sets the room's next look to its own due time, a command "
+    "within the turn leaves it",
+    "[rooms][turn-based]") {
+  std::int64_t now = kStart;
+  server::RoomConfig config;
+  config.game_seed = 5;
+  config.wall_now = [&now] { return now; };
+  FakeRooms rooms(config);
+  const auto ann = rooms.Connect();
+  ann->set_account({7, "Ann"});
+  v1::ClientMessage create;
+  create.set_request_id(1);
+  v1::RoomOptions* o = create.mutable_create_room()->mutable_options();
+  o->set_game_type(v1::GAME_TYPE_BASE);
+  o->set_seats(2);
+  o->mutable_turn_based()->set_move_seconds(3600);  // reminded at 48 minutes
+  create.mutable_create_room()->set_player_name("Ann");
+  rooms.Deliver(ann, create);
+  const auto granted = ann->Last(&v1::ServerMessage::has_seat_granted);
+  REQUIRE(granted);
+  const auto room = rooms.registry().Find(granted->seat_granted().room_code());
+  REQUIRE(room);
+  const auto bob = rooms.Connect();
+  bob->set_account({8, "Bob"});
+  v1::ClientMessage join;
+  join.mutable_join_room()->set_code(granted->seat_granted().room_code());
+  join.mutable_join_room()->set_player_name("Bob");
+  rooms.Deliver(bob, join);
+  REQUIRE(bob->Last(&v1::ServerMessage::has_seat_granted));
+  v1::ClientMessage ready;
+  ready.mutable_set_ready()->set_ready(true);
+  rooms.Deliver(bob, ready);
+
+  // In the lobby the room looks every second.
+  const auto in_lobby = room->NextLook() - std::chrono::steady_clock::now();
+  CHECK(in_lobby <= std::chrono::seconds(1));
+
+  // The start passes the first turn: the room's next look is that turn's reminder, 48 minutes
+  // on, not the lobby's second (nor the hour a waiting room sleeps at most).
+  v1::ClientMessage start;
+  start.mutable_start_game();
+  rooms.Deliver(ann, start);
+  const auto snapshot = ann->Last(&v1::ServerMessage::has_snapshot);
+  REQUIRE(snapshot);
+  const auto reminder = room->NextLook() - std::chrono::steady_clock::now();
+  CHECK(reminder > std::chrono::minutes(47));
+  CHECK(reminder <= std::chrono::minutes(48));
+
+  // Half an hour later the mover places a tile: the turn goes on, the look stays where it was
+  // (set again, it would be 18 minutes on: what is left to the reminder).
+  now += 30 * 60;
+  const bool ann_first = snapshot->snapshot().base().to_move() == 0;
+  const auto& mover = ann_first ? ann : bob;
+  const auto mover_view = mover->Last(&v1::ServerMessage::has_snapshot);
+  REQUIRE(mover_view);
+  const auto& legal = mover_view->snapshot().base().legal_moves();
+  REQUIRE(legal.placements_size() > 0);
+  v1::ClientMessage place;
+  place.set_request_id(2);
+  place.mutable_game_command()->set_expected_seq(mover_view->snapshot().seq());
+  auto* tile = place.mutable_game_command()->mutable_base()->mutable_place_tile();
+  *tile->mutable_position() = legal.placements(0).position();
+  tile->set_rotation(legal.placements(0).rotation());
+  const auto look = room->NextLook();
+  rooms.Deliver(mover, place);
+  const auto placed = mover->Last(&v1::ServerMessage::has_event_batch);
+  REQUIRE(placed);
+  CHECK(room->NextLook() == look);
+
+  // The mover ends the turn: the other seat's turn runs from now, its reminder 48 minutes on.
+  v1::ClientMessage skip;
+  skip.set_request_id(3);
+  skip.mutable_game_command()->set_expected_seq(placed->event_batch().seq());
+  skip.mutable_game_command()->mutable_base()->mutable_skip_follower();
+  rooms.Deliver(mover, skip);
+  REQUIRE(mover->Last(&v1::ServerMessage::has_event_batch)->event_batch().seq() >
+          placed->event_batch().seq());
+  const auto next = room->NextLook() - std::chrono::steady_clock::now();
+  CHECK(next > std::chrono::minutes(47));
+  CHECK(next <= std::chrono::minutes(48));
+}
+
+}  // namespace carc::test::turn_based_rooms
