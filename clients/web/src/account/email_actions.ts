@@ -17,6 +17,7 @@ import { EMAIL_BUSY, EMAIL_DIGEST, EMAIL_HEADING, EMAIL_INPUT, EMAIL_REMOVE, EMA
 import { t } from "./i18n";
 import type { PasskeyHost } from "./passkey_actions";
 import { refusalDetail } from "./refusal_words";
+import { sessionLost } from "./session_lost";
 
 /** What the card needs of the account screens: the passkeys' card's, and the address bar. */
 export interface EmailHost extends PasskeyHost {
@@ -183,10 +184,7 @@ export class EmailActions {
   }
 
   private refused(refusal: Refusal, focus: string): void {
-    if (refusal.status === 401) {
-      this.page.busy = undefined;
-      return this.host.signedOutMeanwhile();
-    }
+    if (sessionLost(refusal, this.page, this.host)) return;
     this.finish({ error: this.host.refusalText(refusal) }, focus);
   }
 

@@ -27,6 +27,7 @@ import {
 } from "./notices_card";
 import type { PasskeyHost } from "./passkey_actions";
 import { refusalDetail } from "./refusal_words";
+import { sessionLost } from "./session_lost";
 import { clockWords } from "./time_words";
 
 /** What the card needs of the account screens: the same as the passkeys' card. */
@@ -191,10 +192,7 @@ export class NoticesActions {
   }
 
   private refused(refusal: Refusal, focus: string): void {
-    if (refusal.status === 401) {
-      this.page.busy = undefined;
-      return this.host.signedOutMeanwhile();
-    }
+    if (sessionLost(refusal, this.page, this.host)) return;
     this.finish({ error: this.host.refusalText(refusal) }, focus);
   }
 

@@ -7,13 +7,12 @@ import type { AccountApi, Passkey, Refusal } from "./account_api";
 import type { AccountPageModel } from "./account_page";
 import { t } from "./i18n";
 import { PASSKEYS_HEADING, passkeyBusy, passkeyLabel } from "./passkey_list";
+import { sessionLost, type SessionHost } from "./session_lost";
 import { browserCredentials, createPasskey, creationOptions, requestOptions, usePasskey, type PasskeyFailure } from "./webauthn";
 
-export interface PasskeyHost {
+export interface PasskeyHost extends SessionHost {
   api(): AccountApi | undefined;
   changed(): void;
-  /** The server does not know this browser's session any more. */
-  signedOutMeanwhile(): void;
   refusalText(refusal: Refusal): string;
   focus(id: string): void;
 }
@@ -96,10 +95,8 @@ export class PasskeyActions {
   }
 
   private refused(refusal: Refusal, focus: string): void {
-    if (refusal.status === 401 && !refusal.error.startsWith("passkey refused")) {
-      this.page.busy = undefined;
-      return this.host.signedOutMeanwhile();
-    }
+    // A passkey the server refuses is a 401 of its own: the session stands.
+    if (!refusal.error.startsWith("passkey refused") && sessionLost(refusal, this.page, this.host)) return;
     this.done(this.host.refusalText(refusal), "", focus);
   }
 

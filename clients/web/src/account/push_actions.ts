@@ -10,6 +10,7 @@ import { t } from "./i18n";
 import type { PasskeyHost } from "./passkey_actions";
 import { PUSH_BUSY, PUSH_BUTTON, PUSH_HEADING, type PushModel } from "./push_card";
 import { browserPush, pushState, turnOff, turnOn, type PushBrowser, type PushFailure } from "./push_subscription";
+import { sessionLost } from "./session_lost";
 
 /** What the card needs of the account screens: the same as the passkeys' card. */
 export type PushHost = PasskeyHost;
@@ -69,10 +70,7 @@ export class PushActions {
     // Off in this browser whatever the server answered: it drops the subscription at its next
     // push, which the push service refuses as gone.
     if (refusal) console.warn(`the server was not told that notices are off: ${refusal.status} ${refusal.error}`);
-    if (refusal?.status === 401) {
-      this.page.busy = undefined;
-      return this.host.signedOutMeanwhile();
-    }
+    if (sessionLost(refusal, this.page, this.host)) return;
     this.done("off");
   }
 
@@ -83,10 +81,7 @@ export class PushActions {
   }
 
   private refused(refusal: Refusal, state: PushModel["state"]): void {
-    if (refusal.status === 401) {
-      this.page.busy = undefined;
-      return this.host.signedOutMeanwhile();
-    }
+    if (sessionLost(refusal, this.page, this.host)) return;
     this.page.push.state = state;
     this.finish(this.host.refusalText(refusal));
   }

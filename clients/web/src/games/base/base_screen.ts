@@ -1,7 +1,7 @@
 // The game screen of the base game: the board, the turn controls (tile in play, rotate, confirm,
 // follower spots, skip), the Count's decisions (count_decisions.ts) and his city
 // (count_panel.ts), a hint where the room has them (base_hint.ts), the players, the tiles left,
-// the event log, and at the end the final table, the score chart, rematch and the record. It
+// the event log, and at the end the final table, rematch, the record and the chart (base_end.ts). It
 // lives as long as its session (base_session.ts), which passes it the mirror's view after every
 // snapshot or batch; it renders from that.
 //
@@ -28,7 +28,6 @@ import { renderAwayNotice } from "../../ui/away_notice";
 import { colourInfo } from "../../ui/colours";
 import { h } from "../../ui/dom";
 import { renderLogCard } from "../../ui/event_log";
-import { renderEndActions, renderVoteEnd } from "../../ui/final_table";
 import { renderGameHead, renderPlacementControls, type GamePageActions } from "../../ui/game_head";
 import { HintOffer } from "../../ui/hint";
 import { coveredEdges } from "../../ui/board_cover";
@@ -38,7 +37,7 @@ import { TurnBasedCard } from "../../ui/turn_based_clock";
 import { TurnClock, formatClock } from "../../ui/turn_clock";
 import { listenTurnKeys, type TurnControls } from "../../ui/turn_keys";
 import { BaseLedger } from "./base_categories";
-import { renderFinalTable } from "./base_final";
+import { BaseEnd } from "./base_end";
 import { baseHint, describeBaseHint, hintedSelection } from "./base_hint";
 import { describeLine, kindName, MAX_LOG_ENTRIES, type LogEntry } from "./base_log";
 import { BOARD_CONTROLS, BoardView, type BoardModel } from "./board/board_view";
@@ -48,7 +47,6 @@ import { isCountPhase, renderCityCard } from "./count_panel";
 import { t } from "./i18n/play";
 import { PlacementTaking } from "./placement_taking";
 import { renderPlayers } from "./players_panel";
-import { renderScoreChart } from "./score_chart";
 import { BoardStory } from "./board_story";
 import { tileWords } from "./tile_words";
 import { renderTilesLeft, tileIcon } from "./tiles_left";
@@ -97,11 +95,9 @@ export class BaseScreen implements TurnControls {
   private pointed: { x: number; y: number }[] | undefined;
   /** Scores after each turn seen live; replaced by the record's when the game is archived. */
   private history: number[][] = [];
-  private recordHistory: number[][] | undefined;
   /** Every scoring seen, by category, for the final table (base_categories.ts). */
   private readonly ledger = new BaseLedger();
-  private recordRequested = false;
-  private rematchCode: string | undefined;
+  private readonly end: BaseEnd;
   /** A command is on its way: the controls wait for its answer instead of sending twice. */
   private pendingSeq: bigint | undefined;
   private readonly turnClock: TurnClock;
@@ -116,8 +112,9 @@ export class BaseScreen implements TurnControls {
   constructor(
     private readonly doc: Document,
     private readonly actions: BaseScreenActions,
-    private readonly fetchJson: (url: string) => Promise<unknown> = defaultFetchJson,
+    fetchJson: (url: string) => Promise<unknown> = defaultFetchJson,
   ) {
+    this.end = new BaseEnd(actions, fetchJson);
     this.count = new CountDecisions({
       current: () => (this.ctx ? { view: this.ctx.view, seat: this.ctx.room.yourSeat } : undefined),
       busy: () => this.pendingSeq !== undefined,
@@ -212,7 +209,7 @@ export class BaseScreen implements TurnControls {
   }
 
   rematchCreated(code: string): void {
-    this.rematchCode = code;
+    this.end.rematchCreated(code);
   }
 
   /** The command was refused: let the player choose again. */
@@ -239,7 +236,7 @@ export class BaseScreen implements TurnControls {
     const move = hint && view ? describeBaseHint(hint, view) : undefined;
     this.count.revalidate(view, myTurn);
     this.updateBoard(view, seats, myTurn);
-    if (over) this.loadRecord(room);
+    if (over) this.end.loadRecord(room);
 
     const screen = h(
       "div",
@@ -263,7 +260,7 @@ export class BaseScreen implements TurnControls {
           })))
         : null,
       this.turnClock.warningElement,
-      over && view ? this.renderEnd(view, room) : null,
+      over && view ? this.end.render(view, room, this.history, this.ledger) : null,
       h(
         "div",
         { class: "game-layout" },
@@ -437,51 +434,6 @@ export class BaseScreen implements TurnControls {
     this.pointed = cells.map((c) => ({ x: c.x, y: c.y }));
     this.actions.changed();
     this.board.show(cells);
-  }
-
-  private renderEnd(view: BaseView, room: RoomState): HTMLElement {
-    const seats = room.seats.filter((s) => s.occupied);
-    const byVote = endedByVote(room);
-    // The live scores stop at the last turn played; the vote's scores are the game's last.
-    const history = this.recordHistory ?? (byVote ? [...this.history, [...room.endedByVoteScores]] : this.history);
-    const id = room.gameId;
-    return h(
-      "section",
-      { class: "card final", id: "final" },
-      h("h3", {}, t("final.title")),
-      byVote ? renderVoteEnd(room, view.scores, (seat) => view.resigned[seat] ?? false) : renderFinalTable(view, seats, this.ledger.rows(view.scores), room.ratingChanges),
-      // The ways on right under the table, the chart after them: Rematch stays in view.
-      renderEndActions(
-        {
-          rematch: () => this.actions.rematch(),
-          joinRematch: this.rematchCode !== undefined ? () => this.actions.joinRematch(this.rematchCode!) : undefined,
-          recordHref: id !== 0n ? `/api/games/${id}/record` : undefined,
-          replayHref: id !== 0n ? `/replay/${id}` : undefined,
-          downloadName: `carcassonne-${room.code}.json`,
-        },
-        room.yourSeat >= 0,
-        this.rematchCode,
-      ),
-      history.length > 1 ? renderScoreChart(history, seats) : null,
-    );
-  }
-
-  /** The archived record has the scores after every turn, even those this page did not see. */
-  private loadRecord(room: RoomState): void {
-    if (this.recordRequested || room.gameId === 0n) return;
-    this.recordRequested = true;
-    this.fetchJson(`/api/games/${room.gameId}/record`)
-      .then((record) => {
-        const scores = (record as { scores?: { after_turn?: number[][]; final?: number[] } }).scores;
-        if (!scores?.after_turn) return;
-        const start = scores.after_turn[0]?.map(() => 0) ?? [];
-        this.recordHistory = [start, ...scores.after_turn, ...(scores.final ? [scores.final] : [])];
-        this.actions.changed();
-      })
-      .catch(() => {
-        // The live history stays; the record can still be downloaded by its link.
-        this.recordRequested = false;
-      });
   }
 
   private clockFor(state: ClockState | undefined): { state: ClockState; elapsedMs: number } | undefined {
