@@ -77,7 +77,7 @@ void AccountApi::OnWorker(ApiWorkers& pool, const ApiRequest& request, ApiReply 
   auto shared_request = std::make_shared<ApiRequest>(request);
   const auto admission = pool.Submit(
       request.client,
-      [this, shared_request, shared_reply, job = std::move(job)] {
+      [shared_request, shared_reply, job = std::move(job)] {
         try {
           job(*shared_request, *shared_reply);
         } catch (const store::StoreError& e) {

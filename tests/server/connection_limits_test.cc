@@ -105,10 +105,10 @@ TEST_CASE("accept back-off, log throttle and the default connection cap", "[serv
   CHECK(backoff.Next() == 100ms);
 
   server::LogThrottle log(std::chrono::seconds(10));
-  const auto t0 = std::chrono::steady_clock::now();
-  CHECK(log.Tick(t0) == 1);
-  for (int i = 1; i <= 999; ++i) CHECK(log.Tick(t0 + std::chrono::milliseconds(i)) == 0);
-  CHECK(log.Tick(t0 + std::chrono::seconds(10)) == 1000);
+  const auto start = std::chrono::steady_clock::now();
+  CHECK(log.Tick(start) == 1);
+  for (int i = 1; i <= 999; ++i) CHECK(log.Tick(start + std::chrono::milliseconds(i)) == 0);
+  CHECK(log.Tick(start + std::chrono::seconds(10)) == 1000);
 
   CHECK(server::DefaultMaxConnections(256) == 192);
   CHECK(server::DefaultMaxConnections(1024) == 922);
