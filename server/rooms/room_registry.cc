@@ -308,12 +308,19 @@ void RoomRegistry::Sweep() {
   std::vector<std::shared_ptr<Room>> gone;
   {
     std::lock_guard lock(mu_);
+    // Each visited code with its room if the room stays (null when it is gone): one look-up.
+    std::vector<std::pair<const std::string*, const Room*>> looked;
+    looked.reserve(visit.size());
     for (const std::string& code : visit) {
       const auto it = rooms_.find(code);
-      if (it == rooms_.end()) continue;
+      if (it == rooms_.end()) {
+        looked.emplace_back(&code, nullptr);
+        continue;
+      }
       const Room::DisposeReason why = it->second->TryMarkDisposed();
       switch (why) {
         case Room::DisposeReason::kNone:
+          looked.emplace_back(&code, it->second.get());
           continue;
         case Room::DisposeReason::kEmptyLobby:
           ++metrics_.rooms_disposed_empty_lobby;
@@ -331,15 +338,15 @@ void RoomRegistry::Sweep() {
       }
       gone.push_back(it->second);
       rooms_.erase(it);
+      looked.emplace_back(&code, nullptr);
     }
     // A visited room leaves the candidates once it is gone or nothing of it counts any more.
     // Under candidates_mu_: a room that begins counting again sets its flag before it notes
     // itself, so either this sees the flag or its note comes after.
     {
       std::lock_guard candidates(candidates_mu_);
-      for (const std::string& code : visit) {
-        const auto it = rooms_.find(code);
-        if (it == rooms_.end() || !it->second->MayDispose()) candidates_.erase(code);
+      for (const auto& [code, room] : looked) {
+        if (room == nullptr || !room->MayDispose()) candidates_.erase(*code);
       }
     }
     // Tokens of disposed rooms go with them; the index never keeps a room alive (weak). Only
