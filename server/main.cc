@@ -3,11 +3,16 @@
 #include <spdlog/spdlog.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <string>
+#include <vector>
 
+#include "app/admin_command.h"
 #include "app/protobuf_log.h"
 #include "app/server_app.h"
 #include "app/store_bench.h"
@@ -15,6 +20,14 @@
 int main(int argc, char** argv) {
   if (argc > 1 && std::strcmp(argv[1], "bench-store") == 0) {
     return carc::server::RunStoreBench(argc, argv);
+  }
+  if (argc > 1 && std::strcmp(argv[1], "admin") == 0) {
+    const auto env = [](const std::string& name) -> std::optional<std::string> {
+      const char* v = std::getenv(name.c_str());
+      return v == nullptr ? std::nullopt : std::optional<std::string>(v);
+    };
+    return carc::server::RunAdminCommand(std::vector<std::string>(argv + 2, argv + argc), std::cout,
+                                         std::cerr, env, std::time(nullptr));
   }
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {

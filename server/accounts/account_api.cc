@@ -7,6 +7,7 @@
 
 #include "accounts/account_name.h"
 #include "accounts/api_json.h"
+#include "accounts/ban_refusal.h"
 #include "accounts/device_label.h"
 #include "accounts/session_cookie.h"
 #include "accounts/session_token.h"
@@ -25,8 +26,10 @@ constexpr std::int64_t kTouchEvery = 600;
 }  // namespace
 
 AccountApi::AccountApi(store::AccountStore* store, AccountLimits limits, ApiWorkers& hashing,
-                       ApiWorkers& reads, std::function<std::int64_t()> now)
+                       ApiWorkers& reads, std::function<std::int64_t()> now,
+                       store::ModerationStore* moderation)
     : store_(store),
+      moderation_(moderation),
       limits_(limits),
       hashing_(hashing),
       reads_(reads),
@@ -214,8 +217,9 @@ void AccountApi::SignIn(const ApiRequest& request, ApiReply reply) {
 
 ApiResponse AccountApi::NewSession(const ApiRequest& request, const store::Account& account,
                                    unsigned status) {
-  const std::string token = NewSessionToken();
   const std::int64_t now = now_();
+  if (auto refused = BanRefusal(moderation_, account.id, now)) return std::move(*refused);
+  const std::string token = NewSessionToken();
   store_->CreateSession(account.id, HashSessionToken(token), DeviceLabel(request.user_agent), now);
   store_->PruneSessions(account.id, limits_.max_sessions, now - limits_.session_max.count(),
                         now - limits_.session_idle.count());

@@ -10,7 +10,8 @@
 // A session is the carc_session cookie (accounts/session_cookie.h) or, from the command line,
 // "Authorization: Bearer TOKEN". Errors are JSON {"error": "...", "field"?: "name"|"password"}:
 // 400 (bad JSON, a bad name or password), 401 (not signed in; a wrong name or password, the same
-// answer whether the name exists or not), 404, 405 (Allow says which), 409 (name taken), 413
+// answer whether the name exists or not), 403 (a banned account's sign-in: {"error", "ban":
+// {"reason","ends_at"}}, ends_at null for ever), 404, 405 (Allow says which), 409 (name taken), 413
 // (a body over 8 KB), 429 (too many sign-ups from the address, or failed sign-ins: Retry-After),
 // 503 (the hashing workers are full: Retry-After; or the store cannot be read).
 //
@@ -37,6 +38,7 @@
 #include "net/http_api.h"
 #include "net/http_services.h"
 #include "store/account_store.h"
+#include "store/moderation_store.h"
 
 namespace carc::server::accounts {
 
@@ -64,8 +66,10 @@ class AccountApi {
  public:
   // `store` may be nullptr (a store that keeps no accounts): every path then answers 503.
   // `now` gives seconds since the Unix epoch (tests pass their own).
+  // `moderation` (nullable): a banned account's sign-in is refused (accounts/ban_refusal.h).
   AccountApi(store::AccountStore* store, AccountLimits limits, ApiWorkers& hashing,
-             ApiWorkers& reads, std::function<std::int64_t()> now = {});
+             ApiWorkers& reads, std::function<std::int64_t()> now = {},
+             store::ModerationStore* moderation = nullptr);
 
   static bool Handles(const ApiRequest& request);
   void Serve(ApiRequest request, ApiReply reply);
@@ -86,7 +90,8 @@ class AccountApi {
   AccountMetrics& metrics() { return metrics_; }
 
   // For the account's other parts (passkeys): the request's session (its cookie or Bearer
-  // token; reads the store), a new session answered with its cookie (writes the store), and
+  // token; reads the store), a new session answered with its cookie (writes the store; a
+  // banned account gets the ban's 403 instead, and no session), and
   // `job` run on a worker of the reads' pool, answered 503 when the pool refuses or the store
   // fails.
   std::optional<SignedIn> SessionOf(const ApiRequest& request);
@@ -113,6 +118,7 @@ class AccountApi {
   void Signed(const ApiRequest& request, const ApiReply& reply);
 
   store::AccountStore* store_;
+  store::ModerationStore* moderation_;
   const AccountLimits limits_;
   ApiWorkers& hashing_;
   ApiWorkers& reads_;

@@ -21,7 +21,7 @@ constexpr std::string_view kSubscriptions = "/api/me/push-subscriptions";
 // An endpoint (at most 1 KB) and two keys, even spelled in \u escapes, fit in far less.
 constexpr std::size_t kMaxPushBody = 4 * 1024;
 // {"keys": {...}} is two levels: one more refuses nothing a browser sends.
-constexpr int kMaxDepth = 3;
+constexpr int kMaxPushDepth = 3;
 constexpr std::size_t kAuthSize = 16;
 
 ApiResponse NoNotices() {
@@ -42,7 +42,7 @@ std::optional<std::string> KeyBytes(const nlohmann::ordered_json& keys, const ch
 // the answer refusing it, naming the field.
 std::variant<store::PushSubscriptionRow, ApiResponse> ReadSubscription(std::string_view text,
                                                                        push::Loopback loopback) {
-  auto read = ReadJsonObject(text, kMaxPushBody, kMaxDepth);
+  auto read = ReadJsonObject(text, kMaxPushBody, kMaxPushDepth);
   if (auto* refused = std::get_if<ApiResponse>(&read)) return std::move(*refused);
   const auto& body = std::get<nlohmann::ordered_json>(read);
   store::PushSubscriptionRow row;
@@ -134,7 +134,7 @@ void PushApi::Subscribe(const ApiRequest& request, const SignedIn& who, const Ap
 }
 
 void PushApi::Unsubscribe(const ApiRequest& request, const SignedIn& who, const ApiReply& reply) {
-  auto read = ReadJsonObject(request.body, kMaxPushBody, kMaxDepth);
+  auto read = ReadJsonObject(request.body, kMaxPushBody, kMaxPushDepth);
   if (auto* refused = std::get_if<ApiResponse>(&read)) return reply(std::move(*refused));
   const std::string* endpoint = StringField(std::get<nlohmann::ordered_json>(read), "endpoint");
   if (endpoint == nullptr || endpoint->empty()) {

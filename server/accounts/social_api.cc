@@ -18,7 +18,7 @@ namespace {
 
 // A name, a room code or a preference: far below this.
 constexpr std::size_t kMaxSocialBody = 1024;
-constexpr int kMaxDepth = 2;
+constexpr int kMaxSocialDepth = 2;
 // The longest list one answer carries (followers have no limit of their own).
 constexpr int kMaxListed = 1000;
 constexpr int kMaxInvitationsListed = 100;
@@ -117,7 +117,7 @@ bool IsRoomCode(std::string_view code) {
 
 // The request's body as a JSON object; nullopt when `reply` got the refusal (400, 413).
 std::optional<nlohmann::ordered_json> ReadBody(const ApiRequest& request, const ApiReply& reply) {
-  auto read = ReadJsonObject(request.body, kMaxSocialBody, kMaxDepth);
+  auto read = ReadJsonObject(request.body, kMaxSocialBody, kMaxSocialDepth);
   if (auto* refused = std::get_if<ApiResponse>(&read)) {
     reply(std::move(*refused));
     return std::nullopt;

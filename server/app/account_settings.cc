@@ -4,6 +4,12 @@ namespace carc::server::config {
 
 void AddAccountSettings(SettingTable& table) {
   table.insert({
+      {"moderation-poll-ms",
+       {"CARC_MODERATION_POLL_MS",
+        "how often the store is asked whether a ban or a mute was made elsewhere (another node, "
+        "`carcassonne-server admin`): a new ban closes the player's sockets within this, 100 to "
+        "60000 (1000)",
+        Int(&ServerConfig::moderation_poll_ms, 100, 60000)}},
       {"hash-threads",
        {"CARC_HASH_THREADS",
         "threads that hash passwords for sign-ups and sign-ins (Argon2id), apart from the "

@@ -11,9 +11,11 @@
 
 #include "app/archive_api.h"
 #include "app/mail_metrics.h"
+#include "app/moderation_metrics.h"
 #include "app/push_metrics.h"
 #include "app/social_metrics.h"
 #include "games/game_table.h"
+#include "moderation/utc_minute.h"
 #include "net/origin_policy.h"
 #include "net/session.h"
 #include "rooms/tokens.h"
@@ -145,7 +147,8 @@ ServerApp::ServerApp(ServerConfig config)
       replays_(config_.replay_cache_bytes),
       api_workers_(config_.api_threads, config_.api_queue, config_.api_per_address),
       hash_workers_(config_.hash_threads, config_.hash_queue, config_.hash_per_address),
-      accounts_(store_->accounts(), AccountLimitsOf(config_), hash_workers_, api_workers_),
+      accounts_(store_->accounts(), AccountLimitsOf(config_), hash_workers_, api_workers_, {},
+                store_->moderation()),
       passkeys_(store_->accounts(), PasskeyLimitsOf(config_), accounts_),
       ratings_(store_->ratings(), accounts_),
       profiles_(store_->accounts(), accounts_,
@@ -222,6 +225,18 @@ ServerApp::ServerApp(ServerConfig config)
                                    : store::NoticePreferenceRow{};
         });
   }
+  if (store::ModerationStore* moderation = store_->moderation()) {
+    moderation_watch_ = std::make_unique<ModerationWatch>(
+        *moderation, std::chrono::milliseconds(config_.moderation_poll_ms),
+        [this](store::AccountId account, std::int64_t ends_at) {
+          lobby_.CloseAccount(account, close_code::kBanned,
+                              "banned " + moderation::UntilText(ends_at));
+        },
+        mutes_, moderation_metrics_);
+    registry_.set_mutes(&mutes_);
+    moderation_watch_->Start();
+  }
+  metrics_.AddSection(ModerationMetricsSection(moderation_metrics_));
   if (push_) {
     registry_.set_notices(&push_->sender());
     metrics_.AddSection(PushMetricsSection(push_->metrics(), push_api_.metrics()));
@@ -229,7 +244,8 @@ ServerApp::ServerApp(ServerConfig config)
 }
 
 ServerApp::~ServerApp() {
-  if (mail_) mail_->StopDigests();  // it reads registry_, which goes first
+  if (moderation_watch_) moderation_watch_->Stop();  // it closes lobby_'s connections
+  if (mail_) mail_->StopDigests();                   // it reads registry_, which goes first
   api_workers_.Stop();
   hash_workers_.Stop();
   if (bots_) bots_->Stop();

@@ -26,6 +26,7 @@
 #include "app/game_analysis.h"
 #include "app/memory_return.h"
 #include "app/metrics.h"
+#include "app/moderation_watch.h"
 #include "app/replay_cache.h"
 #include "app/server_config.h"
 #include "cluster/cluster_node.h"
@@ -102,8 +103,14 @@ class ServerApp {
   accounts::EmailApi email_api_;
   accounts::NoticePreferencesApi notice_preferences_;
   std::atomic<bool> stopping_{false};
+  // The mutes in force, which the rooms' chat asks (before registry_, which points to it).
+  moderation::MuteList mutes_;
   RoomRegistry registry_;
   Lobby lobby_;
+  // Bans made elsewhere close their player's sockets here (null: a store that keeps no
+  // sanctions): after lobby_, whose connections it closes, and stopped first in the destructor.
+  ModerationWatchMetrics moderation_metrics_;
+  std::unique_ptr<ModerationWatch> moderation_watch_;
   // With a PostgreSQL store: this node's leases (after registry_, whose rooms it moves).
   std::unique_ptr<ClusterNode> cluster_;
   std::shared_ptr<Listener> listener_;

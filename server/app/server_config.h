@@ -154,6 +154,8 @@ struct ServerConfig {
   std::size_t mail_queue = 1000;
   int digest_hours = 24;
   int digest_sweep_seconds = 300;
+  // Moderation (moderation/moderation_watch.h): how often sanctions made elsewhere are looked for.
+  int moderation_poll_ms = 1000;
 
   static std::string Usage();
 };

@@ -27,6 +27,7 @@ inline constexpr std::uint16_t kReplaced = 4000;  // a newer connection took the
 inline constexpr std::uint16_t kKicked = 4001;    // removed by the host
 inline constexpr std::uint16_t kHandshake = 4002;  // no Hello in time
 inline constexpr std::uint16_t kLobbyIdle = 4003;  // in no room, silent for --lobby-idle-timeout
+inline constexpr std::uint16_t kBanned = 4004;     // the account was banned
 }  // namespace close_code
 
 // The account a connection is signed in as: set by the transport from the upgrade's session

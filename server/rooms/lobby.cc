@@ -291,6 +291,17 @@ void Lobby::OnDisconnect(const std::shared_ptr<Session>& s) {
   }
 }
 
+void Lobby::CloseAccount(std::int64_t account, std::uint16_t code, const std::string& reason) {
+  std::vector<std::shared_ptr<Session>> closing;
+  {
+    std::lock_guard lock(open_mu_);
+    for (const auto& [id, weak] : open_) {
+      if (auto s = weak.lock(); s && s->account().id == account) closing.push_back(std::move(s));
+    }
+  }
+  for (const auto& s : closing) s->Close(code, reason);
+}
+
 void Lobby::CloseAll(std::uint16_t code, const std::string& reason) {
   std::vector<std::shared_ptr<Session>> open;
   {

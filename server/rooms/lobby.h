@@ -26,6 +26,9 @@ class Lobby : public MessageHandler {
   // (server shutdown): a client that was between connecting and taking its seat back, or whose
   // handshake was still under way, must see the restart code too.
   void CloseAll(std::uint16_t code, const std::string& reason);
+  // Closes every open connection signed in as `account` (any thread): a ban
+  // (moderation/moderation_watch.h). Its seats stay, as after any disconnect.
+  void CloseAccount(std::int64_t account, std::uint16_t code, const std::string& reason);
   // In a cluster: where to look for rooms not in memory (set before the port opens).
   void set_locator(RoomLocator* locator) { locator_ = locator; }
 

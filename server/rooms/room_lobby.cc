@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "carc/codec/text_limits.h"
+#include "moderation/utc_minute.h"
 #include "net/message_handler.h"
 #include "rooms/lobby_desk.h"
 #include "rooms/room.h"
@@ -16,6 +17,11 @@ using Clock = std::chrono::steady_clock;
 void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMessage& m) {
   const std::uint32_t rid = m.request_id();
   if (m.has_send_chat()) {
+    if (const auto mute = moderation::MuteOfSession(registry_.mutes(), s->account().id)) {
+      metrics_.Reject("chat_muted");
+      return Error(s, rid, v1::ERROR_CODE_MUTED,
+                   "you are muted " + moderation::UntilText(mute->ends_at) + ": " + mute->reason);
+    }
     ChatGate::Verdict v = chat_.Check(s->id(), seat, s->name(), m.send_chat().text(), Clock::now());
     if (v.code == v1::ERROR_CODE_RATE_LIMITED) metrics_.Reject("chat_flood");
     if (v.code != v1::ERROR_CODE_UNSPECIFIED) return Error(s, rid, v.code, v.error);

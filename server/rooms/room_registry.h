@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "bots/bot_pool.h"
+#include "moderation/mute_list.h"
 #include "net/address_rate.h"
 #include "push/notice.h"
 #include "rooms/held_seat.h"
@@ -87,6 +88,9 @@ class RoomRegistry {
   // room is made (ServerApp's start), null for none.
   void set_notices(push::Notifier* notices) { notices_ = notices; }
   push::Notifier* notices() const { return notices_; }
+  // The mutes in force (moderation/mute_list.h; null: none kept): set before the port opens.
+  void set_mutes(const moderation::MuteList* mutes) { mutes_ = mutes; }
+  const moderation::MuteList* mutes() const { return mutes_; }
   // Lookups of rooms by a code a client typed (joins, /api/rooms/CODE/record), metered per
   // address on the misses: ask Ready() before the lookup and Take() after a miss, so that a
   // guesser is refused before a guess, and a player's lookups that find their room cost nothing.
@@ -102,6 +106,7 @@ class RoomRegistry {
   store::EventStore& store_;
   bots::BotPool* bots_;
   push::Notifier* notices_ = nullptr;
+  const moderation::MuteList* mutes_ = nullptr;
   AddressRate code_guesses_;
   mutable std::mutex mu_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;

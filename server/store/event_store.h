@@ -131,6 +131,7 @@ class RatingStore;
 class PushStore;
 class SocialStore;
 class MailStore;
+class ModerationStore;
 
 class EventStore {
  public:
@@ -151,6 +152,9 @@ class EventStore {
   virtual SocialStore* social() { return nullptr; }
   // E-mail addresses and their digests (mail_store.h), or nullptr for a store that keeps none.
   virtual MailStore* mail() { return nullptr; }
+  // Roles, sanctions and the audit log (moderation_store.h), or nullptr for a store that keeps
+  // none.
+  virtual ModerationStore* moderation() { return nullptr; }
 
   // A new room whose log starts with `first_entry` (index 0). Returns its id.
   virtual RoomId CreateRoom(const std::string& code, std::string_view first_entry) = 0;

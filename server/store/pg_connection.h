@@ -99,4 +99,19 @@ class PgConnection {
   bool in_transaction_ = false;
 };
 
+// Runs `body` in one transaction: its checks and its writes see one state, and a throw rolls
+// them all back.
+template <class Body>
+auto InPgTransaction(PgConnection& db, Body body) {
+  db.Begin();
+  try {
+    auto result = body();
+    db.Commit();
+    return result;
+  } catch (...) {
+    db.RollbackQuietly();
+    throw;
+  }
+}
+
 }  // namespace carc::server::store

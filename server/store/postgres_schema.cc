@@ -254,6 +254,34 @@ CREATE TABLE notice_preferences (
 );
 )sql";
 
+constexpr const char* kModeration = R"sql(
+CREATE TABLE account_roles (
+  account_id BIGINT PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE,
+  role TEXT NOT NULL CHECK (role IN ('moderator', 'admin', 'owner')),
+  since BIGINT NOT NULL
+);
+CREATE TABLE sanctions (
+  id BIGSERIAL PRIMARY KEY,
+  kind TEXT NOT NULL CHECK (kind IN ('mute', 'ban')),
+  account_id BIGINT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  reason TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  ends_at BIGINT NOT NULL CHECK (ends_at >= 0),
+  by_name TEXT NOT NULL,
+  lifted_at BIGINT
+);
+CREATE INDEX sanctions_account ON sanctions (account_id, kind);
+CREATE TABLE audit_log (
+  id BIGSERIAL PRIMARY KEY,
+  at BIGINT NOT NULL,
+  actor TEXT NOT NULL,
+  action TEXT NOT NULL,
+  target TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  detail TEXT NOT NULL
+);
+)sql";
+
 constexpr PgMigration kMigrations[] = {
     {1, "rooms, their logs and the archive", kRooms},
     {2, "nodes, room leases and resume tokens", kCluster},
@@ -266,6 +294,7 @@ constexpr PgMigration kMigrations[] = {
     {9, "follows, blocks, invitations and account preferences", kSocial},
     {10, "e-mail addresses and their digests", kMail},
     {11, "which notices and the hours without them", kNoticePreferences},
+    {12, "roles, sanctions and the audit log", kModeration},
 };
 
 // Any fixed number: the advisory lock that serialises migrations between nodes.

@@ -16,20 +16,6 @@ InvitationRow InvitationAt(const PgResult& r, int row) {
           r.Text(row, 4), r.Text(row, 5), r.Int(row, 6),  r.Int(row, 7)};
 }
 
-// Runs `body` in one transaction: its checks and its write see one state.
-template <class Body>
-auto InPgTransaction(PgConnection& db, Body body) {
-  db.Begin();
-  try {
-    auto result = body();
-    db.Commit();
-    return result;
-  } catch (...) {
-    db.RollbackQuietly();
-    throw;
-  }
-}
-
 class PostgresSocial final : public SocialStore {
  public:
   PostgresSocial(const std::string& url, Durability durability)

@@ -9,6 +9,7 @@
 #include "store/postgres_accounts.h"
 #include "store/postgres_leases.h"
 #include "store/postgres_mail.h"
+#include "store/postgres_moderation.h"
 #include "store/postgres_push.h"
 #include "store/postgres_ratings.h"
 #include "store/postgres_schema.h"
@@ -49,6 +50,7 @@ class PostgresStore final : public EventStore, public RoomLeases {
     push_ = OpenPostgresPush(url, durability);
     social_ = OpenPostgresSocial(url, durability);
     mail_ = OpenPostgresMail(url, durability);
+    moderation_ = OpenPostgresModeration(url, durability);
     committer_ = std::make_unique<GroupCommitter>(
         [this](const std::vector<PendingAppend>& batch) { return WriteBatch(batch); }, kMaxBatch);
   }
@@ -61,6 +63,7 @@ class PostgresStore final : public EventStore, public RoomLeases {
   PushStore* push() override { return push_.get(); }
   SocialStore* social() override { return social_.get(); }
   MailStore* mail() override { return mail_.get(); }
+  ModerationStore* moderation() override { return moderation_.get(); }
 
   RoomId CreateRoom(const std::string& code, std::string_view first_entry) override {
     std::lock_guard lock(mu_);
@@ -454,6 +457,7 @@ class PostgresStore final : public EventStore, public RoomLeases {
   std::unique_ptr<PushStore> push_;         // and another (postgres_push.h)
   std::unique_ptr<SocialStore> social_;     // and another (postgres_social.h)
   std::unique_ptr<MailStore> mail_;         // and another (postgres_mail.h)
+  std::unique_ptr<ModerationStore> moderation_;
   PgLeases leases_;
   // Appends per transaction at most, as the SQLite store's.
   static constexpr std::size_t kMaxBatch = 1024;

@@ -12,15 +12,16 @@ namespace carc::server::store {
 // (store/push_store.h), each with the session that made it, and server_keys (the VAPID key).
 // 7: follows, blocks, invitations and account_preferences (store/social_store.h). 8:
 // account_mail (store/mail_store.h), an account's e-mail address and its digest. 9:
-// notice_preferences (store/social_store.h), which notices and the hours without them.
-inline constexpr int kSchemaVersion = 9;
+// notice_preferences (store/social_store.h), which notices and the hours without them. 10:
+// account_roles, sanctions and audit_log (store/moderation_store.h).
+inline constexpr int kSchemaVersion = 10;
 
 // Tables: rooms (state open/disposed/quarantined), room_log (one row per entry, with its
 // CRC-32), games and game_players (the archive), accounts, sessions, passkeys and passkey
 // challenges (players who last), ratings and rating_changes (each rated game's update),
 // push_subscriptions and server_keys (notices that reach a closed browser), follows, blocks,
 // invitations, account_preferences and notice_preferences (players among players),
-// account_mail (e-mail).
+// account_mail (e-mail), account_roles, sanctions and audit_log (moderation).
 
 inline constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS rooms (
@@ -190,6 +191,33 @@ CREATE TABLE IF NOT EXISTS passkey_challenges (
   account_id INTEGER NOT NULL,
   expires_at INTEGER NOT NULL
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS account_roles (
+  account_id INTEGER PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+  role TEXT NOT NULL CHECK (role IN ('moderator', 'admin', 'owner')),
+  since INTEGER NOT NULL
+);
+-- ends_at 0: for ever; lifted_at: ended early by a moderator.
+CREATE TABLE IF NOT EXISTS sanctions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL CHECK (kind IN ('mute', 'ban')),
+  account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  reason TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  ends_at INTEGER NOT NULL CHECK (ends_at >= 0),
+  by_name TEXT NOT NULL,
+  lifted_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS sanctions_account ON sanctions(account_id, kind);
+-- Names, not accounts: an entry outlives the accounts it speaks of.
+CREATE TABLE IF NOT EXISTS audit_log (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  at INTEGER NOT NULL,
+  actor TEXT NOT NULL,
+  action TEXT NOT NULL,
+  target TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  detail TEXT NOT NULL
+);
 )sql";
 
 }  // namespace carc::server::store

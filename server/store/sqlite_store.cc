@@ -16,6 +16,7 @@
 #include "store/rating_rows.h"
 #include "store/sqlite_accounts.h"
 #include "store/sqlite_mail.h"
+#include "store/sqlite_moderation.h"
 #include "store/sqlite_push.h"
 #include "store/sqlite_ratings.h"
 #include "store/sqlite_schema.h"
@@ -111,10 +112,12 @@ class SqliteStore final : public EventStore {
         push_ = OpenSqlitePush(path, durability);
         social_ = OpenSqliteSocial(path, durability);
         mail_ = OpenSqliteMail(path, durability);
+        moderation_ = OpenSqliteModeration(path, durability);
       }
       committer_ = std::make_unique<GroupCommitter>(
           [this](const std::vector<PendingAppend>& batch) { return WriteBatch(batch); }, kMaxBatch);
     } catch (const StoreError& e) {
+      moderation_.reset();
       mail_.reset();
       social_.reset();
       push_.reset();
@@ -133,8 +136,10 @@ class SqliteStore final : public EventStore {
   PushStore* push() override { return push_.get(); }
   SocialStore* social() override { return social_.get(); }
   MailStore* mail() override { return mail_.get(); }
+  ModerationStore* moderation() override { return moderation_.get(); }
 
   ~SqliteStore() override {
+    moderation_.reset();
     mail_.reset();
     social_.reset();
     push_.reset();
@@ -518,11 +523,12 @@ class SqliteStore final : public EventStore {
   static constexpr std::size_t kMaxBatch = 1024;
   static constexpr int kCheckpointPages = 10000;
   std::unique_ptr<WalCheckpointer> checkpointer_;
-  std::unique_ptr<AccountStore> accounts_;  // a connection of its own (sqlite_accounts.h)
-  std::unique_ptr<RatingStore> ratings_;    // and another (sqlite_ratings.h)
-  std::unique_ptr<PushStore> push_;         // and another (sqlite_push.h)
-  std::unique_ptr<SocialStore> social_;     // and another (sqlite_social.h)
-  std::unique_ptr<MailStore> mail_;         // and another (sqlite_mail.h)
+  std::unique_ptr<AccountStore> accounts_;       // a connection of its own (sqlite_accounts.h)
+  std::unique_ptr<RatingStore> ratings_;         // and another (sqlite_ratings.h)
+  std::unique_ptr<PushStore> push_;              // and another (sqlite_push.h)
+  std::unique_ptr<SocialStore> social_;          // and another (sqlite_social.h)
+  std::unique_ptr<MailStore> mail_;              // and another (sqlite_mail.h)
+  std::unique_ptr<ModerationStore> moderation_;  // and another (sqlite_moderation.h)
   std::unique_ptr<GroupCommitter> committer_;
 };
 

@@ -23,12 +23,13 @@ const fs::path kServer = fs::path(CARC_SOURCE_DIR) / "server";
 // code (include/carc/...), below every server folder; "ratings" is pure like the engine (the
 // rating model, which the store applies), beside it. "push" (Web Push's crypto, and what sends
 // the notices) stands on net, beside the computer players; "mail" (SMTP, the digest) beside it.
-// "notices" (quiet hours in a time zone) is pure, below both.
+// "notices" (quiet hours in a time zone) is pure, below both. "moderation" (the roles table,
+// sanctions' lengths, the mutes in force) is pure, below the store that keeps roles.
 const std::map<std::string, int>& Layers() {
   static const std::map<std::string, int> layers = {
-      {"carc", -1}, {"ratings", -1}, {"sys", 0},     {"store", 0},    {"codec", 0},
-      {"games", 1}, {"net", 1},      {"notices", 1}, {"bots", 2},     {"push", 2},
-      {"mail", 2},  {"rooms", 3},    {"cluster", 4}, {"accounts", 4}, {"app", 5},
+      {"carc", -1}, {"ratings", -1}, {"moderation", -1}, {"sys", 0},  {"store", 0}, {"codec", 0},
+      {"games", 1}, {"net", 1},      {"notices", 1},     {"bots", 2}, {"push", 2},  {"mail", 2},
+      {"rooms", 3}, {"cluster", 4},  {"accounts", 4},    {"app", 5},
   };
   return layers;
 }

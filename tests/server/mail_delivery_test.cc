@@ -66,9 +66,9 @@ class SmtpSink {
     for (const auto& f : files) {
       SunkMail m;
       std::ifstream envelope(fs::path(f).replace_extension(".json"));
-      const auto json = nlohmann::json::parse(envelope);
-      m.from = json["from"];
-      m.to = json["to"].get<std::vector<std::string>>();
+      const auto head = nlohmann::json::parse(envelope);
+      m.from = head["from"];
+      m.to = head["to"].get<std::vector<std::string>>();
       std::ifstream in(f, std::ios::binary);
       std::stringstream raw;
       raw << in.rdbuf();

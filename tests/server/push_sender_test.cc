@@ -323,8 +323,8 @@ TEST_CASE("push sender: a kind turned off is not sent, quiet hours hold a notice
   for (const auto& r : seen) {
     const auto plain = carc::test::push::DecryptPushBody(r.body, phone.ua_private, phone.row.auth);
     REQUIRE(plain);
-    const auto json = nlohmann::json::parse(*plain);
-    kinds[json["room"].get<std::string>()] = json["kind"].get<std::string>();
+    const auto notice = nlohmann::json::parse(*plain);
+    kinds[notice["room"].get<std::string>()] = notice["kind"].get<std::string>();
   }
   CHECK(kinds ==
         std::map<std::string, std::string>{{"ROOMAAAA", "reminder"}, {"ROOMBBBB", "invitation"}});

@@ -28,11 +28,11 @@ TEST_CASE("rooms prints the public rooms a server lists, and only those", "[serv
   REQUIRE(hidden->has_seat_granted());
 
   const std::string url = "ws://127.0.0.1:" + std::to_string(server.port());
-  const CliRun json = RunCli("rooms --json --server " + url, false);
-  INFO(json.out);
-  CHECK(json.code == 0);
-  REQUIRE(nlohmann::json::accept(json.out));
-  const auto rooms = nlohmann::json::parse(json.out);
+  const CliRun listing = RunCli("rooms --json --server " + url, false);
+  INFO(listing.out);
+  CHECK(listing.code == 0);
+  REQUIRE(nlohmann::json::accept(listing.out));
+  const auto rooms = nlohmann::json::parse(listing.out);
   REQUIRE(rooms.size() == 1);
   CHECK(rooms[0]["code"] == open->seat_granted().room_code());
   CHECK(rooms[0]["game"] == "base");

@@ -320,10 +320,10 @@ describe("CarcClient", () => {
 });
 
 describe("reconnect policy", () => {
-  it("reconnects after 1012, lost connections and 4002, not after 1000, 1009, 4000, 4001", () => {
+  it("reconnects after 1012, lost connections and 4002, not after 1000, 1009, 4000, 4001, 4004", () => {
     for (const code of [1001, 1006, 1008, 1011, 1012, 4002])
       expect(shouldReconnect(code), `${code}`).toBe(true);
-    for (const code of [1000, 1009, 4000, 4001])
+    for (const code of [1000, 1009, 4000, 4001, 4004])
       expect(shouldReconnect(code), `${code}`).toBe(false);
   });
 

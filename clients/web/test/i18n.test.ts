@@ -144,7 +144,7 @@ describe("messages", () => {
     expect(errorCodeMessage(ErrorCode.ROOM_NOT_FOUND)).toBe(en["error.ROOM_NOT_FOUND"]);
   });
 
-  it("adds the server's words to a refusal of room options, and only to that", () => {
+  it("adds the server's words to a refusal of room options and to a mute, and only to those", () => {
     setLanguage("en", undefined);
     const refusal = (code: ErrorCode, message: string) =>
       new ServerError(create(ErrorSchema, { code, message }));
@@ -153,6 +153,10 @@ describe("messages", () => {
     );
     expect(describeError(refusal(ErrorCode.INVALID_OPTIONS, "  "))).toBe(en["error.INVALID_OPTIONS"]);
     expect(describeError(refusal(ErrorCode.ROOM_FULL, "the room is full"))).toBe(en["error.ROOM_FULL"]);
+    // A mute: until when, and why.
+    expect(describeError(refusal(ErrorCode.MUTED, "you are muted until 2027-01-22 08:00 UTC: insults"))).toBe(
+      `${en["error.MUTED"]} (you are muted until 2027-01-22 08:00 UTC: insults)`,
+    );
     // Counted in characters: a long text of four-byte characters is cut at MAX_DETAIL_CHARS.
     const long = describeError(refusal(ErrorCode.INVALID_OPTIONS, "🂡".repeat(500)));
     expect([...long].filter((c) => c === "🂡")).toHaveLength(MAX_DETAIL_CHARS);

@@ -21,6 +21,7 @@ export const de: Messages = {
   "status.connectedTo": "Verbunden mit carcassonne-server {version}.",
   "status.replaced": "Dieser Platz wurde in einem anderen Tab oder auf einem anderen Gerät geöffnet.",
   "status.kicked": "Der Gastgeber hat dich aus dem Raum entfernt.",
+  "status.banned": "Dieses Konto wurde auf diesem Server gesperrt.",
   "status.reconnect": "Neu verbinden",
 
   "home.name": "Dein Name",
@@ -216,6 +217,7 @@ export const de: Messages = {
   "error.STORE_UNAVAILABLE": "Der Server konnte diese Änderung nicht speichern. Versuche es später noch einmal.",
   "error.INTERNAL": "Der Server hatte einen internen Fehler. Versuche es noch einmal.",
   "error.SIGN_IN_REQUIRED": "Gewertete Spiele sind für angemeldete Spieler: Melde dich zuerst an.",
+  "error.MUTED": "Du bist stummgeschaltet: deine Chat-Nachrichten werden nicht gesendet.",
   "error.unknown": "Der Server hat die Anfrage abgelehnt (Code {code}).",
   "error.connection": "Nicht mit dem Server verbunden; versuche es gleich noch einmal.",
   "error.timeout": "Der Server hat nicht rechtzeitig geantwortet.",

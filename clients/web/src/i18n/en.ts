@@ -22,6 +22,7 @@ export const en = {
   "status.connectedTo": "Connected to carcassonne-server {version}.",
   "status.replaced": "This seat was opened in another tab or on another device.",
   "status.kicked": "The host removed you from the room.",
+  "status.banned": "This account has been banned from this server.",
   "status.reconnect": "Reconnect",
 
   "home.name": "Your name",
@@ -218,6 +219,7 @@ export const en = {
   "error.STORE_UNAVAILABLE": "The server could not save this change. Try again later.",
   "error.INTERNAL": "The server had an internal error. Try again.",
   "error.SIGN_IN_REQUIRED": "Rated games are for signed-in players: sign in first.",
+  "error.MUTED": "You are muted: your chat messages are not sent.",
   "error.unknown": "The server refused the request (code {code}).",
   "error.connection": "Not connected to the server; try again in a moment.",
   "error.timeout": "The server did not answer in time.",

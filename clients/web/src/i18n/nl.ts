@@ -21,6 +21,7 @@ export const nl: Messages = {
   "status.connectedTo": "Verbonden met carcassonne-server {version}.",
   "status.replaced": "Deze plaats is in een ander tabblad of op een ander apparaat geopend.",
   "status.kicked": "De gastheer heeft je uit de kamer verwijderd.",
+  "status.banned": "Dit account is op deze server verbannen.",
   "status.reconnect": "Opnieuw verbinden",
 
   "home.name": "Je naam",
@@ -216,6 +217,7 @@ export const nl: Messages = {
   "error.STORE_UNAVAILABLE": "De server kon deze wijziging niet opslaan. Probeer het later opnieuw.",
   "error.INTERNAL": "De server had een interne fout. Probeer het opnieuw.",
   "error.SIGN_IN_REQUIRED": "Spellen voor de rating zijn voor aangemelde spelers: meld je eerst aan.",
+  "error.MUTED": "Je bent gedempt: je chatberichten worden niet verstuurd.",
   "error.unknown": "De server weigerde het verzoek (code {code}).",
   "error.connection": "Niet verbonden met de server; probeer het zo opnieuw.",
   "error.timeout": "De server antwoordde niet op tijd.",

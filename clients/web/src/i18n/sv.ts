@@ -21,6 +21,7 @@ export const sv: Messages = {
   "status.connectedTo": "Ansluten till carcassonne-server {version}.",
   "status.replaced": "Den här platsen öppnades i en annan flik eller på en annan enhet.",
   "status.kicked": "Värden tog bort dig från rummet.",
+  "status.banned": "Det här kontot har stängts av på den här servern.",
   "status.reconnect": "Anslut igen",
 
   "home.name": "Ditt namn",
@@ -216,6 +217,7 @@ export const sv: Messages = {
   "error.STORE_UNAVAILABLE": "Servern kunde inte spara ändringen. Försök igen senare.",
   "error.INTERNAL": "Servern fick ett internt fel. Försök igen.",
   "error.SIGN_IN_REQUIRED": "Rankade partier är för inloggade spelare: logga in först.",
+  "error.MUTED": "Du är tystad: dina chattmeddelanden skickas inte.",
   "error.unknown": "Servern avvisade begäran (kod {code}).",
   "error.connection": "Inte ansluten till servern; försök igen om en stund.",
   "error.timeout": "Servern svarade inte i tid.",

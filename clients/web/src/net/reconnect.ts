@@ -18,6 +18,8 @@ export const CloseCode = {
   KICKED: 4001,
   /** No Hello in time. Reconnect. */
   HANDSHAKE_TIMEOUT: 4002,
+  /** The account was banned (docs/moderation.md): the reason says until when. Do not reconnect. */
+  BANNED: 4004,
 } as const;
 
 /** Whether a connection closed with `code` is reconnected automatically. */
@@ -27,6 +29,7 @@ export function shouldReconnect(code: number): boolean {
     case CloseCode.TOO_BIG:
     case CloseCode.REPLACED:
     case CloseCode.KICKED:
+    case CloseCode.BANNED:
       return false;
     default:
       // 1012 (restart), 1006 and any other code of a lost connection, 1008 (slower), 4002.

@@ -170,6 +170,9 @@ export class App {
     });
     client.on("close", (info) => {
       if (info.code === CloseCode.REPLACED) this.banner.show(t("status.replaced"), this.screen, "final");
+      // The server's reason says until when ("banned until 2027-01-22 08:00 UTC"); a sign-in
+      // then answers with the ban's own reason.
+      if (info.code === CloseCode.BANNED) this.banner.show(`${t("status.banned")} (${info.reason})`, this.screen, "final");
       if (info.code === CloseCode.KICKED) {
         this.banner.show(t("status.kicked"), this.screen, "final");
         this.leaveLocally();

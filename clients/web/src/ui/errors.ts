@@ -20,13 +20,17 @@ export function errorCodeMessage(code: ErrorCode): string {
 /** The most of the server's own words shown after a refusal of room options. */
 export const MAX_DETAIL_CHARS = 200;
 
+/** The refusals whose server text says what the code alone cannot. */
+const WITH_DETAIL: ReadonlySet<ErrorCode> = new Set([ErrorCode.INVALID_OPTIONS, ErrorCode.MUTED]);
+
 /**
  * What to show for an Error from the server. A refusal of room options also gets the server's
- * own text (English), which names the option and its range: the code alone does not say which.
+ * own text (English), which names the option and its range: the code alone does not say which;
+ * so does a mute (until when, and why).
  */
 export function errorMessage(error: ErrorBody): string {
   const text = errorCodeMessage(error.code);
-  if (error.code !== ErrorCode.INVALID_OPTIONS) return text;
+  if (!WITH_DETAIL.has(error.code)) return text;
   const detail = [...error.message.trim()].slice(0, MAX_DETAIL_CHARS).join("");
   return detail === "" ? text : `${text} (${detail})`;
 }

@@ -1,0 +1,28 @@
+#include "app/moderation_metrics.h"
+
+namespace carc::server {
+
+std::function<void(std::ostream&)> ModerationMetricsSection(const ModerationWatchMetrics& metrics) {
+  return [&metrics](std::ostream& out) {
+    out << "# HELP carc_moderation_polls_total Times the store was asked whether a sanction "
+           "changed (--moderation-poll-ms).\n"
+           "# TYPE carc_moderation_polls_total counter\n"
+           "carc_moderation_polls_total "
+        << metrics.polls.load()
+        << "\n# HELP carc_moderation_reloads_total Times the sanctions in force were read again "
+           "(one changed).\n"
+           "# TYPE carc_moderation_reloads_total counter\n"
+           "carc_moderation_reloads_total "
+        << metrics.reloads.load()
+        << "\n# HELP carc_moderation_bans_closed_total Accounts whose sockets a new ban closed.\n"
+           "# TYPE carc_moderation_bans_closed_total counter\n"
+           "carc_moderation_bans_closed_total "
+        << metrics.closed.load()
+        << "\n# HELP carc_moderation_store_errors_total Polls that could not read the store.\n"
+           "# TYPE carc_moderation_store_errors_total counter\n"
+           "carc_moderation_store_errors_total "
+        << metrics.store_errors.load() << "\n";
+  };
+}
+
+}  // namespace carc::server

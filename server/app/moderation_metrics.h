@@ -1,0 +1,15 @@
+// The /metrics lines of moderation: the watch's polls of the store, its reloads of the
+// sanctions in force, the accounts whose sockets a new ban closed, and the store's failures.
+#pragma once
+
+#include <functional>
+#include <ostream>
+
+#include "app/moderation_watch.h"
+
+namespace carc::server {
+
+// The section Metrics::AddSection writes; `metrics` must outlive it.
+std::function<void(std::ostream&)> ModerationMetricsSection(const ModerationWatchMetrics& metrics);
+
+}  // namespace carc::server

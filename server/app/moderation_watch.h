@@ -1,0 +1,67 @@
+// Sanctions made anywhere take effect here (docs/moderation.md): every `period` the watch asks
+// the store for the audit log's newest id (one indexed read), and when it grew (a ban or a mute
+// made or lifted on another node, at the command line or on this node) reads every sanction in
+// force, closes the sockets of each account newly banned (`close_banned`) and replaces the
+// mutes the rooms ask (`mutes`).
+//
+// Contract: one thread of the watch's own; nothing of it runs on a network thread or a room's
+// strand. `close_banned` is called on that thread and must be thread-safe. Its first read is at
+// the start and closes nothing (no socket is open yet); a store that cannot be read is tried
+// again at the next period. PollOnce is public for tests (it runs on the caller's thread).
+// Stop (also the destructor) ends the thread.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <set>
+#include <string>
+
+#include "moderation/mute_list.h"
+#include "store/moderation_store.h"
+#include "sys/periodic_thread.h"
+
+namespace carc::server {
+
+struct ModerationWatchMetrics {
+  std::atomic<std::uint64_t> polls{0};
+  std::atomic<std::uint64_t> reloads{0};  // the audit log grew: the sanctions read again
+  std::atomic<std::uint64_t> closed{0};   // accounts whose sockets a new ban closed
+  std::atomic<std::uint64_t> store_errors{0};
+};
+
+// At most this many sanctions in force are read (the newest); a server with more is told in
+// its log.
+inline constexpr int kMaxSanctionsInForce = 10000;
+
+class ModerationWatch {
+ public:
+  // `account`, newly banned until `ends_at` (0: for ever): close its sockets.
+  using CloseBanned = std::function<void(store::AccountId account, std::int64_t ends_at)>;
+  using Now = std::function<std::int64_t()>;  // seconds since the Unix epoch
+
+  ModerationWatch(store::ModerationStore& store, std::chrono::milliseconds period,
+                  CloseBanned close_banned, moderation::MuteList& mutes,
+                  ModerationWatchMetrics& metrics, Now now = {});
+  ~ModerationWatch();
+  ModerationWatch(const ModerationWatch&) = delete;
+  ModerationWatch& operator=(const ModerationWatch&) = delete;
+
+  void Start();
+  void Stop();
+  void PollOnce();
+
+ private:
+  store::ModerationStore& store_;
+  const std::chrono::milliseconds period_;
+  CloseBanned close_banned_;
+  moderation::MuteList& mutes_;
+  ModerationWatchMetrics& metrics_;
+  Now now_;
+  std::int64_t seen_audit_ = -1;  // -1: not read yet
+  std::set<store::AccountId> banned_;
+  PeriodicThread thread_;  // last: stopped before the rest goes
+};
+
+}  // namespace carc::server

@@ -1,0 +1,94 @@
+// A server's moderation (docs/moderation.md): the roles given to accounts, the sanctions on them
+// (mutes and bans, for a time or for ever, each lifted early or not), and the audit log of who
+// did what to whom, when and why.
+//
+// Rules the store keeps, whatever the caller:
+// - Every change is written in one transaction with its audit entry: no change without its
+//   entry, no entry without its change.
+// - The audit log is only ever added to: nothing here updates or deletes an entry, and its
+//   entries name players by name (not by account), so that they outlive a deleted account.
+// - Deleting an account deletes its role and its sanctions (foreign keys ON DELETE CASCADE).
+//
+// Contract: thread-safe and synchronous, a connection of its own (like account_store.h); a
+// failure throws StoreError and changes nothing. Times are seconds since the Unix epoch, handed
+// in by the caller.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "moderation/roles.h"
+#include "store/account_store.h"
+
+namespace carc::server::store {
+
+struct StaffRow {
+  AccountId account = 0;
+  std::string name;
+  moderation::Role role = moderation::Role::kPlayer;
+  std::int64_t since = 0;
+};
+
+enum class SanctionKind { kMute, kBan };
+
+// "mute", "ban": the stored and the API's spelling.
+inline std::string_view SanctionKindName(SanctionKind kind) {
+  return kind == SanctionKind::kBan ? "ban" : "mute";
+}
+
+struct SanctionRow {
+  std::int64_t id = 0;
+  SanctionKind kind = SanctionKind::kMute;
+  AccountId account = 0;
+  std::string reason;
+  std::int64_t created_at = 0;
+  std::int64_t ends_at = 0;  // 0: for ever
+  std::string by;            // who: a staff account's name, or "host" (the command line)
+};
+
+// One line of the audit log. `actor` and `target` are names as they were ("host" for the
+// command line); `detail` says what the action was of (a role's name, a length).
+struct AuditEntry {
+  std::int64_t id = 0;
+  std::int64_t at = 0;
+  std::string actor;
+  std::string action;  // "grant", "mute", "unmute", "ban", "unban", ...
+  std::string target;
+  std::string reason;
+  std::string detail;
+  bool operator==(const AuditEntry&) const = default;
+};
+
+class ModerationStore {
+ public:
+  virtual ~ModerationStore() = default;
+
+  // The account's role: kPlayer when it was given none.
+  virtual moderation::Role RoleOf(AccountId account) = 0;
+  // Every account with a role above player, the highest roles first, then by name.
+  virtual std::vector<StaffRow> Staff() = 0;
+  // Gives the account `role` from `audit.at` on (kPlayer takes its role away) and writes `audit`.
+  virtual void SetRole(AccountId account, moderation::Role role, const AuditEntry& audit) = 0;
+
+  // Keeps `sanction` (its id is ignored) and writes `audit`: the new sanction's id.
+  virtual std::int64_t AddSanction(const SanctionRow& sanction, const AuditEntry& audit) = 0;
+  // Ends early, at `audit.at`, the account's sanctions of `kind` in force then, and writes
+  // `audit` if there was one: how many were lifted.
+  virtual int LiftSanctions(AccountId account, SanctionKind kind, const AuditEntry& audit) = 0;
+  // The account's sanctions in force at `now` (not lifted, not ended), the longest first.
+  virtual std::vector<SanctionRow> ActiveSanctions(AccountId account, std::int64_t now) = 0;
+
+  // Every sanction in force at `now`, on any account: the newest `limit`, newest first.
+  virtual std::vector<SanctionRow> InForce(std::int64_t now, int limit) = 0;
+
+  // The audit log, newest first: the `limit` entries with ids below `before` (0: the newest).
+  virtual std::vector<AuditEntry> Audit(std::int64_t before, int limit) = 0;
+  // The newest entry's id, 0 for none: every change writes one, so a node that sees it grow
+  // knows something changed (a ban made on another node or at the command line).
+  virtual std::int64_t LastAuditId() = 0;
+};
+
+}  // namespace carc::server::store

@@ -1,0 +1,153 @@
+#include "store/postgres_moderation.h"
+
+#include <limits>
+#include <mutex>
+
+#include "store/pg_connection.h"
+
+namespace carc::server::store {
+namespace {
+
+using moderation::Role;
+
+class PostgresModeration final : public ModerationStore {
+ public:
+  PostgresModeration(const std::string& url, Durability durability)
+      : db_(url, durability == Durability::kFull ? "SET synchronous_commit = on"
+                                                 : "SET synchronous_commit = off") {}
+
+  Role RoleOf(AccountId account) override {
+    std::lock_guard lock(mu_);
+    const PgResult r =
+        db_.Exec("SELECT role FROM account_roles WHERE account_id = $1", {PgParam::Int(account)});
+    if (r.rows() == 0) return Role::kPlayer;
+    return moderation::ParseRole(r.Text(0, 0)).value_or(Role::kPlayer);
+  }
+
+  std::vector<StaffRow> Staff() override {
+    std::lock_guard lock(mu_);
+    const PgResult r = db_.Exec(
+        "SELECT r.account_id, a.name, r.role, r.since FROM account_roles r "
+        "JOIN accounts a ON a.id = r.account_id ORDER BY CASE r.role WHEN 'owner' THEN 0 "
+        "WHEN 'admin' THEN 1 ELSE 2 END, a.name_key");
+    std::vector<StaffRow> out;
+    for (int i = 0; i < r.rows(); ++i) {
+      out.push_back({r.Int(i, 0), r.Text(i, 1),
+                     moderation::ParseRole(r.Text(i, 2)).value_or(Role::kPlayer), r.Int(i, 3)});
+    }
+    return out;
+  }
+
+  void SetRole(AccountId account, Role role, const AuditEntry& audit) override {
+    std::lock_guard lock(mu_);
+    InPgTransaction(db_, [&] {
+      if (role == Role::kPlayer || role == Role::kGuest) {
+        db_.Exec("DELETE FROM account_roles WHERE account_id = $1", {PgParam::Int(account)});
+      } else {
+        db_.Exec(
+            "INSERT INTO account_roles (account_id, role, since) VALUES ($1, $2, $3) "
+            "ON CONFLICT (account_id) DO UPDATE SET role = EXCLUDED.role, since = EXCLUDED.since",
+            {PgParam::Int(account), moderation::RoleName(role), PgParam::Int(audit.at)});
+      }
+      WriteAudit(audit);
+      return 0;
+    });
+  }
+
+  std::int64_t AddSanction(const SanctionRow& s, const AuditEntry& audit) override {
+    std::lock_guard lock(mu_);
+    return InPgTransaction(db_, [&] {
+      const std::int64_t id =
+          db_.Exec(
+                 "INSERT INTO sanctions (kind, account_id, reason, created_at, ends_at, by_name) "
+                 "VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+                 {SanctionKindName(s.kind), PgParam::Int(s.account), s.reason,
+                  PgParam::Int(s.created_at), PgParam::Int(s.ends_at), s.by})
+              .Int(0, 0);
+      WriteAudit(audit);
+      return id;
+    });
+  }
+
+  int LiftSanctions(AccountId account, SanctionKind kind, const AuditEntry& audit) override {
+    std::lock_guard lock(mu_);
+    return InPgTransaction(db_, [&] {
+      const auto lifted = static_cast<int>(
+          db_.Exec("UPDATE sanctions SET lifted_at = $1 WHERE account_id = $2 AND kind = $3 AND "
+                   "lifted_at IS NULL AND (ends_at = 0 OR ends_at > $1)",
+                   {PgParam::Int(audit.at), PgParam::Int(account), SanctionKindName(kind)})
+              .affected());
+      if (lifted > 0) WriteAudit(audit);
+      return lifted;
+    });
+  }
+
+  std::vector<SanctionRow> ActiveSanctions(AccountId account, std::int64_t now) override {
+    std::lock_guard lock(mu_);
+    const PgResult r = db_.Exec(
+        "SELECT id, kind, account_id, reason, created_at, ends_at, by_name FROM sanctions "
+        "WHERE account_id = $1 AND lifted_at IS NULL AND (ends_at = 0 OR ends_at > $2) "
+        "ORDER BY ends_at = 0 DESC, ends_at DESC, id DESC",
+        {PgParam::Int(account), PgParam::Int(now)});
+    return ReadSanctions(r);
+  }
+
+  std::vector<SanctionRow> InForce(std::int64_t now, int limit) override {
+    std::lock_guard lock(mu_);
+    return ReadSanctions(db_.Exec(
+        "SELECT id, kind, account_id, reason, created_at, ends_at, by_name FROM sanctions "
+        "WHERE lifted_at IS NULL AND (ends_at = 0 OR ends_at > $1) ORDER BY id DESC LIMIT $2",
+        {PgParam::Int(now), PgParam::Int(limit)}));
+  }
+
+  std::int64_t LastAuditId() override {
+    std::lock_guard lock(mu_);
+    return db_.Exec("SELECT COALESCE(MAX(id), 0) FROM audit_log").Int(0, 0);
+  }
+
+  std::vector<AuditEntry> Audit(std::int64_t before, int limit) override {
+    std::lock_guard lock(mu_);
+    const PgResult r = db_.Exec(
+        "SELECT id, at, actor, action, target, reason, detail FROM audit_log WHERE id < $1 "
+        "ORDER BY id DESC LIMIT $2",
+        {PgParam::Int(before > 0 ? before : std::numeric_limits<std::int64_t>::max()),
+         PgParam::Int(limit)});
+    std::vector<AuditEntry> out;
+    for (int i = 0; i < r.rows(); ++i) {
+      out.push_back({r.Int(i, 0), r.Int(i, 1), r.Text(i, 2), r.Text(i, 3), r.Text(i, 4),
+                     r.Text(i, 5), r.Text(i, 6)});
+    }
+    return out;
+  }
+
+ private:
+  // The rows of a result selecting a sanction's columns in SanctionRow's order.
+  static std::vector<SanctionRow> ReadSanctions(const PgResult& r) {
+    std::vector<SanctionRow> out;
+    for (int i = 0; i < r.rows(); ++i) {
+      out.push_back({r.Int(i, 0), r.Text(i, 1) == "ban" ? SanctionKind::kBan : SanctionKind::kMute,
+                     r.Int(i, 2), r.Text(i, 3), r.Int(i, 4), r.Int(i, 5), r.Text(i, 6)});
+    }
+    return out;
+  }
+
+  // Inside the caller's transaction.
+  void WriteAudit(const AuditEntry& a) {
+    db_.Exec(
+        "INSERT INTO audit_log (at, actor, action, target, reason, detail) "
+        "VALUES ($1, $2, $3, $4, $5, $6)",
+        {PgParam::Int(a.at), a.actor, a.action, a.target, a.reason, a.detail});
+  }
+
+  std::mutex mu_;
+  PgConnection db_;
+};
+
+}  // namespace
+
+std::unique_ptr<ModerationStore> OpenPostgresModeration(const std::string& url,
+                                                        Durability durability) {
+  return std::make_unique<PostgresModeration>(url, durability);
+}
+
+}  // namespace carc::server::store

@@ -1,0 +1,199 @@
+#include "store/sqlite_moderation.h"
+
+#include <limits>
+#include <mutex>
+
+#include "store/sqlite_statement.h"
+
+namespace carc::server::store {
+namespace {
+
+using moderation::Role;
+
+SanctionKind KindOf(const std::string& text) {
+  return text == "ban" ? SanctionKind::kBan : SanctionKind::kMute;
+}
+
+class SqliteModeration final : public ModerationStore {
+ public:
+  SqliteModeration(const std::string& path, Durability durability) {
+    conn_.Open(path, SQLITE_OPEN_READWRITE, "moderation");
+    try {
+      UsePlayerDataPragmas(conn_.db, durability == Durability::kFull);
+      role_of_ = conn_.Make("SELECT role FROM account_roles WHERE account_id = ?");
+      staff_ = conn_.Make(
+          "SELECT r.account_id, a.name, r.role, r.since FROM account_roles r "
+          "JOIN accounts a ON a.id = r.account_id ORDER BY CASE r.role WHEN 'owner' THEN 0 "
+          "WHEN 'admin' THEN 1 ELSE 2 END, a.name_key");
+      set_role_ = conn_.Make(
+          "INSERT INTO account_roles (account_id, role, since) VALUES (?, ?, ?) "
+          "ON CONFLICT (account_id) DO UPDATE SET role = excluded.role, since = excluded.since");
+      clear_role_ = conn_.Make("DELETE FROM account_roles WHERE account_id = ?");
+      add_sanction_ = conn_.Make(
+          "INSERT INTO sanctions (kind, account_id, reason, created_at, ends_at, by_name) "
+          "VALUES (?, ?, ?, ?, ?, ?)");
+      lift_ = conn_.Make(
+          "UPDATE sanctions SET lifted_at = ? WHERE account_id = ? AND kind = ? AND "
+          "lifted_at IS NULL AND (ends_at = 0 OR ends_at > ?)");
+      active_ = conn_.Make(
+          "SELECT id, kind, account_id, reason, created_at, ends_at, by_name FROM sanctions "
+          "WHERE account_id = ? AND lifted_at IS NULL AND (ends_at = 0 OR ends_at > ?) "
+          "ORDER BY ends_at = 0 DESC, ends_at DESC, id DESC");
+      in_force_ = conn_.Make(
+          "SELECT id, kind, account_id, reason, created_at, ends_at, by_name FROM sanctions "
+          "WHERE lifted_at IS NULL AND (ends_at = 0 OR ends_at > ?) ORDER BY id DESC LIMIT ?");
+      last_audit_ = conn_.Make("SELECT COALESCE(MAX(id), 0) FROM audit_log");
+      audit_ = conn_.Make(
+          "INSERT INTO audit_log (at, actor, action, target, reason, detail) "
+          "VALUES (?, ?, ?, ?, ?, ?)");
+      read_audit_ = conn_.Make(
+          "SELECT id, at, actor, action, target, reason, detail FROM audit_log "
+          "WHERE id < ? ORDER BY id DESC LIMIT ?");
+    } catch (const StoreError& e) {
+      conn_.Close();
+      throw StoreError(path + ": " + e.what());
+    }
+  }
+  ~SqliteModeration() override { conn_.Close(); }
+
+  Role RoleOf(AccountId account) override {
+    std::lock_guard lock(mu_);
+    ResetOnExit reset{*role_of_};
+    role_of_->Bind(1, account);
+    if (!role_of_->Step()) return Role::kPlayer;
+    return moderation::ParseRole(role_of_->Text(0)).value_or(Role::kPlayer);
+  }
+
+  std::vector<StaffRow> Staff() override {
+    std::lock_guard lock(mu_);
+    ResetOnExit reset{*staff_};
+    std::vector<StaffRow> out;
+    while (staff_->Step()) {
+      out.push_back({staff_->Int(0), staff_->Text(1),
+                     moderation::ParseRole(staff_->Text(2)).value_or(Role::kPlayer),
+                     staff_->Int(3)});
+    }
+    return out;
+  }
+
+  void SetRole(AccountId account, Role role, const AuditEntry& audit) override {
+    std::lock_guard lock(mu_);
+    InSqliteTransaction(conn_.db, [&] {
+      if (role == Role::kPlayer || role == Role::kGuest) {
+        clear_role_->Bind(1, account);
+        clear_role_->Run();
+      } else {
+        set_role_->Bind(1, account).Bind(2, moderation::RoleName(role)).Bind(3, audit.at);
+        set_role_->Run();
+      }
+      WriteAudit(audit);
+      return 0;
+    });
+  }
+
+  std::int64_t AddSanction(const SanctionRow& s, const AuditEntry& audit) override {
+    std::lock_guard lock(mu_);
+    return InSqliteTransaction(conn_.db, [&] {
+      add_sanction_->Bind(1, SanctionKindName(s.kind))
+          .Bind(2, s.account)
+          .Bind(3, s.reason)
+          .Bind(4, s.created_at)
+          .Bind(5, s.ends_at)
+          .Bind(6, s.by);
+      add_sanction_->Run();
+      const std::int64_t id = sqlite3_last_insert_rowid(conn_.db);
+      WriteAudit(audit);
+      return id;
+    });
+  }
+
+  int LiftSanctions(AccountId account, SanctionKind kind, const AuditEntry& audit) override {
+    std::lock_guard lock(mu_);
+    return InSqliteTransaction(conn_.db, [&] {
+      lift_->Bind(1, audit.at).Bind(2, account).Bind(3, SanctionKindName(kind)).Bind(4, audit.at);
+      lift_->Run();
+      const int lifted = sqlite3_changes(conn_.db);
+      if (lifted > 0) WriteAudit(audit);
+      return lifted;
+    });
+  }
+
+  std::vector<SanctionRow> ActiveSanctions(AccountId account, std::int64_t now) override {
+    std::lock_guard lock(mu_);
+    ResetOnExit reset{*active_};
+    active_->Bind(1, account).Bind(2, now);
+    return ReadSanctions(*active_);
+  }
+
+  std::vector<SanctionRow> InForce(std::int64_t now, int limit) override {
+    std::lock_guard lock(mu_);
+    ResetOnExit reset{*in_force_};
+    in_force_->Bind(1, now).Bind(2, std::int64_t{limit});
+    return ReadSanctions(*in_force_);
+  }
+
+  std::int64_t LastAuditId() override {
+    std::lock_guard lock(mu_);
+    ResetOnExit reset{*last_audit_};
+    return last_audit_->Step() ? last_audit_->Int(0) : 0;
+  }
+
+  std::vector<AuditEntry> Audit(std::int64_t before, int limit) override {
+    std::lock_guard lock(mu_);
+    ResetOnExit reset{*read_audit_};
+    read_audit_->Bind(1, before > 0 ? before : std::numeric_limits<std::int64_t>::max())
+        .Bind(2, std::int64_t{limit});
+    std::vector<AuditEntry> out;
+    while (read_audit_->Step()) {
+      out.push_back({read_audit_->Int(0), read_audit_->Int(1), read_audit_->Text(2),
+                     read_audit_->Text(3), read_audit_->Text(4), read_audit_->Text(5),
+                     read_audit_->Text(6)});
+    }
+    return out;
+  }
+
+ private:
+  // The rows of a statement selecting a sanction's columns in SanctionRow's order.
+  static std::vector<SanctionRow> ReadSanctions(Statement& q) {
+    std::vector<SanctionRow> out;
+    while (q.Step()) {
+      out.push_back(
+          {q.Int(0), KindOf(q.Text(1)), q.Int(2), q.Text(3), q.Int(4), q.Int(5), q.Text(6)});
+    }
+    return out;
+  }
+
+  // Inside the caller's transaction.
+  void WriteAudit(const AuditEntry& a) {
+    audit_->Bind(1, a.at)
+        .Bind(2, a.actor)
+        .Bind(3, a.action)
+        .Bind(4, a.target)
+        .Bind(5, a.reason)
+        .Bind(6, a.detail);
+    audit_->Run();
+  }
+
+  std::mutex mu_;
+  PreparedConnection conn_;
+  Statement* role_of_ = nullptr;
+  Statement* staff_ = nullptr;
+  Statement* set_role_ = nullptr;
+  Statement* clear_role_ = nullptr;
+  Statement* add_sanction_ = nullptr;
+  Statement* lift_ = nullptr;
+  Statement* active_ = nullptr;
+  Statement* in_force_ = nullptr;
+  Statement* last_audit_ = nullptr;
+  Statement* audit_ = nullptr;
+  Statement* read_audit_ = nullptr;
+};
+
+}  // namespace
+
+std::unique_ptr<ModerationStore> OpenSqliteModeration(const std::string& path,
+                                                      Durability durability) {
+  return std::make_unique<SqliteModeration>(path, durability);
+}
+
+}  // namespace carc::server::store

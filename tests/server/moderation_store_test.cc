@@ -1,0 +1,155 @@
+// Roles, sanctions and the audit log as a store keeps them (store/moderation_store.h), checked
+// the same way against the SQLite file and PostgreSQL: a role given and taken back, each with
+// its audit entry; mutes and bans in force until they end or are lifted, lifting only what is in
+// force; the audit log newest first, paged; an account's role and sanctions gone with it and
+// the audit log kept.
+#include <catch2/catch.hpp>
+
+#include "store/account_store.h"
+#include "store/moderation_store.h"
+#include "store/postgres_store.h"
+#include "store/sqlite_store.h"
+#include "test_postgres.h"
+#include "test_server.h"
+
+namespace cs = carc::server::store;
+using carc::server::moderation::Role;
+
+namespace carc::test::moderation_store {
+
+#define MODERATION_CONTRACT(name, check)                                                        \
+  TEST_CASE("moderation store, sqlite: " name, "[store][moderation]") {                         \
+    auto store = cs::OpenSqliteStore(cs::StorePath(test::NewDataDir()), cs::Durability::kFull); \
+    REQUIRE(store->moderation() != nullptr);                                                    \
+    check(*store);                                                                              \
+  }                                                                                             \
+  TEST_CASE("moderation store, postgres: " name, "[store][moderation][postgres]") {             \
+    auto store = cs::OpenPostgresStore(test::NewPostgresDatabase(), cs::Durability::kFull);     \
+    REQUIRE(store->moderation() != nullptr);                                                    \
+    check(*store);                                                                              \
+  }
+
+constexpr std::int64_t kModNow = 1'800'000'000;
+
+cs::AuditEntry Entry(std::int64_t at, const std::string& action, const std::string& target,
+                     const std::string& detail = "") {
+  return {0, at, "host", action, target, "", detail};
+}
+
+void RolesGivenAndTakenBack(cs::EventStore& store) {
+  cs::ModerationStore& mod = *store.moderation();
+  const cs::AccountId ada = *store.accounts()->CreateAccount("Ada", "ada", "h", 0);
+  const cs::AccountId bob = *store.accounts()->CreateAccount("Bob", "bob", "h", 0);
+  const cs::AccountId cy = *store.accounts()->CreateAccount("Cy", "cy", "h", 0);
+  CHECK(mod.RoleOf(ada) == Role::kPlayer);
+  CHECK(mod.Staff().empty());
+  CHECK(mod.LastAuditId() == 0);
+  mod.SetRole(bob, Role::kModerator, Entry(kModNow, "grant", "Bob", "moderator"));
+  mod.SetRole(ada, Role::kAdmin, Entry(kModNow + 1, "grant", "Ada", "admin"));
+  mod.SetRole(cy, Role::kOwner, Entry(kModNow + 2, "grant", "Cy", "owner"));
+  CHECK(mod.RoleOf(bob) == Role::kModerator);
+  CHECK(mod.RoleOf(ada) == Role::kAdmin);
+  auto staff = mod.Staff();
+  REQUIRE(staff.size() == 3);
+  CHECK(staff[0].name == "Cy");
+  CHECK(staff[0].role == Role::kOwner);
+  CHECK(staff[1].name == "Ada");
+  CHECK(staff[1].since == kModNow + 1);
+  CHECK(staff[2].name == "Bob");
+  // A role replaced, then taken back to player.
+  mod.SetRole(bob, Role::kAdmin, Entry(kModNow + 3, "grant", "Bob", "admin"));
+  CHECK(mod.RoleOf(bob) == Role::kAdmin);
+  mod.SetRole(bob, Role::kPlayer, Entry(kModNow + 4, "revoke", "Bob", "player"));
+  CHECK(mod.RoleOf(bob) == Role::kPlayer);
+  CHECK(mod.Staff().size() == 2);
+  // Every change wrote its entry, newest first.
+  const auto audit = mod.Audit(0, 10);
+  REQUIRE(audit.size() == 5);
+  CHECK(audit[0].action == "revoke");
+  CHECK(audit[0].target == "Bob");
+  CHECK(audit[0].at == kModNow + 4);
+  CHECK(audit[4].detail == "moderator");
+  CHECK(audit[0].id > audit[1].id);
+  CHECK(mod.LastAuditId() == audit[0].id);
+}
+MODERATION_CONTRACT("a role is given and taken back, each change with its audit entry",
+                    RolesGivenAndTakenBack)
+
+void SanctionsInForceUntilTheyEnd(cs::EventStore& store) {
+  cs::ModerationStore& mod = *store.moderation();
+  const cs::AccountId ada = *store.accounts()->CreateAccount("Ada", "ada", "h", 0);
+  const cs::AccountId bob = *store.accounts()->CreateAccount("Bob", "bob", "h", 0);
+  const std::int64_t day = 86400;
+  const std::int64_t mute =
+      mod.AddSanction({0, cs::SanctionKind::kMute, ada, "insults", kModNow, kModNow + day, "Cy"},
+                      Entry(kModNow, "mute", "Ada", "1d"));
+  CHECK(mute > 0);
+  mod.AddSanction({0, cs::SanctionKind::kBan, ada, "cheating", kModNow, 0, "host"},
+                  Entry(kModNow, "ban", "Ada", "forever"));
+  auto active = mod.ActiveSanctions(ada, kModNow + 10);
+  REQUIRE(active.size() == 2);
+  CHECK(active[0].kind == cs::SanctionKind::kBan);  // for ever: the longest first
+  CHECK(active[0].ends_at == 0);
+  CHECK(active[0].by == "host");
+  CHECK(active[1].id == mute);
+  CHECK(active[1].reason == "insults");
+  CHECK(active[1].by == "Cy");
+  CHECK(mod.ActiveSanctions(bob, kModNow + 10).empty());
+  // On any account: newest first.
+  const auto in_force = mod.InForce(kModNow + 10, 10);
+  REQUIRE(in_force.size() == 2);
+  CHECK(in_force[0].kind == cs::SanctionKind::kBan);
+  CHECK(in_force[1].id == mute);
+  CHECK(mod.InForce(kModNow + 10, 1).size() == 1);
+  CHECK(mod.InForce(kModNow + day, 10).size() == 1);
+  // The mute ends by itself; lifting it then lifts nothing and writes nothing.
+  active = mod.ActiveSanctions(ada, kModNow + day);
+  REQUIRE(active.size() == 1);
+  CHECK(active[0].kind == cs::SanctionKind::kBan);
+  CHECK(mod.LiftSanctions(ada, cs::SanctionKind::kMute, Entry(kModNow + day, "unmute", "Ada")) ==
+        0);
+  CHECK(mod.Audit(0, 10).size() == 2);
+  // The ban lifted early: once.
+  CHECK(mod.LiftSanctions(ada, cs::SanctionKind::kBan, Entry(kModNow + 20, "unban", "Ada")) == 1);
+  active = mod.ActiveSanctions(ada, kModNow + 21);  // the mute alone, until its end
+  REQUIRE(active.size() == 1);
+  CHECK(active[0].kind == cs::SanctionKind::kMute);
+  CHECK(mod.LiftSanctions(ada, cs::SanctionKind::kBan, Entry(kModNow + 22, "unban", "Ada")) == 0);
+  const auto audit = mod.Audit(0, 10);
+  REQUIRE(audit.size() == 3);
+  CHECK(audit[0].action == "unban");
+  CHECK(audit[0].at == kModNow + 20);
+}
+MODERATION_CONTRACT("mutes and bans are in force until they end or are lifted",
+                    SanctionsInForceUntilTheyEnd)
+
+void AuditPagedAndKeptAfterDeletion(cs::EventStore& store) {
+  cs::ModerationStore& mod = *store.moderation();
+  const cs::AccountId ada = *store.accounts()->CreateAccount("Ada", "ada", "h", 0);
+  for (int i = 0; i < 5; ++i) {
+    mod.AddSanction({0, cs::SanctionKind::kMute, ada, "spam " + std::to_string(i), kModNow + i,
+                     kModNow + 3600, "host"},
+                    {0, kModNow + i, "host", "mute", "Ada", "spam " + std::to_string(i), "1h"});
+  }
+  mod.SetRole(ada, Role::kModerator, Entry(kModNow + 9, "grant", "Ada", "moderator"));
+  const auto first = mod.Audit(0, 4);
+  REQUIRE(first.size() == 4);
+  CHECK(first[0].action == "grant");
+  CHECK(first[1].reason == "spam 4");
+  const auto rest = mod.Audit(first.back().id, 4);
+  REQUIRE(rest.size() == 2);
+  CHECK(rest[0].reason == "spam 1");
+  CHECK(rest[1].reason == "spam 0");
+  CHECK(rest[1].id < rest[0].id);
+  // The account goes: its role and sanctions with it, the log stays word for word.
+  const auto before = mod.Audit(0, 100);
+  REQUIRE(store.accounts()->DeleteAccount(ada, "Deleted player", {}));
+  CHECK(mod.RoleOf(ada) == Role::kPlayer);
+  CHECK(mod.ActiveSanctions(ada, kModNow + 10).empty());
+  CHECK(mod.Staff().empty());
+  CHECK(mod.Audit(0, 100) == before);
+}
+MODERATION_CONTRACT("the audit log is paged newest first and outlives a deleted account",
+                    AuditPagedAndKeptAfterDeletion)
+
+}  // namespace carc::test::moderation_store
