@@ -46,21 +46,22 @@ constexpr std::size_t kMaxReasonChars = 500;
 
 // Which options each command takes, and how many words.
 struct CommandShape {
-  std::size_t words;  // after the command's name
-  std::set<std::string> options;
+  std::size_t words;               // after the command's name
+  std::set<std::string> required;  // options the command needs
+  std::set<std::string> optional;
 };
 
 const std::map<std::string, CommandShape>& Shapes() {
   static const std::map<std::string, CommandShape> shapes = {
-      {"grant", {2, {}}},
-      {"revoke", {1, {}}},
-      {"mute", {1, {"--for", "--reason"}}},
-      {"unmute", {1, {}}},
-      {"ban", {1, {"--for", "--reason"}}},
-      {"unban", {1, {}}},
-      {"status", {1, {}}},
-      {"staff", {0, {}}},
-      {"audit", {0, {"--limit"}}},
+      {"grant", {2, {}, {}}},
+      {"revoke", {1, {}, {}}},
+      {"mute", {1, {"--for", "--reason"}, {}}},
+      {"unmute", {1, {}, {}}},
+      {"ban", {1, {"--for", "--reason"}, {}}},
+      {"unban", {1, {}, {}}},
+      {"status", {1, {}, {}}},
+      {"staff", {0, {}, {}}},
+      {"audit", {0, {}, {"--limit"}}},
   };
   return shapes;
 }
@@ -92,7 +93,8 @@ std::variant<Parsed, std::string> Parse(const std::vector<std::string>& args) {
   const auto shape = Shapes().find(p.command);
   if (shape == Shapes().end()) return "unknown command \"" + p.command + "\"";
   for (const auto& [option, value] : p.options) {
-    if (option != "--store" && option != "--data-dir" && shape->second.options.count(option) == 0) {
+    if (option != "--store" && option != "--data-dir" &&
+        shape->second.required.count(option) == 0 && shape->second.optional.count(option) == 0) {
       return p.command + " takes no option " + option;
     }
   }
@@ -100,8 +102,8 @@ std::variant<Parsed, std::string> Parse(const std::vector<std::string>& args) {
     return p.command + " takes " + std::to_string(shape->second.words) + " word(s) before its " +
            "options, not " + std::to_string(p.words.size());
   }
-  for (const std::string& needed : shape->second.options) {
-    if (needed != "--limit" && p.options.count(needed) == 0) {
+  for (const std::string& needed : shape->second.required) {
+    if (p.options.count(needed) == 0) {
       return p.command + " needs " + needed;
     }
   }

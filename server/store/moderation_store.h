@@ -39,6 +39,11 @@ inline std::string_view SanctionKindName(SanctionKind kind) {
   return kind == SanctionKind::kBan ? "ban" : "mute";
 }
 
+// The kind a stored name spells (the schema's CHECK allows only the two).
+inline SanctionKind SanctionKindOf(std::string_view name) {
+  return name == "ban" ? SanctionKind::kBan : SanctionKind::kMute;
+}
+
 struct SanctionRow {
   std::int64_t id = 0;
   SanctionKind kind = SanctionKind::kMute;

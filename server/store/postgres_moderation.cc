@@ -125,8 +125,8 @@ class PostgresModeration final : public ModerationStore {
   static std::vector<SanctionRow> ReadSanctions(const PgResult& r) {
     std::vector<SanctionRow> out;
     for (int i = 0; i < r.rows(); ++i) {
-      out.push_back({r.Int(i, 0), r.Text(i, 1) == "ban" ? SanctionKind::kBan : SanctionKind::kMute,
-                     r.Int(i, 2), r.Text(i, 3), r.Int(i, 4), r.Int(i, 5), r.Text(i, 6)});
+      out.push_back({r.Int(i, 0), SanctionKindOf(r.Text(i, 1)), r.Int(i, 2), r.Text(i, 3),
+                     r.Int(i, 4), r.Int(i, 5), r.Text(i, 6)});
     }
     return out;
   }

@@ -10,10 +10,6 @@ namespace {
 
 using moderation::Role;
 
-SanctionKind KindOf(const std::string& text) {
-  return text == "ban" ? SanctionKind::kBan : SanctionKind::kMute;
-}
-
 class SqliteModeration final : public ModerationStore {
  public:
   SqliteModeration(const std::string& path, Durability durability) {
@@ -157,8 +153,8 @@ class SqliteModeration final : public ModerationStore {
   static std::vector<SanctionRow> ReadSanctions(Statement& q) {
     std::vector<SanctionRow> out;
     while (q.Step()) {
-      out.push_back(
-          {q.Int(0), KindOf(q.Text(1)), q.Int(2), q.Text(3), q.Int(4), q.Int(5), q.Text(6)});
+      out.push_back({q.Int(0), SanctionKindOf(q.Text(1)), q.Int(2), q.Text(3), q.Int(4), q.Int(5),
+                     q.Text(6)});
     }
     return out;
   }
