@@ -23,4 +23,15 @@ std::optional<ApiResponse> BanRefusal(store::ModerationStore* moderation, store:
   return std::nullopt;
 }
 
+ApiResponse AddressBanRefusal(const moderation::AddressBanList::Ban& ban) {
+  nlohmann::json body = {
+      {"error", "your address is banned from this server " + moderation::UntilText(ban.ends_at) +
+                    ": " + ban.reason},
+      {"ban",
+       {{"reason", ban.reason},
+        {"ends_at", ban.ends_at == 0 ? nlohmann::json(nullptr) : nlohmann::json(ban.ends_at)},
+        {"address", true}}}};
+  return Json(403, body);
+}
+
 }  // namespace carc::server::accounts

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "moderation/address_ban_list.h"
 #include "net/http_api.h"
 #include "store/moderation_store.h"
 
@@ -16,5 +17,10 @@ namespace carc::server::accounts {
 
 std::optional<ApiResponse> BanRefusal(store::ModerationStore* moderation, store::AccountId account,
                                       std::int64_t now);
+
+// A client whose address is banned (moderation/address_ban_list.h): 403 with the ban's reason
+// and end, in the same shape as an account's ban, so that one page says both. The network
+// itself is not named: the client needs the why and the until, not the host's list.
+ApiResponse AddressBanRefusal(const moderation::AddressBanList::Ban& ban);
 
 }  // namespace carc::server::accounts

@@ -10,6 +10,7 @@
 
 #include "accounts/account_name.h"
 #include "carc/codec/text_limits.h"
+#include "moderation/ip_range.h"
 #include "moderation/roles.h"
 #include "moderation/sanction_length.h"
 #include "moderation/utc_minute.h"
@@ -33,6 +34,11 @@ constexpr const char* kUsage =
     "  ban NAME --for LENGTH --reason TEXT\n"
     "                                   refuse NAME's sign-in for LENGTH\n"
     "  unban NAME                       lift NAME's bans\n"
+    "  ban-address NETWORK --for LENGTH --reason TEXT\n"
+    "                                   refuse the API and WebSocket to every client of NETWORK\n"
+    "                                   (203.0.113.7, 203.0.113.0/24, 2001:db8::/48) for LENGTH\n"
+    "  unban-address NETWORK            lift the bans of NETWORK\n"
+    "  address-bans                     the address bans in force\n"
     "  status NAME                      NAME's role and the mutes and bans in force\n"
     "  staff                            every moderator, admin and owner\n"
     "  audit [--limit N]                the audit log as JSON lines, newest first (100)\n"
@@ -59,6 +65,9 @@ const std::map<std::string, CommandShape>& Shapes() {
       {"unmute", {1, {}, {}}},
       {"ban", {1, {"--for", "--reason"}, {}}},
       {"unban", {1, {}, {}}},
+      {"ban-address", {1, {"--for", "--reason"}, {}}},
+      {"unban-address", {1, {}, {}}},
+      {"address-bans", {0, {}, {}}},
       {"status", {1, {}, {}}},
       {"staff", {0, {}, {}}},
       {"audit", {0, {}, {"--limit"}}},
@@ -124,6 +133,16 @@ class Admin {
     const std::string& c = p.command;
     if (c == "staff") return Staff();
     if (c == "audit") return Audit(p);
+    if (c == "address-bans") return AddressBans();
+    if (c == "ban-address" || c == "unban-address") {
+      const auto range = moderation::ParseIpRange(p.words[0]);
+      if (const auto* why = std::get_if<std::string>(&range)) {
+        err_ << "carcassonne-server admin: " << *why << "\n";
+        return 2;
+      }
+      const auto& r = std::get<moderation::IpRange>(range);
+      return c == "ban-address" ? BanAddress(r, p) : UnbanAddress(r);
+    }
     const auto account = Find(p.words[0]);
     if (!account) return 2;
     if (c == "grant" || c == "revoke") {
@@ -172,21 +191,35 @@ class Admin {
     return 0;
   }
 
-  int Sanction(const store::Account& account, SanctionKind kind, const Parsed& p) {
+  struct LengthAndReason {
+    moderation::SanctionLength length;
+    std::string reason;
+    std::int64_t ends_at = 0;  // 0: for ever
+  };
+
+  // --for and --reason, as mute, ban and ban-address take them; nullopt (said on err_) when
+  // either is wrong.
+  std::optional<LengthAndReason> ReadLengthAndReason(const Parsed& p) {
     const auto length = moderation::ParseSanctionLength(p.options.at("--for"));
     if (const auto* why = std::get_if<std::string>(&length)) {
       err_ << "carcassonne-server admin: --for " << p.options.at("--for") << ": " << *why << "\n";
-      return 2;
+      return std::nullopt;
     }
     const std::string& reason = p.options.at("--reason");
     if (const auto problem = codec::CheckText(reason, kMaxReasonChars);
         problem != codec::TextProblem::kNone) {
       err_ << "carcassonne-server admin: --reason: "
            << codec::TextProblemMessage(problem, "reasons", kMaxReasonChars) << "\n";
-      return 2;
+      return std::nullopt;
     }
     const auto& len = std::get<moderation::SanctionLength>(length);
-    const std::int64_t ends = len.forever ? 0 : now_ + len.seconds;
+    return LengthAndReason{len, reason, len.forever ? 0 : now_ + len.seconds};
+  }
+
+  int Sanction(const store::Account& account, SanctionKind kind, const Parsed& p) {
+    const auto given = ReadLengthAndReason(p);
+    if (!given) return 2;
+    const auto& [len, reason, ends] = *given;
     const std::string kind_name(store::SanctionKindName(kind));
     moderation_->AddSanction({0, kind, account.id, reason, now_, ends, "host"},
                              Entry(kind_name, account, reason, FormatSanctionLength(len)));
@@ -209,6 +242,44 @@ class Admin {
     } else {
       out_ << "lifted " << lifted << " " << store::SanctionKindName(kind) << (lifted > 1 ? "s" : "")
            << " of " << account.name << "\n";
+    }
+    return 0;
+  }
+
+  store::AuditEntry AddressEntry(const std::string& action, const moderation::IpRange& range,
+                                 std::string reason, std::string detail) const {
+    return {0, now_, "host", action, range.Text(), std::move(reason), std::move(detail)};
+  }
+
+  int BanAddress(const moderation::IpRange& range, const Parsed& p) {
+    const auto given = ReadLengthAndReason(p);
+    if (!given) return 2;
+    const auto& [len, reason, ends] = *given;
+    moderation_->AddAddressBan(
+        {0, range.Text(), reason, now_, ends, "host"},
+        AddressEntry("ban-address", range, reason, FormatSanctionLength(len)));
+    // Connections open now stay open: the ban refuses new ones (docs/moderation.md).
+    out_ << "banned " << range.Text() << " " << moderation::UntilText(ends) << ": " << reason
+         << "\n";
+    return 0;
+  }
+
+  int UnbanAddress(const moderation::IpRange& range) {
+    const int lifted =
+        moderation_->LiftAddressBans(range.Text(), AddressEntry("unban-address", range, "", ""));
+    if (lifted == 0) {
+      out_ << range.Text() << " has no ban in force (address-bans lists them)\n";
+    } else {
+      out_ << "lifted " << lifted << " ban" << (lifted > 1 ? "s" : "") << " of " << range.Text()
+           << "\n";
+    }
+    return 0;
+  }
+
+  int AddressBans() {
+    for (const auto& b : moderation_->AddressBansInForce(now_, kMaxAuditLimit)) {
+      out_ << b.network << " since " << moderation::UtcMinute(b.created_at) << ", "
+           << moderation::UntilText(b.ends_at) << ", by " << b.by << ": " << b.reason << "\n";
     }
     return 0;
   }

@@ -21,7 +21,12 @@ std::function<void(std::ostream&)> ModerationMetricsSection(const ModerationWatc
         << "\n# HELP carc_moderation_store_errors_total Polls that could not read the store.\n"
            "# TYPE carc_moderation_store_errors_total counter\n"
            "carc_moderation_store_errors_total "
-        << metrics.store_errors.load() << "\n";
+        << metrics.store_errors.load()
+        << "\n# HELP carc_moderation_address_bans Address and network bans in force (their "
+           "refusals: carc_rejections_total{reason=\"address_banned\"}).\n"
+           "# TYPE carc_moderation_address_bans gauge\n"
+           "carc_moderation_address_bans "
+        << metrics.address_bans.load() << "\n";
   };
 }
 

@@ -4,16 +4,20 @@
 
 #include <ctime>
 #include <map>
+#include <variant>
+#include <vector>
 
 namespace carc::server {
 
 ModerationWatch::ModerationWatch(store::ModerationStore& store, std::chrono::milliseconds period,
                                  CloseBanned close_banned, moderation::MuteList& mutes,
+                                 moderation::AddressBanList& address_bans,
                                  ModerationWatchMetrics& metrics, Now now)
     : store_(store),
       period_(period),
       close_banned_(std::move(close_banned)),
       mutes_(mutes),
+      address_bans_(address_bans),
       metrics_(metrics),
       now_(now ? std::move(now)
                : Now([] { return static_cast<std::int64_t>(std::time(nullptr)); })) {}
@@ -38,7 +42,9 @@ void ModerationWatch::PollOnce() {
     if (last == seen_audit_) return;
     const bool first = seen_audit_ < 0;
     ++metrics_.reloads;
-    const auto in_force = store_.InForce(now_(), kMaxSanctionsInForce);
+    const std::int64_t now = now_();
+    const auto in_force = store_.InForce(now, kMaxSanctionsInForce);
+    const auto address_rows = store_.AddressBansInForce(now, kMaxSanctionsInForce);
     seen_audit_ = last;
     if (in_force.size() == static_cast<std::size_t>(kMaxSanctionsInForce)) {
       spdlog::warn("moderation: over {} sanctions in force; only the newest are watched",
@@ -65,6 +71,23 @@ void ModerationWatch::PollOnce() {
     }
     banned_ = std::move(banned);
     mutes_.Replace(std::move(mutes));
+    if (address_rows.size() == static_cast<std::size_t>(kMaxSanctionsInForce)) {
+      spdlog::warn("moderation: over {} address bans in force; only the newest are kept",
+                   kMaxSanctionsInForce);
+    }
+    std::vector<moderation::AddressBanList::Ban> address_bans;
+    for (const store::AddressBanRow& row : address_rows) {
+      // The store keeps only what ParseIpRange accepted; a row that no longer parses (written
+      // by hand) is said, not guessed at.
+      const auto range = moderation::ParseIpRange(row.network);
+      if (const auto* why = std::get_if<std::string>(&range)) {
+        spdlog::warn("moderation: address ban {} ignored: {}", row.id, *why);
+        continue;
+      }
+      address_bans.push_back({std::get<moderation::IpRange>(range), row.ends_at, row.reason});
+    }
+    metrics_.address_bans = address_bans.size();
+    address_bans_.Replace(std::move(address_bans));
   } catch (const store::StoreError& e) {
     ++metrics_.store_errors;
     spdlog::warn("moderation: cannot read the sanctions: {}", e.what());

@@ -2,7 +2,7 @@
 // the store for the audit log's newest id (one indexed read), and when it grew (a ban or a mute
 // made or lifted on another node, at the command line or on this node) reads every sanction in
 // force, closes the sockets of each account newly banned (`close_banned`) and replaces the
-// mutes the rooms ask (`mutes`).
+// mutes the rooms ask (`mutes`) and the address bans the HTTP sessions ask (`address_bans`).
 //
 // Contract: one thread of the watch's own; nothing of it runs on a network thread or a room's
 // strand. `close_banned` is called on that thread and must be thread-safe. Its first read is at
@@ -18,6 +18,7 @@
 #include <set>
 #include <string>
 
+#include "moderation/address_ban_list.h"
 #include "moderation/mute_list.h"
 #include "store/moderation_store.h"
 #include "sys/periodic_thread.h"
@@ -29,10 +30,11 @@ struct ModerationWatchMetrics {
   std::atomic<std::uint64_t> reloads{0};  // the audit log grew: the sanctions read again
   std::atomic<std::uint64_t> closed{0};   // accounts whose sockets a new ban closed
   std::atomic<std::uint64_t> store_errors{0};
+  std::atomic<std::uint64_t> address_bans{0};  // in force at the last reload
 };
 
-// At most this many sanctions in force are read (the newest); a server with more is told in
-// its log.
+// At most this many sanctions in force are read (the newest), and as many address bans; a
+// server with more is told in its log.
 inline constexpr int kMaxSanctionsInForce = 10000;
 
 class ModerationWatch {
@@ -43,7 +45,8 @@ class ModerationWatch {
 
   ModerationWatch(store::ModerationStore& store, std::chrono::milliseconds period,
                   CloseBanned close_banned, moderation::MuteList& mutes,
-                  ModerationWatchMetrics& metrics, Now now = {});
+                  moderation::AddressBanList& address_bans, ModerationWatchMetrics& metrics,
+                  Now now = {});
   ~ModerationWatch();
   ModerationWatch(const ModerationWatch&) = delete;
   ModerationWatch& operator=(const ModerationWatch&) = delete;
@@ -57,6 +60,7 @@ class ModerationWatch {
   const std::chrono::milliseconds period_;
   CloseBanned close_banned_;
   moderation::MuteList& mutes_;
+  moderation::AddressBanList& address_bans_;
   ModerationWatchMetrics& metrics_;
   Now now_;
   std::int64_t seen_audit_ = -1;  // -1: not read yet

@@ -5,10 +5,12 @@
 #include <boost/asio/post.hpp>
 
 #include <cctype>
+#include <ctime>
 #include <filesystem>
 #include <thread>
 #include <vector>
 
+#include "accounts/ban_refusal.h"
 #include "app/archive_api.h"
 #include "app/mail_metrics.h"
 #include "app/moderation_metrics.h"
@@ -207,6 +209,11 @@ ServerApp::ServerApp(ServerConfig config)
                        [this](bool ready) { return Health(ready); },
                        [this](UpgradeCredentials c, auto done) {
                          return accounts_.AuthenticateUpgrade(std::move(c), std::move(done));
+                       },
+                       [this](const std::string& client) -> std::optional<ApiResponse> {
+                         const auto ban = address_bans_.Find(client, std::time(nullptr));
+                         if (!ban) return std::nullopt;
+                         return accounts::AddressBanRefusal(*ban);
                        }})),
       signals_(io_, SIGINT, SIGTERM),
       sweep_(io_),
@@ -232,7 +239,7 @@ ServerApp::ServerApp(ServerConfig config)
           lobby_.CloseAccount(account, close_code::kBanned,
                               "banned " + moderation::UntilText(ends_at));
         },
-        mutes_, moderation_metrics_);
+        mutes_, address_bans_, moderation_metrics_);
     registry_.set_mutes(&mutes_);
     moderation_watch_->Start();
   }

@@ -105,6 +105,8 @@ class ServerApp {
   std::atomic<bool> stopping_{false};
   // The mutes in force, which the rooms' chat asks (before registry_, which points to it).
   moderation::MuteList mutes_;
+  // The address bans in force, which every HTTP session asks (before listener_, which does).
+  moderation::AddressBanList address_bans_;
   RoomRegistry registry_;
   Lobby lobby_;
   // Bans made elsewhere close their player's sockets here (null: a store that keeps no

@@ -44,6 +44,11 @@ struct HttpServices {
   // once); true when it took them: `done` is then called exactly once, on any thread, after a
   // check that never runs on the calling (network) thread. Unset: every socket is a guest's.
   std::function<bool(UpgradeCredentials, std::function<void(UpgradeVerdict)>)> authenticate;
+  // The answer to a client whose address is banned (docs/moderation.md), or nullopt: asked
+  // before an API request or a WebSocket upgrade is served, from memory (it never waits on the
+  // store). Static pages and /healthz are served all the same: the page can say why. Unset:
+  // nobody is refused.
+  std::function<std::optional<ApiResponse>(const std::string& client)> address_refusal;
 };
 
 // Built once by the listener from NetConfig; shared by its sessions.

@@ -116,6 +116,10 @@ void HttpSession::OnRead(bool upload, beast::error_code ec, std::size_t) {
     }
     const std::string client = ClientAddress(request);
     if (client.empty()) return Shutdown();
+    if (auto refusal = AddressRefusal(client)) {
+      keep_alive_ = false;
+      return RespondApi(std::move(*refusal));
+    }
     if (client != slot_.address() && !slot_.Rebind(client)) {
       ++metrics_.refused_per_address;
       keep_alive_ = false;
@@ -155,6 +159,7 @@ void HttpSession::OnRead(bool upload, beast::error_code ec, std::size_t) {
   if (target.starts_with(kApiPrefix)) {
     const std::string client = ClientAddress(request);
     if (client.empty()) return Shutdown();
+    if (auto refusal = AddressRefusal(client)) return RespondApi(std::move(*refusal));
     if (!shared_.api_rate.Take(client)) {
       metrics_.Reject("api_rate_limited");
       ApiResponse slow{429, "application/json",
@@ -217,6 +222,13 @@ std::string HttpSession::ClientAddress(const http::request<http::string_body>& r
   const auto peer = stream_.socket().remote_endpoint(ec).address();
   if (ec) return "";
   return trust_.ClientAddress(peer, request["X-Forwarded-For"]).to_string();
+}
+
+std::optional<ApiResponse> HttpSession::AddressRefusal(const std::string& client) {
+  if (!shared_.services.address_refusal) return std::nullopt;
+  auto refusal = shared_.services.address_refusal(client);
+  if (refusal) metrics_.Reject("address_banned");
+  return refusal;
 }
 
 bool HttpSession::ForwardedHttps(const http::request<http::string_body>& request) {

@@ -55,6 +55,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // The client's address: the peer, or the one a trusted proxy names; "" if the socket is gone.
   std::string ClientAddress(
       const boost::beast::http::request<boost::beast::http::string_body>& request);
+  // The answer to a client whose address is banned (counted as a refusal), or nullopt.
+  std::optional<ApiResponse> AddressRefusal(const std::string& client);
   // Whether a trusted proxy says the client reached it over https (for Secure cookies).
   bool ForwardedHttps(const boost::beast::http::request<boost::beast::http::string_body>& request);
   bool MetricsAllowed(const boost::beast::http::request<boost::beast::http::string_body>& request,

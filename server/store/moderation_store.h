@@ -54,13 +54,25 @@ struct SanctionRow {
   std::string by;            // who: a staff account's name, or "host" (the command line)
 };
 
+// A ban of every client from an address or a network (moderation/ip_range.h): for a player who
+// comes back as a guest or under a new name. `network` is IpRange::Text's canonical form, so
+// that lifting it finds it however the host typed it.
+struct AddressBanRow {
+  std::int64_t id = 0;
+  std::string network;
+  std::string reason;
+  std::int64_t created_at = 0;
+  std::int64_t ends_at = 0;  // 0: for ever
+  std::string by;
+};
+
 // One line of the audit log. `actor` and `target` are names as they were ("host" for the
 // command line); `detail` says what the action was of (a role's name, a length).
 struct AuditEntry {
   std::int64_t id = 0;
   std::int64_t at = 0;
   std::string actor;
-  std::string action;  // "grant", "mute", "unmute", "ban", "unban", ...
+  std::string action;  // "grant", "mute", "unmute", "ban", "unban", "ban-address", ...
   std::string target;
   std::string reason;
   std::string detail;
@@ -88,6 +100,14 @@ class ModerationStore {
 
   // Every sanction in force at `now`, on any account: the newest `limit`, newest first.
   virtual std::vector<SanctionRow> InForce(std::int64_t now, int limit) = 0;
+
+  // Keeps `ban` (its id is ignored) and writes `audit`: the new ban's id.
+  virtual std::int64_t AddAddressBan(const AddressBanRow& ban, const AuditEntry& audit) = 0;
+  // Ends early, at `audit.at`, the bans of exactly `network` (canonical text) in force then,
+  // and writes `audit` if there was one: how many were lifted.
+  virtual int LiftAddressBans(const std::string& network, const AuditEntry& audit) = 0;
+  // Every address ban in force at `now`: the newest `limit`, newest first.
+  virtual std::vector<AddressBanRow> AddressBansInForce(std::int64_t now, int limit) = 0;
 
   // The audit log, newest first: the `limit` entries with ids below `before` (0: the newest).
   virtual std::vector<AuditEntry> Audit(std::int64_t before, int limit) = 0;

@@ -72,13 +72,11 @@ class PostgresModeration final : public ModerationStore {
   int LiftSanctions(AccountId account, SanctionKind kind, const AuditEntry& audit) override {
     std::lock_guard lock(mu_);
     return InPgTransaction(db_, [&] {
-      const auto lifted = static_cast<int>(
+      return AuditIfAny(
           db_.Exec("UPDATE sanctions SET lifted_at = $1 WHERE account_id = $2 AND kind = $3 AND "
                    "lifted_at IS NULL AND (ends_at = 0 OR ends_at > $1)",
-                   {PgParam::Int(audit.at), PgParam::Int(account), SanctionKindName(kind)})
-              .affected());
-      if (lifted > 0) WriteAudit(audit);
-      return lifted;
+                   {PgParam::Int(audit.at), PgParam::Int(account), SanctionKindName(kind)}),
+          audit);
     });
   }
 
@@ -98,6 +96,43 @@ class PostgresModeration final : public ModerationStore {
         "SELECT id, kind, account_id, reason, created_at, ends_at, by_name FROM sanctions "
         "WHERE lifted_at IS NULL AND (ends_at = 0 OR ends_at > $1) ORDER BY id DESC LIMIT $2",
         {PgParam::Int(now), PgParam::Int(limit)}));
+  }
+
+  std::int64_t AddAddressBan(const AddressBanRow& b, const AuditEntry& audit) override {
+    std::lock_guard lock(mu_);
+    return InPgTransaction(db_, [&] {
+      WriteAudit(audit);
+      return db_
+          .Exec(
+              "INSERT INTO address_bans (network, reason, created_at, ends_at, by_name) "
+              "VALUES ($1, $2, $3, $4, $5) RETURNING id",
+              {b.network, b.reason, PgParam::Int(b.created_at), PgParam::Int(b.ends_at), b.by})
+          .Int(0, 0);
+    });
+  }
+
+  int LiftAddressBans(const std::string& network, const AuditEntry& audit) override {
+    std::lock_guard lock(mu_);
+    return InPgTransaction(db_, [&] {
+      return AuditIfAny(db_.Exec("UPDATE address_bans SET lifted_at = $1 WHERE network = $2 AND "
+                                 "lifted_at IS NULL AND (ends_at = 0 OR ends_at > $1)",
+                                 {PgParam::Int(audit.at), network}),
+                        audit);
+    });
+  }
+
+  std::vector<AddressBanRow> AddressBansInForce(std::int64_t now, int limit) override {
+    std::lock_guard lock(mu_);
+    const PgResult r = db_.Exec(
+        "SELECT id, network, reason, created_at, ends_at, by_name FROM address_bans "
+        "WHERE lifted_at IS NULL AND (ends_at = 0 OR ends_at > $1) ORDER BY id DESC LIMIT $2",
+        {PgParam::Int(now), PgParam::Int(limit)});
+    std::vector<AddressBanRow> out;
+    for (int i = 0; i < r.rows(); ++i) {
+      out.push_back(
+          {r.Int(i, 0), r.Text(i, 1), r.Text(i, 2), r.Int(i, 3), r.Int(i, 4), r.Text(i, 5)});
+    }
+    return out;
   }
 
   std::int64_t LastAuditId() override {
@@ -129,6 +164,13 @@ class PostgresModeration final : public ModerationStore {
                      r.Int(i, 4), r.Int(i, 5), r.Text(i, 6)});
     }
     return out;
+  }
+
+  // Inside the caller's transaction: writes `audit` if `lift` ended anything; how many it ended.
+  int AuditIfAny(const PgResult& lift, const AuditEntry& audit) {
+    const auto lifted = static_cast<int>(lift.affected());
+    if (lifted > 0) WriteAudit(audit);
+    return lifted;
   }
 
   // Inside the caller's transaction.

@@ -282,6 +282,19 @@ CREATE TABLE audit_log (
 );
 )sql";
 
+constexpr const char* kAddressBans = R"sql(
+CREATE TABLE address_bans (
+  id BIGSERIAL PRIMARY KEY,
+  network TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  ends_at BIGINT NOT NULL CHECK (ends_at >= 0),
+  by_name TEXT NOT NULL,
+  lifted_at BIGINT
+);
+CREATE INDEX address_bans_network ON address_bans (network);
+)sql";
+
 constexpr PgMigration kMigrations[] = {
     {1, "rooms, their logs and the archive", kRooms},
     {2, "nodes, room leases and resume tokens", kCluster},
@@ -295,6 +308,7 @@ constexpr PgMigration kMigrations[] = {
     {10, "e-mail addresses and their digests", kMail},
     {11, "which notices and the hours without them", kNoticePreferences},
     {12, "roles, sanctions and the audit log", kModeration},
+    {13, "bans of addresses and networks", kAddressBans},
 };
 
 // Any fixed number: the advisory lock that serialises migrations between nodes.

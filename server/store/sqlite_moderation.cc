@@ -38,6 +38,15 @@ class SqliteModeration final : public ModerationStore {
       in_force_ = conn_.Make(
           "SELECT id, kind, account_id, reason, created_at, ends_at, by_name FROM sanctions "
           "WHERE lifted_at IS NULL AND (ends_at = 0 OR ends_at > ?) ORDER BY id DESC LIMIT ?");
+      add_address_ban_ = conn_.Make(
+          "INSERT INTO address_bans (network, reason, created_at, ends_at, by_name) "
+          "VALUES (?, ?, ?, ?, ?)");
+      lift_address_ = conn_.Make(
+          "UPDATE address_bans SET lifted_at = ? WHERE network = ? AND lifted_at IS NULL AND "
+          "(ends_at = 0 OR ends_at > ?)");
+      address_in_force_ = conn_.Make(
+          "SELECT id, network, reason, created_at, ends_at, by_name FROM address_bans "
+          "WHERE lifted_at IS NULL AND (ends_at = 0 OR ends_at > ?) ORDER BY id DESC LIMIT ?");
       last_audit_ = conn_.Make("SELECT COALESCE(MAX(id), 0) FROM audit_log");
       audit_ = conn_.Make(
           "INSERT INTO audit_log (at, actor, action, target, reason, detail) "
@@ -89,29 +98,19 @@ class SqliteModeration final : public ModerationStore {
 
   std::int64_t AddSanction(const SanctionRow& s, const AuditEntry& audit) override {
     std::lock_guard lock(mu_);
-    return InSqliteTransaction(conn_.db, [&] {
-      add_sanction_->Bind(1, SanctionKindName(s.kind))
-          .Bind(2, s.account)
-          .Bind(3, s.reason)
-          .Bind(4, s.created_at)
-          .Bind(5, s.ends_at)
-          .Bind(6, s.by);
-      add_sanction_->Run();
-      const std::int64_t id = sqlite3_last_insert_rowid(conn_.db);
-      WriteAudit(audit);
-      return id;
-    });
+    add_sanction_->Bind(1, SanctionKindName(s.kind))
+        .Bind(2, s.account)
+        .Bind(3, s.reason)
+        .Bind(4, s.created_at)
+        .Bind(5, s.ends_at)
+        .Bind(6, s.by);
+    return InsertAudited(*add_sanction_, audit);
   }
 
   int LiftSanctions(AccountId account, SanctionKind kind, const AuditEntry& audit) override {
     std::lock_guard lock(mu_);
-    return InSqliteTransaction(conn_.db, [&] {
-      lift_->Bind(1, audit.at).Bind(2, account).Bind(3, SanctionKindName(kind)).Bind(4, audit.at);
-      lift_->Run();
-      const int lifted = sqlite3_changes(conn_.db);
-      if (lifted > 0) WriteAudit(audit);
-      return lifted;
-    });
+    lift_->Bind(1, audit.at).Bind(2, account).Bind(3, SanctionKindName(kind)).Bind(4, audit.at);
+    return LiftAudited(*lift_, audit);
   }
 
   std::vector<SanctionRow> ActiveSanctions(AccountId account, std::int64_t now) override {
@@ -126,6 +125,34 @@ class SqliteModeration final : public ModerationStore {
     ResetOnExit reset{*in_force_};
     in_force_->Bind(1, now).Bind(2, std::int64_t{limit});
     return ReadSanctions(*in_force_);
+  }
+
+  std::int64_t AddAddressBan(const AddressBanRow& b, const AuditEntry& audit) override {
+    std::lock_guard lock(mu_);
+    add_address_ban_->Bind(1, b.network)
+        .Bind(2, b.reason)
+        .Bind(3, b.created_at)
+        .Bind(4, b.ends_at)
+        .Bind(5, b.by);
+    return InsertAudited(*add_address_ban_, audit);
+  }
+
+  int LiftAddressBans(const std::string& network, const AuditEntry& audit) override {
+    std::lock_guard lock(mu_);
+    lift_address_->Bind(1, audit.at).Bind(2, network).Bind(3, audit.at);
+    return LiftAudited(*lift_address_, audit);
+  }
+
+  std::vector<AddressBanRow> AddressBansInForce(std::int64_t now, int limit) override {
+    std::lock_guard lock(mu_);
+    ResetOnExit reset{*address_in_force_};
+    address_in_force_->Bind(1, now).Bind(2, std::int64_t{limit});
+    std::vector<AddressBanRow> out;
+    while (address_in_force_->Step()) {
+      auto& q = *address_in_force_;
+      out.push_back({q.Int(0), q.Text(1), q.Text(2), q.Int(3), q.Int(4), q.Text(5)});
+    }
+    return out;
   }
 
   std::int64_t LastAuditId() override {
@@ -159,6 +186,27 @@ class SqliteModeration final : public ModerationStore {
     return out;
   }
 
+  // Runs `insert`, bound by the caller, and writes `audit` in one transaction: the new row's id.
+  std::int64_t InsertAudited(Statement& insert, const AuditEntry& audit) {
+    return InSqliteTransaction(conn_.db, [&] {
+      insert.Run();
+      const std::int64_t id = sqlite3_last_insert_rowid(conn_.db);
+      WriteAudit(audit);
+      return id;
+    });
+  }
+
+  // Runs `lift`, bound by the caller, and writes `audit` in the same transaction if it ended
+  // anything: how many rows it ended.
+  int LiftAudited(Statement& lift, const AuditEntry& audit) {
+    return InSqliteTransaction(conn_.db, [&] {
+      lift.Run();
+      const int lifted = sqlite3_changes(conn_.db);
+      if (lifted > 0) WriteAudit(audit);
+      return lifted;
+    });
+  }
+
   // Inside the caller's transaction.
   void WriteAudit(const AuditEntry& a) {
     audit_->Bind(1, a.at)
@@ -180,6 +228,9 @@ class SqliteModeration final : public ModerationStore {
   Statement* lift_ = nullptr;
   Statement* active_ = nullptr;
   Statement* in_force_ = nullptr;
+  Statement* add_address_ban_ = nullptr;
+  Statement* lift_address_ = nullptr;
+  Statement* address_in_force_ = nullptr;
   Statement* last_audit_ = nullptr;
   Statement* audit_ = nullptr;
   Statement* read_audit_ = nullptr;

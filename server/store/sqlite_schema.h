@@ -13,15 +13,15 @@ namespace carc::server::store {
 // 7: follows, blocks, invitations and account_preferences (store/social_store.h). 8:
 // account_mail (store/mail_store.h), an account's e-mail address and its digest. 9:
 // notice_preferences (store/social_store.h), which notices and the hours without them. 10:
-// account_roles, sanctions and audit_log (store/moderation_store.h).
-inline constexpr int kSchemaVersion = 10;
+// account_roles, sanctions and audit_log (store/moderation_store.h). 11: address_bans.
+inline constexpr int kSchemaVersion = 11;
 
 // Tables: rooms (state open/disposed/quarantined), room_log (one row per entry, with its
 // CRC-32), games and game_players (the archive), accounts, sessions, passkeys and passkey
 // challenges (players who last), ratings and rating_changes (each rated game's update),
 // push_subscriptions and server_keys (notices that reach a closed browser), follows, blocks,
 // invitations, account_preferences and notice_preferences (players among players),
-// account_mail (e-mail), account_roles, sanctions and audit_log (moderation).
+// account_mail (e-mail), account_roles, sanctions, address_bans and audit_log (moderation).
 
 inline constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS rooms (
@@ -208,6 +208,17 @@ CREATE TABLE IF NOT EXISTS sanctions (
   lifted_at INTEGER
 );
 CREATE INDEX IF NOT EXISTS sanctions_account ON sanctions(account_id, kind);
+-- network: canonical text (moderation/ip_range.h); ends_at 0: for ever.
+CREATE TABLE IF NOT EXISTS address_bans (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  network TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  ends_at INTEGER NOT NULL CHECK (ends_at >= 0),
+  by_name TEXT NOT NULL,
+  lifted_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS address_bans_network ON address_bans(network);
 -- Names, not accounts: an entry outlives the accounts it speaks of.
 CREATE TABLE IF NOT EXISTS audit_log (
   id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -24,7 +24,8 @@ const fs::path kServer = fs::path(CARC_SOURCE_DIR) / "server";
 // rating model, which the store applies), beside it. "push" (Web Push's crypto, and what sends
 // the notices) stands on net, beside the computer players; "mail" (SMTP, the digest) beside it.
 // "notices" (quiet hours in a time zone) is pure, below both. "moderation" (the roles table,
-// sanctions' lengths, the mutes in force) is pure, below the store that keeps roles.
+// sanctions' lengths, the mutes and address bans in force) is pure, below the store that keeps
+// roles.
 const std::map<std::string, int>& Layers() {
   static const std::map<std::string, int> layers = {
       {"carc", -1}, {"ratings", -1}, {"moderation", -1}, {"sys", 0},  {"store", 0}, {"codec", 0},

@@ -66,6 +66,16 @@ void CommandsOnAStore(const std::vector<std::string>& where, cs::EventStore& sto
       {{"audit", "--limit", "0"}, "--limit is a whole number from 1 to"},
       {{"audit", "--limit", "ten"}, "--limit is a whole number from 1 to"},
       {{"audit", "--limit"}, "--limit needs a value"},
+      {{"ban-address", "example.org", "--for", "1d", "--reason", "x"},
+       "'example.org' is not an IP address or network"},
+      {{"ban-address", "203.0.113.7/24", "--for", "1d", "--reason", "x"},
+       "the network is 203.0.113.0/24"},
+      {{"ban-address", "10.0.0.0/7", "--for", "1d", "--reason", "x"}, "/8 at the widest"},
+      {{"ban-address", "203.0.113.0/24", "--for", "1d"}, "ban-address needs --reason"},
+      {{"ban-address", "203.0.113.0/24", "--for", "1y", "--reason", "x"}, "--for 1y"},
+      {{"ban-address", "203.0.113.0/24", "--for", "1d", "--reason", ""}, "--reason:"},
+      {{"unban-address", "::/16"}, "IPv4-mapped"},
+      {{"address-bans", "x"}, "address-bans takes 0 word(s)"},
   };
   for (const auto& [args, says] : refused) {
     const Outcome o = Admin(args, where);
@@ -120,6 +130,27 @@ void CommandsOnAStore(const std::vector<std::string>& where, cs::EventStore& sto
   CHECK_THAT(got[2], Catch::Contains(R"("detail":"forever")"));
   CHECK_THAT(got[2], Catch::Contains(R"("reason":"insults")"));
   CHECK(mod.Audit(0, 100).size() == 5);
+
+  // Addresses: kept and shown in their canonical text, lifted however they are typed.
+  o = Admin({"ban-address", "2001:DB8:5:0::/48", "--for", "1d", "--reason", "ban evasion"}, where);
+  CHECK(o.code == 0);
+  CHECK(o.out == "banned 2001:db8:5::/48 until 2027-01-16 08:00 UTC: ban evasion\n");
+  o = Admin({"ban-address", "203.0.113.7", "--for", "forever", "--reason", "spam bot"}, where);
+  CHECK(o.out == "banned 203.0.113.7 for ever: spam bot\n");
+  o = Admin({"address-bans"}, where);
+  CHECK(o.out ==
+        "203.0.113.7 since 2027-01-15 08:00 UTC, for ever, by host: spam bot\n"
+        "2001:db8:5::/48 since 2027-01-15 08:00 UTC, until 2027-01-16 08:00 UTC, by host: ban "
+        "evasion\n");
+  CHECK(Admin({"unban-address", "2001:db8:5::0/48"}, where).out ==
+        "lifted 1 ban of 2001:db8:5::/48\n");
+  CHECK(Admin({"unban-address", "2001:db8:5::/48"}, where).out ==
+        "2001:db8:5::/48 has no ban in force (address-bans lists them)\n");
+  CHECK(mod.AddressBansInForce(kAdminNow, 10).size() == 1);
+  o = Admin({"audit", "--limit", "1"}, where);
+  CHECK_THAT(o.out, Catch::Contains(R"("action":"unban-address")"));
+  CHECK_THAT(o.out, Catch::Contains(R"("target":"2001:db8:5::/48")"));
+  CHECK(mod.Audit(0, 100).size() == 8);
 }
 
 TEST_CASE("admin command, sqlite: bad commands are refused with exit 2, good ones audited",

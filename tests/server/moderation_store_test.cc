@@ -152,4 +152,41 @@ void AuditPagedAndKeptAfterDeletion(cs::EventStore& store) {
 MODERATION_CONTRACT("the audit log is paged newest first and outlives a deleted account",
                     AuditPagedAndKeptAfterDeletion)
 
+void AddressBansInForceUntilTheyEnd(cs::EventStore& store) {
+  cs::ModerationStore& mod = *store.moderation();
+  CHECK(mod.AddressBansInForce(kModNow, 10).empty());
+  const std::int64_t first = mod.AddAddressBan(
+      {0, "203.0.113.0/24", "spam from a school", kModNow, kModNow + 3600, "host"},
+      {0, kModNow, "host", "ban-address", "203.0.113.0/24", "spam from a school", "1h"});
+  mod.AddAddressBan({0, "2001:db8::/32", "evasion", kModNow + 1, 0, "Mo"},
+                    {0, kModNow + 1, "Mo", "ban-address", "2001:db8::/32", "evasion", "forever"});
+  auto bans = mod.AddressBansInForce(kModNow + 10, 10);
+  REQUIRE(bans.size() == 2);
+  CHECK(bans[0].network == "2001:db8::/32");  // newest first
+  CHECK(bans[0].ends_at == 0);
+  CHECK(bans[0].by == "Mo");
+  CHECK(bans[1].id == first);
+  CHECK(bans[1].reason == "spam from a school");
+  CHECK(bans[1].created_at == kModNow);
+  CHECK(mod.AddressBansInForce(kModNow + 10, 1).size() == 1);
+  // Ended: gone from the list, and lifting finds nothing (no audit entry).
+  CHECK(mod.AddressBansInForce(kModNow + 3600, 10).size() == 1);
+  const std::int64_t audit_before = mod.LastAuditId();
+  CHECK(mod.LiftAddressBans("203.0.113.0/24", {0, kModNow + 4000, "host", "unban-address",
+                                               "203.0.113.0/24", "", ""}) == 0);
+  CHECK(mod.LastAuditId() == audit_before);
+  // Lifted early: only the network named.
+  CHECK(mod.LiftAddressBans("2001:db8::/32", {0, kModNow + 20, "host", "unban-address",
+                                              "2001:db8::/32", "", ""}) == 1);
+  CHECK(mod.AddressBansInForce(kModNow + 21, 10).size() == 1);
+  CHECK(mod.AddressBansInForce(kModNow + 21, 10)[0].network == "203.0.113.0/24");
+  const auto audit = mod.Audit(0, 10);
+  REQUIRE(audit.size() == 3);
+  CHECK(audit[0].action == "unban-address");
+  CHECK(audit[0].target == "2001:db8::/32");
+  CHECK(audit[2].detail == "1h");
+}
+MODERATION_CONTRACT("address bans are in force until they end or are lifted, each audited",
+                    AddressBansInForceUntilTheyEnd)
+
 }  // namespace carc::test::moderation_store

@@ -19,12 +19,14 @@ struct Watched {
   std::unique_ptr<cs::EventStore> store =
       cs::OpenSqliteStore(cs::StorePath(NewDataDir()), cs::Durability::kNormal);
   server::moderation::MuteList mutes;
+  server::moderation::AddressBanList address_bans;
   server::ModerationWatchMetrics metrics;
   std::vector<cs::AccountId> closed;
   server::ModerationWatch watch{*store->moderation(),
                                 std::chrono::milliseconds(1000),
                                 [this](cs::AccountId a, std::int64_t) { closed.push_back(a); },
                                 mutes,
+                                address_bans,
                                 metrics,
                                 [] { return kWatchNow; }};
 
@@ -88,8 +90,35 @@ TEST_CASE("moderation watch: a new ban closes its account once, a mute list foll
   CHECK(w.metrics.store_errors == 0);
 }
 
+TEST_CASE("moderation watch: address bans follow the store, ended and lifted ones gone",
+          "[moderation]") {
+  Watched w;
+  auto add = [&](const std::string& network, std::int64_t ends_at, const std::string& reason) {
+    w.store->moderation()->AddAddressBan(
+        {0, network, reason, kWatchNow, ends_at, "host"},
+        {0, kWatchNow, "host", "ban-address", network, reason, ""});
+  };
+  add("203.0.113.0/24", kWatchNow + 3600, "spam");
+  w.watch.PollOnce();
+  CHECK(w.address_bans.Find("203.0.113.9", kWatchNow)->reason == "spam");
+  CHECK(w.metrics.address_bans == 1);
+  add("2001:db8::/32", 0, "evasion");
+  add("198.51.100.0/24", kWatchNow - 1, "over already");
+  w.watch.PollOnce();
+  CHECK(w.address_bans.size() == 2);
+  CHECK(w.address_bans.Find("2001:db8::1", kWatchNow)->reason == "evasion");
+  CHECK_FALSE(w.address_bans.Find("198.51.100.1", kWatchNow).has_value());
+  w.store->moderation()->LiftAddressBans(
+      "203.0.113.0/24", {0, kWatchNow, "host", "unban-address", "203.0.113.0/24", "", ""});
+  w.watch.PollOnce();
+  CHECK_FALSE(w.address_bans.Find("203.0.113.9", kWatchNow).has_value());
+  CHECK(w.metrics.address_bans == 1);
+  CHECK(w.closed.empty());  // an address ban closes no account's sockets
+}
+
 TEST_CASE("moderation watch: a guest or no list is never muted", "[moderation]") {
   server::moderation::MuteList mutes;
+  server::moderation::AddressBanList address_bans;
   mutes.Replace({{0, {0, "nobody"}}, {7, {0, "seven"}}});
   CHECK_FALSE(server::moderation::MuteOfSession(nullptr, 7).has_value());
   CHECK_FALSE(server::moderation::MuteOfSession(&mutes, 0).has_value());

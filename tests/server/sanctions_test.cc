@@ -2,7 +2,9 @@
 // the ban's reason and its end, and no session made, until the ban ends or is lifted; its open
 // sockets closed with 4004 within the watch's period (moderation/moderation_watch.h), made by
 // another process's write to the store, while other players' sockets stay. A mute: the muted
-// account's chat refused with its reason and end, others' chat broadcast, until it is lifted.
+// account's chat refused with its reason and end, others' chat broadcast, until it is lifted. An
+// address ban: new API requests and WebSocket upgrades from the network refused with 403 and the
+// reason, IPv6 through a trusted proxy too, open connections and other addresses untouched.
 #include <catch2/catch.hpp>
 #include <ctime>
 #include <nlohmann/json.hpp>
@@ -117,6 +119,86 @@ TEST_CASE("bans: a ban made in the store closes the player's sockets with 4004, 
   }
   CHECK(MetricValue(port, "carc_moderation_bans_closed_total") == 1);
   CHECK(MetricValue(port, "carc_moderation_reloads_total") >= 2);
+}
+
+// A raw WebSocket upgrade from `from` (127.0.0.0/8), with `fields` besides the upgrade's own.
+HttpResult UpgradeFrom(const std::string& from, std::uint16_t port, HeaderFields fields = {}) {
+  fields.insert(fields.end(), {{"Upgrade", "websocket"},
+                               {"Connection", "Upgrade"},
+                               {"Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="},
+                               {"Sec-WebSocket-Version", "13"},
+                               {"Host", "127.0.0.1:" + std::to_string(port)}});
+  return HttpRequestFrom(from, port, "GET", "/ws", "", fields);
+}
+
+TEST_CASE("address bans: new connections from the network get 403 with the reason, IPv6 too",
+          "[moderation][server][security]") {
+  auto config = WatchingConfig();
+  // 127.0.0.1 is a proxy whose X-Forwarded-For is believed: IPv6 clients through it.
+  config.trusted_proxies = "127.0.0.1";
+  TestServer server(config);
+  const auto port = server.port();
+  auto before = DialHello(server);  // open before the ban: it stays open
+  REQUIRE(before);
+  cs::ModerationStore& mod = *server.app().store().moderation();
+  const std::int64_t now = UnixNow();
+  mod.AddAddressBan({0, "127.0.9.0/24", "spam from the lab", now, now + 3600, "host"},
+                    {0, now, "host", "ban-address", "127.0.9.0/24", "spam from the lab", "1h"});
+  mod.AddAddressBan({0, "2001:db8::/32", "ban evasion", now, 0, "host"},
+                    {0, now, "host", "ban-address", "2001:db8::/32", "ban evasion", "forever"});
+  // The watch polls every 100 ms.
+  HttpResult api;
+  for (int i = 0; i < 50; ++i) {
+    api = HttpRequestFrom("127.0.9.7", port, "GET", "/api/me");
+    if (api.status == 403) break;
+    std::this_thread::sleep_for(100ms);
+  }
+  REQUIRE(api.status == 403);
+  auto body = nlohmann::json::parse(api.body);
+  CHECK(body["ban"]["reason"] == "spam from the lab");
+  CHECK(body["ban"]["ends_at"] == now + 3600);
+  CHECK_THAT(body["error"].get<std::string>(),
+             Catch::StartsWith("your address is banned from this server until ") &&
+                 Catch::EndsWith(": spam from the lab"));
+  // The network is the host's to know, not the client's.
+  CHECK(api.body.find("127.0.9") == std::string::npos);
+
+  const HttpResult upgrade = UpgradeFrom("127.0.9.200", port);
+  CHECK(upgrade.status == 403);
+  CHECK(nlohmann::json::parse(upgrade.body)["ban"]["reason"] == "spam from the lab");
+  // A POST is refused the same (sign-up, sign-in: a new account is no way around it).
+  const std::string origin = "127.0.0.1:" + std::to_string(port);
+  const HttpResult post =
+      HttpRequestFrom("127.0.9.7", port, "POST", "/api/sessions", Credentials("Ada"),
+                      {{"Origin", "http://" + origin}, {"Host", origin}});
+  CHECK(post.status == 403);
+  CHECK_THAT(post.body, Catch::Contains("spam from the lab"));
+  // The page itself and /healthz are served: the client can say why.
+  CHECK(HttpRequestFrom("127.0.9.7", port, "GET", "/healthz").status == 200);
+
+  // Through the proxy: the banned IPv6 network, then an address beside it.
+  const HttpResult v6 =
+      HttpRequest(port, "GET", "/api/me", "", {{"X-Forwarded-For", "2001:db8:1::9"}});
+  CHECK(v6.status == 403);
+  CHECK(nlohmann::json::parse(v6.body)["ban"]["ends_at"].is_null());
+  CHECK(HttpRequest(port, "GET", "/api/me", "", {{"X-Forwarded-For", "2001:db9::9"}}).status ==
+        401);
+  // Others: served as ever; the connection open before the ban still talks.
+  CHECK(HttpRequestFrom("127.0.8.7", port, "GET", "/api/me").status == 401);
+  CHECK(UpgradeFrom("127.0.8.7", port).status == 101);
+  CHECK(Ask(*before, SnapshotMsg()).has_value());
+  CHECK(MetricValue(port, "carc_rejections_total{reason=\"address_banned\"}") == 4);
+  CHECK(MetricValue(port, "carc_moderation_address_bans") == 2);
+
+  // Lifted: the network is served again at the next poll.
+  mod.LiftAddressBans("127.0.9.0/24", {0, now, "host", "unban-address", "127.0.9.0/24", "", ""});
+  HttpResult after;
+  for (int i = 0; i < 50; ++i) {
+    after = HttpRequestFrom("127.0.9.7", port, "GET", "/api/me");
+    if (after.status != 403) break;
+    std::this_thread::sleep_for(100ms);
+  }
+  CHECK(after.status == 401);
 }
 
 // The error answering chat line `text`, nullopt when the line went out (no answer in 500 ms).

@@ -22,6 +22,9 @@ export const de: Messages = {
   "status.replaced": "Dieser Platz wurde in einem anderen Tab oder auf einem anderen Gerät geöffnet.",
   "status.kicked": "Der Gastgeber hat dich aus dem Raum entfernt.",
   "status.banned": "Dieses Konto wurde auf diesem Server gesperrt.",
+  "status.addressBanned": "Dieser Server weist Verbindungen von deiner Adresse ab, {until}: {reason}",
+  "status.banUntil": "bis {time}",
+  "status.banForever": "für immer",
   "status.reconnect": "Neu verbinden",
 
   "home.name": "Dein Name",

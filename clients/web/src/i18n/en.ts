@@ -23,6 +23,9 @@ export const en = {
   "status.replaced": "This seat was opened in another tab or on another device.",
   "status.kicked": "The host removed you from the room.",
   "status.banned": "This account has been banned from this server.",
+  "status.addressBanned": "This server refuses connections from your address {until}: {reason}",
+  "status.banUntil": "until {time}",
+  "status.banForever": "for ever",
   "status.reconnect": "Reconnect",
 
   "home.name": "Your name",

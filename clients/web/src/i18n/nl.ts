@@ -22,6 +22,9 @@ export const nl: Messages = {
   "status.replaced": "Deze plaats is in een ander tabblad of op een ander apparaat geopend.",
   "status.kicked": "De gastheer heeft je uit de kamer verwijderd.",
   "status.banned": "Dit account is op deze server verbannen.",
+  "status.addressBanned": "Deze server weigert verbindingen vanaf je adres, {until}: {reason}",
+  "status.banUntil": "tot {time}",
+  "status.banForever": "voor altijd",
   "status.reconnect": "Opnieuw verbinden",
 
   "home.name": "Je naam",

@@ -22,6 +22,9 @@ export const sv: Messages = {
   "status.replaced": "Den här platsen öppnades i en annan flik eller på en annan enhet.",
   "status.kicked": "Värden tog bort dig från rummet.",
   "status.banned": "Det här kontot har stängts av på den här servern.",
+  "status.addressBanned": "Den här servern avvisar anslutningar från din adress {until}: {reason}",
+  "status.banUntil": "till {time}",
+  "status.banForever": "för alltid",
   "status.reconnect": "Anslut igen",
 
   "home.name": "Ditt namn",

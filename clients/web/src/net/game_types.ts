@@ -151,9 +151,41 @@ export function parseGameTypes(json: unknown): GameTypes {
   return { games };
 }
 
+/**
+ * The server refuses this client's address (an address ban, docs/moderation.md): its WebSocket
+ * upgrade fails unseen, so the page learns why from this, the first request it makes.
+ */
+export class AddressBannedError extends Error {
+  override readonly name = "AddressBannedError";
+  constructor(
+    readonly reason: string,
+    /** Seconds since the Unix epoch; null: for ever. */
+    readonly endsAt: number | null,
+  ) {
+    super(`address banned: ${reason}`);
+  }
+}
+
+/** The ban a 403's body tells of, if it is an address ban's. */
+async function addressBan(response: Response): Promise<AddressBannedError | undefined> {
+  try {
+    const body = (await response.json()) as { ban?: { reason?: unknown; ends_at?: unknown; address?: unknown } };
+    const ban = body.ban;
+    if (ban?.address !== true || typeof ban.reason !== "string") return undefined;
+    const endsAt = typeof ban.ends_at === "number" && Number.isFinite(ban.ends_at) ? ban.ends_at : null;
+    return new AddressBannedError(ban.reason, endsAt);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Fetches and reads the table (from the host that served the page). */
 export async function loadGameTypes(http: typeof fetch = fetch): Promise<GameTypes> {
   const response = await http(GAME_TYPES_PATH);
+  if (response.status === 403) {
+    const ban = await addressBan(response);
+    if (ban) throw ban;
+  }
   if (!response.ok) throw new GameTypesError(`${GAME_TYPES_PATH}: HTTP ${response.status}`);
   let json: unknown;
   try {

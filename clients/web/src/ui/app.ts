@@ -19,7 +19,8 @@ import type { GameModule } from "../games/game_module";
 import { DEFAULT_GAME, gameOfSnapshot, offeredGames } from "../games/registry";
 import { onLanguageChange, t } from "../i18n";
 import type { CarcClient, ConnectionStatus, RequestBody } from "../net/client";
-import { loadGameTypes } from "../net/game_types";
+import { AddressBannedError, loadGameTypes } from "../net/game_types";
+import { addressBanWords } from "./address_ban";
 import { CloseCode } from "../net/reconnect";
 import { endedByVote } from "./absent_vote";
 import { Banner, type BannerKind } from "./banner";
@@ -211,6 +212,7 @@ export class App {
       })
       .catch((e: unknown) => {
         this.home.games = { status: "failed", reason: e instanceof Error ? e.message : String(e) };
+        if (e instanceof AddressBannedError) this.banner.show(addressBanWords(e), this.screen, "final");
       })
       .finally(() => {
         this.render();
