@@ -22,14 +22,14 @@ packages=(
 # Node.js and npm build the web client (and run `buf lint` of proto/). A machine that already
 # has npm (e.g. from another Node.js package) keeps it.
 command -v npm >/dev/null || packages+=(nodejs npm)
-# clang (with its sanitizer runtimes, and llvm-symbolizer for their stacks) for the check and
+# clang (with its sanitizer runtimes, and llvm-symbolizer for their stacks; lld, its faster linker) for the check and
 # tsan presets, which it builds about a third faster than g++; clang-format for the format check;
 # chromium for the browser end-to-end tests; caddy, nginx and curl for the test of the
 # reverse-proxy examples in deploy/; postgresql-15 for the tests of the PostgreSQL store (each run
 # starts its own server on loopback, tests/support/test_postgres.sh); python3-yaml for the test
 # that reads deploy/compose.cluster.yaml (tests/deploy/cluster_test.sh); python3-aiosmtpd for the
 # SMTP sink the e-mail tests send to.
-dev_packages=(clang libclang-rt-14-dev llvm clang-format git chromium caddy nginx curl postgresql-15 python3-yaml python3-aiosmtpd)
+dev_packages=(clang libclang-rt-14-dev llvm lld clang-format git chromium caddy nginx curl postgresql-15 python3-yaml python3-aiosmtpd)
 
 if [[ "${1:-}" == "--dev" ]]; then
   packages+=("${dev_packages[@]}")

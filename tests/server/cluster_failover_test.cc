@@ -70,7 +70,7 @@ std::string Lines(const std::string& text, const std::string& what) {
 TEST_CASE(
     "cluster failover: 3 nodes, 20 rooms of bots, a node SIGKILLed 5 times and one paused past "
     "its lease, every game finishes and no acknowledged command is lost",
-    "[postgres][cluster][kills][serial]") {
+    "[postgres][cluster][kills]") {
   const std::string url = NewPostgresDatabase();
   std::vector<std::unique_ptr<ServerProcess>> nodes;
   std::vector<std::string> logs;

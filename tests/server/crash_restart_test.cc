@@ -184,14 +184,14 @@ void PlayThroughRestarts(int signal, std::uint64_t seed) {
 TEST_CASE(
     "crash: 20 rooms of bots, the server SIGKILLed at random moments 5 times, every game "
     "finishes and no acknowledged command is lost",
-    "[store][crash][kills][serial]") {
+    "[store][crash][kills]") {
   PlayThroughRestarts(SIGKILL, 20261121);
 }
 
 TEST_CASE(
     "restart: 20 rooms of bots, the server stopped with SIGTERM 5 times, clients see only "
     "the restart close code",
-    "[store][restart][kills][serial]") {
+    "[store][restart][kills]") {
   PlayThroughRestarts(SIGTERM, 1012);
 }
 

@@ -128,7 +128,7 @@ int ArchivedAfterRestart(const ServerProcess& server) {
 }  // namespace
 
 TEST_CASE("crash: rated games through 20 SIGKILLs are each archived once and rated once",
-          "[ratings][crash][kills][serial]") {
+          "[ratings][crash][kills]") {
   const std::string dir = NewDataDir();
   ServerProcess server(
       FreePort(), dir, dir + "/server.log",
@@ -192,7 +192,7 @@ TEST_CASE("crash: rated games through 20 SIGKILLs are each archived once and rat
 }
 
 TEST_CASE("cluster: rated games through 20 node kills and takeovers are rated once",
-          "[ratings][postgres][cluster][kills][serial]") {
+          "[ratings][postgres][cluster][kills]") {
   // Two nodes on one PostgreSQL database with a short lease: a node killed and kept down past
   // it has its rooms taken over (and finished, and rated) by the other; one started again at
   // once takes them back from its store. The fencing token guards every write and the rating.
