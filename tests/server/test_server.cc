@@ -130,10 +130,11 @@ HttpResult HttpRequest(std::uint16_t port, const std::string& method, const std:
 
 HttpResult HttpRequestFrom(const std::string& from, std::uint16_t port, const std::string& method,
                            const std::string& target, const std::string& body,
-                           const std::vector<std::pair<std::string, std::string>>& fields) {
+                           const std::vector<std::pair<std::string, std::string>>& fields,
+                           std::chrono::seconds limit) {
   net::io_context io;
   beast::tcp_stream stream(io);
-  stream.expires_after(std::chrono::seconds(10));
+  stream.expires_after(limit);
   HttpResult out;
   beast::flat_buffer buffer;
   http::request<http::string_body> req;

@@ -69,10 +69,12 @@ double MetricValue(std::uint16_t port, const std::string& sample);
 HttpResult HttpRequest(std::uint16_t port, const std::string& method, const std::string& target,
                        const std::string& body = "",
                        const std::vector<std::pair<std::string, std::string>>& fields = {});
-// The same from local address `from` (any of 127.0.0.0/8: another client address to the server).
+// The same from local address `from` (any of 127.0.0.0/8: another client address to the server),
+// given up after `limit`.
 HttpResult HttpRequestFrom(const std::string& from, std::uint16_t port, const std::string& method,
                            const std::string& target, const std::string& body = "",
-                           const std::vector<std::pair<std::string, std::string>>& fields = {});
+                           const std::vector<std::pair<std::string, std::string>>& fields = {},
+                           std::chrono::seconds limit = std::chrono::seconds(10));
 
 // A plain TCP connection that sends `bytes` (maybe nothing) and waits for the server to close
 // it. Returns how long the server took, or nullopt if it was still open after `limit`.
