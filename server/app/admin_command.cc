@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "accounts/account_name.h"
+#include "accounts/moderation_actions.h"
 #include "carc/codec/text_limits.h"
 #include "moderation/ip_range.h"
 #include "moderation/roles.h"
@@ -34,6 +35,7 @@ constexpr const char* kUsage =
     "  ban NAME --for LENGTH --reason TEXT\n"
     "                                   refuse NAME's sign-in for LENGTH\n"
     "  unban NAME                       lift NAME's bans\n"
+    "  end-sessions NAME --reason TEXT  sign NAME out everywhere\n"
     "  ban-address NETWORK --for LENGTH --reason TEXT\n"
     "                                   refuse the API and WebSocket to every client of NETWORK\n"
     "                                   (203.0.113.7, 203.0.113.0/24, 2001:db8::/48) for LENGTH\n"
@@ -48,7 +50,6 @@ constexpr const char* kUsage =
     "failed.\n";
 
 constexpr int kMaxAuditLimit = 100000;
-constexpr std::size_t kMaxReasonChars = 500;
 
 // Which options each command takes, and how many words.
 struct CommandShape {
@@ -65,6 +66,7 @@ const std::map<std::string, CommandShape>& Shapes() {
       {"unmute", {1, {}, {}}},
       {"ban", {1, {"--for", "--reason"}, {}}},
       {"unban", {1, {}, {}}},
+      {"end-sessions", {1, {"--reason"}, {}}},
       {"ban-address", {1, {"--for", "--reason"}, {}}},
       {"unban-address", {1, {}, {}}},
       {"address-bans", {0, {}, {}}},
@@ -134,27 +136,35 @@ class Admin {
     if (c == "staff") return Staff();
     if (c == "audit") return Audit(p);
     if (c == "address-bans") return AddressBans();
-    if (c == "ban-address" || c == "unban-address") {
-      const auto range = moderation::ParseIpRange(p.words[0]);
-      if (const auto* why = std::get_if<std::string>(&range)) {
-        err_ << "carcassonne-server admin: " << *why << "\n";
-        return 2;
-      }
-      const auto& r = std::get<moderation::IpRange>(range);
-      return c == "ban-address" ? BanAddress(r, p) : UnbanAddress(r);
-    }
-    const auto account = Find(p.words[0]);
-    if (!account) return 2;
+    if (c == "status") return Status(p.words[0]);
+    accounts::ModerationActions actions(*accounts_, *moderation_, now_);
+    const accounts::Actor host = accounts::Actor::Host();
+    const auto option = [&](const char* name) {
+      const auto it = p.options.find(name);
+      return it == p.options.end() ? std::string() : it->second;
+    };
+    const std::string& word = p.words[0];
+    accounts::ActionOutcome outcome;
     if (c == "grant" || c == "revoke") {
-      return Grant(*account, c == "revoke" ? std::string("player") : p.words[1]);
+      outcome = actions.Grant(host, word, c == "revoke" ? std::string("player") : p.words[1]);
+    } else if (c == "mute" || c == "ban") {
+      outcome = actions.Sanction(host, word, c == "ban" ? SanctionKind::kBan : SanctionKind::kMute,
+                                 option("--for"), option("--reason"));
+    } else if (c == "unmute" || c == "unban") {
+      outcome = actions.Lift(host, word, c == "unban" ? SanctionKind::kBan : SanctionKind::kMute);
+    } else if (c == "end-sessions") {
+      outcome = actions.EndSessions(host, word, option("--reason"));
+    } else if (c == "ban-address") {
+      outcome = actions.BanAddress(host, word, option("--for"), option("--reason"));
+    } else {
+      outcome = actions.UnbanAddress(host, word);
     }
-    if (c == "mute" || c == "ban") {
-      return Sanction(*account, c == "ban" ? SanctionKind::kBan : SanctionKind::kMute, p);
+    if (!outcome.ok()) {
+      err_ << "carcassonne-server admin: " << outcome.text << "\n";
+      return 2;
     }
-    if (c == "unmute" || c == "unban") {
-      return Lift(*account, c == "unban" ? SanctionKind::kBan : SanctionKind::kMute);
-    }
-    return Status(*account);
+    out_ << outcome.text << "\n";
+    return 0;
   }
 
  private:
@@ -166,116 +176,6 @@ class Admin {
     return account;
   }
 
-  store::AuditEntry Entry(const std::string& action, const store::Account& target,
-                          std::string reason, std::string detail) const {
-    return {0, now_, "host", action, target.name, std::move(reason), std::move(detail)};
-  }
-
-  int Grant(const store::Account& account, const std::string& role_name) {
-    const auto role = moderation::ParseRole(role_name);
-    if (!role || *role == Role::kGuest) {
-      err_ << "carcassonne-server admin: \"" << role_name
-           << "\" is no role to give: moderator, admin, owner, or player to take one away\n";
-      return 2;
-    }
-    const Role before = moderation_->RoleOf(account.id);
-    if (before == *role) {
-      out_ << account.name << " is " << moderation::RoleName(*role) << " already\n";
-      return 0;
-    }
-    moderation_->SetRole(account.id, *role,
-                         Entry(*role == Role::kPlayer ? "revoke" : "grant", account, "",
-                               std::string(moderation::RoleName(*role))));
-    out_ << account.name << " is now " << moderation::RoleName(*role) << " (was "
-         << moderation::RoleName(before) << ")\n";
-    return 0;
-  }
-
-  struct LengthAndReason {
-    moderation::SanctionLength length;
-    std::string reason;
-    std::int64_t ends_at = 0;  // 0: for ever
-  };
-
-  // --for and --reason, as mute, ban and ban-address take them; nullopt (said on err_) when
-  // either is wrong.
-  std::optional<LengthAndReason> ReadLengthAndReason(const Parsed& p) {
-    const auto length = moderation::ParseSanctionLength(p.options.at("--for"));
-    if (const auto* why = std::get_if<std::string>(&length)) {
-      err_ << "carcassonne-server admin: --for " << p.options.at("--for") << ": " << *why << "\n";
-      return std::nullopt;
-    }
-    const std::string& reason = p.options.at("--reason");
-    if (const auto problem = codec::CheckText(reason, kMaxReasonChars);
-        problem != codec::TextProblem::kNone) {
-      err_ << "carcassonne-server admin: --reason: "
-           << codec::TextProblemMessage(problem, "reasons", kMaxReasonChars) << "\n";
-      return std::nullopt;
-    }
-    const auto& len = std::get<moderation::SanctionLength>(length);
-    return LengthAndReason{len, reason, len.forever ? 0 : now_ + len.seconds};
-  }
-
-  int Sanction(const store::Account& account, SanctionKind kind, const Parsed& p) {
-    const auto given = ReadLengthAndReason(p);
-    if (!given) return 2;
-    const auto& [len, reason, ends] = *given;
-    const std::string kind_name(store::SanctionKindName(kind));
-    moderation_->AddSanction({0, kind, account.id, reason, now_, ends, "host"},
-                             Entry(kind_name, account, reason, FormatSanctionLength(len)));
-    out_ << (kind == SanctionKind::kBan ? "banned " : "muted ") << account.name << " "
-         << moderation::UntilText(ends) << ": " << reason;
-    // A ban signs the player out everywhere: their cookies open nothing any more, and a new
-    // sign-in is refused with the ban (accounts/ban_refusal.h).
-    if (kind == SanctionKind::kBan) {
-      out_ << "; sessions ended: " << accounts_->EndSessions(account.id);
-    }
-    out_ << "\n";
-    return 0;
-  }
-
-  int Lift(const store::Account& account, SanctionKind kind) {
-    const std::string action = kind == SanctionKind::kBan ? "unban" : "unmute";
-    const int lifted = moderation_->LiftSanctions(account.id, kind, Entry(action, account, "", ""));
-    if (lifted == 0) {
-      out_ << account.name << " has no " << store::SanctionKindName(kind) << " in force\n";
-    } else {
-      out_ << "lifted " << lifted << " " << store::SanctionKindName(kind) << (lifted > 1 ? "s" : "")
-           << " of " << account.name << "\n";
-    }
-    return 0;
-  }
-
-  store::AuditEntry AddressEntry(const std::string& action, const moderation::IpRange& range,
-                                 std::string reason, std::string detail) const {
-    return {0, now_, "host", action, range.Text(), std::move(reason), std::move(detail)};
-  }
-
-  int BanAddress(const moderation::IpRange& range, const Parsed& p) {
-    const auto given = ReadLengthAndReason(p);
-    if (!given) return 2;
-    const auto& [len, reason, ends] = *given;
-    moderation_->AddAddressBan(
-        {0, range.Text(), reason, now_, ends, "host"},
-        AddressEntry("ban-address", range, reason, FormatSanctionLength(len)));
-    // Connections open now stay open: the ban refuses new ones (docs/moderation.md).
-    out_ << "banned " << range.Text() << " " << moderation::UntilText(ends) << ": " << reason
-         << "\n";
-    return 0;
-  }
-
-  int UnbanAddress(const moderation::IpRange& range) {
-    const int lifted =
-        moderation_->LiftAddressBans(range.Text(), AddressEntry("unban-address", range, "", ""));
-    if (lifted == 0) {
-      out_ << range.Text() << " has no ban in force (address-bans lists them)\n";
-    } else {
-      out_ << "lifted " << lifted << " ban" << (lifted > 1 ? "s" : "") << " of " << range.Text()
-           << "\n";
-    }
-    return 0;
-  }
-
   int AddressBans() {
     for (const auto& b : moderation_->AddressBansInForce(now_, kMaxAuditLimit)) {
       out_ << b.network << " since " << moderation::UtcMinute(b.created_at) << ", "
@@ -284,7 +184,10 @@ class Admin {
     return 0;
   }
 
-  int Status(const store::Account& account) {
+  int Status(const std::string& typed) {
+    const auto found = Find(typed);
+    if (!found) return 2;
+    const store::Account& account = *found;
     out_ << account.name << ": " << moderation::RoleName(moderation_->RoleOf(account.id)) << "\n";
     for (const auto& s : moderation_->ActiveSanctions(account.id, now_)) {
       out_ << "  " << store::SanctionKindName(s.kind) << " since "

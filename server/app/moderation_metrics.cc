@@ -2,8 +2,9 @@
 
 namespace carc::server {
 
-std::function<void(std::ostream&)> ModerationMetricsSection(const ModerationWatchMetrics& metrics) {
-  return [&metrics](std::ostream& out) {
+std::function<void(std::ostream&)> ModerationMetricsSection(
+    const ModerationWatchMetrics& metrics, const accounts::ModerationApiMetrics& api) {
+  return [&metrics, &api](std::ostream& out) {
     out << "# HELP carc_moderation_polls_total Times the store was asked whether a sanction "
            "changed (--moderation-poll-ms).\n"
            "# TYPE carc_moderation_polls_total counter\n"
@@ -26,7 +27,13 @@ std::function<void(std::ostream&)> ModerationMetricsSection(const ModerationWatc
            "refusals: carc_rejections_total{reason=\"address_banned\"}).\n"
            "# TYPE carc_moderation_address_bans gauge\n"
            "carc_moderation_address_bans "
-        << metrics.address_bans.load() << "\n";
+        << metrics.address_bans.load()
+        << "\n# HELP carc_moderation_actions_total Admin API requests: actions taken (done) and "
+           "requests refused for a power, a rank or a field (refused).\n"
+           "# TYPE carc_moderation_actions_total counter\n"
+           "carc_moderation_actions_total{result=\"done\"} "
+        << api.done.load() << "\ncarc_moderation_actions_total{result=\"refused\"} "
+        << api.refused.load() << "\n";
   };
 }
 

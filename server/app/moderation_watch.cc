@@ -7,6 +7,8 @@
 #include <variant>
 #include <vector>
 
+#include "store/event_store.h"
+
 namespace carc::server {
 
 ModerationWatch::ModerationWatch(store::ModerationStore& store, std::chrono::milliseconds period,

@@ -199,6 +199,7 @@ ServerApp::ServerApp(ServerConfig config)
       email_api_(store_->mail(), store_->accounts(), mail_ ? &mail_->sender() : nullptr,
                  BaseUrl(config_), accounts_),
       notice_preferences_(store_->social(), accounts_),
+      moderation_api_(store_->accounts(), store_->moderation(), accounts_),
       registry_(io_, room_config_, metrics_, *store_, bots_.get()),
       lobby_(registry_, room_config_, metrics_),
       listener_(std::make_shared<Listener>(
@@ -243,7 +244,7 @@ ServerApp::ServerApp(ServerConfig config)
     registry_.set_mutes(&mutes_);
     moderation_watch_->Start();
   }
-  metrics_.AddSection(ModerationMetricsSection(moderation_metrics_));
+  metrics_.AddSection(ModerationMetricsSection(moderation_metrics_, moderation_api_.metrics()));
   if (push_) {
     registry_.set_notices(&push_->sender());
     metrics_.AddSection(PushMetricsSection(push_->metrics(), push_api_.metrics()));
@@ -320,6 +321,9 @@ void ServerApp::Api(ApiRequest request, ApiReply reply) {
   }
   if (accounts::PasskeyApi::Handles(request)) {
     return passkeys_.Serve(std::move(request), std::move(reply));
+  }
+  if (accounts::ModerationApi::Handles(request)) {
+    return moderation_api_.Serve(std::move(request), std::move(reply));
   }
   if (accounts::AccountApi::Handles(request)) {
     return accounts_.Serve(std::move(request), std::move(reply));

@@ -17,6 +17,7 @@
 
 #include "accounts/account_api.h"
 #include "accounts/email_api.h"
+#include "accounts/moderation_api.h"
 #include "accounts/notice_preferences_api.h"
 #include "accounts/passkey_api.h"
 #include "accounts/profile_api.h"
@@ -102,6 +103,7 @@ class ServerApp {
   std::unique_ptr<mail::MailService> mail_;
   accounts::EmailApi email_api_;
   accounts::NoticePreferencesApi notice_preferences_;
+  accounts::ModerationApi moderation_api_;
   std::atomic<bool> stopping_{false};
   // The mutes in force, which the rooms' chat asks (before registry_, which points to it).
   moderation::MuteList mutes_;

@@ -109,6 +109,10 @@ class ModerationStore {
   // Every address ban in force at `now`: the newest `limit`, newest first.
   virtual std::vector<AddressBanRow> AddressBansInForce(std::int64_t now, int limit) = 0;
 
+  // Writes `audit` alone: the entry of an action whose change another store keeps (the
+  // sessions a moderator ended are the account store's).
+  virtual void AddAudit(const AuditEntry& audit) = 0;
+
   // The audit log, newest first: the `limit` entries with ids below `before` (0: the newest).
   virtual std::vector<AuditEntry> Audit(std::int64_t before, int limit) = 0;
   // The newest entry's id, 0 for none: every change writes one, so a node that sees it grow

@@ -135,6 +135,14 @@ class PostgresModeration final : public ModerationStore {
     return out;
   }
 
+  void AddAudit(const AuditEntry& audit) override {
+    std::lock_guard lock(mu_);
+    InPgTransaction(db_, [&] {
+      WriteAudit(audit);
+      return 0;
+    });
+  }
+
   std::int64_t LastAuditId() override {
     std::lock_guard lock(mu_);
     return db_.Exec("SELECT COALESCE(MAX(id), 0) FROM audit_log").Int(0, 0);

@@ -155,6 +155,14 @@ class SqliteModeration final : public ModerationStore {
     return out;
   }
 
+  void AddAudit(const AuditEntry& audit) override {
+    std::lock_guard lock(mu_);
+    InSqliteTransaction(conn_.db, [&] {
+      WriteAudit(audit);
+      return 0;
+    });
+  }
+
   std::int64_t LastAuditId() override {
     std::lock_guard lock(mu_);
     ResetOnExit reset{*last_audit_};

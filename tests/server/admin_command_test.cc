@@ -151,6 +151,21 @@ void CommandsOnAStore(const std::vector<std::string>& where, cs::EventStore& sto
   CHECK_THAT(o.out, Catch::Contains(R"("action":"unban-address")"));
   CHECK_THAT(o.out, Catch::Contains(R"("target":"2001:db8:5::/48")"));
   CHECK(mod.Audit(0, 100).size() == 8);
+
+  // Signed out everywhere, with the reason in the log; the account may sign in again.
+  store.accounts()->CreateSession(ada, "phone-hash", "phone", kAdminNow);
+  store.accounts()->CreateSession(ada, "laptop-hash", "laptop", kAdminNow);
+  CHECK(Admin({"end-sessions", "Ada"}, where).err.find("end-sessions needs --reason") !=
+        std::string::npos);
+  o = Admin({"end-sessions", "ada", "--reason", "a stolen phone"}, where);
+  CHECK(o.code == 0);
+  CHECK(o.out == "ended 2 sessions of Ada\n");
+  CHECK(store.accounts()->Sessions(ada).empty());
+  const auto ended = mod.Audit(0, 1);
+  REQUIRE(ended.size() == 1);
+  CHECK(ended[0].action == "end-sessions");
+  CHECK(ended[0].reason == "a stolen phone");
+  CHECK(ended[0].detail == "2");
 }
 
 TEST_CASE("admin command, sqlite: bad commands are refused with exit 2, good ones audited",
