@@ -1,5 +1,7 @@
 #include "accounts/account_api.h"
 
+#include <sodium.h>
+
 #include <spdlog/spdlog.h>
 
 #include <charconv>
@@ -129,6 +131,36 @@ std::variant<std::pair<std::string, std::string>, ApiResponse> ReadCredentials(
   return std::pair{name->get<std::string>(), password->get<std::string>()};
 }
 
+// Whether two secrets are equal, in a time that does not tell how much of them matched.
+bool EqualSecret(const std::string& a, const std::string& b) {
+  return a.size() == b.size() && sodium_memcmp(a.data(), b.data(), a.size()) == 0;
+}
+
+// Why the server's settings refuse this sign-up: closed, by invitation without the code (the
+// body's "invitation"), or a name holding a refused word.
+std::optional<ApiResponse> SettingsRefusal(const moderation::ServerSettings& settings,
+                                           const std::string& body, const std::string& name) {
+  if (settings.sign_up == moderation::SignUp::kClosed) {
+    return Error(403, "sign-up is closed on this server");
+  }
+  if (settings.sign_up == moderation::SignUp::kInvitation) {
+    // The body was read once already, within the same limits.
+    const auto json = nlohmann::json::parse(body, nullptr, false);
+    const auto it = json.is_object() ? json.find("invitation") : json.end();
+    const bool given = it != json.end() && it->is_string();
+    if (!given || !EqualSecret(it->get<std::string>(), settings.invitation_code)) {
+      return Error(403,
+                   given ? "that is not this server's invitation code"
+                         : "sign-up on this server needs its invitation code",
+                   "invitation");
+    }
+  }
+  if (const auto word = moderation::RefusedWordIn(settings, name)) {
+    return Error(400, "this server refuses the word \"" + *word + "\" in names", "name");
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 void AccountApi::SignUp(const ApiRequest& request, ApiReply reply) {
@@ -138,6 +170,12 @@ void AccountApi::SignUp(const ApiRequest& request, ApiReply reply) {
     return reply(std::move(*refused));
   }
   auto& [typed, password] = std::get<std::pair<std::string, std::string>>(read);
+  if (settings_ != nullptr) {
+    if (auto refused = SettingsRefusal(*settings_->Get(), request.body, typed)) {
+      ++metrics_.signups_refused;
+      return reply(std::move(*refused));
+    }
+  }
   auto checked = CheckAccountName(typed);
   if (const auto* why = std::get_if<std::string>(&checked)) {
     ++metrics_.signups_refused;

@@ -33,6 +33,7 @@
 #include "accounts/account_metrics.h"
 #include "accounts/failure_delay.h"
 #include "accounts/password_hash.h"
+#include "moderation/server_settings.h"
 #include "net/address_rate.h"
 #include "net/api_workers.h"
 #include "net/http_api.h"
@@ -105,6 +106,8 @@ class AccountApi {
       const ApiRequest& request, ApiReply reply,
       std::function<void(const ApiRequest&, const SignedIn&, const ApiReply&)> job);
   std::int64_t Now() const { return now_(); }
+  // The server's settings (null: the defaults), which sign-up obeys: set before the port opens.
+  void set_settings(const moderation::SettingsBox* settings) { settings_ = settings; }
   // Whether this request's cookies are Secure (an https --public-url, or a trusted proxy's
   // X-Forwarded-Proto).
   bool Secure(const ApiRequest& request) const { return limits_.https || request.https; }
@@ -119,6 +122,7 @@ class AccountApi {
 
   store::AccountStore* store_;
   store::ModerationStore* moderation_;
+  const moderation::SettingsBox* settings_ = nullptr;
   const AccountLimits limits_;
   ApiWorkers& hashing_;
   ApiWorkers& reads_;

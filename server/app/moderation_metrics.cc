@@ -3,8 +3,9 @@
 namespace carc::server {
 
 std::function<void(std::ostream&)> ModerationMetricsSection(
-    const ModerationWatchMetrics& metrics, const accounts::ModerationApiMetrics& api) {
-  return [&metrics, &api](std::ostream& out) {
+    const ModerationWatchMetrics& metrics, const accounts::ModerationApiMetrics& api,
+    const accounts::SettingsApiMetrics& settings) {
+  return [&metrics, &api, &settings](std::ostream& out) {
     out << "# HELP carc_moderation_polls_total Times the store was asked whether a sanction "
            "changed (--moderation-poll-ms).\n"
            "# TYPE carc_moderation_polls_total counter\n"
@@ -33,7 +34,12 @@ std::function<void(std::ostream&)> ModerationMetricsSection(
            "# TYPE carc_moderation_actions_total counter\n"
            "carc_moderation_actions_total{result=\"done\"} "
         << api.done.load() << "\ncarc_moderation_actions_total{result=\"refused\"} "
-        << api.refused.load() << "\n";
+        << api.refused.load()
+        << "\n# HELP carc_settings_changes_total Changes of the server's settings kept (each with "
+           "its audit entry).\n"
+           "# TYPE carc_settings_changes_total counter\n"
+           "carc_settings_changes_total "
+        << settings.changes.load() << "\n";
   };
 }
 

@@ -14,12 +14,14 @@ namespace carc::server {
 ModerationWatch::ModerationWatch(store::ModerationStore& store, std::chrono::milliseconds period,
                                  CloseBanned close_banned, moderation::MuteList& mutes,
                                  moderation::AddressBanList& address_bans,
-                                 ModerationWatchMetrics& metrics, Now now)
+                                 moderation::SettingsBox& settings, ModerationWatchMetrics& metrics,
+                                 Now now)
     : store_(store),
       period_(period),
       close_banned_(std::move(close_banned)),
       mutes_(mutes),
       address_bans_(address_bans),
+      settings_(settings),
       metrics_(metrics),
       now_(now ? std::move(now)
                : Now([] { return static_cast<std::int64_t>(std::time(nullptr)); })) {}
@@ -47,6 +49,7 @@ void ModerationWatch::PollOnce() {
     const std::int64_t now = now_();
     const auto in_force = store_.InForce(now, kMaxSanctionsInForce);
     const auto address_rows = store_.AddressBansInForce(now, kMaxSanctionsInForce);
+    const auto setting_rows = store_.ReadSettings();
     seen_audit_ = last;
     if (in_force.size() == static_cast<std::size_t>(kMaxSanctionsInForce)) {
       spdlog::warn("moderation: over {} sanctions in force; only the newest are watched",
@@ -90,6 +93,7 @@ void ModerationWatch::PollOnce() {
     }
     metrics_.address_bans = address_bans.size();
     address_bans_.Replace(std::move(address_bans));
+    settings_.Replace(moderation::SettingsFromRows(setting_rows));
   } catch (const store::StoreError& e) {
     ++metrics_.store_errors;
     spdlog::warn("moderation: cannot read the sanctions: {}", e.what());

@@ -2,7 +2,8 @@
 // the store for the audit log's newest id (one indexed read), and when it grew (a ban or a mute
 // made or lifted on another node, at the command line or on this node) reads every sanction in
 // force, closes the sockets of each account newly banned (`close_banned`) and replaces the
-// mutes the rooms ask (`mutes`) and the address bans the HTTP sessions ask (`address_bans`).
+// mutes the rooms ask (`mutes`), the address bans the HTTP sessions ask (`address_bans`) and the
+// server's settings (`settings`: an admin's change on another node is one audit entry too).
 //
 // Contract: one thread of the watch's own; nothing of it runs on a network thread or a room's
 // strand. `close_banned` is called on that thread and must be thread-safe. Its first read is at
@@ -20,6 +21,7 @@
 
 #include "moderation/address_ban_list.h"
 #include "moderation/mute_list.h"
+#include "moderation/server_settings.h"
 #include "store/moderation_store.h"
 #include "sys/periodic_thread.h"
 
@@ -45,8 +47,8 @@ class ModerationWatch {
 
   ModerationWatch(store::ModerationStore& store, std::chrono::milliseconds period,
                   CloseBanned close_banned, moderation::MuteList& mutes,
-                  moderation::AddressBanList& address_bans, ModerationWatchMetrics& metrics,
-                  Now now = {});
+                  moderation::AddressBanList& address_bans, moderation::SettingsBox& settings,
+                  ModerationWatchMetrics& metrics, Now now = {});
   ~ModerationWatch();
   ModerationWatch(const ModerationWatch&) = delete;
   ModerationWatch& operator=(const ModerationWatch&) = delete;
@@ -61,6 +63,7 @@ class ModerationWatch {
   CloseBanned close_banned_;
   moderation::MuteList& mutes_;
   moderation::AddressBanList& address_bans_;
+  moderation::SettingsBox& settings_;
   ModerationWatchMetrics& metrics_;
   Now now_;
   std::int64_t seen_audit_ = -1;  // -1: not read yet

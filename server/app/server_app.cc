@@ -200,6 +200,7 @@ ServerApp::ServerApp(ServerConfig config)
                  BaseUrl(config_), accounts_),
       notice_preferences_(store_->social(), accounts_),
       moderation_api_(store_->accounts(), store_->moderation(), accounts_),
+      settings_api_(store_->moderation(), settings_, accounts_),
       registry_(io_, room_config_, metrics_, *store_, bots_.get()),
       lobby_(registry_, room_config_, metrics_),
       listener_(std::make_shared<Listener>(
@@ -240,11 +241,16 @@ ServerApp::ServerApp(ServerConfig config)
           lobby_.CloseAccount(account, close_code::kBanned,
                               "banned " + moderation::UntilText(ends_at));
         },
-        mutes_, address_bans_, moderation_metrics_);
+        mutes_, address_bans_, settings_, moderation_metrics_);
     registry_.set_mutes(&mutes_);
+    registry_.set_settings(&settings_);
+    accounts_.set_settings(&settings_);
+    // Read once before the port opens, so that the first sign-up already obeys the settings.
+    moderation_watch_->PollOnce();
     moderation_watch_->Start();
   }
-  metrics_.AddSection(ModerationMetricsSection(moderation_metrics_, moderation_api_.metrics()));
+  metrics_.AddSection(ModerationMetricsSection(moderation_metrics_, moderation_api_.metrics(),
+                                               settings_api_.metrics()));
   if (push_) {
     registry_.set_notices(&push_->sender());
     metrics_.AddSection(PushMetricsSection(push_->metrics(), push_api_.metrics()));
@@ -321,6 +327,9 @@ void ServerApp::Api(ApiRequest request, ApiReply reply) {
   }
   if (accounts::PasskeyApi::Handles(request)) {
     return passkeys_.Serve(std::move(request), std::move(reply));
+  }
+  if (accounts::SettingsApi::Handles(request)) {
+    return settings_api_.Serve(std::move(request), std::move(reply));
   }
   if (accounts::ModerationApi::Handles(request)) {
     return moderation_api_.Serve(std::move(request), std::move(reply));

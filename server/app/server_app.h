@@ -23,6 +23,7 @@
 #include "accounts/profile_api.h"
 #include "accounts/push_api.h"
 #include "accounts/rating_api.h"
+#include "accounts/settings_api.h"
 #include "accounts/social_api.h"
 #include "app/game_analysis.h"
 #include "app/memory_return.h"
@@ -88,6 +89,9 @@ class ServerApp {
   // Password hashing for sign-ups and sign-ins, apart from the API's other work so that a flood
   // of sign-ins cannot delay the archive, and stopped with it.
   ApiWorkers hash_workers_;
+  // The server's settings in force (moderation/server_settings.h): sign-up, the rooms and
+  // /api/server ask it; the settings API and the moderation watch replace it.
+  moderation::SettingsBox settings_;
   accounts::AccountApi accounts_;
   accounts::PasskeyApi passkeys_;
   accounts::RatingApi ratings_;
@@ -104,6 +108,7 @@ class ServerApp {
   accounts::EmailApi email_api_;
   accounts::NoticePreferencesApi notice_preferences_;
   accounts::ModerationApi moderation_api_;
+  accounts::SettingsApi settings_api_;
   std::atomic<bool> stopping_{false};
   // The mutes in force, which the rooms' chat asks (before registry_, which points to it).
   moderation::MuteList mutes_;

@@ -1,24 +1,17 @@
 #include "net/origin_policy.h"
 
 #include "net/header_text.h"
+#include "sys/ascii_lower.h"
 
 #include <algorithm>
-#include <cctype>
 
 namespace carc::server {
 namespace {
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
 // "scheme://host[:port]" in lower case without the scheme's default port; "" when `origin` is
 // not of that form (a path, user info, another scheme).
 std::string Normalise(std::string_view origin) {
-  std::string o = Lower(TrimHeaderSpace(origin));
+  std::string o = AsciiLower(TrimHeaderSpace(origin));
   std::string_view scheme;
   if (o.starts_with("http://")) {
     scheme = "http";
@@ -68,7 +61,7 @@ bool OriginPolicy::Allows(std::string_view origin, std::string_view host) const 
   const std::string o = Normalise(origin);
   if (o.empty()) return false;  // "null" and anything else that is no origin
   if (std::find(allowed_.begin(), allowed_.end(), o) != allowed_.end()) return true;
-  const std::string h = Lower(TrimHeaderSpace(host));
+  const std::string h = AsciiLower(TrimHeaderSpace(host));
   if (h.empty()) return false;
   return o == Normalise("http://" + h) || o == Normalise("https://" + h);
 }

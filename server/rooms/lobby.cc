@@ -217,6 +217,9 @@ void Lobby::CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessag
   if (std::string why = RoomOptionsProblem(options); !why.empty()) {
     return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS, std::move(why));
   }
+  if (std::string why = registry_.GuestRefusal(*s); !why.empty()) {
+    return Error(s, rid, v1::ERROR_CODE_SIGN_IN_REQUIRED, std::move(why));
+  }
   if (options.rated() && !s->account().signed_in()) {
     return Error(s, rid, v1::ERROR_CODE_SIGN_IN_REQUIRED,
                  "sign in to create a rated room: its seats belong to accounts");

@@ -219,6 +219,10 @@ void Room::DoJoin(const std::shared_ptr<Session>& s, std::string name, bool spec
     // The account's seat, from this or another device: it takes the seat back (lobby or game).
     return TakeSeat(s, own, request_id, /*by_token=*/false);
   }
+  if (std::string why = registry_.GuestRefusal(*s); !spectate && !why.empty()) {
+    s->ReleaseClaim();
+    return Error(s, request_id, v1::ERROR_CODE_SIGN_IN_REQUIRED, std::move(why));
+  }
   if (!spectate && options_.rated() && !s->account().signed_in()) {
     s->ReleaseClaim();
     return Error(s, request_id, v1::ERROR_CODE_SIGN_IN_REQUIRED,

@@ -22,6 +22,11 @@ void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMe
       return Error(s, rid, v1::ERROR_CODE_MUTED,
                    "you are muted " + moderation::UntilText(mute->ends_at) + ": " + mute->reason);
     }
+    if (const std::string word = registry_.RefusedChatWord(m.send_chat().text()); !word.empty()) {
+      metrics_.Reject("chat_refused_word");
+      return Error(s, rid, v1::ERROR_CODE_REFUSED_WORD,
+                   "this server refuses the word \"" + word + "\" in chat");
+    }
     ChatGate::Verdict v = chat_.Check(s->id(), seat, s->name(), m.send_chat().text(), Clock::now());
     if (v.code == v1::ERROR_CODE_RATE_LIMITED) metrics_.Reject("chat_flood");
     if (v.code != v1::ERROR_CODE_UNSPECIFIED) return Error(s, rid, v.code, v.error);

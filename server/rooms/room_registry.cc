@@ -381,6 +381,16 @@ void RoomRegistry::ReleaseSessions() {
   for (const auto& [c, room] : rooms_) room->ReleaseSessions();
 }
 
+std::string RoomRegistry::GuestRefusal(const Session& s) const {
+  if (settings_ == nullptr || s.account().signed_in() || settings_->Get()->guests_play) return "";
+  return "this server seats signed-in players only: sign in, or join a room to watch";
+}
+
+std::string RoomRegistry::RefusedChatWord(std::string_view text) const {
+  if (settings_ == nullptr) return "";
+  return moderation::RefusedWordIn(*settings_->Get(), text).value_or("");
+}
+
 std::size_t RoomRegistry::size() const {
   std::lock_guard lock(mu_);
   return rooms_.size();

@@ -13,10 +13,12 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bots/bot_pool.h"
 #include "moderation/mute_list.h"
+#include "moderation/server_settings.h"
 #include "net/address_rate.h"
 #include "push/notice.h"
 #include "rooms/held_seat.h"
@@ -91,6 +93,13 @@ class RoomRegistry {
   // The mutes in force (moderation/mute_list.h; null: none kept): set before the port opens.
   void set_mutes(const moderation::MuteList* mutes) { mutes_ = mutes; }
   const moderation::MuteList* mutes() const { return mutes_; }
+  // The server's settings (moderation/server_settings.h; null: the defaults): set before the
+  // port opens. Rooms ask it for the words refused in chat and whether guests may play.
+  void set_settings(const moderation::SettingsBox* settings) { settings_ = settings; }
+  // Why a guest may not play here (create a room or take a seat), or "" when they may.
+  std::string GuestRefusal(const Session& s) const;
+  // The word of `text` that this server refuses in chat, or "" for none.
+  std::string RefusedChatWord(std::string_view text) const;
   // Lookups of rooms by a code a client typed (joins, /api/rooms/CODE/record), metered per
   // address on the misses: ask Ready() before the lookup and Take() after a miss, so that a
   // guesser is refused before a guess, and a player's lookups that find their room cost nothing.
@@ -107,6 +116,7 @@ class RoomRegistry {
   bots::BotPool* bots_;
   push::Notifier* notices_ = nullptr;
   const moderation::MuteList* mutes_ = nullptr;
+  const moderation::SettingsBox* settings_ = nullptr;
   AddressRate code_guesses_;
   mutable std::mutex mu_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;

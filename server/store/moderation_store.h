@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -112,6 +113,13 @@ class ModerationStore {
   // Writes `audit` alone: the entry of an action whose change another store keeps (the
   // sessions a moderator ended are the account store's).
   virtual void AddAudit(const AuditEntry& audit) = 0;
+
+  // The server's settings as (key, value) rows (moderation/server_settings.h): only those ever
+  // set.
+  virtual std::map<std::string, std::string> ReadSettings() = 0;
+  // Sets each of `rows` (the others stay) and writes `audit`, in one transaction.
+  virtual void WriteSettings(const std::map<std::string, std::string>& rows,
+                             const AuditEntry& audit) = 0;
 
   // The audit log, newest first: the `limit` entries with ids below `before` (0: the newest).
   virtual std::vector<AuditEntry> Audit(std::int64_t before, int limit) = 0;

@@ -143,6 +143,29 @@ class PostgresModeration final : public ModerationStore {
     });
   }
 
+  std::map<std::string, std::string> ReadSettings() override {
+    std::lock_guard lock(mu_);
+    const PgResult r = db_.Exec("SELECT key, value FROM server_settings");
+    std::map<std::string, std::string> out;
+    for (int i = 0; i < r.rows(); ++i) out[r.Text(i, 0)] = r.Text(i, 1);
+    return out;
+  }
+
+  void WriteSettings(const std::map<std::string, std::string>& rows,
+                     const AuditEntry& audit) override {
+    std::lock_guard lock(mu_);
+    InPgTransaction(db_, [&] {
+      for (const auto& [key, value] : rows) {
+        db_.Exec(
+            "INSERT INTO server_settings (key, value) VALUES ($1, $2) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            {key, value});
+      }
+      WriteAudit(audit);
+      return 0;
+    });
+  }
+
   std::int64_t LastAuditId() override {
     std::lock_guard lock(mu_);
     return db_.Exec("SELECT COALESCE(MAX(id), 0) FROM audit_log").Int(0, 0);

@@ -295,6 +295,13 @@ CREATE TABLE address_bans (
 CREATE INDEX address_bans_network ON address_bans (network);
 )sql";
 
+constexpr const char* kServerSettings = R"sql(
+CREATE TABLE server_settings (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+)sql";
+
 constexpr PgMigration kMigrations[] = {
     {1, "rooms, their logs and the archive", kRooms},
     {2, "nodes, room leases and resume tokens", kCluster},
@@ -309,6 +316,7 @@ constexpr PgMigration kMigrations[] = {
     {11, "which notices and the hours without them", kNoticePreferences},
     {12, "roles, sanctions and the audit log", kModeration},
     {13, "bans of addresses and networks", kAddressBans},
+    {14, "the server's settings", kServerSettings},
 };
 
 // Any fixed number: the advisory lock that serialises migrations between nodes.

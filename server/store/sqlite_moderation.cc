@@ -47,6 +47,10 @@ class SqliteModeration final : public ModerationStore {
       address_in_force_ = conn_.Make(
           "SELECT id, network, reason, created_at, ends_at, by_name FROM address_bans "
           "WHERE lifted_at IS NULL AND (ends_at = 0 OR ends_at > ?) ORDER BY id DESC LIMIT ?");
+      read_settings_ = conn_.Make("SELECT key, value FROM server_settings");
+      write_setting_ = conn_.Make(
+          "INSERT INTO server_settings (key, value) VALUES (?, ?) "
+          "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
       last_audit_ = conn_.Make("SELECT COALESCE(MAX(id), 0) FROM audit_log");
       audit_ = conn_.Make(
           "INSERT INTO audit_log (at, actor, action, target, reason, detail) "
@@ -163,6 +167,27 @@ class SqliteModeration final : public ModerationStore {
     });
   }
 
+  std::map<std::string, std::string> ReadSettings() override {
+    std::lock_guard lock(mu_);
+    ResetOnExit reset{*read_settings_};
+    std::map<std::string, std::string> out;
+    while (read_settings_->Step()) out[read_settings_->Text(0)] = read_settings_->Text(1);
+    return out;
+  }
+
+  void WriteSettings(const std::map<std::string, std::string>& rows,
+                     const AuditEntry& audit) override {
+    std::lock_guard lock(mu_);
+    InSqliteTransaction(conn_.db, [&] {
+      for (const auto& [key, value] : rows) {
+        write_setting_->Bind(1, key).Bind(2, value);
+        write_setting_->Run();
+      }
+      WriteAudit(audit);
+      return 0;
+    });
+  }
+
   std::int64_t LastAuditId() override {
     std::lock_guard lock(mu_);
     ResetOnExit reset{*last_audit_};
@@ -239,6 +264,8 @@ class SqliteModeration final : public ModerationStore {
   Statement* add_address_ban_ = nullptr;
   Statement* lift_address_ = nullptr;
   Statement* address_in_force_ = nullptr;
+  Statement* read_settings_ = nullptr;
+  Statement* write_setting_ = nullptr;
   Statement* last_audit_ = nullptr;
   Statement* audit_ = nullptr;
   Statement* read_audit_ = nullptr;

@@ -13,15 +13,17 @@ namespace carc::server::store {
 // 7: follows, blocks, invitations and account_preferences (store/social_store.h). 8:
 // account_mail (store/mail_store.h), an account's e-mail address and its digest. 9:
 // notice_preferences (store/social_store.h), which notices and the hours without them. 10:
-// account_roles, sanctions and audit_log (store/moderation_store.h). 11: address_bans.
-inline constexpr int kSchemaVersion = 11;
+// account_roles, sanctions and audit_log (store/moderation_store.h). 11: address_bans. 12:
+// server_settings.
+inline constexpr int kSchemaVersion = 12;
 
 // Tables: rooms (state open/disposed/quarantined), room_log (one row per entry, with its
 // CRC-32), games and game_players (the archive), accounts, sessions, passkeys and passkey
 // challenges (players who last), ratings and rating_changes (each rated game's update),
 // push_subscriptions and server_keys (notices that reach a closed browser), follows, blocks,
 // invitations, account_preferences and notice_preferences (players among players),
-// account_mail (e-mail), account_roles, sanctions, address_bans and audit_log (moderation).
+// account_mail (e-mail), account_roles, sanctions, address_bans, audit_log and server_settings
+// (moderation).
 
 inline constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS rooms (
@@ -228,6 +230,11 @@ CREATE TABLE IF NOT EXISTS audit_log (
   target TEXT NOT NULL,
   reason TEXT NOT NULL,
   detail TEXT NOT NULL
+);
+-- moderation/server_settings.h: one row per setting an admin changed.
+CREATE TABLE IF NOT EXISTS server_settings (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
 );
 )sql";
 

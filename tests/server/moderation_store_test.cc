@@ -2,7 +2,7 @@
 // the same way against the SQLite file and PostgreSQL: a role given and taken back, each with
 // its audit entry; mutes and bans in force until they end or are lifted, lifting only what is in
 // force; the audit log newest first, paged; an account's role and sanctions gone with it and
-// the audit log kept.
+// the audit log kept; the server's settings replaced key by key, each change audited.
 #include <catch2/catch.hpp>
 
 #include "store/account_store.h"
@@ -188,5 +188,24 @@ void AddressBansInForceUntilTheyEnd(cs::EventStore& store) {
 }
 MODERATION_CONTRACT("address bans are in force until they end or are lifted, each audited",
                     AddressBansInForceUntilTheyEnd)
+
+void SettingsKeptWithTheirEntry(cs::EventStore& store) {
+  cs::ModerationStore& mod = *store.moderation();
+  CHECK(mod.ReadSettings().empty());
+  mod.WriteSettings({{"motd", "Welcome"}, {"name", "The Mill"}},
+                    Entry(kModNow, "settings", "server", "motd, name"));
+  mod.WriteSettings({{"motd", "Tournament on Saturday"}},
+                    Entry(kModNow + 1, "settings", "server", "motd"));
+  const std::map<std::string, std::string> expected = {{"motd", "Tournament on Saturday"},
+                                                       {"name", "The Mill"}};
+  CHECK(mod.ReadSettings() == expected);
+  const auto audit = mod.Audit(0, 10);
+  REQUIRE(audit.size() == 2);
+  CHECK(audit[0].detail == "motd");
+  CHECK(audit[1].detail == "motd, name");
+}
+
+MODERATION_CONTRACT("the server's settings are kept, each change with its audit entry",
+                    SettingsKeptWithTheirEntry)
 
 }  // namespace carc::test::moderation_store

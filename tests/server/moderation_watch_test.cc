@@ -20,6 +20,7 @@ struct Watched {
       cs::OpenSqliteStore(cs::StorePath(NewDataDir()), cs::Durability::kNormal);
   server::moderation::MuteList mutes;
   server::moderation::AddressBanList address_bans;
+  server::moderation::SettingsBox settings;
   server::ModerationWatchMetrics metrics;
   std::vector<cs::AccountId> closed;
   server::ModerationWatch watch{*store->moderation(),
@@ -27,6 +28,7 @@ struct Watched {
                                 [this](cs::AccountId a, std::int64_t) { closed.push_back(a); },
                                 mutes,
                                 address_bans,
+                                settings,
                                 metrics,
                                 [] { return kWatchNow; }};
 
@@ -123,6 +125,19 @@ TEST_CASE("moderation watch: a guest or no list is never muted", "[moderation]")
   CHECK_FALSE(server::moderation::MuteOfSession(nullptr, 7).has_value());
   CHECK_FALSE(server::moderation::MuteOfSession(&mutes, 0).has_value());
   CHECK(server::moderation::MuteOfSession(&mutes, 7)->reason == "seven");
+}
+
+TEST_CASE("moderation watch: settings changed elsewhere (another node) are read at the next poll",
+          "[moderation]") {
+  Watched w;
+  w.watch.PollOnce();
+  CHECK(*w.settings.Get() == server::moderation::ServerSettings{});
+  w.store->moderation()->WriteSettings({{"motd", "Tournament on Saturday"}, {"sign_up", "closed"}},
+                                       {0, kWatchNow, "Alba", "settings", "server", "", "motd"});
+  w.watch.PollOnce();
+  CHECK(w.settings.Get()->motd == "Tournament on Saturday");
+  CHECK(w.settings.Get()->sign_up == server::moderation::SignUp::kClosed);
+  CHECK(w.store->moderation()->ReadSettings().size() == 2);
 }
 
 }  // namespace carc::test::moderation_watch

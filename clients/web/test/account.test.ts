@@ -154,6 +154,26 @@ describe("signing up", () => {
     expect(link(root).textContent).toBe("Sign in");
   });
 
+  it("asks for the invitation code when the server's sign-up is by invitation, and sends it", async () => {
+    const server = new FakeAccountServer()
+      .once("POST /api/accounts", json(403, { error: "sign-up on this server needs its invitation code", field: "invitation" }))
+      .once("POST /api/accounts", json(201, { name: "Eve" }));
+    const { root } = page(server);
+    await openForm(root, "sign-up");
+    expect(root.querySelector("#account-invitation")).toBeNull();
+    await send(root, "Eve", "correct horse battery");
+    expect(byId(root, "account-invitation-error").textContent).toBe("Type this server's invitation code. (sign-up on this server needs its invitation code)");
+    expect(root.querySelector('label[for="account-invitation"]')?.textContent).toBe("Invitation code");
+    expect(document.activeElement?.id).toBe("account-invitation");
+    type(root, "account-invitation", " meeple-42 ");
+    submit(root);
+    await vi.waitFor(() => expect(link(root).textContent).toBe("Your account: Eve"));
+    expect(server.accountRequests().filter((r) => r.method === "POST").map((r) => r.body)).toEqual([
+      { name: "Eve", password: "correct horse battery" },
+      { name: "Eve", password: "correct horse battery", invitation: "meeple-42" },
+    ]);
+  });
+
   it("says a name is taken beside the name (409)", async () => {
     const server = new FakeAccountServer().on("POST /api/accounts", json(409, { error: "name taken", field: "name" }));
     const { root } = page(server);

@@ -342,6 +342,8 @@ describe("app", () => {
     const http: typeof fetch = (input) => {
       // A guest: the account's probe (account.ts) is no part of this.
       if (String(input) === "/api/me") return serving({ error: "not signed in" }, 401)(input);
+      // The server's name and message of the day (server_info.ts): no part of this either.
+      if (String(input) === "/api/server") return serving({ error: "none" }, 404)(input);
       asked.push(String(input));
       return answers[asked.length - 1]!(input);
     };

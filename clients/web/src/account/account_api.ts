@@ -5,12 +5,12 @@
 
 /** The request's field the server named (friends and invitations name "room", "to" and
  * "invitations_from" too; the e-mail address "address", "lang", "digest" and "token"; the notice
- * preferences "push", "quiet" and "time_zone"). */
+ * preferences "push", "quiet" and "time_zone"; a sign-up "invitation"). */
 export type Field =
-  | "name" | "password" | "room" | "to" | "invitations_from" | "address" | "lang" | "digest" | "token" | "push" | "quiet" | "time_zone";
+  | "name" | "password" | "invitation" | "room" | "to" | "invitations_from" | "address" | "lang" | "digest" | "token" | "push" | "quiet" | "time_zone";
 
 const FIELDS: readonly unknown[] = [
-  "name", "password", "room", "to", "invitations_from", "address", "lang", "digest", "token", "push", "quiet", "time_zone",
+  "name", "password", "invitation", "room", "to", "invitations_from", "address", "lang", "digest", "token", "push", "quiet", "time_zone",
 ] satisfies Field[];
 
 /** Why a request did not do what it asked. */
@@ -143,9 +143,12 @@ export class AccountApi {
     private readonly wait: (ms: number) => Promise<void> = sleep,
   ) {}
 
-  /** POST /api/accounts: 201 {"name"} and the cookie; the player is signed in. */
-  signUp(name: string, password: string): Promise<Answer<string>> {
-    return this.call("POST", "/api/accounts", parseName, { name, password });
+  /**
+   * POST /api/accounts: 201 {"name"} and the cookie; the player is signed in. `invitation`: the
+   * server's code, on a server whose sign-up is by invitation (403, field "invitation", without).
+   */
+  signUp(name: string, password: string, invitation?: string): Promise<Answer<string>> {
+    return this.call("POST", "/api/accounts", parseName, invitation === undefined ? { name, password } : { name, password, invitation });
   }
 
   /** POST /api/sessions: 200 {"name"} and the cookie. */

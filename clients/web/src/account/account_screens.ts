@@ -39,6 +39,8 @@ export function refusalErrors(refusal: Refusal, mode: SignInMode): SignInModel["
   if (refusal.status === 401 && mode === "sign-in") return { form: t("signIn.wrong") };
   if (refusal.status === 400 && refusal.field === "name") return { name: withDetail("signUp.nameRefused") };
   if (refusal.status === 400 && refusal.field === "password") return { password: withDetail("signUp.passwordRefused") };
+  // A server whose sign-up is by invitation: the form then asks for the code.
+  if (refusal.field === "invitation") return { invitation: withDetail("signUp.invitationRefused") };
   if (refusal.status === 429) return { form: t(mode === "sign-up" ? "signUp.tooMany" : "signIn.tooMany", { when: waitText(refusal) }) };
   return { form: refusalText(refusal) };
 }
@@ -208,7 +210,8 @@ export class AccountView implements AccountScreens {
     form.busy = true;
     this.host.changed();
     const name = form.name.trim();
-    const answer = form.mode === "sign-up" ? await api.signUp(name, form.password) : await api.signIn(name, form.password);
+    const invitation = form.invitation?.trim();
+    const answer = form.mode === "sign-up" ? await api.signUp(name, form.password, invitation === "" ? undefined : invitation) : await api.signIn(name, form.password);
     form.busy = false;
     if (!answer.ok) return this.refused(refusalErrors(answer.refusal, form.mode));
     this.signedIn(answer.value);
@@ -267,8 +270,9 @@ export class AccountView implements AccountScreens {
   /** The form refused: the errors shown, and the focus on the first field at fault. */
   private refused(errors: SignInModel["errors"]): void {
     this.form.errors = errors;
+    if (errors.invitation !== undefined) this.form.invitation ??= "";
     this.host.changed();
-    focus(errors.name !== undefined ? "account-name" : errors.password !== undefined ? "account-password" : "account-submit");
+    focus(errors.name !== undefined ? "account-name" : errors.password !== undefined ? "account-password" : errors.invitation !== undefined ? "account-invitation" : "account-submit");
   }
 
   /** Asks for the account and its sessions (its games and passkeys beside: the page needs not wait for them). */

@@ -21,6 +21,8 @@ export interface SignInModel {
   passkeys: boolean;
   /** Why the form was refused, by field, and for the form as a whole. */
   errors: Partial<Record<Field | "form", string>>;
+  /** The server's invitation code as typed; undefined until the server asks for one. */
+  invitation?: string | undefined;
 }
 
 export interface SignInActions {
@@ -81,6 +83,20 @@ export function renderSignIn(model: SignInModel, actions: SignInActions): HTMLEl
           model.password = self<HTMLInputElement>(e).value;
         },
       }, signUp ? t("signUp.passwordHelp") : undefined),
+      signUp && model.invitation !== undefined
+        ? field(model, "invitation", {
+            type: "text",
+            name: "invitation",
+            autocomplete: "off",
+            autocapitalize: "none",
+            spellcheck: "false",
+            maxlength: 64,
+            value: model.invitation,
+            oninput: (e) => {
+              model.invitation = self<HTMLInputElement>(e).value;
+            },
+          }, t("signUp.invitationHelp"))
+        : null,
       h("div", { class: "field check" },
         h("input", {
           id: "account-show-password",
@@ -131,7 +147,7 @@ function field(model: SignInModel, name: Field, attrs: Parameters<typeof h>[1], 
   const error = model.errors[name];
   const described = [error !== undefined ? `${id}-error` : "", help !== undefined ? `${id}-help` : ""].filter((s) => s !== "").join(" ");
   return h("div", { class: "field" },
-    h("label", { for: id }, t(name === "name" ? "account.name" : "account.password")),
+    h("label", { for: id }, t(name === "name" ? "account.name" : name === "invitation" ? "account.invitation" : "account.password")),
     h("input", { ...attrs, id, "aria-invalid": error !== undefined ? "true" : undefined, "aria-describedby": described || undefined }),
     h("p", { class: "form-error", id: `${id}-error` }, error ?? ""),
     help !== undefined ? h("p", { class: "help", id: `${id}-help` }, help) : null,

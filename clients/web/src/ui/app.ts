@@ -20,6 +20,7 @@ import { DEFAULT_GAME, gameOfSnapshot, offeredGames } from "../games/registry";
 import { onLanguageChange, t } from "../i18n";
 import type { CarcClient, ConnectionStatus, RequestBody } from "../net/client";
 import { AddressBannedError, loadGameTypes } from "../net/game_types";
+import { loadServerInfo } from "../net/server_info";
 import { addressBanWords } from "./address_ban";
 import { CloseCode } from "../net/reconnect";
 import { endedByVote } from "./absent_vote";
@@ -192,9 +193,20 @@ export class App {
 
   start(): void {
     this.loadGames();
+    this.loadServerInfo();
     this.screens.account.start();
     this.render();
     this.client.connect();
+  }
+
+  /** Asks the server once for its name and message of the day (the home page shows them). */
+  private loadServerInfo(): void {
+    const http = this.http();
+    if (!http) return;
+    void loadServerInfo(http).then((server) => {
+      this.home.server = server;
+      if (server) this.render();
+    });
   }
 
   /** Asks the server once for its games and their option table (the create-room form's source). */

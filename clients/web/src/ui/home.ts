@@ -15,6 +15,19 @@ import { playerName, showError, type HomeActions, type HomeModel } from "./home_
 
 export { NO_GAME_OFFERED, newHomeModel, playerName, type HomeActions, type HomeModel } from "./home_model";
 
+/** The server's message of the day, under its name when it has one; nothing when it has none. */
+function renderMotd(model: HomeModel): HTMLElement | null {
+  const server = model.server;
+  if (!server || server.motd === "") return null;
+  const headingId = uid("motd");
+  return h(
+    "section",
+    { class: "card motd", id: "motd", "aria-labelledby": headingId },
+    h("h2", { id: headingId }, server.name !== "" ? server.name : t("home.motd")),
+    h("p", {}, server.motd),
+  );
+}
+
 /** `invitations`: a signed-in player's invitations (src/account/invitations.ts), null for none. */
 export function renderHome(model: HomeModel, actions: HomeActions, invitations: HTMLElement | null = null): HTMLElement {
   const nameId = uid("name");
@@ -42,6 +55,7 @@ export function renderHome(model: HomeModel, actions: HomeActions, invitations: 
     model.inviteCode
       ? h("p", { class: "notice", role: "status" }, t("home.inviteWaiting", { code: model.inviteCode }))
       : null,
+    renderMotd(model),
     h(
       "section",
       // No accessible name of its own: the label names the text box, not a region.

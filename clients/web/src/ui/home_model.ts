@@ -3,6 +3,7 @@
 // and why a form was refused.
 
 import type { CreateRoom, JoinRoom, RoomSummary } from "../gen/carc/v1/lobby_pb";
+import type { ServerInfo } from "../net/server_info";
 import { loadLeftGame, type LeftGame } from "./left_game";
 import { loadName } from "./name_store";
 import { self } from "./dom";
@@ -31,6 +32,8 @@ export interface HomeModel {
   leftGame?: LeftGame | undefined;
   /** The account the connection is signed in as (Welcome.account_name), "" for a guest. */
   account?: string;
+  /** What the server says of itself (GET /api/server), once it has answered. */
+  server?: ServerInfo | undefined;
 }
 
 export interface HomeActions {

@@ -7,6 +7,7 @@ export const de: AccountMessages = {
   "account.guestNote": "Ein Konto ist freiwillig: ohne eines spielst du wie bisher als Gast.",
   "account.name": "Name",
   "account.password": "Passwort",
+  "account.invitation": "Einladungscode",
   "account.showPassword": "Passwort anzeigen",
 
   "signIn.title": "Anmelden",
@@ -24,6 +25,8 @@ export const de: AccountMessages = {
   "signUp.haveAccount": "Schon ein Konto?",
   "signUp.nameHelp": "3 bis 20 Zeichen. Die anderen Spieler sehen ihn.",
   "signUp.passwordHelp": "8 bis 256 Zeichen. Ein Satz aus mehreren Wörtern ist leicht zu merken.",
+  "signUp.invitationHelp": "Dieser Server nimmt neue Spieler nur mit Einladung auf: gib den Code ein, den du bekommen hast.",
+  "signUp.invitationRefused": "Gib den Einladungscode dieses Servers ein.",
   "signUp.nameLength": "Ein Name hat 3 bis 20 Zeichen.",
   "signUp.passwordLength": "Ein Passwort hat 8 bis 256 Zeichen.",
   "signUp.nameRefused": "Dieser Name kann nicht verwendet werden.",

@@ -7,6 +7,7 @@ export const en = {
   "account.guestNote": "An account is up to you: without one you play as a guest, as before.",
   "account.name": "Name",
   "account.password": "Password",
+  "account.invitation": "Invitation code",
   "account.showPassword": "Show password",
 
   "signIn.title": "Sign in",
@@ -24,6 +25,8 @@ export const en = {
   "signUp.haveAccount": "Already have an account?",
   "signUp.nameHelp": "3 to 20 characters. Other players see it.",
   "signUp.passwordHelp": "8 to 256 characters. A phrase of several words is easy to remember.",
+  "signUp.invitationHelp": "This server signs up new players by invitation: type the code you were given.",
+  "signUp.invitationRefused": "Type this server's invitation code.",
   "signUp.nameLength": "A name has 3 to 20 characters.",
   "signUp.passwordLength": "A password has 8 to 256 characters.",
   "signUp.nameRefused": "This name cannot be used.",

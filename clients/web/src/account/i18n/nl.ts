@@ -7,6 +7,7 @@ export const nl: AccountMessages = {
   "account.guestNote": "Een account is niet verplicht: zonder account speel je zoals voorheen als gast.",
   "account.name": "Naam",
   "account.password": "Wachtwoord",
+  "account.invitation": "Uitnodigingscode",
   "account.showPassword": "Wachtwoord tonen",
 
   "signIn.title": "Inloggen",
@@ -24,6 +25,8 @@ export const nl: AccountMessages = {
   "signUp.haveAccount": "Heb je al een account?",
   "signUp.nameHelp": "3 tot 20 tekens. Andere spelers zien hem.",
   "signUp.passwordHelp": "8 tot 256 tekens. Een zin van een paar woorden is makkelijk te onthouden.",
+  "signUp.invitationHelp": "Deze server neemt nieuwe spelers alleen op uitnodiging aan: typ de code die je kreeg.",
+  "signUp.invitationRefused": "Typ de uitnodigingscode van deze server.",
   "signUp.nameLength": "Een naam heeft 3 tot 20 tekens.",
   "signUp.passwordLength": "Een wachtwoord heeft 8 tot 256 tekens.",
   "signUp.nameRefused": "Deze naam kan niet worden gebruikt.",

@@ -7,6 +7,7 @@ export const sv: AccountMessages = {
   "account.guestNote": "Ett konto är frivilligt: utan konto spelar du som gäst, precis som förut.",
   "account.name": "Namn",
   "account.password": "Lösenord",
+  "account.invitation": "Inbjudningskod",
   "account.showPassword": "Visa lösenordet",
 
   "signIn.title": "Logga in",
@@ -24,6 +25,8 @@ export const sv: AccountMessages = {
   "signUp.haveAccount": "Har du redan ett konto?",
   "signUp.nameHelp": "3 till 20 tecken. De andra spelarna ser det.",
   "signUp.passwordHelp": "8 till 256 tecken. En mening av några ord är lätt att komma ihåg.",
+  "signUp.invitationHelp": "Den här servern tar bara emot nya spelare med inbjudan: skriv koden du fick.",
+  "signUp.invitationRefused": "Skriv den här serverns inbjudningskod.",
   "signUp.nameLength": "Ett namn har 3 till 20 tecken.",
   "signUp.passwordLength": "Ett lösenord har 8 till 256 tecken.",
   "signUp.nameRefused": "Det här namnet kan inte användas.",
