@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -55,6 +57,17 @@ inline ApiResponse Later(unsigned status, std::string_view message, int seconds)
 inline const std::string* StringField(const nlohmann::ordered_json& object, const char* key) {
   const auto it = object.find(key);
   return it != object.end() && it->is_string() ? it->get_ptr<const std::string*>() : nullptr;
+}
+
+// A whole number from `text` (a query's value, a path's part) in [min, max], else nullopt.
+inline std::optional<std::int64_t> WholeNumber(std::string_view text, std::int64_t min,
+                                               std::int64_t max) {
+  std::int64_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value < min || value > max) {
+    return std::nullopt;
+  }
+  return value;
 }
 
 inline std::string Path(const std::string& target) {

@@ -26,17 +26,6 @@ ApiResponse Refusal(const ActionOutcome& o) {
   return Error(o.status, o.text, o.field);
 }
 
-// A whole number from `text` in [min, max], else nullopt.
-std::optional<std::int64_t> WholeNumber(const std::string& text, std::int64_t min,
-                                        std::int64_t max) {
-  std::int64_t value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || value < min || value > max) {
-    return std::nullopt;
-  }
-  return value;
-}
-
 }  // namespace
 
 ModerationApi::ModerationApi(store::AccountStore* accounts, store::ModerationStore* moderation,

@@ -10,6 +10,11 @@ void AddAccountSettings(SettingTable& table) {
         "`carcassonne-server admin`): a new ban closes the player's sockets within this, 100 to "
         "60000 (1000)",
         Int(&ServerConfig::moderation_poll_ms, 100, 60000)}},
+      {"reports-per-hour",
+       {"CARC_REPORTS_PER_HOUR",
+        "reports of players an account may make an hour, over every room, after a burst of 3; "
+        "more are refused with ERROR_CODE_RATE_LIMITED, 1 to 1000 (10)",
+        Int(&ServerConfig::reports_per_hour, 1, 1000)}},
       {"hash-threads",
        {"CARC_HASH_THREADS",
         "threads that hash passwords for sign-ups and sign-ins (Argon2id), apart from the "

@@ -4,8 +4,8 @@ namespace carc::server {
 
 std::function<void(std::ostream&)> ModerationMetricsSection(
     const ModerationWatchMetrics& metrics, const accounts::ModerationApiMetrics& api,
-    const accounts::SettingsApiMetrics& settings) {
-  return [&metrics, &api, &settings](std::ostream& out) {
+    const accounts::SettingsApiMetrics& settings, const ReportMetrics& reports) {
+  return [&metrics, &api, &settings, &reports](std::ostream& out) {
     out << "# HELP carc_moderation_polls_total Times the store was asked whether a sanction "
            "changed (--moderation-poll-ms).\n"
            "# TYPE carc_moderation_polls_total counter\n"
@@ -39,7 +39,13 @@ std::function<void(std::ostream&)> ModerationMetricsSection(
            "its audit entry).\n"
            "# TYPE carc_settings_changes_total counter\n"
            "carc_settings_changes_total "
-        << settings.changes.load() << "\n";
+        << settings.changes.load()
+        << "\n# HELP carc_reports_total Players' reports: kept for the moderators, or failed (the "
+           "store, or the workers full).\n"
+           "# TYPE carc_reports_total counter\n"
+           "carc_reports_total{result=\"kept\"} "
+        << reports.kept.load() << "\ncarc_reports_total{result=\"failed\"} "
+        << reports.failed.load() << "\n";
   };
 }
 

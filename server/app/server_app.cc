@@ -201,6 +201,7 @@ ServerApp::ServerApp(ServerConfig config)
       notice_preferences_(store_->social(), accounts_),
       moderation_api_(store_->accounts(), store_->moderation(), accounts_),
       settings_api_(store_->moderation(), settings_, accounts_),
+      report_api_(store_->moderation(), accounts_),
       registry_(io_, room_config_, metrics_, *store_, bots_.get()),
       lobby_(registry_, room_config_, metrics_),
       listener_(std::make_shared<Listener>(
@@ -245,12 +246,15 @@ ServerApp::ServerApp(ServerConfig config)
     registry_.set_mutes(&mutes_);
     registry_.set_settings(&settings_);
     accounts_.set_settings(&settings_);
+    report_filing_ = std::make_unique<ReportFiling>(*moderation, api_workers_);
+    registry_.set_reports(report_filing_.get());
     // Read once before the port opens, so that the first sign-up already obeys the settings.
     moderation_watch_->PollOnce();
     moderation_watch_->Start();
   }
-  metrics_.AddSection(ModerationMetricsSection(moderation_metrics_, moderation_api_.metrics(),
-                                               settings_api_.metrics()));
+  metrics_.AddSection(ModerationMetricsSection(
+      moderation_metrics_, moderation_api_.metrics(), settings_api_.metrics(),
+      report_filing_ ? report_filing_->metrics() : no_reports_));
   if (push_) {
     registry_.set_notices(&push_->sender());
     metrics_.AddSection(PushMetricsSection(push_->metrics(), push_api_.metrics()));
@@ -327,6 +331,9 @@ void ServerApp::Api(ApiRequest request, ApiReply reply) {
   }
   if (accounts::PasskeyApi::Handles(request)) {
     return passkeys_.Serve(std::move(request), std::move(reply));
+  }
+  if (accounts::ReportApi::Handles(request)) {
+    return report_api_.Serve(std::move(request), std::move(reply));
   }
   if (accounts::SettingsApi::Handles(request)) {
     return settings_api_.Serve(std::move(request), std::move(reply));

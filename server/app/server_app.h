@@ -23,6 +23,7 @@
 #include "accounts/profile_api.h"
 #include "accounts/push_api.h"
 #include "accounts/rating_api.h"
+#include "accounts/report_api.h"
 #include "accounts/settings_api.h"
 #include "accounts/social_api.h"
 #include "app/game_analysis.h"
@@ -30,6 +31,7 @@
 #include "app/metrics.h"
 #include "app/moderation_watch.h"
 #include "app/replay_cache.h"
+#include "app/report_filing.h"
 #include "app/server_config.h"
 #include "cluster/cluster_node.h"
 #include "mail/mail_service.h"
@@ -109,6 +111,7 @@ class ServerApp {
   accounts::NoticePreferencesApi notice_preferences_;
   accounts::ModerationApi moderation_api_;
   accounts::SettingsApi settings_api_;
+  accounts::ReportApi report_api_;
   std::atomic<bool> stopping_{false};
   // The mutes in force, which the rooms' chat asks (before registry_, which points to it).
   moderation::MuteList mutes_;
@@ -119,6 +122,9 @@ class ServerApp {
   // Bans made elsewhere close their player's sockets here (null: a store that keeps no
   // sanctions): after lobby_, whose connections it closes, and stopped first in the destructor.
   ModerationWatchMetrics moderation_metrics_;
+  // The rooms' reports, kept on api_workers_ (null: a store that keeps no accounts).
+  std::unique_ptr<ReportFiling> report_filing_;
+  ReportMetrics no_reports_;  // the metrics' zeros when there is no report_filing_
   std::unique_ptr<ModerationWatch> moderation_watch_;
   // With a PostgreSQL store: this node's leases (after registry_, whose rooms it moves).
   std::unique_ptr<ClusterNode> cluster_;

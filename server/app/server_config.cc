@@ -439,6 +439,7 @@ RoomConfig RoomConfigOf(const ServerConfig& c) {
   r.max_turn_based_games = c.max_turn_based_games;
   r.room_queue = c.room_queue;
   r.code_guesses_per_minute = c.code_guesses_per_minute;
+  r.reports_per_hour = c.reports_per_hour;
   r.computers = c.bot_threads > 0;
   r.max_computer_ms = c.max_computer_ms;
   r.absent_level = c.absent_level;

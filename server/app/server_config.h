@@ -156,6 +156,8 @@ struct ServerConfig {
   int digest_sweep_seconds = 300;
   // Moderation (moderation/moderation_watch.h): how often sanctions made elsewhere are looked for.
   int moderation_poll_ms = 1000;
+  // Reports of players an account may make an hour, after a burst of 3.
+  int reports_per_hour = 10;
 
   static std::string Usage();
 };

@@ -1,10 +1,9 @@
 #include "moderation/server_settings.h"
 
-#include <carc/codec/text_limits.h>
-
 #include <algorithm>
 
-#include "sys/ascii_lower.h"
+#include "carc/codec/ascii_lower.h"
+#include "carc/codec/text_limits.h"
 
 namespace carc::server::moderation {
 namespace {
@@ -70,7 +69,7 @@ std::optional<SettingsProblem> NormaliseSettings(ServerSettings& s) {
       return SettingsProblem{"refused_words",
                              "a refused word is letters and digits only: \"" + word + "\""};
     }
-    word = AsciiLower(word);
+    word = codec::AsciiLower(word);
   }
   std::sort(s.refused_words.begin(), s.refused_words.end());
   s.refused_words.erase(std::unique(s.refused_words.begin(), s.refused_words.end()),
@@ -127,7 +126,7 @@ std::optional<std::string> RefusedWordIn(const ServerSettings& settings, std::st
     }
     std::size_t end = i;
     while (end < text.size() && WordByte(text[end])) ++end;
-    const std::string word = AsciiLower(text.substr(i, end - i));
+    const std::string word = codec::AsciiLower(text.substr(i, end - i));
     if (std::binary_search(settings.refused_words.begin(), settings.refused_words.end(), word)) {
       return word;
     }

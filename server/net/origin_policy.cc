@@ -1,7 +1,7 @@
 #include "net/origin_policy.h"
 
+#include "carc/codec/ascii_lower.h"
 #include "net/header_text.h"
-#include "sys/ascii_lower.h"
 
 #include <algorithm>
 
@@ -11,7 +11,7 @@ namespace {
 // "scheme://host[:port]" in lower case without the scheme's default port; "" when `origin` is
 // not of that form (a path, user info, another scheme).
 std::string Normalise(std::string_view origin) {
-  std::string o = AsciiLower(TrimHeaderSpace(origin));
+  std::string o = codec::AsciiLower(TrimHeaderSpace(origin));
   std::string_view scheme;
   if (o.starts_with("http://")) {
     scheme = "http";
@@ -61,7 +61,7 @@ bool OriginPolicy::Allows(std::string_view origin, std::string_view host) const 
   const std::string o = Normalise(origin);
   if (o.empty()) return false;  // "null" and anything else that is no origin
   if (std::find(allowed_.begin(), allowed_.end(), o) != allowed_.end()) return true;
-  const std::string h = AsciiLower(TrimHeaderSpace(host));
+  const std::string h = codec::AsciiLower(TrimHeaderSpace(host));
   if (h.empty()) return false;
   return o == Normalise("http://" + h) || o == Normalise("https://" + h);
 }

@@ -6,7 +6,7 @@
 #include <array>
 #include <cstdint>
 
-#include "sys/ascii_lower.h"
+#include "carc/codec/ascii_lower.h"
 
 namespace carc::server::push {
 namespace {
@@ -15,7 +15,7 @@ constexpr std::string_view kHttps = "https://";
 constexpr std::string_view kHttp = "http://";
 
 bool StartsWithNoCase(std::string_view text, std::string_view prefix) {
-  return text.size() >= prefix.size() && AsciiLower(text.substr(0, prefix.size())) == prefix;
+  return text.size() >= prefix.size() && codec::AsciiLower(text.substr(0, prefix.size())) == prefix;
 }
 
 bool EndsWith(std::string_view text, std::string_view suffix) {
@@ -166,7 +166,7 @@ std::variant<PushEndpoint, std::string> CheckPushEndpoint(std::string_view url, 
   }
   if (rest.find('#') != std::string_view::npos) return "the endpoint has a fragment";
   const std::size_t end = std::min(rest.find_first_of("/?"), rest.size());
-  const std::string authority = AsciiLower(rest.substr(0, end));
+  const std::string authority = codec::AsciiLower(rest.substr(0, end));
   out.target = std::string(rest.substr(end));
   if (out.target.empty()) out.target = "/";
   if (out.target.front() == '?') out.target.insert(out.target.begin(), '/');

@@ -15,6 +15,11 @@ void ChatHistory::Fill(v1::History* out) const {
   for (const auto& line : lines_) *out->add_chat() = line;
 }
 
+std::vector<v1::ChatMessage> ChatHistory::Newest(std::size_t n) const {
+  const std::size_t from = lines_.size() > n ? lines_.size() - n : 0;
+  return {lines_.begin() + static_cast<std::ptrdiff_t>(from), lines_.end()};
+}
+
 void ChatHistory::Clear() {
   lines_.clear();
   bytes_ = 0;

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <deque>
+#include <vector>
 
 #include "carc/v1/lobby.pb.h"
 #include "carc/v1/messages.pb.h"
@@ -22,6 +23,8 @@ class ChatHistory {
   void Add(const v1::ChatMessage& line);
   // Appends the kept lines to `out`'s chat, oldest first.
   void Fill(v1::History* out) const;
+  // The newest `n` lines at most, oldest first.
+  std::vector<v1::ChatMessage> Newest(std::size_t n) const;
   void Clear();
   std::size_t lines() const { return lines_.size(); }
   std::size_t bytes() const { return bytes_; }

@@ -374,6 +374,7 @@ void Room::DoHandle(const std::shared_ptr<Session>& s, v1::ClientMessage& m) {
   if (m.has_preview_placement()) return game_.Preview(s, seat, m.preview_placement(), rid);
   if (m.has_end_grace_period()) return game_.EndGrace(s, seat, m.end_grace_period(), rid);
   if (m.has_request_snapshot()) return game_.SendSnapshot(s, seat, rid);
+  if (m.has_report_player()) return FileReport(s, seat, m.report_player(), rid);
   HandleLobby(s, seat, m);
 }
 

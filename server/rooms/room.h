@@ -170,6 +170,9 @@ class Room : public MembershipHost, private GameHost, public std::enable_shared_
   // Lobby messages (room_lobby.cc): chat, leave, rematch, and the seats' messages decided by
   // the lobby desk (lobby_desk.h).
   void HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMessage& m);
+  // A report of a player (room_report.cc): drafted here, kept by the registry's ReportSink.
+  void FileReport(const std::shared_ptr<Session>& s, int seat, const v1::ReportPlayer& m,
+                  std::uint32_t rid);
   // The game's start (RoomGame::Start), then every member told.
   void StartGame(const std::shared_ptr<Session>& s, std::uint32_t rid);
   // The chat so far and, once the game has started, the game so far as `seat` saw it.

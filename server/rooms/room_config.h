@@ -33,6 +33,8 @@ struct RoomConfig {
   std::size_t room_queue = 1024;
   // Room codes a client address may look up and miss a minute, after a burst.
   int code_guesses_per_minute = 12;
+  // Reports of players an account may make an hour, after a burst of 3 (over every room).
+  int reports_per_hour = 10;
   // Computer players exist (a pool with threads), the longest a move of theirs may take, the
   // level that stands in for an absent person, and the level while nobody is connected.
   bool computers = true;

@@ -34,6 +34,7 @@ RoomRegistry::RoomRegistry(boost::asio::io_context& io, const RoomConfig& config
       metrics_(metrics),
       store_(store),
       bots_(bots),
+      report_rate_(kReportBurst, config.reports_per_hour / 3600.0),
       code_guesses_(kCodeGuessBurst, config.code_guesses_per_minute / 60.0) {}
 
 RoomRegistry::Created RoomRegistry::Create(const v1::RoomOptions& options,

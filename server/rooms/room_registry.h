@@ -22,6 +22,7 @@
 #include "net/address_rate.h"
 #include "push/notice.h"
 #include "rooms/held_seat.h"
+#include "rooms/report_sink.h"
 #include "rooms/room.h"
 #include "store/event_store.h"
 
@@ -85,6 +86,8 @@ class RoomRegistry {
   std::size_t size() const;
   // Misses a client address may make at once before --code-guesses-per-minute applies.
   static constexpr int kCodeGuessBurst = 10;
+  // Reports an account may make at once before --reports-per-hour applies.
+  static constexpr int kReportBurst = 3;
   bots::BotPool* bots() const { return bots_; }
   // Where the rooms' notices to players who are away go (push/notice.h): set before the first
   // room is made (ServerApp's start), null for none.
@@ -96,6 +99,13 @@ class RoomRegistry {
   // The server's settings (moderation/server_settings.h; null: the defaults): set before the
   // port opens. Rooms ask it for the words refused in chat and whether guests may play.
   void set_settings(const moderation::SettingsBox* settings) { settings_ = settings; }
+  // Where the rooms' reports are kept (null: reports refused, a store that keeps no accounts):
+  // set before the port opens.
+  void set_reports(ReportSink* reports) { reports_ = reports; }
+  ReportSink* reports() const { return reports_; }
+  // Reports an account may make, after a burst (--reports-per-hour), over every room: key
+  // "account:ID".
+  AddressRate& report_rate() { return report_rate_; }
   // Why a guest may not play here (create a room or take a seat), or "" when they may.
   std::string GuestRefusal(const Session& s) const;
   // The word of `text` that this server refuses in chat, or "" for none.
@@ -117,6 +127,8 @@ class RoomRegistry {
   push::Notifier* notices_ = nullptr;
   const moderation::MuteList* mutes_ = nullptr;
   const moderation::SettingsBox* settings_ = nullptr;
+  ReportSink* reports_ = nullptr;
+  AddressRate report_rate_;
   AddressRate code_guesses_;
   mutable std::mutex mu_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;

@@ -80,6 +80,26 @@ struct AuditEntry {
   bool operator==(const AuditEntry&) const = default;
 };
 
+// A player's report of another, with its context for the moderators (docs/moderation.md,
+// "Reports"). Names are kept as they were, beside the accounts (0 once deleted, or a guest).
+struct ReportRow {
+  std::int64_t id = 0;
+  std::int64_t created_at = 0;
+  std::string room;  // the room's code
+  AccountId reporter = 0;
+  std::string reporter_name;
+  AccountId target = 0;
+  std::string target_name;
+  std::string reason;
+  std::string quote;   // the chat line reported, "" for none
+  std::string chat;    // the room's last chat lines: a JSON array of {"seat", "name", "text"}
+  std::string record;  // the game so far (carcassonne-record/1, public information), "" if none
+  std::string status = "open";  // "open", "dismissed", "actioned"
+  std::string closed_by;
+  std::int64_t closed_at = 0;
+  std::string note;
+};
+
 class ModerationStore {
  public:
   virtual ~ModerationStore() = default;
@@ -113,6 +133,18 @@ class ModerationStore {
   // Writes `audit` alone: the entry of an action whose change another store keeps (the
   // sessions a moderator ended are the account store's).
   virtual void AddAudit(const AuditEntry& audit) = 0;
+
+  // Keeps a player's report (its id, status and closing are ignored): the new report's id. A
+  // player's report is no staff action: it writes no audit entry.
+  virtual std::int64_t AddReport(const ReportRow& report) = 0;
+  // Reports newest first, the open ones (`open`) or the closed ones: the `limit` with ids below
+  // `before` (0: the newest).
+  virtual std::vector<ReportRow> Reports(bool open, std::int64_t before, int limit) = 0;
+  // Closes the open report `id` as `status` ("dismissed" or "actioned") with `note`, by
+  // `audit.actor` at `audit.at`, and writes `audit`: false (nothing written) when no open
+  // report has that id.
+  virtual bool CloseReport(std::int64_t id, const std::string& status, const std::string& note,
+                           const AuditEntry& audit) = 0;
 
   // The server's settings as (key, value) rows (moderation/server_settings.h): only those ever
   // set.

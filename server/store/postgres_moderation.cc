@@ -143,6 +143,51 @@ class PostgresModeration final : public ModerationStore {
     });
   }
 
+  std::int64_t AddReport(const ReportRow& r) override {
+    std::lock_guard lock(mu_);
+    return db_
+        .Exec(
+            "INSERT INTO reports (created_at, room, reporter_id, reporter, target_id, target, "
+            "reason, quote, chat, record) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) "
+            "RETURNING id",
+            {PgParam::Int(r.created_at), r.room,
+             r.reporter != 0 ? PgParam::Int(r.reporter) : PgParam::Null(), r.reporter_name,
+             r.target != 0 ? PgParam::Int(r.target) : PgParam::Null(), r.target_name, r.reason,
+             r.quote, r.chat, r.record})
+        .Int(0, 0);
+  }
+
+  std::vector<ReportRow> Reports(bool open, std::int64_t before, int limit) override {
+    std::lock_guard lock(mu_);
+    const PgResult q =
+        db_.Exec(std::string("SELECT id, created_at, room, COALESCE(reporter_id, 0), reporter, "
+                             "COALESCE(target_id, 0), target, reason, quote, chat, record, status, "
+                             "closed_by, closed_at, note FROM reports WHERE ") +
+                     (open ? "status = 'open'" : "status <> 'open'") +
+                     " AND id < $1 ORDER BY id DESC LIMIT $2",
+                 {PgParam::Int(before > 0 ? before : std::numeric_limits<std::int64_t>::max()),
+                  PgParam::Int(limit)});
+    std::vector<ReportRow> out;
+    for (int i = 0; i < q.rows(); ++i) {
+      out.push_back({q.Int(i, 0), q.Int(i, 1), q.Text(i, 2), q.Int(i, 3), q.Text(i, 4), q.Int(i, 5),
+                     q.Text(i, 6), q.Text(i, 7), q.Text(i, 8), q.Text(i, 9), q.Text(i, 10),
+                     q.Text(i, 11), q.Text(i, 12), q.Int(i, 13), q.Text(i, 14)});
+    }
+    return out;
+  }
+
+  bool CloseReport(std::int64_t id, const std::string& status, const std::string& note,
+                   const AuditEntry& audit) override {
+    std::lock_guard lock(mu_);
+    return InPgTransaction(db_, [&] {
+      return AuditIfAny(
+                 db_.Exec("UPDATE reports SET status = $1, note = $2, closed_by = $3, "
+                          "closed_at = $4 WHERE id = $5 AND status = 'open'",
+                          {status, note, audit.actor, PgParam::Int(audit.at), PgParam::Int(id)}),
+                 audit) > 0;
+    });
+  }
+
   std::map<std::string, std::string> ReadSettings() override {
     std::lock_guard lock(mu_);
     const PgResult r = db_.Exec("SELECT key, value FROM server_settings");

@@ -302,6 +302,27 @@ CREATE TABLE server_settings (
 );
 )sql";
 
+constexpr const char* kReports = R"sql(
+CREATE TABLE reports (
+  id BIGSERIAL PRIMARY KEY,
+  created_at BIGINT NOT NULL,
+  room TEXT NOT NULL,
+  reporter_id BIGINT REFERENCES accounts(id) ON DELETE SET NULL,
+  reporter TEXT NOT NULL,
+  target_id BIGINT REFERENCES accounts(id) ON DELETE SET NULL,
+  target TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  quote TEXT NOT NULL,
+  chat TEXT NOT NULL,
+  record TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'dismissed', 'actioned')),
+  closed_by TEXT NOT NULL DEFAULT '',
+  closed_at BIGINT NOT NULL DEFAULT 0,
+  note TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX reports_status ON reports (status, id);
+)sql";
+
 constexpr PgMigration kMigrations[] = {
     {1, "rooms, their logs and the archive", kRooms},
     {2, "nodes, room leases and resume tokens", kCluster},
@@ -317,6 +338,7 @@ constexpr PgMigration kMigrations[] = {
     {12, "roles, sanctions and the audit log", kModeration},
     {13, "bans of addresses and networks", kAddressBans},
     {14, "the server's settings", kServerSettings},
+    {15, "players' reports with their context", kReports},
 };
 
 // Any fixed number: the advisory lock that serialises migrations between nodes.

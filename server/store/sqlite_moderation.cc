@@ -47,6 +47,20 @@ class SqliteModeration final : public ModerationStore {
       address_in_force_ = conn_.Make(
           "SELECT id, network, reason, created_at, ends_at, by_name FROM address_bans "
           "WHERE lifted_at IS NULL AND (ends_at = 0 OR ends_at > ?) ORDER BY id DESC LIMIT ?");
+      add_report_ = conn_.Make(
+          "INSERT INTO reports (created_at, room, reporter_id, reporter, target_id, target, "
+          "reason, quote, chat, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      open_reports_ = conn_.Make(
+          "SELECT id, created_at, room, COALESCE(reporter_id, 0), reporter, COALESCE(target_id, "
+          "0), target, reason, quote, chat, record, status, closed_by, closed_at, note FROM "
+          "reports WHERE status = 'open' AND id < ? ORDER BY id DESC LIMIT ?");
+      closed_reports_ = conn_.Make(
+          "SELECT id, created_at, room, COALESCE(reporter_id, 0), reporter, COALESCE(target_id, "
+          "0), target, reason, quote, chat, record, status, closed_by, closed_at, note FROM "
+          "reports WHERE status <> 'open' AND id < ? ORDER BY id DESC LIMIT ?");
+      close_report_ = conn_.Make(
+          "UPDATE reports SET status = ?, note = ?, closed_by = ?, closed_at = ? "
+          "WHERE id = ? AND status = 'open'");
       read_settings_ = conn_.Make("SELECT key, value FROM server_settings");
       write_setting_ = conn_.Make(
           "INSERT INTO server_settings (key, value) VALUES (?, ?) "
@@ -167,6 +181,46 @@ class SqliteModeration final : public ModerationStore {
     });
   }
 
+  std::int64_t AddReport(const ReportRow& r) override {
+    std::lock_guard lock(mu_);
+    auto& q = *add_report_;
+    q.Bind(1, r.created_at).Bind(2, r.room);
+    if (r.reporter != 0)
+      q.Bind(3, r.reporter);
+    else
+      q.BindNull(3);
+    q.Bind(4, r.reporter_name);
+    if (r.target != 0)
+      q.Bind(5, r.target);
+    else
+      q.BindNull(5);
+    q.Bind(6, r.target_name).Bind(7, r.reason).Bind(8, r.quote).Bind(9, r.chat).Bind(10, r.record);
+    q.Run();
+    return sqlite3_last_insert_rowid(conn_.db);
+  }
+
+  std::vector<ReportRow> Reports(bool open, std::int64_t before, int limit) override {
+    std::lock_guard lock(mu_);
+    Statement& q = open ? *open_reports_ : *closed_reports_;
+    ResetOnExit reset{q};
+    q.Bind(1, before > 0 ? before : std::numeric_limits<std::int64_t>::max())
+        .Bind(2, std::int64_t{limit});
+    std::vector<ReportRow> out;
+    while (q.Step()) {
+      out.push_back({q.Int(0), q.Int(1), q.Text(2), q.Int(3), q.Text(4), q.Int(5), q.Text(6),
+                     q.Text(7), q.Text(8), q.Text(9), q.Text(10), q.Text(11), q.Text(12), q.Int(13),
+                     q.Text(14)});
+    }
+    return out;
+  }
+
+  bool CloseReport(std::int64_t id, const std::string& status, const std::string& note,
+                   const AuditEntry& audit) override {
+    std::lock_guard lock(mu_);
+    close_report_->Bind(1, status).Bind(2, note).Bind(3, audit.actor).Bind(4, audit.at).Bind(5, id);
+    return LiftAudited(*close_report_, audit) > 0;
+  }
+
   std::map<std::string, std::string> ReadSettings() override {
     std::lock_guard lock(mu_);
     ResetOnExit reset{*read_settings_};
@@ -264,6 +318,10 @@ class SqliteModeration final : public ModerationStore {
   Statement* add_address_ban_ = nullptr;
   Statement* lift_address_ = nullptr;
   Statement* address_in_force_ = nullptr;
+  Statement* add_report_ = nullptr;
+  Statement* open_reports_ = nullptr;
+  Statement* closed_reports_ = nullptr;
+  Statement* close_report_ = nullptr;
   Statement* read_settings_ = nullptr;
   Statement* write_setting_ = nullptr;
   Statement* last_audit_ = nullptr;

@@ -14,16 +14,16 @@ namespace carc::server::store {
 // account_mail (store/mail_store.h), an account's e-mail address and its digest. 9:
 // notice_preferences (store/social_store.h), which notices and the hours without them. 10:
 // account_roles, sanctions and audit_log (store/moderation_store.h). 11: address_bans. 12:
-// server_settings.
-inline constexpr int kSchemaVersion = 12;
+// server_settings. 13: reports.
+inline constexpr int kSchemaVersion = 13;
 
 // Tables: rooms (state open/disposed/quarantined), room_log (one row per entry, with its
 // CRC-32), games and game_players (the archive), accounts, sessions, passkeys and passkey
 // challenges (players who last), ratings and rating_changes (each rated game's update),
 // push_subscriptions and server_keys (notices that reach a closed browser), follows, blocks,
 // invitations, account_preferences and notice_preferences (players among players),
-// account_mail (e-mail), account_roles, sanctions, address_bans, audit_log and server_settings
-// (moderation).
+// account_mail (e-mail), account_roles, sanctions, address_bans, audit_log, server_settings and
+// reports (moderation).
 
 inline constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS rooms (
@@ -236,6 +236,25 @@ CREATE TABLE IF NOT EXISTS server_settings (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL
 );
+-- store/moderation_store.h, ReportRow: names as they were, accounts until deleted.
+CREATE TABLE IF NOT EXISTS reports (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  created_at INTEGER NOT NULL,
+  room TEXT NOT NULL,
+  reporter_id INTEGER REFERENCES accounts(id) ON DELETE SET NULL,
+  reporter TEXT NOT NULL,
+  target_id INTEGER REFERENCES accounts(id) ON DELETE SET NULL,
+  target TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  quote TEXT NOT NULL,
+  chat TEXT NOT NULL,
+  record TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'dismissed', 'actioned')),
+  closed_by TEXT NOT NULL DEFAULT '',
+  closed_at INTEGER NOT NULL DEFAULT 0,
+  note TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX IF NOT EXISTS reports_status ON reports(status, id);
 )sql";
 
 }  // namespace carc::server::store

@@ -20,7 +20,8 @@ namespace {
 const fs::path kServer = fs::path(CARC_SOURCE_DIR) / "server";
 
 // Lower numbers are lower layers. "carc" is the engine, the codec and the protocol's generated
-// code (include/carc/...), below every server folder; "ratings" is pure like the engine (the
+// code (include/carc/...), below every server folder, the pure ones too (moderation checks its
+// settings' text with the codec's text limits); "ratings" is pure like the engine (the
 // rating model, which the store applies), beside it. "push" (Web Push's crypto, and what sends
 // the notices) stands on net, beside the computer players; "mail" (SMTP, the digest) beside it.
 // "notices" (quiet hours in a time zone) is pure, below both. "moderation" (the roles table,
@@ -28,7 +29,7 @@ const fs::path kServer = fs::path(CARC_SOURCE_DIR) / "server";
 // roles.
 const std::map<std::string, int>& Layers() {
   static const std::map<std::string, int> layers = {
-      {"carc", -1}, {"ratings", -1}, {"moderation", -1}, {"sys", 0},  {"store", 0}, {"codec", 0},
+      {"carc", -2}, {"ratings", -1}, {"moderation", -1}, {"sys", 0},  {"store", 0}, {"codec", 0},
       {"games", 1}, {"net", 1},      {"notices", 1},     {"bots", 2}, {"push", 2},  {"mail", 2},
       {"rooms", 3}, {"cluster", 4},  {"accounts", 4},    {"app", 5},
   };

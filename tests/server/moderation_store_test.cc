@@ -189,6 +189,60 @@ void AddressBansInForceUntilTheyEnd(cs::EventStore& store) {
 MODERATION_CONTRACT("address bans are in force until they end or are lifted, each audited",
                     AddressBansInForceUntilTheyEnd)
 
+void ReportsKeptAndClosedOnce(cs::EventStore& store) {
+  cs::ModerationStore& mod = *store.moderation();
+  const cs::AccountId ada = *store.accounts()->CreateAccount("Ada", "ada", "h", 0);
+  const cs::AccountId bob = *store.accounts()->CreateAccount("Bob", "bob", "h", 0);
+  cs::ReportRow r;
+  r.created_at = kModNow;
+  r.room = "ABCD2345";
+  r.reporter = ada;
+  r.reporter_name = "Ada";
+  r.target = bob;
+  r.target_name = "Bob";
+  r.reason = "insults";
+  r.quote = "you are all fools";
+  r.chat = R"([{"seat":1,"name":"Bob","text":"you are all fools"}])";
+  r.record = "{}";
+  const std::int64_t first = mod.AddReport(r);
+  r.created_at = kModNow + 1;
+  r.reason = "again";
+  r.target = 0;  // a guest
+  r.target_name = "Guest";
+  const std::int64_t second = mod.AddReport(r);
+  CHECK(mod.LastAuditId() == 0);  // a player's report is no staff action
+  auto open = mod.Reports(true, 0, 10);
+  REQUIRE(open.size() == 2);
+  CHECK(open[0].id == second);  // newest first
+  CHECK(open[0].target == 0);
+  CHECK(open[1].reporter == ada);
+  CHECK(open[1].target == bob);
+  CHECK(open[1].chat == r.chat);
+  CHECK(open[1].quote == "you are all fools");
+  CHECK(open[1].status == "open");
+  CHECK(mod.Reports(true, second, 10).size() == 1);
+  CHECK(mod.Reports(false, 0, 10).empty());
+
+  CHECK(mod.CloseReport(first, "actioned", "muted 1h",
+                        {0, kModNow + 5, "Mo", "close-report", "report", "muted 1h", "actioned"}));
+  CHECK_FALSE(mod.CloseReport(first, "dismissed", "",
+                              {0, kModNow + 6, "Mo", "close-report", "report", "", "dismissed"}));
+  CHECK(mod.Audit(0, 10).size() == 1);
+  const auto closed = mod.Reports(false, 0, 10);
+  REQUIRE(closed.size() == 1);
+  CHECK(closed[0].status == "actioned");
+  CHECK(closed[0].closed_by == "Mo");
+  CHECK(closed[0].closed_at == kModNow + 5);
+  CHECK(closed[0].note == "muted 1h");
+  // Deleting an account keeps the reports with its name as it was.
+  REQUIRE(store.accounts()->DeleteAccount(bob, "Deleted player", {}));
+  CHECK(mod.Reports(false, 0, 10)[0].target == 0);
+  CHECK(mod.Reports(false, 0, 10)[0].target_name == "Bob");
+}
+
+MODERATION_CONTRACT("reports are kept, listed newest first and closed once",
+                    ReportsKeptAndClosedOnce)
+
 void SettingsKeptWithTheirEntry(cs::EventStore& store) {
   cs::ModerationStore& mod = *store.moderation();
   CHECK(mod.ReadSettings().empty());

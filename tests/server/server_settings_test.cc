@@ -62,8 +62,9 @@ TEST_CASE("server settings: each bad value is refused with its field", "[moderat
   CHECK(problem(s) == "refused_words");
 }
 
-TEST_CASE("server settings: rows and back; a row written by hand that does not hold is not used",
-          "[moderation]") {
+TEST_CASE(
+    "server settings: rows and back, and a row written by hand that does not hold is not used",
+    "[moderation]") {
   ServerSettings s;
   s.name = "Carcassonne at the Mill";
   s.motd = "Tournament on Saturday";

@@ -46,7 +46,7 @@ struct Staffed {
   }
 };
 
-TEST_CASE("settings: only an admin reads or changes them; the home page's part is anyone's",
+TEST_CASE("settings: only an admin reads or changes them, and the home page's part is anyone's",
           "[moderation][accounts][server][security]") {
   Staffed s;
   const auto port = s.port;
@@ -147,7 +147,7 @@ TEST_CASE("settings: sign-up closed, by invitation, and refused words in names",
         nlohmann::json{"grief", "spam"});
 }
 
-TEST_CASE("settings: a refused word in chat is refused; guests kept from playing may watch",
+TEST_CASE("settings: a refused word in chat is refused, and guests kept from playing may watch",
           "[moderation][accounts][server]") {
   Staffed s;
   REQUIRE(Change(s.port, s.admin, {{"refused_words", {"spam"}}, {"guests_play", false}}).status ==

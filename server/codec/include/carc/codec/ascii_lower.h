@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace carc::server {
+namespace carc::codec {
 
 inline std::string AsciiLower(std::string_view text) {
   std::string out(text);
@@ -16,4 +16,4 @@ inline std::string AsciiLower(std::string_view text) {
   return out;
 }
 
-}  // namespace carc::server
+}  // namespace carc::codec
