@@ -184,6 +184,18 @@ export async function sendAccountForm(page: Page, name: string, password: string
   await page.locator("#account-submit").click();
 }
 
+/** The password of the accounts the browser tests make. */
+export const E2E_PASSWORD = "correct horse battery staple";
+
+/** Makes account `name` from the sign-up screen and waits until the header names it. */
+export async function signUp(page: Page, base: string, name: string): Promise<void> {
+  await page.goto(`${base}/sign-up`);
+  await waitConnected(page);
+  await page.getByRole("heading", { name: "Create an account" }).waitFor();
+  await sendAccountForm(page, name, E2E_PASSWORD);
+  await expect.poll(() => accountLink(page).textContent(), { timeout: 10_000 }).toBe(`Your account: ${name}`);
+}
+
 /** Opens `url` (the home page or an invite link) and, once connected, types the player's name. */
 export async function openAs(page: Page, url: string, name: string): Promise<void> {
   await page.goto(url);

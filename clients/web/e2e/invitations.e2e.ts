@@ -19,21 +19,11 @@ import {
   createRoomFromForm,
   openAdvancedRules,
   readyUp,
-  sendAccountForm,
+  signUp,
   startGame,
   useHarness,
   waitConnected,
 } from "./harness";
-
-const PASSWORD = "correct horse battery staple";
-
-async function signUp(page: Page, base: string, name: string): Promise<void> {
-  await page.goto(`${base}/sign-up`);
-  await waitConnected(page);
-  await page.getByRole("heading", { name: "Create an account" }).waitFor();
-  await sendAccountForm(page, name, PASSWORD);
-  await expect.poll(() => accountLink(page).textContent(), { timeout: 10_000 }).toBe(`Your account: ${name}`);
-}
 
 interface MyRoom {
   room: string;

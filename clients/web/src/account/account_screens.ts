@@ -18,6 +18,8 @@ import { PushActions, emptyPush } from "./push_actions";
 import { NoticesActions, emptyNotices } from "./notices_actions";
 import { EmailActions } from "./email_actions";
 import { emptyEmail } from "./email_card";
+import { AdminScreen } from "./admin_screen";
+import { ADMIN_PATH } from "./admin_page";
 import { LEADERBOARD_PATH, leaderboardPath, loadLeaderboard, parseLeaderboardQuery, renderLeaderboard, type LeaderboardModel } from "./leaderboard_page";
 import { loadProfile, renderProfile, type ProfileModel } from "./profile_page";
 import { ProfileSocial } from "./profile_social";
@@ -61,7 +63,7 @@ export function formErrors(model: SignInModel): SignInModel["errors"] {
 }
 
 export class AccountView implements AccountScreens {
-  private screen: "sign-in" | "account" | "profile" | "leaderboard" = "sign-in";
+  private screen: "sign-in" | "account" | "profile" | "leaderboard" | "admin" = "sign-in";
   private readonly form: SignInModel = {
     mode: "sign-in",
     name: "",
@@ -95,6 +97,8 @@ export class AccountView implements AccountScreens {
   private readonly social = new ProfileSocial({ ...this.cardHost, waitText });
   /** The account page's friends and who may invite the player. */
   private readonly friends = new SocialCard({ ...this.cardHost, waitText, open: (path) => this.open(path) });
+  /** The moderation page (/admin). */
+  private readonly admin = new AdminScreen({ api: () => this.api(), changed: () => this.host.changed(), refusalText });
   /** The account page was asked for while signed out: it comes after signing in. */
   private accountNext = false;
   /** Counts the account page's loads: an answer for an earlier one is dropped. */
@@ -116,7 +120,10 @@ export class AccountView implements AccountScreens {
     if (!ACCOUNT_PATH.test(from)) this.from = from;
     this.account.open = true;
     const player = /^\/players\/([^/]+)/.exec(path)?.[1];
-    if (path === LEADERBOARD_PATH || path.startsWith(`${LEADERBOARD_PATH}?`)) {
+    if (path === ADMIN_PATH) {
+      this.screen = "admin";
+      this.admin.load();
+    } else if (path === LEADERBOARD_PATH || path.startsWith(`${LEADERBOARD_PATH}?`)) {
       this.screen = "leaderboard";
       this.loadLeaderboard(path);
     } else if (player !== undefined) {
@@ -139,6 +146,7 @@ export class AccountView implements AccountScreens {
   render(): HTMLElement {
     const now = (this.host.now ?? Date.now)();
     const rows = { open: (path: string) => this.open(path), joinRoom: (code: string) => this.joinRoom(code) };
+    if (this.screen === "admin") return this.admin.render(() => this.close());
     if (this.screen === "leaderboard") {
       return renderLeaderboard(this.leaderboard, {
         open: (path) => this.open(path),

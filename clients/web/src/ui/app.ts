@@ -302,6 +302,10 @@ export class App {
         for (const request of this.playNow.onRoomState(this.room)) this.sendRequest(request);
         break;
       }
+      case "reportReceived":
+        this.chat.reportSaid = t("chat.reported");
+        this.render();
+        break;
       case "chat":
         this.chat.received(m.body.value, this.room?.yourSeat);
         break;
@@ -472,7 +476,16 @@ export class App {
   }
 
   private chatActions(): ChatActions {
-    return this.chat.actions((text) => this.sendRequest({ case: "sendChat", value: { text } }) !== 0, () => this.render());
+    // Asked at each rendering: a signed-in player may report another seat's lines (the server
+    // keeps reports of accounts only, and checks the seat again).
+    const yourSeat = this.room?.yourSeat ?? -1;
+    const signedIn = this.accountName !== "";
+    this.chat.reportable = (seat) => signedIn && seat >= 0 && seat !== yourSeat;
+    return this.chat.actions(
+      (text) => this.sendRequest({ case: "sendChat", value: { text } }) !== 0,
+      () => this.render(),
+      (line, reason) => this.sendRequest({ case: "reportPlayer", value: { seat: line.seat, reason, quote: line.quote } }) !== 0,
+    );
   }
 
   /** Takes the player to the chat from its unread mark. */

@@ -2,7 +2,7 @@
 // after a reload), the line being typed, and what of it the player has not seen (chat_unread.ts).
 
 import type { ChatMessage } from "../gen/carc/v1/lobby_pb";
-import type { ChatActions, ChatModel } from "./chat";
+import type { ChatActions, ChatModel, ChatReport } from "./chat";
 import { ChatUnread } from "./chat_unread";
 
 /** The chat lines a page keeps; older ones are dropped. */
@@ -11,6 +11,9 @@ export const MAX_CHAT_LINES = 200;
 export class RoomChat implements ChatModel {
   chat: ChatMessage[] = [];
   chatDraft = "";
+  reportable: ((seat: number) => boolean) | undefined;
+  reporting: ChatReport | undefined;
+  reportSaid = "";
   readonly unread = new ChatUnread();
 
   /** A line arrived; `yourSeat` is the page's seat (-1 for a spectator). */
@@ -30,12 +33,33 @@ export class RoomChat implements ChatModel {
   forget(): void {
     this.chat = [];
     this.chatDraft = "";
+    this.reporting = undefined;
+    this.reportSaid = "";
     this.unread.seen();
   }
 
-  /** The chat card's actions: `send` sends a line (false when it could not), `changed` renders. */
-  actions(send: (text: string) => boolean, changed: () => void): ChatActions {
+  /**
+   * The chat card's actions: `send` sends a line (false when it could not), `report` a report of
+   * a line with its reason (false when it could not), `changed` renders.
+   */
+  actions(send: (text: string) => boolean, changed: () => void, report?: (line: ChatReport, reason: string) => boolean): ChatActions {
     return {
+      reportLine: report
+        ? (line) => {
+            this.reporting = line;
+            this.reportSaid = "";
+            changed();
+          }
+        : undefined,
+      sendReport: (reason) => {
+        if (!this.reporting || !report?.(this.reporting, reason)) return;
+        this.reporting = undefined;
+        changed();
+      },
+      cancelReport: () => {
+        this.reporting = undefined;
+        changed();
+      },
       sendChat: (text) => {
         if (!send(text)) return;
         this.chatDraft = "";

@@ -1,0 +1,120 @@
+// The admin page's requests (docs/protocol.md, "Moderation"): what the signed-in account may do
+// (GET /api/admin/me), the reports queue with its context, the server's settings, and the
+// actions. The server checks every power; this page only hides what it would refuse.
+
+import type { AccountApi, Answer } from "./account_api";
+
+export interface AdminMe {
+  role: string;
+  powers: readonly string[];
+}
+
+export interface ChatLine {
+  seat: number;
+  name: string;
+  text: string;
+}
+
+export interface Report {
+  id: number;
+  createdAt: number;
+  room: string;
+  reporter: string;
+  target: string;
+  reason: string;
+  quote: string;
+  chat: readonly ChatLine[];
+}
+
+export type SignUp = "open" | "invitation" | "closed";
+
+export interface AdminSettings {
+  name: string;
+  motd: string;
+  signUp: SignUp;
+  invitationCode: string;
+  guestsPlay: boolean;
+  refusedWords: readonly string[];
+}
+
+type Json = Record<string, unknown>;
+
+function isObject(v: unknown): v is Json {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function parseMe(json: unknown): AdminMe | undefined {
+  if (!isObject(json) || typeof json.role !== "string" || !Array.isArray(json.powers)) return undefined;
+  if (!json.powers.every((p) => typeof p === "string")) return undefined;
+  return { role: json.role, powers: json.powers as string[] };
+}
+
+function parseChat(json: unknown): ChatLine[] {
+  if (!Array.isArray(json)) return [];
+  return json.filter(isObject).flatMap((l) =>
+    typeof l.seat === "number" && typeof l.name === "string" && typeof l.text === "string" ? [{ seat: l.seat, name: l.name, text: l.text }] : [],
+  );
+}
+
+function parseReport(json: unknown): Report | undefined {
+  if (!isObject(json)) return undefined;
+  const { id, created_at: createdAt, room, reporter, target, reason, quote } = json;
+  if (typeof id !== "number" || typeof createdAt !== "number") return undefined;
+  if (typeof room !== "string" || typeof reporter !== "string" || typeof target !== "string") return undefined;
+  if (typeof reason !== "string" || typeof quote !== "string") return undefined;
+  return { id, createdAt, room, reporter, target, reason, quote, chat: parseChat(json.chat) };
+}
+
+function parseReports(json: unknown): Report[] | undefined {
+  if (!isObject(json) || !Array.isArray(json.reports)) return undefined;
+  const reports = json.reports.map(parseReport);
+  return reports.every((r) => r !== undefined) ? (reports as Report[]) : undefined;
+}
+
+function parseSettings(json: unknown): AdminSettings | undefined {
+  const s = isObject(json) ? json.settings : undefined;
+  if (!isObject(s)) return undefined;
+  const { name, motd, sign_up: signUp, invitation_code: invitationCode, guests_play: guestsPlay, refused_words: words } = s;
+  if (typeof name !== "string" || typeof motd !== "string" || typeof invitationCode !== "string" || typeof guestsPlay !== "boolean") return undefined;
+  if (signUp !== "open" && signUp !== "invitation" && signUp !== "closed") return undefined;
+  if (!Array.isArray(words) || !words.every((w) => typeof w === "string")) return undefined;
+  return { name, motd, signUp, invitationCode, guestsPlay, refusedWords: words as string[] };
+}
+
+function parseDone(json: unknown): string | undefined {
+  return isObject(json) && typeof json.done === "string" ? json.done : undefined;
+}
+
+export function adminMe(api: AccountApi): Promise<Answer<AdminMe>> {
+  return api.get("/api/admin/me", parseMe);
+}
+
+export function openReports(api: AccountApi): Promise<Answer<Report[]>> {
+  return api.get("/api/admin/reports", parseReports);
+}
+
+export function closeReport(api: AccountApi, id: number, status: "dismissed" | "actioned", note: string): Promise<Answer<string>> {
+  return api.send("POST", `/api/admin/reports/${id}`, parseDone, note === "" ? { status } : { status, note });
+}
+
+/** A mute (or any action of POST /api/admin/actions): the server's line saying what it did. */
+export function mute(api: AccountApi, name: string, length: string, reason: string): Promise<Answer<string>> {
+  return api.send("POST", "/api/admin/actions", parseDone, { action: "mute", name, for: length, reason });
+}
+
+export function loadSettings(api: AccountApi): Promise<Answer<AdminSettings>> {
+  return api.get("/api/admin/settings", parseSettings);
+}
+
+export function saveSettings(api: AccountApi, s: AdminSettings): Promise<Answer<AdminSettings>> {
+  const body: Record<string, string | boolean | string[]> = {
+    name: s.name,
+    motd: s.motd,
+    sign_up: s.signUp,
+    guests_play: s.guestsPlay,
+    refused_words: [...s.refusedWords],
+  };
+  // Sent only when it means something: by invitation, or to change a code kept.
+  if (s.signUp === "invitation" || s.invitationCode !== "") body.invitation_code = s.invitationCode;
+  return api.send("POST", "/api/admin/settings", parseSettings, body);
+}
