@@ -9,8 +9,11 @@ and the server's responsiveness while a flood of sign-ins arrives at once.
    while /healthz is asked every 10 ms; its p99, the answers by status, and the server's peak
    RSS (from /proc/PID/status) above its RSS before the flood.
 
-With --check, exits 1 unless /healthz's p99 stays under --max-healthz-ms and the RSS grows by
-less than --max-rss-growth-mib, and every refusal is counted in /metrics. Standard library only.
+With --check, exits 1 unless /healthz's p99 stays under --max-healthz-ms and under a quarter of
+the flood's own sign-ins' p50 (a /healthz that waited behind the hashing would take about as
+long as a sign-in: the ratio, taken in one run, holds on a sanitized build as on a release one),
+the RSS grows by less than --max-rss-growth-mib, and every refusal is counted in /metrics.
+Standard library only.
 """
 import argparse
 import http.client
@@ -65,7 +68,7 @@ def main():
     ap.add_argument("--sign-ins", type=int, default=200)
     ap.add_argument("--addresses", type=int, default=20)
     ap.add_argument("--sequential", type=int, default=50)
-    ap.add_argument("--max-healthz-ms", type=float, default=50.0)
+    ap.add_argument("--max-healthz-ms", type=float, default=100.0)
     ap.add_argument("--max-rss-growth-mib", type=float, default=69.0)
     ap.add_argument("--check", action="store_true")
     a = ap.parse_args()
@@ -159,6 +162,9 @@ def main():
         problems = []
         if pct(health_ms, 99) >= a.max_healthz_ms:
             problems.append(f"/healthz p99 {pct(health_ms, 99):.1f} ms >= {a.max_healthz_ms}")
+        if pct(health_ms, 99) >= pct(flood_times, 50) / 4:
+            problems.append(f"/healthz p99 {pct(health_ms, 99):.1f} ms >= a quarter of the "
+                            f"sign-ins' p50 {pct(flood_times, 50):.1f} ms")
         if bad_health:
             problems.append(f"{bad_health} /healthz answers were not 200")
         if rss_peak - rss_before >= a.max_rss_growth_mib:
