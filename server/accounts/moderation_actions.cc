@@ -46,6 +46,38 @@ std::variant<LengthAndReason, ActionOutcome> ReadLengthAndReason(const std::stri
   return LengthAndReason{len, len.forever ? 0 : now + len.seconds};
 }
 
+std::optional<ActionOutcome> ReasonRefusal(const std::string& reason) {
+  const auto problem = codec::CheckText(reason, kMaxReasonChars);
+  if (problem == codec::TextProblem::kNone) return std::nullopt;
+  return Refused(400, "--reason: " + codec::TextProblemMessage(problem, "reasons", kMaxReasonChars),
+                 "reason");
+}
+
+// A room's code as typed, in any case: its canonical (upper-case) form, or nullopt when it cannot
+// be one (1 to 16 letters and digits).
+std::optional<std::string> RoomCode(const std::string& typed) {
+  if (typed.empty() || typed.size() > 16) return std::nullopt;
+  std::string code;
+  for (const char c : typed) {
+    if (c >= 'a' && c <= 'z') {
+      code += static_cast<char>(c - 'a' + 'A');
+    } else if ((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) {
+      code += c;
+    } else {
+      return std::nullopt;
+    }
+  }
+  return code;
+}
+
+ActionOutcome BadRoom(const std::string& typed) {
+  return Refused(400, "\"" + typed + "\" is no room code (1 to 16 letters and digits)", "room");
+}
+
+ActionOutcome NoRoom(const std::string& code) {
+  return Refused(404, "no open room has the code " + code, "room");
+}
+
 }  // namespace
 
 std::optional<ActionOutcome> PowerRefusal(const Actor& actor, Power power) {
@@ -162,6 +194,60 @@ ActionOutcome ModerationActions::EndSessions(const Actor& actor, const std::stri
   moderation_.AddAudit(Entry(actor, "end-sessions", account.name, reason, std::to_string(ended)));
   return Done("ended " + std::to_string(ended) + " session" + (ended == 1 ? "" : "s") + " of " +
               account.name);
+}
+
+ActionOutcome ModerationActions::Kick(const Actor& actor, const std::string& typed_code,
+                                      const std::string& name, const std::string& reason) {
+  auto found = Find(actor, name, Power::kKick);
+  if (auto* refused = std::get_if<ActionOutcome>(&found)) return *refused;
+  const store::Account& account = std::get<Target>(found).account;
+  const auto code = RoomCode(typed_code);
+  if (!code) return BadRoom(typed_code);
+  if (auto refused = ReasonRefusal(reason)) return *refused;
+  const std::int64_t id =
+      moderation_.AddRoomAction({0, 0, *code, store::RoomActionKind::kKick, account.id,
+                                 account.name, reason, now_, actor.name},
+                                Entry(actor, "kick", account.name, reason, *code));
+  if (id == 0) return NoRoom(*code);
+  return Done("kicked " + account.name + " from room " + *code +
+              ": a computer plays the seat, and the room refuses " + account.name + ": " + reason);
+}
+
+ActionOutcome ModerationActions::Unkick(const Actor& actor, const std::string& typed_code,
+                                        const std::string& name) {
+  auto found = Find(actor, name, Power::kKick);
+  if (auto* refused = std::get_if<ActionOutcome>(&found)) return *refused;
+  const store::Account& account = std::get<Target>(found).account;
+  const auto code = RoomCode(typed_code);
+  if (!code) return BadRoom(typed_code);
+  const int lifted = moderation_.LiftRoomActions(*code, store::RoomActionKind::kKick, account.id,
+                                                 Entry(actor, "unkick", account.name, "", *code));
+  if (lifted == 0) return Done(account.name + " has no kick in force in room " + *code);
+  return Done("lifted the kick of " + account.name + " from room " + *code +
+              ": the seat is theirs again when they come back");
+}
+
+ActionOutcome ModerationActions::CloseRoom(const Actor& actor, const std::string& typed_code,
+                                           const std::string& reason) {
+  if (auto refused = PowerRefusal(actor, Power::kCloseRoom)) return *refused;
+  const auto code = RoomCode(typed_code);
+  if (!code) return BadRoom(typed_code);
+  if (auto refused = ReasonRefusal(reason)) return *refused;
+  const std::int64_t id = moderation_.AddRoomAction(
+      {0, 0, *code, store::RoomActionKind::kClose, 0, "", reason, now_, actor.name},
+      Entry(actor, "close-room", *code, reason, ""));
+  if (id == 0) return NoRoom(*code);
+  return Done("closed room " + *code + ": everyone in it is sent away, its game waits: " + reason);
+}
+
+ActionOutcome ModerationActions::ReopenRoom(const Actor& actor, const std::string& typed_code) {
+  if (auto refused = PowerRefusal(actor, Power::kCloseRoom)) return *refused;
+  const auto code = RoomCode(typed_code);
+  if (!code) return BadRoom(typed_code);
+  const int lifted = moderation_.LiftRoomActions(*code, store::RoomActionKind::kClose, 0,
+                                                 Entry(actor, "reopen-room", *code, "", ""));
+  if (lifted == 0) return Done("room " + *code + " is not closed");
+  return Done("reopened room " + *code + ": its players may come back to their seats");
 }
 
 ActionOutcome ModerationActions::BanAddress(const Actor& actor, const std::string& network,

@@ -58,6 +58,16 @@ class ModerationActions {
   // Signs the account out everywhere: its sessions end (its sockets keep their seats until they
   // close; a new sign-in is allowed).
   ActionOutcome EndSessions(const Actor& actor, const std::string& name, const std::string& reason);
+  // Room actions (docs/moderation.md, "What a sanction does"); `code` names an open room in any
+  // case. A kick: the account's seat in that room is played by a computer for the rest of the
+  // room's life and the account may not join it again, until Unkick. A close: everyone in the
+  // room is sent away with the reason, nobody joins and its game waits, until Reopen. Each takes
+  // effect on the node that holds the room at its next moderation poll.
+  ActionOutcome Kick(const Actor& actor, const std::string& code, const std::string& name,
+                     const std::string& reason);
+  ActionOutcome Unkick(const Actor& actor, const std::string& code, const std::string& name);
+  ActionOutcome CloseRoom(const Actor& actor, const std::string& code, const std::string& reason);
+  ActionOutcome ReopenRoom(const Actor& actor, const std::string& code);
   ActionOutcome BanAddress(const Actor& actor, const std::string& network,
                            const std::string& length, const std::string& reason);
   ActionOutcome UnbanAddress(const Actor& actor, const std::string& network);

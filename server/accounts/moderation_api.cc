@@ -85,8 +85,8 @@ ApiResponse ModerationApi::Act(const ApiRequest& request, const SignedIn& who, R
   const auto& body = std::get<nlohmann::ordered_json>(read);
   for (const auto& [key, value] : body.items()) {
     if (key != "action" && key != "name" && key != "network" && key != "for" && key != "reason" &&
-        key != "role") {
-      return Error(400, "the fields are action, name, network, for, reason and role", key);
+        key != "role" && key != "room") {
+      return Error(400, "the fields are action, name, network, room, for, reason and role", key);
     }
     if (!value.is_string()) return Error(400, "\"" + key + "\" must be a string", key);
   }
@@ -115,10 +115,18 @@ ApiResponse ModerationApi::Act(const ApiRequest& request, const SignedIn& who, R
     outcome = actions.UnbanAddress(actor, field("network"));
   } else if (action == "grant") {
     outcome = actions.Grant(actor, field("name"), field("role"));
+  } else if (action == "kick") {
+    outcome = actions.Kick(actor, field("room"), field("name"), field("reason"));
+  } else if (action == "unkick") {
+    outcome = actions.Unkick(actor, field("room"), field("name"));
+  } else if (action == "close-room") {
+    outcome = actions.CloseRoom(actor, field("room"), field("reason"));
+  } else if (action == "reopen-room") {
+    outcome = actions.ReopenRoom(actor, field("room"));
   } else {
     return Error(400,
                  "\"action\" is mute, unmute, ban, unban, end-sessions, ban-address, "
-                 "unban-address or grant",
+                 "unban-address, kick, unkick, close-room, reopen-room or grant",
                  "action");
   }
   if (!outcome.ok()) return Refusal(outcome);
@@ -142,6 +150,18 @@ ApiResponse ModerationApi::Sanctions(Role role) {
          {"by", s.by}});
   }
   nlohmann::json out = {{"sanctions", sanctions}};
+  // Kicks and closed rooms: a moderator's powers too (kKick, kCloseRoom are a moderator's).
+  nlohmann::json rooms = nlohmann::json::array();
+  for (const auto& a : moderation_->RoomActionsInForce(kMaxAuditPage)) {
+    rooms.push_back({{"id", a.id},
+                     {"kind", store::RoomActionKindName(a.kind)},
+                     {"room", a.room},
+                     {"name", a.target},
+                     {"reason", a.reason},
+                     {"created_at", a.created_at},
+                     {"by", a.by}});
+  }
+  out["room_actions"] = rooms;
   if (moderation::May(role, Power::kBanAddress)) {
     nlohmann::json bans = nlohmann::json::array();
     for (const auto& b : moderation_->AddressBansInForce(now, kMaxAuditPage)) {

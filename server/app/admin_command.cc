@@ -41,6 +41,13 @@ constexpr const char* kUsage =
     "                                   (203.0.113.7, 203.0.113.0/24, 2001:db8::/48) for LENGTH\n"
     "  unban-address NETWORK            lift the bans of NETWORK\n"
     "  address-bans                     the address bans in force\n"
+    "  kick ROOM NAME --reason TEXT     a computer plays NAME's seat in room ROOM, and the room\n"
+    "                                   refuses NAME until unkick\n"
+    "  unkick ROOM NAME                 lift NAME's kick from ROOM\n"
+    "  close-room ROOM --reason TEXT    send everyone in ROOM away and keep it shut; its game\n"
+    "                                   waits\n"
+    "  reopen-room ROOM                 let ROOM's players back\n"
+    "  room-actions                     the kicks and closed rooms in force\n"
     "  status NAME                      NAME's role and the mutes and bans in force\n"
     "  staff                            every moderator, admin and owner\n"
     "  audit [--limit N]                the audit log as JSON lines, newest first (100)\n"
@@ -70,6 +77,11 @@ const std::map<std::string, CommandShape>& Shapes() {
       {"ban-address", {1, {"--for", "--reason"}, {}}},
       {"unban-address", {1, {}, {}}},
       {"address-bans", {0, {}, {}}},
+      {"kick", {2, {"--reason"}, {}}},
+      {"unkick", {2, {}, {}}},
+      {"close-room", {1, {"--reason"}, {}}},
+      {"reopen-room", {1, {}, {}}},
+      {"room-actions", {0, {}, {}}},
       {"status", {1, {}, {}}},
       {"staff", {0, {}, {}}},
       {"audit", {0, {}, {"--limit"}}},
@@ -136,6 +148,7 @@ class Admin {
     if (c == "staff") return Staff();
     if (c == "audit") return Audit(p);
     if (c == "address-bans") return AddressBans();
+    if (c == "room-actions") return RoomActions();
     if (c == "status") return Status(p.words[0]);
     accounts::ModerationActions actions(*accounts_, *moderation_, now_);
     const accounts::Actor host = accounts::Actor::Host();
@@ -156,6 +169,14 @@ class Admin {
       outcome = actions.EndSessions(host, word, option("--reason"));
     } else if (c == "ban-address") {
       outcome = actions.BanAddress(host, word, option("--for"), option("--reason"));
+    } else if (c == "kick") {
+      outcome = actions.Kick(host, word, p.words[1], option("--reason"));
+    } else if (c == "unkick") {
+      outcome = actions.Unkick(host, word, p.words[1]);
+    } else if (c == "close-room") {
+      outcome = actions.CloseRoom(host, word, option("--reason"));
+    } else if (c == "reopen-room") {
+      outcome = actions.ReopenRoom(host, word);
     } else {
       outcome = actions.UnbanAddress(host, word);
     }
@@ -180,6 +201,17 @@ class Admin {
     for (const auto& b : moderation_->AddressBansInForce(now_, kMaxAuditLimit)) {
       out_ << b.network << " since " << moderation::UtcMinute(b.created_at) << ", "
            << moderation::UntilText(b.ends_at) << ", by " << b.by << ": " << b.reason << "\n";
+    }
+    return 0;
+  }
+
+  int RoomActions() {
+    for (const auto& a : moderation_->RoomActionsInForce(kMaxAuditLimit)) {
+      out_ << "room " << a.room << ": "
+           << (a.kind == store::RoomActionKind::kClose ? std::string("closed")
+                                                       : "kicked " + a.target)
+           << " since " << moderation::UtcMinute(a.created_at) << ", by " << a.by << ": "
+           << a.reason << "\n";
     }
     return 0;
   }

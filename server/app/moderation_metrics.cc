@@ -29,6 +29,11 @@ std::function<void(std::ostream&)> ModerationMetricsSection(
            "# TYPE carc_moderation_address_bans gauge\n"
            "carc_moderation_address_bans "
         << metrics.address_bans.load()
+        << "\n# HELP carc_moderation_room_actions Kicks and closed rooms in force, on every "
+           "node's rooms.\n"
+           "# TYPE carc_moderation_room_actions gauge\n"
+           "carc_moderation_room_actions "
+        << metrics.room_actions.load()
         << "\n# HELP carc_moderation_actions_total Admin API requests: actions taken (done) and "
            "requests refused for a power, a rank or a field (refused).\n"
            "# TYPE carc_moderation_actions_total counter\n"

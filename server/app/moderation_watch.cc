@@ -50,6 +50,8 @@ void ModerationWatch::PollOnce() {
     const auto in_force = store_.InForce(now, kMaxSanctionsInForce);
     const auto address_rows = store_.AddressBansInForce(now, kMaxSanctionsInForce);
     const auto setting_rows = store_.ReadSettings();
+    std::vector<store::RoomActionRow> room_rows;
+    if (rooms_ != nullptr) room_rows = store_.RoomActionsInForce(kMaxSanctionsInForce);
     seen_audit_ = last;
     if (in_force.size() == static_cast<std::size_t>(kMaxSanctionsInForce)) {
       spdlog::warn("moderation: over {} sanctions in force; only the newest are watched",
@@ -94,6 +96,26 @@ void ModerationWatch::PollOnce() {
     metrics_.address_bans = address_bans.size();
     address_bans_.Replace(std::move(address_bans));
     settings_.Replace(moderation::SettingsFromRows(setting_rows));
+    if (rooms_ != nullptr) {
+      if (room_rows.size() == static_cast<std::size_t>(kMaxSanctionsInForce)) {
+        spdlog::warn(
+            "moderation: over {} kicks and closed rooms in force; only the newest are kept",
+            kMaxSanctionsInForce);
+      }
+      std::map<std::int64_t, moderation::RoomModeration> rooms;
+      for (const store::RoomActionRow& row : room_rows) {
+        moderation::RoomModeration& room = rooms[row.room_id];
+        // Newest first: the newest close's reason, and each account's newest kick's.
+        if (row.kind == store::RoomActionKind::kClose) {
+          if (!room.closed) room.closed = row.reason;
+        } else {
+          room.kicked.try_emplace(row.account, row.reason);
+        }
+      }
+      metrics_.room_actions = room_rows.size();
+      const auto changed = rooms_->Replace(std::move(rooms));
+      if (!changed.empty() && rooms_changed_) rooms_changed_(changed);
+    }
   } catch (const store::StoreError& e) {
     ++metrics_.store_errors;
     spdlog::warn("moderation: cannot read the sanctions: {}", e.what());

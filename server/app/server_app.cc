@@ -244,6 +244,10 @@ ServerApp::ServerApp(ServerConfig config)
         },
         mutes_, address_bans_, settings_, moderation_metrics_);
     registry_.set_mutes(&mutes_);
+    registry_.set_room_actions(&room_actions_);
+    moderation_watch_->WatchRooms(&room_actions_, [this](const std::vector<std::int64_t>& ids) {
+      registry_.ApplyRoomActions(ids);
+    });
     registry_.set_settings(&settings_);
     accounts_.set_settings(&settings_);
     report_filing_ = std::make_unique<ReportFiling>(*moderation, api_workers_);

@@ -115,6 +115,7 @@ class ServerApp {
   std::atomic<bool> stopping_{false};
   // The mutes in force, which the rooms' chat asks (before registry_, which points to it).
   moderation::MuteList mutes_;
+  moderation::RoomActionList room_actions_;  // kicks and closed rooms (the watch keeps it)
   // The address bans in force, which every HTTP session asks (before listener_, which does).
   moderation::AddressBanList address_bans_;
   RoomRegistry registry_;

@@ -1,9 +1,10 @@
 // Who decides for a seat when no person does, and the computer player's job the room has in
 // flight. A computer decides for a computer's seat; under ABANDON_POLICY_COMPUTER for a person's
-// seat whose player is away past the grace period (it stands in, and the players are told); and
-// for a decision whose clock ran out under that policy (the greedy player, ahead of the queue).
-// One job per room at a time: a newer question cancels the older one, and an answer is taken
-// only if it is for the job still wanted.
+// seat whose player is away past the grace period (it stands in, and the players are told); for
+// a person's seat whose player a moderator kicked, whatever the policy; and for a decision whose
+// clock ran out under that policy (the greedy player, ahead of the queue). One job per room at a
+// time: a newer question cancels the older one, and an answer is taken only if it is for the job
+// still wanted.
 //
 // Contract: not thread-safe; the room calls it on its strand. It holds no session, room or
 // pool: the room submits the job it prepares and brings the answer back on the strand.
@@ -34,7 +35,7 @@ class ComputerSeats {
 
   // Whether a computer decides for `slot` now (not counting a clock that ran out).
   bool Plays(const Seat& slot, Clock::time_point now) const {
-    if (slot.computer()) return true;
+    if (slot.computer() || slot.removed) return true;
     return abandon_to_computer_ && !slot.session && now - slot.dropped_at >= grace_period_;
   }
 

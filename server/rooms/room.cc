@@ -59,7 +59,8 @@ void Room::Start() {
 }
 
 void Room::OnTick() {
-  if (closed_) return;
+  // A room a moderator closed waits: Reopen starts its tick again.
+  if (closed_ || moderated_.closed) return;
   const auto now = Clock::now();
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     Seat& seat = seats_[i];
@@ -215,6 +216,10 @@ void Room::DoJoin(const std::shared_ptr<Session>& s, std::string name, bool spec
     s->ReleaseClaim();
     return Error(s, request_id, v1::ERROR_CODE_ROOM_NOT_FOUND, "no room " + code_);
   }
+  if (auto refusal = ModerationRefusal(*s, seats_.SeatOfAccount(s->account().id))) {
+    s->ReleaseClaim();
+    return Error(s, request_id, refusal->code, std::move(refusal->text));
+  }
   if (const int own = seats_.SeatOfAccount(s->account().id); own >= 0 && !spectate) {
     // The account's seat, from this or another device: it takes the seat back (lobby or game).
     return TakeSeat(s, own, request_id, /*by_token=*/false);
@@ -298,6 +303,10 @@ void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_
     metrics_.Reject("invalid_token");
     s->ReleaseClaim();
     return Error(s, request_id, v1::ERROR_CODE_INVALID_TOKEN, "this resume token is not valid");
+  }
+  if (auto refusal = ModerationRefusal(*s, seat)) {
+    s->ReleaseClaim();
+    return Error(s, request_id, refusal->code, std::move(refusal->text));
   }
   TakeSeat(s, seat, request_id, /*by_token=*/true);
 }
@@ -458,13 +467,14 @@ void Room::UpdateSummary() {
     unseated_since_ = now;
   }
   finished_and_archived_ = phase_.phase() == RoomPhase::kFinished && game_.archived();
-  NoteMayDispose();
+  NoteMayDispose(moderated_.closed.has_value());
 }
 
-void Room::NoteMayDispose() {
+void Room::NoteMayDispose(bool held) {
   // The three conditions of TryMarkDisposed, without their times.
-  const bool may = unseated_since_.has_value() || (finished_and_archived_ && empty_since_) ||
-                   (empty_since_ && options_.turn_based().move_seconds() == 0);
+  const bool may =
+      !held && (unseated_since_.has_value() || (finished_and_archived_ && empty_since_) ||
+                (empty_since_ && options_.turn_based().move_seconds() == 0));
   if (!may) {
     may_dispose_.store(false, std::memory_order_release);
   } else if (!may_dispose_.exchange(true, std::memory_order_acq_rel)) {

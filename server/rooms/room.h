@@ -1,7 +1,9 @@
 // One game room: its lifecycle (create, join, leave, drop, reconnect, dispose), its members and
 // the dispatch of their messages to the room's parts: the seats' lobby messages to LobbyDesk
 // (lobby_desk.h), the game's to RoomGame (room_game.h: commands, computers, clock, votes,
-// hints, broadcasts), chat to ChatGate; what members are told of the room is built by RoomView.
+// hints, broadcasts), chat to ChatGate; what members are told of the room is built by RoomView;
+// a moderator's kicks and closes (the registry's RoomActionList) are carried out by
+// room_moderation.cc.
 //
 // Contract: every public method is thread-safe; the work runs on the room's strand, so a room
 // never locks around game state. Nothing sent is built from anything but the engine's views
@@ -43,6 +45,7 @@
 
 #include "carc/store/v1/room_log.pb.h"
 #include "carc/v1/messages.pb.h"
+#include "moderation/room_action_list.h"
 #include "net/session.h"
 #include "rooms/chat_gate.h"
 #include "rooms/chat_history.h"
@@ -121,6 +124,9 @@ class Room : public MembershipHost, private GameHost, public std::enable_shared_
   void ClaimSeat(std::string token_hash, std::int64_t account, std::string name);
   // Any thread: the account is deleted; its seat here plays on as `label`, for no account.
   void ForgetAccount(std::int64_t account, std::string label);
+  // Any thread: the kicks and closes in force on this room (RoomRegistry::room_actions) may
+  // have changed; the room carries out what did (rooms/room_moderation.cc).
+  void Moderate();
   bool IsPublic() const { return options_.is_public(); }
   // Whether the public room list shows this room: public, not disposed, and somebody is in it
   // (a room everyone has left waits for its players to come back or the sweeper, unlisted).
@@ -165,11 +171,26 @@ class Room : public MembershipHost, private GameHost, public std::enable_shared_
   void ArmTick();
   // Sets may_dispose_ from the sweeper's view, and notes the room with the registry when one
   // of the conditions begins counting; under summary_mu_.
-  void NoteMayDispose();
+  // `held`: a moderator closed the room, which waits for its reopening whoever is connected.
+  void NoteMayDispose(bool held);
 
   // Lobby messages (room_lobby.cc): chat, leave, rematch, and the seats' messages decided by
   // the lobby desk (lobby_desk.h).
   void HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMessage& m);
+  // Moderation (room_moderation.cc): the change since the actions last applied, carried out;
+  // a connection sent away with RoomLeft saying why; the refusal of a join while the room is
+  // closed or the account kicked (nullopt: none).
+  void DoModerate();
+  void Kick(std::int64_t account, const std::string& reason);
+  void Unkick(std::int64_t account);
+  void CloseByModerator(const std::string& reason);
+  void Reopen();
+  void SendAway(const std::shared_ptr<Session>& s, v1::RemovedBy why, const std::string& reason);
+  struct Refusal {
+    v1::ErrorCode code;
+    std::string text;
+  };
+  std::optional<Refusal> ModerationRefusal(const Session& s, int seat) const;
   // A report of a player (room_report.cc): drafted here, kept by the registry's ReportSink.
   void FileReport(const std::shared_ptr<Session>& s, int seat, const v1::ReportPlayer& m,
                   std::uint32_t rid);
@@ -222,6 +243,7 @@ class Room : public MembershipHost, private GameHost, public std::enable_shared_
 
   ChatGate chat_;
   ChatHistory chat_history_;
+  moderation::RoomModeration moderated_;  // the kicks and close as last applied (DoModerate)
 
   mutable std::mutex summary_mu_;
   v1::RoomSummary summary_;

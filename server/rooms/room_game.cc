@@ -54,6 +54,28 @@ void RoomGame::Close() {
   computers_.Cancel();
 }
 
+void RoomGame::Suspend() {
+  if (suspended_) return;
+  suspended_ = true;
+  clock_timer_.cancel();
+  computers_.Cancel();
+  if (game_ && clock_.on()) {
+    // The running turn charged now; nobody runs until Resume.
+    const auto now = std::chrono::steady_clock::now();
+    clock_.Load(clock_.RemainingMs(now));
+    clock_.Resume(-1, now);
+  }
+}
+
+void RoomGame::Resume() {
+  if (!suspended_) return;
+  suspended_ = false;
+  if (game_ && clock_.on() && !game_->IsOver()) {
+    clock_.Resume(game_->ToMove(), std::chrono::steady_clock::now());
+    ArmClock();
+  }
+}
+
 bool RoomGame::Start() {
   SeatTable players = seats_.Compacted();
   const int host = players.host();

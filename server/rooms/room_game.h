@@ -143,6 +143,12 @@ class RoomGame {
   std::int64_t TurnDeadline() const;
   // The room closes: timers and computer players stop, nothing more is played.
   void Close();
+  // A moderator closed the room (Suspend) or reopened it (Resume): while suspended nothing is
+  // played, no clock runs and no computer thinks. A real-time clock's running turn is charged
+  // up to the close and runs again from the reopening; a turn-based game's deadline is wall
+  // time and is not moved.
+  void Suspend();
+  void Resume();
 
   // Rebuilds the game from the room's log (RoomJournal::Replay's entries), then its phase, its
   // archive (written now if the process stopped before it) and its clock. "" or what is wrong.
@@ -258,6 +264,7 @@ class RoomGame {
   std::unique_ptr<GameSession> game_;  // once the game has started
   bool archived_ = false;
   bool closed_ = false;
+  bool suspended_ = false;                  // by a moderator (Suspend)
   TurnClock clock_;                         // off unless the options set one
   std::optional<MoveDeadline> turn_based_;  // a turn-based room's, once the game started
   ComputerSeats computers_;                 // who a computer decides for, its job in flight

@@ -60,7 +60,7 @@ bool RoomGame::NoteTurn() {
 }
 
 void RoomGame::CheckTurnBased() {
-  if (!turn_based_ || !game_ || closed_ || gate_.writing() || game_->IsOver()) return;
+  if (!turn_based_ || !game_ || closed_ || suspended_ || gate_.writing() || game_->IsOver()) return;
   const MoveDeadline::State before = turn_based_->state();
   const int seat = before.seat;
   switch (turn_based_->Check(WallNow())) {

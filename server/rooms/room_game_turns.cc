@@ -10,7 +10,9 @@ namespace carc::server {
 using Clock = std::chrono::steady_clock;
 
 void RoomGame::PlayFallbackMoves(int budget) {
-  if (!game_ || closed_ || gate_.writing() || budget <= 0 || game_->IsOver()) return;
+  if (!game_ || closed_ || suspended_ || gate_.writing() || budget <= 0 || game_->IsOver()) {
+    return;
+  }
   const auto now = Clock::now();
   NoteStandIns();
   NoteAbsences();
@@ -23,8 +25,9 @@ void RoomGame::PlayFallbackMoves(int budget) {
   // follower) for a resigned seat, with the fallback policy for a person's seat abandoned
   // past the grace period, and for a seat the players voted to skip.
   const bool abandoned = options_.abandon_policy() == v1::ABANDON_POLICY_FALLBACK_MOVE &&
-                         !slot.computer() && !slot.session && now - slot.dropped_at >= Grace();
-  const bool skipped = absent_.skipped(seat) && !slot.session;
+                         !slot.computer() && !slot.removed && !slot.session &&
+                         now - slot.dropped_at >= Grace();
+  const bool skipped = absent_.skipped(seat) && !slot.session && !slot.removed;
   if (game_->resigned(seat) || abandoned || skipped) {
     return PlayTimeout(seat, budget, abandoned || skipped);
   }
@@ -81,7 +84,7 @@ void RoomGame::ComputerChose(int seat, std::uint64_t seq,
                              const std::shared_ptr<std::atomic<bool>>& job,
                              std::optional<bots::Choice> choice) {
   computers_.Answered(job);
-  if (!choice || closed_ || !game_ || game_->IsOver() || game_->seq() != seq ||
+  if (!choice || closed_ || suspended_ || !game_ || game_->IsOver() || game_->seq() != seq ||
       game_->ToMove() != seat) {
     return;
   }
@@ -138,7 +141,7 @@ void RoomGame::UpdateClock() {
 
 void RoomGame::ArmClock() {
   clock_timer_.cancel();
-  if (clock_.running_for() < 0 || closed_) return;
+  if (clock_.running_for() < 0 || closed_ || suspended_) return;
   const int seat = clock_.running_for();
   const std::uint64_t seq = game_->seq();
   clock_timer_.expires_at(clock_.Deadline());

@@ -13,12 +13,13 @@ namespace sv1 = carc::store::v1;
 using Clock = std::chrono::steady_clock;
 
 void RoomGame::NoteAbsences() {
-  if (!game_ || closed_ || gate_.writing()) return;
+  if (!game_ || closed_ || suspended_ || gate_.writing()) return;
   const auto now = Clock::now();
   std::vector<AbsentVotes::SeatNow> now_seats(seats_.size());
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     const Seat& slot = seats_[i];
-    const bool person = !slot.computer();
+    // A kicked player's seat is a computer's while the kick stands: nobody waits for it.
+    const bool person = !slot.computer() && !slot.removed;
     now_seats[i].away_past_grace = person && !slot.session && now - slot.dropped_at >= Grace();
     now_seats[i].present = person && slot.session != nullptr;
     now_seats[i].resigned = game_->resigned(static_cast<int>(i));

@@ -168,6 +168,10 @@ void RoomRegistry::RestoreOne(const store::OpenRoom& r, bool code_known, Restore
   rooms_[code] = room;
   if (room->MayDispose()) NoteCandidate(code);  // as in Create
   for (const auto& hash : room->TokenHashes()) tokens_[hash] = room;
+  // A kick or a close in force is carried out before the room's first tick.
+  if (room_actions_ != nullptr && !(room_actions_->For(r.id) == moderation::RoomModeration{})) {
+    room->Moderate();
+  }
   room->Start();
   ++report.restored;
   ++metrics_.rooms_restored;
@@ -286,6 +290,21 @@ void RoomRegistry::ForgetAccount(std::int64_t account, const std::string& label)
   for (const auto& room : rooms) {
     if (room->SeatHeldBy(account)) room->ForgetAccount(account, label);
   }
+}
+
+void RoomRegistry::ApplyRoomActions(const std::vector<std::int64_t>& room_ids) const {
+  std::vector<std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard lock(mu_);
+    // Few actions change at once (one per moderator's act): a walk over the rooms held finds
+    // them without another index to keep.
+    for (const auto& [code, room] : rooms_) {
+      if (std::binary_search(room_ids.begin(), room_ids.end(), room->room_id())) {
+        rooms.push_back(room);
+      }
+    }
+  }
+  for (const auto& room : rooms) room->Moderate();
 }
 
 void RoomRegistry::NoteCandidate(const std::string& code) {

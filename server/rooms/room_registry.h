@@ -18,6 +18,7 @@
 
 #include "bots/bot_pool.h"
 #include "moderation/mute_list.h"
+#include "moderation/room_action_list.h"
 #include "moderation/server_settings.h"
 #include "net/address_rate.h"
 #include "push/notice.h"
@@ -96,6 +97,12 @@ class RoomRegistry {
   // The mutes in force (moderation/mute_list.h; null: none kept): set before the port opens.
   void set_mutes(const moderation::MuteList* mutes) { mutes_ = mutes; }
   const moderation::MuteList* mutes() const { return mutes_; }
+  // The kicks and closed rooms in force (moderation/room_action_list.h; null: none kept): set
+  // before the first room is restored. Rooms read it in Room::Moderate.
+  void set_room_actions(const moderation::RoomActionList* actions) { room_actions_ = actions; }
+  const moderation::RoomActionList* room_actions() const { return room_actions_; }
+  // The actions on these rooms (by store id) changed: those this node holds carry them out.
+  void ApplyRoomActions(const std::vector<std::int64_t>& room_ids) const;
   // The server's settings (moderation/server_settings.h; null: the defaults): set before the
   // port opens. Rooms ask it for the words refused in chat and whether guests may play.
   void set_settings(const moderation::SettingsBox* settings) { settings_ = settings; }
@@ -126,6 +133,7 @@ class RoomRegistry {
   bots::BotPool* bots_;
   push::Notifier* notices_ = nullptr;
   const moderation::MuteList* mutes_ = nullptr;
+  const moderation::RoomActionList* room_actions_ = nullptr;
   const moderation::SettingsBox* settings_ = nullptr;
   ReportSink* reports_ = nullptr;
   AddressRate report_rate_;

@@ -24,7 +24,7 @@ std::string Room::Restore(const std::vector<std::string>& entries) {
     empty_since_ = Clock::now();  // nobody is connected yet: the sweeper's countdown starts
     // A finished game's players get the grace period to come back to the final table.
     finished_linger_ = config_.grace_period;
-    NoteMayDispose();
+    NoteMayDispose(/*held=*/false);  // a close is applied after (Moderate)
   }
   UpdateSummary();
   return {};

@@ -34,6 +34,10 @@ struct Seat {
   std::string computer_level;
   // The account that holds the seat (its player signed in when taking it); 0 for a guest.
   std::int64_t account = 0;
+  // A moderator kicked the seat's player during the game (rooms/room_moderation.cc): a computer
+  // plays it, whatever the absent policy, until the kick is lifted. Not in the room's log: the
+  // store's kicks are applied again to a rebuilt room.
+  bool removed = false;
   bool computer() const { return !computer_level.empty(); }
 };
 

@@ -67,6 +67,29 @@ struct AddressBanRow {
   std::string by;
 };
 
+// A moderator's action on one room (docs/moderation.md, "What a sanction does"): a kick takes
+// an account's seat for the rest of the room's life (a computer plays it) and keeps the account
+// out; a close sends everyone away and keeps the room shut. Each is in force until lifted or
+// until the room is disposed of.
+enum class RoomActionKind { kKick, kClose };
+
+// "kick", "close": the stored spelling.
+inline std::string_view RoomActionKindName(RoomActionKind kind) {
+  return kind == RoomActionKind::kClose ? "close" : "kick";
+}
+
+struct RoomActionRow {
+  std::int64_t id = 0;
+  std::int64_t room_id = 0;  // the room's store id (store/event_store.h's RoomId)
+  std::string room;          // the room's code
+  RoomActionKind kind = RoomActionKind::kKick;
+  AccountId account = 0;  // the kicked account; 0 for a close
+  std::string target;     // the kicked account's name as it was; "" for a close
+  std::string reason;
+  std::int64_t created_at = 0;
+  std::string by;
+};
+
 // One line of the audit log. `actor` and `target` are names as they were ("host" for the
 // command line); `detail` says what the action was of (a role's name, a length).
 struct AuditEntry {
@@ -129,6 +152,18 @@ class ModerationStore {
   virtual int LiftAddressBans(const std::string& network, const AuditEntry& audit) = 0;
   // Every address ban in force at `now`: the newest `limit`, newest first.
   virtual std::vector<AddressBanRow> AddressBansInForce(std::int64_t now, int limit) = 0;
+
+  // Keeps `action` on the open room whose code is `action.room` (its room_id is ignored and
+  // looked up) and writes `audit`: the new action's id, or 0 (nothing written) when no open room
+  // has that code.
+  virtual std::int64_t AddRoomAction(const RoomActionRow& action, const AuditEntry& audit) = 0;
+  // Lifts, at `audit.at`, the actions of `kind` in force on the open room `code` (a kick: of
+  // `account` only), and writes `audit` if there was one: how many were lifted.
+  virtual int LiftRoomActions(const std::string& code, RoomActionKind kind, AccountId account,
+                              const AuditEntry& audit) = 0;
+  // Every action in force (not lifted, on a room still open in the store): the newest `limit`,
+  // newest first.
+  virtual std::vector<RoomActionRow> RoomActionsInForce(int limit) = 0;
 
   // Writes `audit` alone: the entry of an action whose change another store keeps (the
   // sessions a moderator ended are the account store's).

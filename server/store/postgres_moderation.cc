@@ -135,6 +135,52 @@ class PostgresModeration final : public ModerationStore {
     return out;
   }
 
+  std::int64_t AddRoomAction(const RoomActionRow& a, const AuditEntry& audit) override {
+    std::lock_guard lock(mu_);
+    return InPgTransaction(db_, [&]() -> std::int64_t {
+      // The newest open room of the code (a code is reused only after its room was disposed).
+      const PgResult r = db_.Exec(
+          "INSERT INTO room_actions (room_id, kind, account_id, target, reason, created_at, "
+          "by_name) SELECT id, $1, $2, $3, $4, $5, $6 FROM rooms WHERE code = $7 AND "
+          "state = 'open' ORDER BY id DESC LIMIT 1 RETURNING id",
+          {RoomActionKindName(a.kind), a.account != 0 ? PgParam::Int(a.account) : PgParam::Null(),
+           a.target, a.reason, PgParam::Int(a.created_at), a.by, a.room});
+      if (r.rows() == 0) return 0;  // no open room of that code
+      WriteAudit(audit);
+      return r.Int(0, 0);
+    });
+  }
+
+  int LiftRoomActions(const std::string& code, RoomActionKind kind, AccountId account,
+                      const AuditEntry& audit) override {
+    std::lock_guard lock(mu_);
+    return InPgTransaction(db_, [&] {
+      return AuditIfAny(
+          db_.Exec("UPDATE room_actions SET lifted_at = $1 WHERE kind = $2 AND lifted_at IS NULL "
+                   "AND ($3::BIGINT = 0 OR account_id = $3::BIGINT) AND room_id IN (SELECT id FROM "
+                   "rooms WHERE "
+                   "code = $4 AND state = 'open')",
+                   {PgParam::Int(audit.at), RoomActionKindName(kind), PgParam::Int(account), code}),
+          audit);
+    });
+  }
+
+  std::vector<RoomActionRow> RoomActionsInForce(int limit) override {
+    std::lock_guard lock(mu_);
+    const PgResult r = db_.Exec(
+        "SELECT a.id, a.room_id, r.code, a.kind, COALESCE(a.account_id, 0), a.target, a.reason, "
+        "a.created_at, a.by_name FROM room_actions a JOIN rooms r ON r.id = a.room_id "
+        "WHERE a.lifted_at IS NULL AND r.state = 'open' ORDER BY a.id DESC LIMIT $1",
+        {PgParam::Int(limit)});
+    std::vector<RoomActionRow> out;
+    for (int i = 0; i < r.rows(); ++i) {
+      out.push_back({r.Int(i, 0), r.Int(i, 1), r.Text(i, 2),
+                     r.Text(i, 3) == "close" ? RoomActionKind::kClose : RoomActionKind::kKick,
+                     r.Int(i, 4), r.Text(i, 5), r.Text(i, 6), r.Int(i, 7), r.Text(i, 8)});
+    }
+    return out;
+  }
+
   void AddAudit(const AuditEntry& audit) override {
     std::lock_guard lock(mu_);
     InPgTransaction(db_, [&] {

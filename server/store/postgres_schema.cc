@@ -323,6 +323,21 @@ CREATE TABLE reports (
 CREATE INDEX reports_status ON reports (status, id);
 )sql";
 
+constexpr const char* kRoomActions = R"sql(
+CREATE TABLE room_actions (
+  id BIGSERIAL PRIMARY KEY,
+  room_id BIGINT NOT NULL REFERENCES rooms(id),
+  kind TEXT NOT NULL CHECK (kind IN ('kick', 'close')),
+  account_id BIGINT REFERENCES accounts(id) ON DELETE CASCADE,
+  target TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  by_name TEXT NOT NULL,
+  lifted_at BIGINT
+);
+CREATE INDEX room_actions_in_force ON room_actions (room_id) WHERE lifted_at IS NULL;
+)sql";
+
 constexpr PgMigration kMigrations[] = {
     {1, "rooms, their logs and the archive", kRooms},
     {2, "nodes, room leases and resume tokens", kCluster},
@@ -339,6 +354,7 @@ constexpr PgMigration kMigrations[] = {
     {13, "bans of addresses and networks", kAddressBans},
     {14, "the server's settings", kServerSettings},
     {15, "players' reports with their context", kReports},
+    {16, "moderators' kicks and closed rooms", kRoomActions},
 };
 
 // Any fixed number: the advisory lock that serialises migrations between nodes.

@@ -47,6 +47,19 @@ class SqliteModeration final : public ModerationStore {
       address_in_force_ = conn_.Make(
           "SELECT id, network, reason, created_at, ends_at, by_name FROM address_bans "
           "WHERE lifted_at IS NULL AND (ends_at = 0 OR ends_at > ?) ORDER BY id DESC LIMIT ?");
+      // The newest open room of the code (a code is reused only after its room was disposed of).
+      add_room_action_ = conn_.Make(
+          "INSERT INTO room_actions (room_id, kind, account_id, target, reason, created_at, "
+          "by_name) SELECT id, ?, ?, ?, ?, ?, ? FROM rooms WHERE code = ? AND state = 'open' "
+          "ORDER BY id DESC LIMIT 1");
+      lift_room_action_ = conn_.Make(
+          "UPDATE room_actions SET lifted_at = ? WHERE kind = ? AND lifted_at IS NULL AND "
+          "(? = 0 OR account_id = ?) AND room_id IN (SELECT id FROM rooms WHERE code = ? AND "
+          "state = 'open')");
+      room_actions_in_force_ = conn_.Make(
+          "SELECT a.id, a.room_id, r.code, a.kind, COALESCE(a.account_id, 0), a.target, "
+          "a.reason, a.created_at, a.by_name FROM room_actions a JOIN rooms r ON r.id = a.room_id "
+          "WHERE a.lifted_at IS NULL AND r.state = 'open' ORDER BY a.id DESC LIMIT ?");
       add_report_ = conn_.Make(
           "INSERT INTO reports (created_at, room, reporter_id, reporter, target_id, target, "
           "reason, quote, chat, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
@@ -169,6 +182,49 @@ class SqliteModeration final : public ModerationStore {
     while (address_in_force_->Step()) {
       auto& q = *address_in_force_;
       out.push_back({q.Int(0), q.Text(1), q.Text(2), q.Int(3), q.Int(4), q.Text(5)});
+    }
+    return out;
+  }
+
+  std::int64_t AddRoomAction(const RoomActionRow& a, const AuditEntry& audit) override {
+    std::lock_guard lock(mu_);
+    auto& q = *add_room_action_;
+    q.Bind(1, RoomActionKindName(a.kind));
+    if (a.account != 0)
+      q.Bind(2, a.account);
+    else
+      q.BindNull(2);
+    q.Bind(3, a.target).Bind(4, a.reason).Bind(5, a.created_at).Bind(6, a.by).Bind(7, a.room);
+    return InSqliteTransaction(conn_.db, [&]() -> std::int64_t {
+      q.Run();
+      if (sqlite3_changes(conn_.db) == 0) return 0;  // no open room of that code
+      const std::int64_t id = sqlite3_last_insert_rowid(conn_.db);
+      WriteAudit(audit);
+      return id;
+    });
+  }
+
+  int LiftRoomActions(const std::string& code, RoomActionKind kind, AccountId account,
+                      const AuditEntry& audit) override {
+    std::lock_guard lock(mu_);
+    lift_room_action_->Bind(1, audit.at)
+        .Bind(2, RoomActionKindName(kind))
+        .Bind(3, account)
+        .Bind(4, account)
+        .Bind(5, code);
+    return LiftAudited(*lift_room_action_, audit);
+  }
+
+  std::vector<RoomActionRow> RoomActionsInForce(int limit) override {
+    std::lock_guard lock(mu_);
+    auto& q = *room_actions_in_force_;
+    ResetOnExit reset{q};
+    q.Bind(1, std::int64_t{limit});
+    std::vector<RoomActionRow> out;
+    while (q.Step()) {
+      out.push_back({q.Int(0), q.Int(1), q.Text(2),
+                     q.Text(3) == "close" ? RoomActionKind::kClose : RoomActionKind::kKick,
+                     q.Int(4), q.Text(5), q.Text(6), q.Int(7), q.Text(8)});
     }
     return out;
   }
@@ -318,6 +374,9 @@ class SqliteModeration final : public ModerationStore {
   Statement* add_address_ban_ = nullptr;
   Statement* lift_address_ = nullptr;
   Statement* address_in_force_ = nullptr;
+  Statement* add_room_action_ = nullptr;
+  Statement* lift_room_action_ = nullptr;
+  Statement* room_actions_in_force_ = nullptr;
   Statement* add_report_ = nullptr;
   Statement* open_reports_ = nullptr;
   Statement* closed_reports_ = nullptr;

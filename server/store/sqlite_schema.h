@@ -14,16 +14,16 @@ namespace carc::server::store {
 // account_mail (store/mail_store.h), an account's e-mail address and its digest. 9:
 // notice_preferences (store/social_store.h), which notices and the hours without them. 10:
 // account_roles, sanctions and audit_log (store/moderation_store.h). 11: address_bans. 12:
-// server_settings. 13: reports.
-inline constexpr int kSchemaVersion = 13;
+// server_settings. 13: reports. 14: room_actions.
+inline constexpr int kSchemaVersion = 14;
 
 // Tables: rooms (state open/disposed/quarantined), room_log (one row per entry, with its
 // CRC-32), games and game_players (the archive), accounts, sessions, passkeys and passkey
 // challenges (players who last), ratings and rating_changes (each rated game's update),
 // push_subscriptions and server_keys (notices that reach a closed browser), follows, blocks,
 // invitations, account_preferences and notice_preferences (players among players),
-// account_mail (e-mail), account_roles, sanctions, address_bans, audit_log, server_settings and
-// reports (moderation).
+// account_mail (e-mail), account_roles, sanctions, address_bans, audit_log, server_settings,
+// reports and room_actions (moderation).
 
 inline constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS rooms (
@@ -255,6 +255,19 @@ CREATE TABLE IF NOT EXISTS reports (
   note TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS reports_status ON reports(status, id);
+-- store/moderation_store.h, RoomActionRow: kicks and closes; lifted_at: undone.
+CREATE TABLE IF NOT EXISTS room_actions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  room_id INTEGER NOT NULL REFERENCES rooms(id),
+  kind TEXT NOT NULL CHECK (kind IN ('kick', 'close')),
+  account_id INTEGER REFERENCES accounts(id) ON DELETE CASCADE,
+  target TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  by_name TEXT NOT NULL,
+  lifted_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS room_actions_in_force ON room_actions(room_id) WHERE lifted_at IS NULL;
 )sql";
 
 }  // namespace carc::server::store

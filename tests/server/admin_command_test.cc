@@ -1,6 +1,7 @@
 // `carcassonne-server admin` (app/admin_command.h): a bad command, name, role, length or reason
 // refused with exit 2, a clear line and nothing changed; roles, mutes and bans given and lifted
-// with their audit entries on SQLite and PostgreSQL; and the binary beside a running server.
+// with their audit entries on SQLite and PostgreSQL; a room's kick and close, each undone; and the
+// binary beside a running server.
 #include <sys/wait.h>
 
 #include <catch2/catch.hpp>
@@ -44,6 +45,7 @@ Outcome Admin(std::vector<std::string> args, const std::vector<std::string>& sto
 void CommandsOnAStore(const std::vector<std::string>& where, cs::EventStore& store) {
   const cs::AccountId ada = *store.accounts()->CreateAccount("Ada", "ada", "h", 0);
   store.accounts()->CreateSession(ada, "session-hash", "test", kAdminNow);
+  store.CreateRoom("KLMN2345", "entry 0");  // a room to kick from and close
   cs::ModerationStore& mod = *store.moderation();
 
   const std::vector<std::pair<std::vector<std::string>, std::string>> refused = {
@@ -76,6 +78,15 @@ void CommandsOnAStore(const std::vector<std::string>& where, cs::EventStore& sto
       {{"ban-address", "203.0.113.0/24", "--for", "1d", "--reason", ""}, "--reason:"},
       {{"unban-address", "::/16"}, "IPv4-mapped"},
       {{"address-bans", "x"}, "address-bans takes 0 word(s)"},
+      {{"kick", "KLMN2345", "Ada"}, "kick needs --reason"},
+      {{"kick", "KLMN2345", "--reason", "x"}, "kick takes 2 word(s)"},
+      {{"kick", "KL-MN", "Ada", "--reason", "x"}, "\"KL-MN\" is no room code"},
+      {{"kick", "ZZZZ9999", "Ada", "--reason", "x"}, "no open room has the code ZZZZ9999"},
+      {{"kick", "KLMN2345", "Nobody", "--reason", "x"}, "no account is named \"Nobody\""},
+      {{"kick", "KLMN2345", "Ada", "--reason", ""}, "--reason:"},
+      {{"close-room", "KLMN2345"}, "close-room needs --reason"},
+      {{"close-room", std::string(17, 'A'), "--reason", "x"}, "is no room code"},
+      {{"reopen-room", "ZZZZ9999", "--reason", "x"}, "reopen-room takes no option --reason"},
   };
   for (const auto& [args, says] : refused) {
     const Outcome o = Admin(args, where);
@@ -166,6 +177,30 @@ void CommandsOnAStore(const std::vector<std::string>& where, cs::EventStore& sto
   CHECK(ended[0].action == "end-sessions");
   CHECK(ended[0].reason == "a stolen phone");
   CHECK(ended[0].detail == "2");
+  // A room's kick and close, each undone; the room is named in any case.
+  o = Admin({"kick", "klmn2345", "ada", "--reason", "griefing"}, where);
+  CHECK(o.code == 0);
+  CHECK_THAT(o.out, Catch::StartsWith("kicked Ada from room KLMN2345: a computer plays the seat"));
+  o = Admin({"close-room", "KLMN2345", "--reason", "a raid"}, where);
+  CHECK(o.out == "closed room KLMN2345: everyone in it is sent away, its game waits: a raid\n");
+  o = Admin({"room-actions"}, where);
+  CHECK(o.out ==
+        "room KLMN2345: closed since 2027-01-15 08:00 UTC, by host: a raid\n"
+        "room KLMN2345: kicked Ada since 2027-01-15 08:00 UTC, by host: griefing\n");
+  CHECK(
+      Admin({"unkick", "KLMN2345", "Ada"}, where).out ==
+      "lifted the kick of Ada from room KLMN2345: the seat is theirs again when they come back\n");
+  CHECK(Admin({"reopen-room", "KLMN2345"}, where).out ==
+        "reopened room KLMN2345: its players may come back to their seats\n");
+  CHECK(Admin({"reopen-room", "KLMN2345"}, where).out == "room KLMN2345 is not closed\n");
+  CHECK(mod.RoomActionsInForce(10).empty());
+  const auto room_entries = mod.Audit(0, 4);
+  REQUIRE(room_entries.size() == 4);
+  CHECK(room_entries[0].action == "reopen-room");
+  CHECK(room_entries[1].action == "unkick");
+  CHECK(room_entries[2].action == "close-room");
+  CHECK(room_entries[3].action == "kick");
+  CHECK(room_entries[3].detail == "KLMN2345");
 }
 
 TEST_CASE("admin command, sqlite: bad commands are refused with exit 2, good ones audited",

@@ -45,6 +45,10 @@ TEST_CASE("admin API: every request of a player without the role is refused, a g
       {{"action", "unban-address"}, {"network", "203.0.113.0/24"}},
       {{"action", "grant"}, {"name", "Ada"}, {"role", "moderator"}},
       {{"action", "grant"}, {"name", "Pat"}, {"role", "owner"}},
+      {{"action", "kick"}, {"room", "KLMN2345"}, {"name", "Ada"}, {"reason", "x"}},
+      {{"action", "unkick"}, {"room", "KLMN2345"}, {"name", "Ada"}},
+      {{"action", "close-room"}, {"room", "KLMN2345"}, {"reason", "x"}},
+      {{"action", "reopen-room"}, {"room", "KLMN2345"}},
   };
   for (const auto& body : actions) {
     INFO(body.dump());

@@ -2,7 +2,8 @@
 // the same way against the SQLite file and PostgreSQL: a role given and taken back, each with
 // its audit entry; mutes and bans in force until they end or are lifted, lifting only what is in
 // force; the audit log newest first, paged; an account's role and sanctions gone with it and
-// the audit log kept; the server's settings replaced key by key, each change audited.
+// the audit log kept; the server's settings replaced key by key, each change audited; kicks and
+// closed rooms in force on open rooms only, lifted one kind and one account at a time.
 #include <catch2/catch.hpp>
 
 #include "store/account_store.h"
@@ -261,5 +262,68 @@ void SettingsKeptWithTheirEntry(cs::EventStore& store) {
 
 MODERATION_CONTRACT("the server's settings are kept, each change with its audit entry",
                     SettingsKeptWithTheirEntry)
+
+void RoomActionsOnOpenRoomsOnly(cs::EventStore& store) {
+  cs::ModerationStore& mod = *store.moderation();
+  const cs::AccountId ada = *store.accounts()->CreateAccount("Ada", "ada", "h", 0);
+  const cs::AccountId bob = *store.accounts()->CreateAccount("Bob", "bob", "h", 0);
+  const cs::RoomId old_room = store.CreateRoom("KLMN2345", "entry 0");
+  store.Dispose(old_room);
+  const cs::RoomId room = store.CreateRoom("KLMN2345", "entry 0");  // the code used again
+  const cs::RoomId other = store.CreateRoom("PQRS6789", "entry 0");
+  using cs::RoomActionKind;
+  const auto kick = [&](cs::AccountId who, const std::string& name, const std::string& code) {
+    return mod.AddRoomAction(
+        {0, 0, code, RoomActionKind::kKick, who, name, "spoils the game", kModNow, "Moira"},
+        Entry(kModNow, "kick", name, code));
+  };
+  // No open room of that code: nothing kept, nothing audited.
+  CHECK(kick(ada, "Ada", "ZZZZ9999") == 0);
+  CHECK(mod.LastAuditId() == 0);
+  CHECK(kick(ada, "Ada", "KLMN2345") > 0);
+  CHECK(kick(bob, "Bob", "KLMN2345") > 0);
+  CHECK(mod.AddRoomAction(
+            {0, 0, "PQRS6789", RoomActionKind::kClose, 0, "", "raid", kModNow + 1, "Moira"},
+            Entry(kModNow + 1, "close-room", "PQRS6789")) > 0);
+  auto in_force = mod.RoomActionsInForce(10);
+  REQUIRE(in_force.size() == 3);
+  CHECK(in_force[0].kind == RoomActionKind::kClose);
+  CHECK(in_force[0].room_id == other);
+  CHECK(in_force[0].account == 0);
+  CHECK(in_force[0].reason == "raid");
+  CHECK(in_force[1].room_id == room);  // the open room of the code, not the disposed one
+  CHECK(in_force[1].account == bob);
+  CHECK(in_force[1].target == "Bob");
+  CHECK(in_force[1].by == "Moira");
+  CHECK(mod.RoomActionsInForce(1).size() == 1);
+
+  // A kick lifted for one account only, a close for the room; lifting nothing writes nothing.
+  CHECK(mod.LiftRoomActions("KLMN2345", RoomActionKind::kKick, ada,
+                            Entry(kModNow + 2, "unkick", "Ada", "KLMN2345")) == 1);
+  const std::int64_t audit = mod.LastAuditId();
+  CHECK(mod.LiftRoomActions("KLMN2345", RoomActionKind::kKick, ada,
+                            Entry(kModNow + 3, "unkick", "Ada", "KLMN2345")) == 0);
+  CHECK(mod.LiftRoomActions("KLMN2345", RoomActionKind::kClose, 0,
+                            Entry(kModNow + 3, "reopen-room", "KLMN2345")) == 0);
+  CHECK(mod.LastAuditId() == audit);
+  CHECK(mod.LiftRoomActions("PQRS6789", RoomActionKind::kClose, 0,
+                            Entry(kModNow + 4, "reopen-room", "PQRS6789")) == 1);
+  in_force = mod.RoomActionsInForce(10);
+  REQUIRE(in_force.size() == 1);
+  CHECK(in_force[0].account == bob);
+
+  // A room disposed of takes its actions with it; a deleted account its kicks.
+  CHECK(kick(ada, "Ada", "PQRS6789") > 0);
+  store.Dispose(room);
+  in_force = mod.RoomActionsInForce(10);
+  REQUIRE(in_force.size() == 1);
+  CHECK(in_force[0].room_id == other);
+  REQUIRE(store.accounts()->DeleteAccount(ada, "Player 1", {}));
+  CHECK(mod.RoomActionsInForce(10).empty());
+  CHECK(mod.Audit(0, 20).size() == 6);
+}
+
+MODERATION_CONTRACT("kicks and closed rooms are in force on open rooms only, until lifted",
+                    RoomActionsOnOpenRoomsOnly)
 
 }  // namespace carc::test::moderation_store

@@ -7,9 +7,11 @@
 import { create } from "@bufbuild/protobuf";
 import { GameCommandSchema, RequestSnapshotSchema, type EventBatch, type GameCommand } from "../gen/carc/v1/game_pb";
 import {
+  RemovedBy,
   RoomStatus,
   type CreateRoom,
   type JoinRoom,
+  type RoomLeft,
   type RoomState,
   type RoomSummary,
 } from "../gen/carc/v1/lobby_pb";
@@ -35,7 +37,7 @@ import { loadPatch, patch } from "./patch";
 import { RoomGames } from "./room_games";
 import { TurnNotice, type NoticeEnvironment } from "./turn_notice";
 import { h, resetUids } from "./dom";
-import { describeError, errorMessage } from "./errors";
+import { describeError, errorMessage, MAX_DETAIL_CHARS } from "./errors";
 import { validName } from "./form";
 import { Hints } from "./hint";
 import { pacingOn, storePacing } from "./move_pacer";
@@ -335,6 +337,7 @@ export class App {
           this.homeRequests.join(join);
           return;
         }
+        if (m.body.value.moderation !== RemovedBy.UNSPECIFIED) return this.removedByModerator(m.body.value);
         break;
       case "rematchCreated":
         this.games.session(this.roomGame())?.rematchCreated(m.body.value.roomCode);
@@ -466,6 +469,16 @@ export class App {
     this.games.dispose();
     this.hints.forget();
     this.previews.forget();
+  }
+
+  /** A moderator kicked this player or closed the room: home, with why (docs/moderation.md). */
+  private removedByModerator(left: RoomLeft): void {
+    const key = left.moderation === RemovedBy.KICK ? "status.moderatorKicked" : "status.roomClosed";
+    const reason = [...left.reason.trim()].slice(0, MAX_DETAIL_CHARS).join("");
+    this.client.clearResumeToken();
+    this.leaveLocally();
+    this.banner.show(reason === "" ? t(key) : `${t(key)} (${reason})`, this.screen, "final");
+    this.render();
   }
 
   private leaveLocally(): void {

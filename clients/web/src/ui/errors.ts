@@ -21,12 +21,12 @@ export function errorCodeMessage(code: ErrorCode): string {
 export const MAX_DETAIL_CHARS = 200;
 
 /** The refusals whose server text says what the code alone cannot. */
-const WITH_DETAIL: ReadonlySet<ErrorCode> = new Set([ErrorCode.INVALID_OPTIONS, ErrorCode.MUTED, ErrorCode.REFUSED_WORD, ErrorCode.INVALID_REPORT]);
+const WITH_DETAIL: ReadonlySet<ErrorCode> = new Set([ErrorCode.INVALID_OPTIONS, ErrorCode.MUTED, ErrorCode.REFUSED_WORD, ErrorCode.INVALID_REPORT, ErrorCode.KICKED, ErrorCode.ROOM_CLOSED]);
 
 /**
  * What to show for an Error from the server. A refusal of room options also gets the server's
  * own text (English), which names the option and its range: the code alone does not say which;
- * so does a mute (until when, and why).
+ * so does a mute (until when, and why), a kick or a closed room (why).
  */
 export function errorMessage(error: ErrorBody): string {
   const text = errorCodeMessage(error.code);
