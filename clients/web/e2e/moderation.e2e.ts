@@ -2,8 +2,9 @@
 // line of Bob's chat from their game; Moira, a moderator (named with `carcassonne-server admin
 // grant`), finds the report on the moderation page with the room's chat as it was, and mutes Bob
 // from it; Bob's next line is refused with the mute's reason and end. Alba, an admin, changes
-// the message of the day, and a guest's home page and Moira's show it. axe-core finds nothing on
-// the moderation page's screens (Moira's on a phone).
+// the message of the day (her audit log shows Moira's mute and the report's closing), and a guest's home page and
+// Moira's show it. axe-core finds nothing on the moderation page's screens (Moira's on a phone,
+// with the mute in force).
 //
 // Screenshots in CARC_E2E_OUT: moderation-reports-phone.png, moderation-settings.png.
 
@@ -84,6 +85,8 @@ describe("moderation", () => {
     await report.getByRole("button", { name: "Mute Bob" }).click();
     await expect.poll(() => moira.locator("#admin-said").textContent(), { timeout: 10_000 }).toMatch(/^muted Bob until .*; the report is closed\.$/);
     await moira.locator("#admin-no-reports").waitFor();
+    // The mute is in force, with the report's reason.
+    await expect.poll(() => moira.locator('#admin-in-force li[data-kind="mute"]').textContent()).toMatch(/Mute Bob.*insults in the chat/);
     await audit.check(moira, "moderation-reports-empty");
 
     // Bob's next line is refused, and the page says why and until when.
@@ -99,6 +102,11 @@ describe("moderation", () => {
     // Alba changes the message of the day; every home page shows it.
     await alba.goto(`${base}/admin`);
     await alba.getByRole("heading", { name: "Server settings" }).waitFor({ timeout: 10_000 });
+    // The admin's audit log, newest first: Moira closed the report after her mute.
+    await expect.poll(async () => (await alba.locator("#admin-audit li p:first-child").allTextContents()).slice(0, 2)).toEqual([
+      "Moira close-report report 1 (actioned)",
+      "Moira mute Bob (1d)",
+    ]);
     await alba.getByLabel("Server name").fill("Carcassonne at the Mill");
     await alba.getByLabel("Message of the day").fill("Tournament on Saturday at 3");
     await alba.getByRole("button", { name: "Save the settings" }).click();

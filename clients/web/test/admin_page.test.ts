@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 
 // The moderation page (src/account/admin_page.ts, admin_screen.ts) at /admin over a fake server:
-// a moderator's reports queue with the room's chat as it was, a mute that closes its report, a
-// dismissal; an admin's settings saved; a player without a role told so, and shown no control.
+// a moderator's reports queue with the room's chat as it was, a mute, a kick or a room's close
+// that closes its report, a dismissal; what is in force, lifted in one step; an admin's audit log
+// paged and exported as JSON lines; an admin's settings saved; a player without a role told so,
+// and shown no control.
 
 import { describe, expect, it, vi } from "vitest";
 import { byId, page } from "./account_page";
@@ -34,6 +36,7 @@ describe("the moderation page", () => {
     const server = new FakeAccountServer()
       .on("GET /api/admin/me", json(200, { role: "moderator", powers: ["report", "handle-reports", "mute"] }))
       .on("GET /api/admin/reports", json(200, { reports: [REPORT] }))
+      .on("GET /api/admin/sanctions", json(200, { sanctions: [], room_actions: [] }))
       .on("POST /api/admin/actions", json(200, { done: "muted Bob until 2027-01-15 09:00 UTC" }))
       .on("POST /api/admin/reports/7", json(200, { done: "report 7 actioned" }));
     const { root } = page(server, "/admin");
@@ -56,6 +59,81 @@ describe("the moderation page", () => {
     ]);
     expect(root.querySelector('[data-report="7"]')).toBeNull();
     expect(byId(root, "admin-no-reports").textContent).toBe("No report is waiting.");
+  });
+
+  it("kicks the reported player or closes the room from the report, closing it", async () => {
+    const server = new FakeAccountServer()
+      .on("GET /api/admin/me", json(200, { role: "moderator", powers: ["handle-reports", "mute", "kick", "close-room"] }))
+      .on("GET /api/admin/reports", json(200, { reports: [REPORT, { ...REPORT, id: 8 }] }))
+      .on("GET /api/admin/sanctions", json(200, { sanctions: [], room_actions: [] }))
+      .on("POST /api/admin/actions", json(200, { done: "kicked Bob from room ABCD2345" }))
+      .on("POST /api/admin/reports/7", json(200, { done: "report 7 actioned" }))
+      .on("POST /api/admin/reports/8", json(200, { done: "report 8 actioned" }));
+    const { root } = page(server, "/admin");
+    await vi.waitFor(() => expect(root.querySelector("#admin-kick-7")).not.toBeNull());
+    expect(byId(root, "admin-kick-7").textContent).toBe("Kick Bob from the room");
+    expect(byId(root, "admin-close-7").textContent).toBe("Close room ABCD2345");
+    byId<HTMLButtonElement>(root, "admin-kick-7").click();
+    await vi.waitFor(() => expect(root.querySelector('[data-report="7"]')).toBeNull());
+    expect(byId(root, "admin-said").textContent).toBe("kicked Bob from room ABCD2345; the report is closed.");
+    byId<HTMLButtonElement>(root, "admin-close-8").click();
+    await vi.waitFor(() => expect(root.querySelector('[data-report="8"]')).toBeNull());
+    const actions = server.sent.filter((r) => r.path === "/api/admin/actions").map((r) => r.body);
+    expect(actions).toEqual([
+      { action: "kick", room: "ABCD2345", name: "Bob", reason: "insults in the chat" },
+      { action: "close-room", room: "ABCD2345", reason: "insults in the chat" },
+    ]);
+  });
+
+  it("lists what is in force and lifts it in one step", async () => {
+    const kick = { id: 3, kind: "kick", room: "ABCD2345", name: "Bob", reason: "griefing", created_at: 1_800_000_000, by: "Moira" };
+    const mute = { id: 4, kind: "mute", name: "Cy", reason: "spam", created_at: 1_800_000_000, ends_at: null, by: "host" };
+    const server = new FakeAccountServer()
+      .on("GET /api/admin/me", json(200, { role: "moderator", powers: ["mute", "kick"] }))
+      .once("GET /api/admin/sanctions", json(200, { sanctions: [mute], room_actions: [kick] }))
+      .on("GET /api/admin/sanctions", json(200, { sanctions: [mute], room_actions: [] }))
+      .on("POST /api/admin/actions", json(200, { done: "lifted the kick of Bob from room ABCD2345" }));
+    const { root } = page(server, "/admin");
+    await vi.waitFor(() => expect(root.querySelector("#admin-lift-1")).not.toBeNull());
+    expect([...root.querySelectorAll("#admin-in-force li")].map((l) => l.getAttribute("data-kind"))).toEqual(["mute", "kick"]);
+    expect(byId(root, "admin-lift-1").textContent).toBe("Lift (Kick: ABCD2345: Bob)");
+    expect(root.querySelector("#admin-in-force")?.textContent).toContain("until lifted");
+    byId<HTMLButtonElement>(root, "admin-lift-1").click();
+    await vi.waitFor(() => expect(byId(root, "admin-said").textContent).toBe("lifted the kick of Bob from room ABCD2345"));
+    expect(server.sent.find((r) => r.method === "POST")?.body).toEqual({ action: "unkick", room: "ABCD2345", name: "Bob" });
+    await vi.waitFor(() => expect(root.querySelectorAll("#admin-in-force li")).toHaveLength(1));
+    expect(root.querySelector("#admin-audit")).toBeNull();  // no read-audit power
+  });
+
+  it("pages an admin's audit log and exports all of it as JSON lines", async () => {
+    const entry = (id: number) => ({ id, at: 1_800_000_000 + id, actor: "host", action: "mute", target: `P${id}`, reason: "r", detail: "1h" });
+    const newest = Array.from({ length: 50 }, (_, i) => entry(260 - i));  // 260 .. 211
+    const server = new FakeAccountServer()
+      .on("GET /api/admin/me", json(200, { role: "admin", powers: ["read-audit"] }))
+      .on("GET /api/admin/audit?limit=50", json(200, { entries: newest }))
+      .on("GET /api/admin/audit?limit=50&before=211", json(200, { entries: [entry(210)] }))
+      .on("GET /api/admin/audit?limit=200", json(200, { entries: Array.from({ length: 200 }, (_, i) => entry(260 - i)) }))
+      .on("GET /api/admin/audit?limit=200&before=61", json(200, { entries: Array.from({ length: 60 }, (_, i) => entry(60 - i)) }));
+    const { root } = page(server, "/admin");
+    await vi.waitFor(() => expect(root.querySelectorAll("#admin-audit li")).toHaveLength(50));
+    byId<HTMLButtonElement>(root, "admin-audit-older").click();
+    await vi.waitFor(() => expect(root.querySelectorAll("#admin-audit li")).toHaveLength(51));
+    expect(root.querySelector("#admin-audit-older")).toBeNull();  // the last page was short
+    const files: Blob[] = [];
+    vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => {
+      files.push(blob as Blob);
+      return "blob:x";
+    });
+    vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => undefined);
+    const clicks = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
+    byId<HTMLButtonElement>(root, "admin-audit-export").click();
+    await vi.waitFor(() => expect(byId(root, "admin-said").textContent).toBe("The log is exported: 260 entries."));
+    expect(clicks).toHaveBeenCalledTimes(1);
+    const lines = (await files[0]!.text()).trimEnd().split("\n");
+    expect(lines).toHaveLength(260);
+    expect(JSON.parse(lines[0]!)).toEqual(entry(260));
+    expect(JSON.parse(lines[259]!)).toEqual(entry(1));
+    vi.restoreAllMocks();
   });
 
   it("says the server's refusal and keeps the report", async () => {

@@ -118,3 +118,95 @@ export function saveSettings(api: AccountApi, s: AdminSettings): Promise<Answer<
   if (s.signUp === "invitation" || s.invitationCode !== "") body.invitation_code = s.invitationCode;
   return api.send("POST", "/api/admin/settings", parseSettings, body);
 }
+
+/** A sanction, a kick, a closed room or an address ban in force, as the page lists them. */
+export interface InForce {
+  /** What lifts it: the action and its fields for POST /api/admin/actions. */
+  lift: Record<string, string>;
+  kind: "mute" | "ban" | "kick" | "close" | "address";
+  /** Whom or what it is on: a name, "ROOM: name", a room, a network. */
+  on: string;
+  reason: string;
+  by: string;
+  createdAt: number;
+  endsAt: number | null;
+}
+
+export interface AuditEntry {
+  id: number;
+  at: number;
+  actor: string;
+  action: string;
+  target: string;
+  reason: string;
+  detail: string;
+}
+
+function inForceRows(json: Json, key: string, row: (r: Json) => InForce | undefined): InForce[] | undefined {
+  if (json[key] === undefined) return [];  // not this role's to see
+  if (!Array.isArray(json[key])) return undefined;
+  const rows = (json[key] as unknown[]).map((r) => (isObject(r) ? row(r) : undefined));
+  return rows.every((r) => r !== undefined) ? (rows as InForce[]) : undefined;
+}
+
+function parseInForce(json: unknown): InForce[] | undefined {
+  if (!isObject(json)) return undefined;
+  const common = (r: Json) =>
+    typeof r.reason === "string" && typeof r.by === "string" && typeof r.created_at === "number";
+  const sanctions = inForceRows(json, "sanctions", (r) => {
+    if (!common(r) || (r.kind !== "mute" && r.kind !== "ban") || typeof r.name !== "string") return undefined;
+    const endsAt = typeof r.ends_at === "number" ? r.ends_at : null;
+    return { lift: { action: r.kind === "ban" ? "unban" : "unmute", name: r.name }, kind: r.kind, on: r.name, reason: r.reason as string, by: r.by as string, createdAt: r.created_at as number, endsAt };
+  });
+  const rooms = inForceRows(json, "room_actions", (r) => {
+    if (!common(r) || (r.kind !== "kick" && r.kind !== "close") || typeof r.room !== "string" || typeof r.name !== "string") return undefined;
+    const kick = r.kind === "kick";
+    const lift: Record<string, string> = kick ? { action: "unkick", room: r.room, name: r.name } : { action: "reopen-room", room: r.room };
+    return {
+      lift,
+      kind: r.kind, on: kick ? `${r.room}: ${r.name}` : r.room, reason: r.reason as string, by: r.by as string, createdAt: r.created_at as number, endsAt: null,
+    };
+  });
+  const addresses = inForceRows(json, "address_bans", (r) => {
+    if (!common(r) || typeof r.network !== "string") return undefined;
+    const endsAt = typeof r.ends_at === "number" ? r.ends_at : null;
+    return { lift: { action: "unban-address", network: r.network }, kind: "address", on: r.network, reason: r.reason as string, by: r.by as string, createdAt: r.created_at as number, endsAt };
+  });
+  if (!sanctions || !rooms || !addresses) return undefined;
+  return [...sanctions, ...rooms, ...addresses];
+}
+
+function parseAudit(json: unknown): AuditEntry[] | undefined {
+  if (!isObject(json) || !Array.isArray(json.entries)) return undefined;
+  const entries = json.entries.map((e) => {
+    if (!isObject(e)) return undefined;
+    const { id, at, actor, action, target, reason, detail } = e;
+    if (typeof id !== "number" || typeof at !== "number") return undefined;
+    if (typeof actor !== "string" || typeof action !== "string" || typeof target !== "string") return undefined;
+    if (typeof reason !== "string" || typeof detail !== "string") return undefined;
+    return { id, at, actor, action, target, reason, detail };
+  });
+  return entries.every((e) => e !== undefined) ? (entries as AuditEntry[]) : undefined;
+}
+
+export function inForce(api: AccountApi): Promise<Answer<InForce[]>> {
+  return api.get("/api/admin/sanctions", parseInForce);
+}
+
+/** Any action of POST /api/admin/actions: the server's line saying what it did. */
+export function act(api: AccountApi, body: Record<string, string>): Promise<Answer<string>> {
+  return api.send("POST", "/api/admin/actions", parseDone, body);
+}
+
+/** The most entries one request asks for (the server's own bound). */
+export const AUDIT_PAGE = 200;
+
+/** The audit log, newest first: `limit` entries older than `before` (0: the newest). */
+export function audit(api: AccountApi, before: number, limit: number): Promise<Answer<AuditEntry[]>> {
+  return api.get(`/api/admin/audit?limit=${limit}${before > 0 ? `&before=${before}` : ""}`, parseAudit);
+}
+
+/** One entry as a line of the export (the command line's `admin audit` form). */
+export function auditLine(e: AuditEntry): string {
+  return JSON.stringify({ id: e.id, at: e.at, actor: e.actor, action: e.action, target: e.target, reason: e.reason, detail: e.detail });
+}

@@ -1,11 +1,15 @@
 // The moderation page, at /admin (docs/moderation.md): the reports queue, each report with the
-// room's chat as it was and a mute or a dismissal in one step, and the server's settings (its
-// name, the message of the day every home page shows, sign-up, guests, refused words). Each
+// room's chat as it was and a mute, a kick, a room's close or a dismissal in one step; what is in
+// force, each lifted in one step (admin_in_force.ts); the audit log and its export
+// (admin_audit.ts); and the server's settings (its name, the message of the day every home page
+// shows, sign-up, guests, refused words). Each
 // part shows only with the power the server grants it (GET /api/admin/me); the server refuses
 // the rest whatever this page shows. Usable on a phone: one column, native controls.
 
 import { h, onPage } from "../ui/dom";
-import type { AdminMe, AdminSettings, Report, SignUp } from "./admin_api";
+import type { AdminMe, AdminSettings, InForce, Report, SignUp } from "./admin_api";
+import { renderAudit, type AuditModel } from "./admin_audit";
+import { renderInForce } from "./admin_in_force";
 import { t } from "./i18n";
 import { answerState, screenHead } from "./loaded_screen";
 
@@ -15,6 +19,8 @@ export interface AdminModel {
   me: AdminMe | undefined;
   reports: Report[] | undefined;
   settings: AdminSettings | undefined;
+  inForce: InForce[] | undefined;
+  audit: AuditModel;
   /** Why the page could not be loaded: "" while it comes or once it came. */
   error: string;
   /** What the last action did (a status line), or why it was refused (an alert). */
@@ -27,12 +33,27 @@ export interface AdminActions {
   reload(): void;
   back(): void;
   mute(report: Report, length: string): void;
+  kick(report: Report): void;
+  closeRoom(report: Report): void;
   dismiss(report: Report): void;
+  lift(row: InForce): void;
+  olderAudit(): void;
+  exportAudit(): void;
   save(settings: AdminSettings): void;
 }
 
 export function emptyAdmin(): AdminModel {
-  return { me: undefined, reports: undefined, settings: undefined, error: "", said: "", refused: "", busy: false };
+  return {
+    me: undefined,
+    reports: undefined,
+    settings: undefined,
+    inForce: undefined,
+    audit: { entries: undefined, more: false },
+    error: "",
+    said: "",
+    refused: "",
+    busy: false,
+  };
 }
 
 const LENGTHS = [
@@ -51,6 +72,8 @@ export function renderAdmin(model: AdminModel, actions: AdminActions): HTMLEleme
   const powers = model.me?.powers ?? [];
   const reports = powers.includes("handle-reports");
   const settings = powers.includes("settings");
+  const inForce = powers.includes("mute");
+  const audit = powers.includes("read-audit");
   return h(
     "div",
     { class: "screen account admin-page" },
@@ -60,6 +83,8 @@ export function renderAdmin(model: AdminModel, actions: AdminActions): HTMLEleme
     h("p", { class: "form-error", role: "alert", id: "admin-refused" }, model.refused),
     model.me !== undefined && !reports && !settings ? h("p", { class: "empty", id: "admin-none" }, t("admin.none")) : null,
     reports ? renderReports(model, actions) : null,
+    inForce ? renderInForce(model.inForce, model.busy, actions.lift) : null,
+    audit ? renderAudit(model.audit, model.busy, actions.olderAudit, actions.exportAudit) : null,
     settings && model.settings ? renderSettings(model.settings, model.busy, actions) : null,
   );
 }
@@ -72,11 +97,11 @@ function renderReports(model: AdminModel, actions: AdminActions): HTMLElement {
       ? h("p", { class: "help" }, t("admin.loading"))
       : list.length === 0
         ? h("p", { class: "empty", id: "admin-no-reports" }, t("admin.noReports"))
-        : h("ul", { class: "reports" }, list.map((r) => renderReport(r, model.busy, actions))),
+        : h("ul", { class: "reports" }, list.map((r) => renderReport(r, model.me?.powers ?? [], model.busy, actions))),
   );
 }
 
-function renderReport(r: Report, busy: boolean, actions: AdminActions): HTMLElement {
+function renderReport(r: Report, powers: readonly string[], busy: boolean, actions: AdminActions): HTMLElement {
   const heading = `admin-report-${r.id}`;
   const select = h("select", { id: `admin-mute-for-${r.id}` },
     LENGTHS.map(([value, key]) => h("option", { value }, t(key))));
@@ -100,6 +125,17 @@ function renderReport(r: Report, busy: boolean, actions: AdminActions): HTMLElem
         h("button", { type: "button", class: "secondary", id: `admin-dismiss-${r.id}`, disabled: busy, onclick: () => actions.dismiss(r) },
           t("admin.dismiss")),
       ),
+      powers.includes("kick") || powers.includes("close-room")
+        ? h("div", { class: "row actions" },
+            powers.includes("kick")
+              ? h("button", { type: "button", class: "secondary", id: `admin-kick-${r.id}`, disabled: busy, onclick: () => actions.kick(r) },
+                  t("admin.kick", { target: r.target }))
+              : null,
+            powers.includes("close-room")
+              ? h("button", { type: "button", class: "secondary", id: `admin-close-${r.id}`, disabled: busy, onclick: () => actions.closeRoom(r) },
+                  t("admin.closeRoom", { room: r.room }))
+              : null)
+        : null,
     ),
   );
 }

@@ -1,9 +1,25 @@
 // The moderation page's state and requests (admin_page.ts draws it): loaded when it opens
-// (what the account may do, then the reports and the settings it may see), and each action
-// sent once at a time, its answer said in the page's status line or its refusal in an alert.
+// (what the account may do, then the reports, what is in force, the audit log and the settings
+// it may see), and each action sent once at a time, its answer said in the page's status line or
+// its refusal in an alert.
 
 import type { AccountApi, Refusal } from "./account_api";
-import { adminMe, closeReport, loadSettings, mute, openReports, saveSettings, type AdminSettings, type Report } from "./admin_api";
+import {
+  act,
+  adminMe,
+  audit,
+  AUDIT_PAGE,
+  auditLine,
+  closeReport,
+  inForce,
+  loadSettings,
+  mute,
+  openReports,
+  saveSettings,
+  type AdminSettings,
+  type AuditEntry,
+  type Report,
+} from "./admin_api";
 import { emptyAdmin, renderAdmin, type AdminModel } from "./admin_page";
 import { t } from "./i18n";
 
@@ -11,6 +27,24 @@ export interface AdminHost {
   api(): AccountApi | undefined;
   changed(): void;
   refusalText(refusal: Refusal): string;
+  /** Hands a file to the browser (tests watch it); by default a download. */
+  save?(name: string, text: string): void;
+}
+
+/** The most entries an export fetches (page by page): a bound on one click's requests. */
+export const MAX_EXPORT_ENTRIES = 100 * AUDIT_PAGE;
+
+/** The entries shown at a time, and the page "older" adds. */
+const AUDIT_SHOWN = 50;
+
+/** Hands `text` to the browser as a file named `name`. */
+function saveFile(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/x-ndjson" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 export class AdminScreen {
@@ -37,11 +71,21 @@ export class AdminScreen {
       }
       this.model.me = me.value;
       this.host.changed();
-      const [reports, settings] = await Promise.all([
+      const [reports, settings, rows, entries] = await Promise.all([
         me.value.powers.includes("handle-reports") ? openReports(api) : undefined,
         me.value.powers.includes("settings") ? loadSettings(api) : undefined,
+        me.value.powers.includes("mute") ? inForce(api) : undefined,
+        me.value.powers.includes("read-audit") ? audit(api, 0, AUDIT_SHOWN) : undefined,
       ]);
       if (load !== this.loads) return;
+      if (rows) {
+        if (rows.ok) this.model.inForce = rows.value;
+        else this.model.refused = this.host.refusalText(rows.refusal);
+      }
+      if (entries) {
+        if (entries.ok) this.model.audit = { entries: entries.value, more: entries.value.length === AUDIT_SHOWN };
+        else this.model.refused = this.host.refusalText(entries.refusal);
+      }
       if (reports) {
         if (reports.ok) this.model.reports = reports.value;
         else this.model.refused = this.host.refusalText(reports.refusal);
@@ -64,6 +108,17 @@ export class AdminScreen {
         const closed = await closeReport(api, report.id, "actioned", muted.value);
         return closed.ok ? { ok: true as const, value: t("admin.muted", { done: muted.value }) } : closed;
       }, report),
+      kick: (report) => void this.act(async (api) => {
+        const kicked = await act(api, { action: "kick", room: report.room, name: report.target, reason: report.reason });
+        return kicked.ok ? this.closed(api, report, kicked.value) : kicked;
+      }, report),
+      closeRoom: (report) => void this.act(async (api) => {
+        const closed = await act(api, { action: "close-room", room: report.room, reason: report.reason });
+        return closed.ok ? this.closed(api, report, closed.value) : closed;
+      }, report),
+      lift: (row) => void this.act((api) => act(api, row.lift)),
+      olderAudit: () => void this.olderAudit(),
+      exportAudit: () => void this.exportAudit(),
       dismiss: (report) => void this.act(async (api) => {
         const closed = await closeReport(api, report.id, "dismissed", "");
         return closed.ok ? { ok: true as const, value: t("admin.dismissed") } : closed;
@@ -72,15 +127,26 @@ export class AdminScreen {
     });
   }
 
+  /** The report closed as actioned by what `done` says: the line the page says then. */
+  private async closed(api: AccountApi, report: Report, done: string): Promise<{ ok: true; value: string } | { ok: false; refusal: Refusal }> {
+    const closed = await closeReport(api, report.id, "actioned", done);
+    return closed.ok ? { ok: true as const, value: t("admin.kicked", { done }) } : closed;
+  }
+
   /** Runs `step` (one action, maybe two requests); the report it closed leaves the queue. */
-  private async act(step: (api: AccountApi) => Promise<{ ok: true; value: string } | { ok: false; refusal: Refusal }>, report: Report): Promise<void> {
+  private async act(step: (api: AccountApi) => Promise<{ ok: true; value: string } | { ok: false; refusal: Refusal }>, report?: Report): Promise<void> {
     const api = this.begin();
     if (!api) return;
     const answer = await step(api);
+    if (answer.ok && this.model.inForce !== undefined) {
+      // What is in force changed (a mute, a kick, a lifting): the card shows it as it is now.
+      const rows = await inForce(api);
+      if (rows.ok) this.model.inForce = rows.value;
+    }
     this.model.busy = false;
     if (answer.ok) {
       this.model.said = answer.value;
-      this.model.reports = this.model.reports?.filter((r) => r.id !== report.id);
+      if (report) this.model.reports = this.model.reports?.filter((r) => r.id !== report.id);
     } else {
       this.model.refused = this.host.refusalText(answer.refusal);
     }
@@ -97,6 +163,44 @@ export class AdminScreen {
       this.model.said = t("admin.saved");
     } else {
       this.model.refused = this.host.refusalText(answer.refusal);
+    }
+    this.host.changed();
+  }
+
+  private async olderAudit(): Promise<void> {
+    const shown = this.model.audit.entries ?? [];
+    const api = this.begin();
+    if (!api) return;
+    const answer = await audit(api, shown.at(-1)?.id ?? 0, AUDIT_SHOWN);
+    this.model.busy = false;
+    if (answer.ok) this.model.audit = { entries: [...shown, ...answer.value], more: answer.value.length === AUDIT_SHOWN };
+    else this.model.refused = this.host.refusalText(answer.refusal);
+    this.host.changed();
+  }
+
+  /** The whole log (up to MAX_EXPORT_ENTRIES), newest first, one JSON object a line. */
+  private async exportAudit(): Promise<void> {
+    const api = this.begin();
+    if (!api) return;
+    const lines: string[] = [];
+    let before = 0;
+    let refused: Refusal | undefined;
+    while (lines.length < MAX_EXPORT_ENTRIES) {
+      const page: { ok: true; value: AuditEntry[] } | { ok: false; refusal: Refusal } = await audit(api, before, AUDIT_PAGE);
+      if (!page.ok) {
+        refused = page.refusal;
+        break;
+      }
+      lines.push(...page.value.map(auditLine));
+      if (page.value.length < AUDIT_PAGE) break;
+      before = page.value.at(-1)!.id;
+    }
+    this.model.busy = false;
+    if (refused) {
+      this.model.refused = this.host.refusalText(refused);
+    } else {
+      (this.host.save ?? saveFile)("audit-log.jsonl", lines.map((l) => `${l}\n`).join(""));
+      this.model.said = t("admin.exported", { count: lines.length });
     }
     this.host.changed();
   }
