@@ -326,7 +326,14 @@ bool AccountApi::AuthenticateUpgrade(UpgradeCredentials credentials,
           return (*shared_done)(UpgradeVerdict{{}, std::move(refusal)});
         }
         ++metrics_.sockets_signed_in;
-        (*shared_done)(UpgradeVerdict{SocketAccount{who->account, who->name}, std::nullopt});
+        // Read once for the connection (a worker's read, not the room's): a limit reached
+        // meanwhile applies from the player's next connection.
+        const std::int64_t barred =
+            fair_play_ratings_ == nullptr
+                ? 0
+                : RatedBarUntil(*fair_play_ratings_, who->account, fair_play_, now_());
+        (*shared_done)(
+            UpgradeVerdict{SocketAccount{who->account, who->name, barred}, std::nullopt});
       });
   return true;
 }

@@ -32,6 +32,7 @@
 
 #include "accounts/account_metrics.h"
 #include "accounts/failure_delay.h"
+#include "accounts/fair_play.h"
 #include "accounts/password_hash.h"
 #include "moderation/server_settings.h"
 #include "net/address_rate.h"
@@ -108,6 +109,12 @@ class AccountApi {
   std::int64_t Now() const { return now_(); }
   // The server's settings (null: the defaults), which sign-up obeys: set before the port opens.
   void set_settings(const moderation::SettingsBox* settings) { settings_ = settings; }
+  // The fair-play limit (accounts/fair_play.h) a signed-in socket is given at its upgrade, read
+  // from `ratings` (null: none kept, no limit): set before the port opens.
+  void set_fair_play(store::RatingStore* ratings, FairPlayLimit limit) {
+    fair_play_ratings_ = ratings;
+    fair_play_ = limit;
+  }
   // Whether this request's cookies are Secure (an https --public-url, or a trusted proxy's
   // X-Forwarded-Proto).
   bool Secure(const ApiRequest& request) const { return limits_.https || request.https; }
@@ -123,6 +130,8 @@ class AccountApi {
   store::AccountStore* store_;
   store::ModerationStore* moderation_;
   const moderation::SettingsBox* settings_ = nullptr;
+  store::RatingStore* fair_play_ratings_ = nullptr;
+  FairPlayLimit fair_play_;
   const AccountLimits limits_;
   ApiWorkers& hashing_;
   ApiWorkers& reads_;

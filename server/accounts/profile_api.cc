@@ -67,12 +67,13 @@ nlohmann::json HeldJson(const HeldSeat& h) {
 }  // namespace
 
 ProfileApi::ProfileApi(store::AccountStore* store, AccountApi& accounts, LiveSeats live,
-                       RatingsOf ratings, ExportParts exports)
+                       RatingsOf ratings, ExportParts exports, ProfileParts profile_parts)
     : store_(store),
       accounts_(accounts),
       live_(std::move(live)),
       ratings_(std::move(ratings)),
-      exports_(std::move(exports)) {}
+      exports_(std::move(exports)),
+      profile_parts_(std::move(profile_parts)) {}
 
 bool ProfileApi::Handles(const ApiRequest& request) {
   const std::string path = Path(request.target);
@@ -109,11 +110,14 @@ void ProfileApi::Profile(const ApiRequest& request, const ApiReply& reply) {
   for (const auto& t : store_->Tally(account->id)) {
     games.push_back({{"game", t.game}, {"played", t.played}, {"won", t.won}});
   }
-  reply(Json(200, {{"name", account->name},
-                   {"created_at", account->created_at},
-                   {"games", games},
-                   {"recent", PlayedList(store_->PlayedGames(account->id, kProfileGames))},
-                   {"ratings", ratings_ ? ratings_(account->id) : nlohmann::json::array()}}));
+  nlohmann::json profile = {
+      {"name", account->name},
+      {"created_at", account->created_at},
+      {"games", games},
+      {"recent", PlayedList(store_->PlayedGames(account->id, kProfileGames))},
+      {"ratings", ratings_ ? ratings_(account->id) : nlohmann::json::array()}};
+  for (const auto& [name, read] : profile_parts_) profile[name] = read(account->id);
+  reply(Json(200, profile));
 }
 
 void ProfileApi::Own(const ApiRequest& request, const ApiReply& reply) {

@@ -51,11 +51,14 @@ using RatingsOf = std::function<nlohmann::json(store::AccountId)>;
 // account's e-mail address, its notice preferences), called on a worker.
 using ExportParts =
     std::vector<std::pair<std::string, std::function<nlohmann::json(store::AccountId)>>>;
+// Fields of the public profile that other parts of the server keep (the rated games an account
+// left), in the same form, called on a worker.
+using ProfileParts = ExportParts;
 
 class ProfileApi {
  public:
   ProfileApi(store::AccountStore* store, AccountApi& accounts, LiveSeats live,
-             RatingsOf ratings = {}, ExportParts exports = {});
+             RatingsOf ratings = {}, ExportParts exports = {}, ProfileParts profile_parts = {});
 
   static bool Handles(const ApiRequest& request);
   void Serve(ApiRequest request, ApiReply reply);
@@ -70,6 +73,7 @@ class ProfileApi {
   LiveSeats live_;
   RatingsOf ratings_;
   ExportParts exports_;
+  ProfileParts profile_parts_;
 };
 
 }  // namespace carc::server::accounts

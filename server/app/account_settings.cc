@@ -15,6 +15,15 @@ void AddAccountSettings(SettingTable& table) {
         "reports of players an account may make an hour, over every room, after a burst of 3; "
         "more are refused with ERROR_CODE_RATE_LIMITED, 1 to 1000 (10)",
         Int(&ServerConfig::reports_per_hour, 1, 1000)}},
+      {"abandon-limit",
+       {"CARC_ABANDON_LIMIT",
+        "rated games a player may leave (absent past the room's policy, resigned, kicked) within "
+        "--abandon-days before rated rooms refuse them a new seat with ERROR_CODE_ABANDON_LIMIT, "
+        "until the oldest is that old; 0 for no limit, 0 to 100 (3)",
+        Int(&ServerConfig::abandon_limit, 0, 100)}},
+      {"abandon-days",
+       {"CARC_ABANDON_DAYS", "the days --abandon-limit counts over, 1 to 365 (30)",
+        Int(&ServerConfig::abandon_days, 1, 365)}},
       {"hash-threads",
        {"CARC_HASH_THREADS",
         "threads that hash passwords for sign-ups and sign-ins (Argon2id), apart from the "

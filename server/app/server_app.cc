@@ -1,12 +1,13 @@
 #include "app/server_app.h"
-
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 #include <boost/asio/post.hpp>
+#include <limits>
 
 #include <cctype>
 #include <ctime>
 #include <filesystem>
+#include <limits>
 #include <thread>
 #include <vector>
 
@@ -178,6 +179,14 @@ ServerApp::ServerApp(ServerConfig config)
                     store::SocialStore* social = store_->social();
                     if (social == nullptr) return nullptr;
                     return accounts::NoticePreferencesJson(social->NoticePreferencesOf(account));
+                  }}},
+                // The rated games the player left, counted on the public profile (fair play).
+                {{"abandoned",
+                  [this](store::AccountId account) -> nlohmann::json {
+                    // The count alone: no game's time is wanted.
+                    constexpr auto kNever = std::numeric_limits<std::int64_t>::max();
+                    store::RatingStore* ratings = store_->ratings();
+                    return ratings ? ratings->AbandonedGames(account, kNever).total : 0;
                   }}}),
       push_(StartPush(config_, *store_)),
       push_api_(store_->push(), push_ ? &push_->key() : nullptr,
@@ -235,6 +244,7 @@ ServerApp::ServerApp(ServerConfig config)
                                    : store::NoticePreferenceRow{};
         });
   }
+  accounts_.set_fair_play(store_->ratings(), {config_.abandon_limit, config_.abandon_days});
   if (store::ModerationStore* moderation = store_->moderation()) {
     moderation_watch_ = std::make_unique<ModerationWatch>(
         *moderation, std::chrono::milliseconds(config_.moderation_poll_ms),

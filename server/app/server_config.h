@@ -158,6 +158,9 @@ struct ServerConfig {
   int moderation_poll_ms = 1000;
   // Reports of players an account may make an hour, after a burst of 3.
   int reports_per_hour = 10;
+  // The fair-play limit (accounts/fair_play.h): rated games left within so many days.
+  int abandon_limit = 3;
+  int abandon_days = 30;
 
   static std::string Usage();
 };

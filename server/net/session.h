@@ -36,6 +36,9 @@ inline constexpr std::uint16_t kBanned = 4004;     // the account was banned
 struct SocketAccount {
   std::int64_t id = 0;  // 0: a guest
   std::string name;
+  // Until when the fair-play limit keeps the account from new seats in rated rooms (seconds
+  // since the Unix epoch; 0: it does not), as read when the connection was made.
+  std::int64_t rated_barred_until = 0;
   bool signed_in() const { return id != 0; }
 };
 

@@ -224,6 +224,9 @@ void Lobby::CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessag
     return Error(s, rid, v1::ERROR_CODE_SIGN_IN_REQUIRED,
                  "sign in to create a rated room: its seats belong to accounts");
   }
+  if (std::string why = RatedBarRefusal(s->account(), config_); options.rated() && !why.empty()) {
+    return Error(s, rid, v1::ERROR_CODE_ABANDON_LIMIT, std::move(why));
+  }
   if (std::string why = RatedRoomProblem(options, *game); !why.empty()) {
     return Error(s, rid, v1::ERROR_CODE_INVALID_OPTIONS, std::move(why));
   }

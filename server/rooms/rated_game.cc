@@ -1,10 +1,21 @@
 #include "rooms/rated_game.h"
 
+#include <ctime>
+
 #include "games/registry.h"
+#include "moderation/utc_minute.h"
 #include "ratings/computer_ratings.h"
 #include "rooms/game_session.h"
 
 namespace carc::server {
+
+std::string RatedBarRefusal(const SocketAccount& account, const RoomConfig& config) {
+  const std::int64_t now =
+      config.wall_now ? config.wall_now() : static_cast<std::int64_t>(std::time(nullptr));
+  if (account.rated_barred_until <= now) return "";
+  return "you left too many rated games lately: rated rooms seat you again from " +
+         moderation::UtcMinute(account.rated_barred_until);
+}
 namespace {
 
 std::string PoolOf(const v1::RoomOptions& options) {

@@ -13,10 +13,16 @@
 
 #include "carc/v1/messages.pb.h"
 #include "games/game_adapter.h"
+#include "rooms/room_config.h"
 #include "rooms/seat_table.h"
 #include "store/event_store.h"
 
 namespace carc::server {
+
+// Why the fair-play limit (accounts/fair_play.h, read at the connection) keeps `account` from a
+// new seat in a rated room now (`config.wall_now`, else the clock), with until when; "" when it
+// does not.
+std::string RatedBarRefusal(const SocketAccount& account, const RoomConfig& config);
 
 class GameSession;
 

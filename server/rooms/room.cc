@@ -233,6 +233,11 @@ void Room::DoJoin(const std::shared_ptr<Session>& s, std::string name, bool spec
     return Error(s, request_id, v1::ERROR_CODE_SIGN_IN_REQUIRED,
                  "a rated room seats signed-in players only: sign in, or join to watch");
   }
+  if (std::string why = RatedBarRefusal(s->account(), config_);
+      !spectate && options_.rated() && !why.empty()) {
+    s->ReleaseClaim();
+    return Error(s, request_id, v1::ERROR_CODE_ABANDON_LIMIT, std::move(why) + "; join to watch");
+  }
   if (!spectate && !game_.started()) {
     for (std::size_t i = 0; i < seats_.size(); ++i) {
       if (!seats_[i].occupied)

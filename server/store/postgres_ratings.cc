@@ -32,6 +32,21 @@ class PostgresRatings final : public RatingStore {
  public:
   explicit PostgresRatings(const std::string& url) : db_(url) {}
 
+  Abandoned AbandonedGames(std::int64_t account, std::int64_t since) override {
+    std::lock_guard lock(mu_);
+    Abandoned out;
+    const PgResult total =
+        db_.Exec("SELECT COUNT(*) FROM rating_changes WHERE account_id = $1 AND left_game",
+                 {PgParam::Int(account)});
+    out.total = static_cast<int>(total.Int(0, 0));
+    const PgResult r = db_.Exec(
+        "SELECT at FROM rating_changes WHERE account_id = $1 AND left_game AND at >= $2 "
+        "ORDER BY at",
+        {PgParam::Int(account), PgParam::Int(since)});
+    for (int i = 0; i < r.rows(); ++i) out.since.push_back(r.Int(i, 0));
+    return out;
+  }
+
   std::vector<PoolRating> Ratings(std::int64_t account) override {
     std::lock_guard lock(mu_);
     const PgResult r = db_.Exec(

@@ -62,6 +62,14 @@ class RatingStore {
   // The pool's players with at least `min_games` rated games, the last at or after
   // `active_since`, best first by the conservative rating (mu - 3 sigma), then by account.
   virtual std::vector<BoardEntry> Leaderboard(const BoardQuery& query) = 0;
+  // The rated games the account left (absent past the room's policy, resigned, kicked): how many
+  // in all, and when (the game's end) each of those at or after `since` ended, oldest first
+  // (docs/moderation.md, "Fair play").
+  struct Abandoned {
+    int total = 0;
+    std::vector<std::int64_t> since;
+  };
+  virtual Abandoned AbandonedGames(std::int64_t account, std::int64_t since) = 0;
 };
 
 }  // namespace carc::server::store

@@ -28,6 +28,11 @@ class SqliteRatings final : public RatingStore {
       game_ = conn_.Make(std::string(kChangeColumns) + "WHERE c.game_id = ? ORDER BY c.seat");
       // The page is found in the covering index ratings_board alone (order and filters); only
       // its rows are joined to their names.
+      abandoned_count_ =
+          conn_.Make("SELECT COUNT(*) FROM rating_changes WHERE account_id = ? AND left_game <> 0");
+      abandoned_since_ = conn_.Make(
+          "SELECT at FROM rating_changes WHERE account_id = ? AND left_game <> 0 AND at >= ? "
+          "ORDER BY at");
       board_ = conn_.Make(
           "SELECT a.name, r.mu, r.sigma, r.games FROM (SELECT account_id, mu, sigma, games, "
           "conservative FROM ratings WHERE pool = ? AND games >= ? AND last_game_at >= ? "
@@ -39,6 +44,22 @@ class SqliteRatings final : public RatingStore {
     }
   }
   ~SqliteRatings() override { conn_.Close(); }
+
+  Abandoned AbandonedGames(std::int64_t account, std::int64_t since) override {
+    std::lock_guard lock(mu_);
+    Abandoned out;
+    {
+      Statement& s = *abandoned_count_;
+      ResetOnExit reset{s};
+      s.Bind(1, account);
+      if (s.Step()) out.total = static_cast<int>(s.Int(0));
+    }
+    Statement& s = *abandoned_since_;
+    ResetOnExit reset{s};
+    s.Bind(1, account).Bind(2, since);
+    while (s.Step()) out.since.push_back(s.Int(0));
+    return out;
+  }
 
   std::vector<PoolRating> Ratings(std::int64_t account) override {
     std::lock_guard lock(mu_);
@@ -99,7 +120,7 @@ class SqliteRatings final : public RatingStore {
 
   std::mutex mu_;
   PreparedConnection conn_;
-  Statement *ratings_, *history_, *game_, *board_;
+  Statement *ratings_, *history_, *game_, *board_, *abandoned_count_, *abandoned_since_;
 };
 
 }  // namespace

@@ -42,6 +42,7 @@ class MemoryRatings final : public cs::RatingStore {
     return {{39, "BASE9", "base", kNow - 3600, 2, 3, true, {31.5, 2.6}, {31.0, 2.5}}};
   }
   std::vector<cs::RatingHistoryRow> GameRatings(std::int64_t) override { return {}; }
+  Abandoned AbandonedGames(std::int64_t, std::int64_t) override { return {}; }
   std::vector<cs::BoardEntry> Leaderboard(const cs::BoardQuery& query) override {
     if (gate) gate->wait();
     if (failing) throw cs::StoreError("the disk is on fire");

@@ -1,7 +1,8 @@
 // The ratings a store keeps (store/rating_store.h, store/rating_rows.h), checked the same way
 // against the SQLite file and PostgreSQL: a rated game rated in the archive's transaction and
 // never twice, the update the model computes, computer players' fixed ratings, places for
-// those who left, idleness, the leaderboard's filters and order, and deletion's erasure.
+// those who left, idleness, the leaderboard's filters and order, deletion's erasure, and the
+// rated games an account left (the fair-play limit's count).
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -182,5 +183,29 @@ void BoardsAndErasure(cs::EventStore& store) {
 }
 RATING_CONTRACT("leaderboards filter and order players, and deletion erases ratings",
                 BoardsAndErasure)
+
+void AbandonedCounted(cs::EventStore& store) {
+  cs::AccountStore& a = *store.accounts();
+  cs::RatingStore& r = *store.ratings();
+  const auto ada = *a.CreateAccount("Ada", "ada", "h", 0);
+  const auto bob = *a.CreateAccount("Bob", "bob", "h", 0);
+  CHECK(r.AbandonedGames(ada, 0).total == 0);
+  // Ada leaves the games ending at days 1, 3 and 5, and plays day 2's to the end.
+  for (const std::int64_t day : {1, 2, 3, 5}) {
+    const bool left = day != 2;
+    store.Archive(RatedGame(store, day * kDay, "base",
+                            {{"Ada", 10, ada, "", left}, {"Bob", 20, bob, "", false}}));
+  }
+  const auto all = r.AbandonedGames(ada, 0);
+  CHECK(all.total == 3);
+  CHECK(all.since == std::vector<std::int64_t>{kDay, 3 * kDay, 5 * kDay});
+  const auto recent = r.AbandonedGames(ada, 3 * kDay);
+  CHECK(recent.total == 3);
+  CHECK(recent.since == std::vector<std::int64_t>{3 * kDay, 5 * kDay});
+  CHECK(r.AbandonedGames(bob, 0).total == 0);
+  CHECK(r.AbandonedGames(bob, 0).since.empty());
+}
+
+RATING_CONTRACT("the rated games an account left are counted, and dated", AbandonedCounted)
 
 }  // namespace

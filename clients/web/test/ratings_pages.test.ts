@@ -41,6 +41,7 @@ const ADA_PROFILE = {
   created_at: NOW_S - 40 * 86400,
   games: [{ game: "base", played: 7, won: 3 }],
   recent: [],
+  abandoned: 2,
   ratings: [
     { pool: "base", games: 7, last_game_at: NOW_S - 86400, provisional: false, ...rating(1042, 27.123, 3.2), history: history(3, [980, 1011, 1042]) },
     { pool: "castle", games: 2, last_game_at: NOW_S - 86400, provisional: true, ...rating(812, 24, 6.4), history: history(2, [790, 812]) },
@@ -147,6 +148,7 @@ describe("a profile's ratings", () => {
     const pool = (id: string) => root.querySelector<HTMLElement>(`.pool-rating[data-pool="${id}"]`)!;
     const figures = (el: HTMLElement) => [...el.querySelectorAll("dd")].map((dd) => `${dd.previousElementSibling?.textContent}: ${dd.textContent}`);
     expect(figures(pool("base"))).toEqual(["Rating: 1,042", "Skill estimate (μ): 27.12", "Uncertainty (σ): 3.2", "Rated games: 7"]);
+    expect(root.querySelector("#profile-abandoned")?.textContent).toBe("Rated games left before their end: 2.");
     expect(pool("base").querySelector("h4")?.textContent).toBe("Carcassonne");
     expect(pool("castle").querySelector("h4 .badge.provisional")?.textContent).toBe("provisional");
     expect(pool("castle").textContent).toContain("Fewer than 5 rated games");

@@ -37,6 +37,8 @@ export interface Profile {
   recent: FinishedGame[];
   /** Per pool the player has rated games in (rating_api.ts); empty from a server without ratings. */
   ratings: PoolRating[];
+  /** Rated games the player left (fair play, docs/moderation.md). */
+  abandoned: number;
 }
 
 /** A room of the player's whose game has not ended. */
@@ -87,6 +89,7 @@ export function parseProfile(json: unknown): Profile | undefined {
     games: each(json.games, (g) => (typeof g.game === "string" ? { game: g.game, played: count(g.played), won: count(g.won) } : undefined)),
     recent: each(json.recent, finishedGame),
     ratings: parseRatings(json.ratings),
+    abandoned: count(json.abandoned),
   };
 }
 

@@ -57,6 +57,7 @@ export function renderProfile(model: ProfileModel, nowMs: number, actions: Profi
 function renderCounts(profile: Profile): HTMLElement {
   return h("section", { class: "card", "aria-labelledby": "profile-counts" },
     h("p", { class: "help" }, t("profile.since", { date: dayWords(profile.createdAt) })),
+    h("p", { class: "help", id: "profile-abandoned" }, t("profile.abandoned", { count: profile.abandoned })),
     h("h3", { id: "profile-counts" }, t("profile.counts")),
     profile.games.length === 0
       ? h("p", { class: "empty" }, t("profile.noGames"))

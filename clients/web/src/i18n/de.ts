@@ -235,6 +235,7 @@ export const de: Messages = {
   "error.INVALID_REPORT": "Die Meldung ging nicht: prüfe, wen du meldest und warum.",
   "error.KICKED": "Ein Moderator hat dich aus diesem Raum entfernt.",
   "error.ROOM_CLOSED": "Ein Moderator hat diesen Raum geschlossen.",
+  "error.ABANDON_LIMIT": "Du hast zuletzt zu viele gewertete Partien verlassen: gewertete Räume geben dir vorerst keinen Platz.",
   "error.unknown": "Der Server hat die Anfrage abgelehnt (Code {code}).",
   "error.connection": "Nicht mit dem Server verbunden; versuche es gleich noch einmal.",
   "error.timeout": "Der Server hat nicht rechtzeitig geantwortet.",

@@ -237,6 +237,7 @@ export const en = {
   "error.INVALID_REPORT": "The report could not be made: check whom you report and why.",
   "error.KICKED": "A moderator removed you from this room.",
   "error.ROOM_CLOSED": "A moderator closed this room.",
+  "error.ABANDON_LIMIT": "You left too many rated games lately: rated rooms do not seat you for now.",
   "error.unknown": "The server refused the request (code {code}).",
   "error.connection": "Not connected to the server; try again in a moment.",
   "error.timeout": "The server did not answer in time.",

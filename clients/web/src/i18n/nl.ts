@@ -235,6 +235,7 @@ export const nl: Messages = {
   "error.INVALID_REPORT": "De melding lukte niet: kijk na wie je meldt en waarom.",
   "error.KICKED": "Een moderator heeft je uit deze kamer verwijderd.",
   "error.ROOM_CLOSED": "Een moderator heeft deze kamer gesloten.",
+  "error.ABANDON_LIMIT": "Je hebt de laatste tijd te veel gerangschikte partijen verlaten: gerangschikte kamers geven je voorlopig geen plaats.",
   "error.unknown": "De server weigerde het verzoek (code {code}).",
   "error.connection": "Niet verbonden met de server; probeer het zo opnieuw.",
   "error.timeout": "De server antwoordde niet op tijd.",

@@ -235,6 +235,7 @@ export const sv: Messages = {
   "error.INVALID_REPORT": "Anmälan gick inte: kontrollera vem du anmäler och varför.",
   "error.KICKED": "En moderator har tagit bort dig från det här rummet.",
   "error.ROOM_CLOSED": "En moderator har stängt det här rummet.",
+  "error.ABANDON_LIMIT": "Du har lämnat för många rankade partier på sistone: rankade rum ger dig ingen plats för tillfället.",
   "error.unknown": "Servern avvisade begäran (kod {code}).",
   "error.connection": "Inte ansluten till servern; försök igen om en stund.",
   "error.timeout": "Servern svarade inte i tid.",

@@ -21,7 +21,7 @@ export function errorCodeMessage(code: ErrorCode): string {
 export const MAX_DETAIL_CHARS = 200;
 
 /** The refusals whose server text says what the code alone cannot. */
-const WITH_DETAIL: ReadonlySet<ErrorCode> = new Set([ErrorCode.INVALID_OPTIONS, ErrorCode.MUTED, ErrorCode.REFUSED_WORD, ErrorCode.INVALID_REPORT, ErrorCode.KICKED, ErrorCode.ROOM_CLOSED]);
+const WITH_DETAIL: ReadonlySet<ErrorCode> = new Set([ErrorCode.INVALID_OPTIONS, ErrorCode.MUTED, ErrorCode.REFUSED_WORD, ErrorCode.INVALID_REPORT, ErrorCode.KICKED, ErrorCode.ROOM_CLOSED, ErrorCode.ABANDON_LIMIT]);
 
 /**
  * What to show for an Error from the server. A refusal of room options also gets the server's

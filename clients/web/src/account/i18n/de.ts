@@ -160,6 +160,7 @@ export const de: AccountMessages = {
 
   "profile.title": "Spieler {name}",
   "profile.since": "Spielt seit {date}.",
+  "profile.abandoned": "Gewertete Partien vor dem Ende verlassen: {count}.",
   "profile.counts": "Gespielte Spiele",
   "profile.game": "Spiel",
   "profile.played": "Gespielt",

@@ -160,6 +160,7 @@ export const en = {
 
   "profile.title": "Player {name}",
   "profile.since": "Playing since {date}.",
+  "profile.abandoned": "Rated games left before their end: {count}.",
   "profile.counts": "Games played",
   "profile.game": "Game",
   "profile.played": "Played",

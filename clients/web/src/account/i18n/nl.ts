@@ -160,6 +160,7 @@ export const nl: AccountMessages = {
 
   "profile.title": "Speler {name}",
   "profile.since": "Speelt sinds {date}.",
+  "profile.abandoned": "Gerangschikte partijen verlaten voor het einde: {count}.",
   "profile.counts": "Gespeelde spellen",
   "profile.game": "Spel",
   "profile.played": "Gespeeld",

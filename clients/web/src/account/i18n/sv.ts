@@ -160,6 +160,7 @@ export const sv: AccountMessages = {
 
   "profile.title": "Spelaren {name}",
   "profile.since": "Spelar sedan {date}.",
+  "profile.abandoned": "Rankade partier lämnade före slutet: {count}.",
   "profile.counts": "Spelade spel",
   "profile.game": "Spel",
   "profile.played": "Spelade",
