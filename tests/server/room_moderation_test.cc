@@ -2,7 +2,8 @@
 // rooms"): a kicked player's connection told why and sent away, the seat played by a computer
 // whatever the absent policy, the player's return refused until the kick is lifted, then the
 // seat theirs again; a closed room sending everyone away, refusing joins (across a restart) and
-// playing nothing until reopened, its game where it was; each action and its undo audited.
+// playing nothing until reopened, its game where it was; each action and its undo audited; and
+// both made on one node of a cluster reaching the room on another within 2 s.
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -10,6 +11,7 @@
 #include "account_helpers.h"
 #include "app/server_app.h"
 #include "store/moderation_store.h"
+#include "test_postgres.h"
 #include "test_server.h"
 
 namespace cs = carc::server::store;
@@ -255,6 +257,44 @@ TEST_CASE(
   CHECK(entries[1].action == "close-room");
   CHECK(entries[1].reason == "raid");
   CHECK(MetricValue(port, "carc_moderation_room_actions") == 0);
+}
+
+TEST_CASE("room moderation: a kick and a close made on node B reach the room on node A within 2 s",
+          "[moderation][postgres][cluster]") {
+  const std::string url = NewPostgresDatabase();
+  auto node = [&](const char* id) {
+    auto c = AccountGamesConfig();
+    c.store = url;
+    c.node_id = id;
+    return c;
+  };
+  TestServer a(node("a"));  // the default --moderation-poll-ms: 1 s
+  TestServer b(node("b"));
+  const std::string ada = NewAccount(a.port(), "Ada");
+  const std::string bea = NewAccount(a.port(), "Bea");
+  const std::string mo = NewAccount(b.port(), "Moira");
+  MakeModerator(b, "moira");
+  RawGame game = StartRawGame(a, RoomFor(2), {Bearer(ada), Bearer(bea)});
+  REQUIRE(game.error.empty());
+
+  auto within = [](client::WsClient& c, v1::RemovedBy why) {
+    const auto made = std::chrono::steady_clock::now();
+    const auto left = Skip(
+        c, [why](const v1::ServerMessage& m) { return LeftBy(m, why); }, 5s);
+    const auto took = std::chrono::steady_clock::now() - made;
+    INFO("sent away after " << std::chrono::duration_cast<std::chrono::milliseconds>(took).count()
+                            << " ms");
+    CHECK(left.has_value());
+    CHECK(took < 2s);
+  };
+  REQUIRE(Act(b.port(), mo,
+              {{"action", "kick"}, {"room", game.code}, {"name", "Bea"}, {"reason", "griefing"}})
+              .status == 200);
+  within(*game.seats[1], v1::REMOVED_BY_KICK);
+  REQUIRE(Act(b.port(), mo, {{"action", "close-room"}, {"room", game.code}, {"reason", "raid"}})
+              .status == 200);
+  within(*game.seats[0], v1::REMOVED_BY_ROOM_CLOSED);
+  CHECK(MetricValue(a.port(), "carc_moderation_room_actions") == 2);
 }
 
 }  // namespace carc::test::room_moderation
