@@ -20,6 +20,14 @@ inline server::ServerConfig AccountGamesConfig() {
   return config;
 }
 
+// A node named `id` of a cluster on the PostgreSQL database `url`, for games between accounts.
+inline server::ServerConfig AccountClusterNode(const std::string& url, const std::string& id) {
+  auto config = AccountGamesConfig();
+  config.store = url;
+  config.node_id = id;
+  return config;
+}
+
 // Makes account `name` (password "correct horse") and returns its session token (from the
 // Set-Cookie field).
 inline std::string NewAccount(std::uint16_t port, const std::string& name) {

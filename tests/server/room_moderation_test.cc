@@ -262,14 +262,8 @@ TEST_CASE(
 TEST_CASE("room moderation: a kick and a close made on node B reach the room on node A within 2 s",
           "[moderation][postgres][cluster]") {
   const std::string url = NewPostgresDatabase();
-  auto node = [&](const char* id) {
-    auto c = AccountGamesConfig();
-    c.store = url;
-    c.node_id = id;
-    return c;
-  };
-  TestServer a(node("a"));  // the default --moderation-poll-ms: 1 s
-  TestServer b(node("b"));
+  TestServer a(AccountClusterNode(url, "a"));  // the default --moderation-poll-ms: 1 s
+  TestServer b(AccountClusterNode(url, "b"));
   const std::string ada = NewAccount(a.port(), "Ada");
   const std::string bea = NewAccount(a.port(), "Bea");
   const std::string mo = NewAccount(b.port(), "Moira");

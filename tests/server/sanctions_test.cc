@@ -249,14 +249,8 @@ TEST_CASE("mutes: a muted account's chat is refused with the reason and the end,
 TEST_CASE("bans: a ban made on node A closes the player's socket on node B within 2 s",
           "[moderation][postgres][cluster]") {
   const std::string url = NewPostgresDatabase();
-  auto node = [&](const char* id) {
-    auto c = AccountGamesConfig();
-    c.store = url;
-    c.node_id = id;
-    return c;
-  };
-  TestServer a(node("a"));
-  TestServer b(node("b"));  // the default --moderation-poll-ms: 1 s
+  TestServer a(AccountClusterNode(url, "a"));
+  TestServer b(AccountClusterNode(url, "b"));  // the default --moderation-poll-ms: 1 s
   const std::string token = NewAccount(a.port(), "Ada");
   auto on_b = DialHello(b, "", nullptr, Cookie(token));
   auto other_on_b = DialHello(b);
