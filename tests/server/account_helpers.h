@@ -6,6 +6,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "app/server_app.h"
+#include "moderation/roles.h"
+#include "store/moderation_store.h"
 #include "test_server.h"
 
 namespace carc::test {
@@ -26,6 +29,15 @@ inline server::ServerConfig AccountClusterNode(const std::string& url, const std
   config.store = url;
   config.node_id = id;
   return config;
+}
+
+// Gives the account whose name's key is `key` `role`, straight in the store (as
+// `carcassonne-server admin grant` does).
+inline void GrantRole(TestServer& server, const std::string& key, server::moderation::Role role) {
+  auto& store = server.app().store();
+  const std::string name(server::moderation::RoleName(role));
+  store.moderation()->SetRole(store.accounts()->AccountByKey(key)->id, role,
+                              {0, 0, "host", "grant", key, "", name});
 }
 
 // Makes account `name` (password "correct horse") and returns its session token (from the

@@ -68,8 +68,7 @@ TEST_CASE("admin API: every request of a player without the role is refused, a g
 
   // Malformed requests: a specific refusal, nothing done.
   const std::string mo = NewAccount(port, "Moira");
-  mod.SetRole(server.app().store().accounts()->AccountByKey("moira")->id, Role::kModerator,
-              {0, 0, "host", "grant", "Moira", "", "moderator"});
+  GrantRole(server, "moira", Role::kModerator);
   CHECK(Act(port, mo, {{"action", "smite"}, {"name", "Ada"}}).status == 400);
   CHECK(Act(port, mo, {{"action", "mute"}, {"name", 7}}).status == 400);
   CHECK(Act(port, mo, {{"action", "mute"}, {"name", "Ada"}, {"extra", "x"}}).status == 400);
@@ -91,11 +90,8 @@ TEST_CASE("admin API: a moderator mutes from the API, the player's chat is refus
   const std::string ada = NewAccount(port, "Ada");
   const std::string mo = NewAccount(port, "Moira");
   const std::string al = NewAccount(port, "Alba");
-  cs::EventStore& store = server.app().store();
-  store.moderation()->SetRole(store.accounts()->AccountByKey("moira")->id, Role::kModerator,
-                              {0, 0, "host", "grant", "Moira", "", "moderator"});
-  store.moderation()->SetRole(store.accounts()->AccountByKey("alba")->id, Role::kAdmin,
-                              {0, 0, "host", "grant", "Alba", "", "admin"});
+  GrantRole(server, "moira", Role::kModerator);
+  GrantRole(server, "alba", Role::kAdmin);
 
   HttpResult r =
       Act(port, mo,

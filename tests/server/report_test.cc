@@ -34,8 +34,7 @@ TEST_CASE(
   const std::string bob = NewAccount(port, "Bob");
   const std::string mo = NewAccount(port, "Moira");
   cs::ModerationStore& mod = *server.app().store().moderation();
-  mod.SetRole(server.app().store().accounts()->AccountByKey("moira")->id, Role::kModerator,
-              {0, 0, "host", "grant", "Moira", "", "moderator"});
+  GrantRole(server, "moira", Role::kModerator);
 
   RawGame game = StartRawGame(server, RoomFor(2), {Bearer(ada), Bearer(bob)});
   REQUIRE(game.error.empty());

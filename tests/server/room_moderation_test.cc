@@ -31,13 +31,6 @@ server::ServerConfig Config(const std::string& dir) {
   return config;
 }
 
-// Makes `name` a moderator, straight in the store (as `carcassonne-server admin grant` does).
-void MakeModerator(TestServer& server, const std::string& key) {
-  cs::EventStore& store = server.app().store();
-  store.moderation()->SetRole(store.accounts()->AccountByKey(key)->id, Role::kModerator,
-                              {0, 0, "host", "grant", key, "", "moderator"});
-}
-
 bool LeftBy(const v1::ServerMessage& m, v1::RemovedBy why) {
   return m.has_room_left() && m.room_left().moderation() == why;
 }
@@ -74,7 +67,7 @@ TEST_CASE(
   const std::string ada = NewAccount(port, "Ada");
   const std::string bea = NewAccount(port, "Bea");
   const std::string mo = NewAccount(port, "Moira");
-  MakeModerator(server, "moira");
+  GrantRole(server, "moira", Role::kModerator);
   // ABANDON_POLICY_WAIT: only the kick makes a computer play Bea's seat.
   v1::RoomOptions room = RoomFor(2);
   room.set_abandon_policy(v1::ABANDON_POLICY_WAIT);
@@ -200,7 +193,7 @@ TEST_CASE(
     ada = NewAccount(port, "Ada");
     const std::string bea = NewAccount(port, "Bea");
     mo = NewAccount(port, "Moira");
-    MakeModerator(server, "moira");
+    GrantRole(server, "moira", Role::kModerator);
     // ABANDON_POLICY_COMPUTER with no grace to speak of: were the room not held, a computer
     // would play both seats at once.
     v1::RoomOptions room = RoomFor(2);
@@ -267,7 +260,7 @@ TEST_CASE("room moderation: a kick and a close made on node B reach the room on 
   const std::string ada = NewAccount(a.port(), "Ada");
   const std::string bea = NewAccount(a.port(), "Bea");
   const std::string mo = NewAccount(b.port(), "Moira");
-  MakeModerator(b, "moira");
+  GrantRole(b, "moira", Role::kModerator);
   RawGame game = StartRawGame(a, RoomFor(2), {Bearer(ada), Bearer(bea)});
   REQUIRE(game.error.empty());
 

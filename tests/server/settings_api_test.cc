@@ -38,11 +38,8 @@ struct Staffed {
   cs::ModerationStore& store = *server.app().store().moderation();
 
   Staffed() {
-    auto& accounts = *server.app().store().accounts();
-    store.SetRole(accounts.AccountByKey("alba")->id, Role::kAdmin,
-                  {0, 0, "host", "grant", "Alba", "", "admin"});
-    store.SetRole(accounts.AccountByKey("moira")->id, Role::kModerator,
-                  {0, 0, "host", "grant", "Moira", "", "moderator"});
+    GrantRole(server, "alba", Role::kAdmin);
+    GrantRole(server, "moira", Role::kModerator);
   }
 };
 
