@@ -40,7 +40,7 @@ void ModerationApi::Serve(ApiRequest request, ApiReply reply) {
   const std::string path = Path(request.target);
   const std::string_view allow = path == "/api/admin/actions" ? "POST" : "GET, HEAD";
   if (path != "/api/admin/me" && path != "/api/admin/actions" && path != "/api/admin/sanctions" &&
-      path != "/api/admin/audit") {
+      path != "/api/admin/audit" && path != "/api/admin/rooms") {
     return reply(Error(404, "no such admin path"));
   }
   if (!Allows(allow, request.method)) return reply(NotAllowed(allow));
@@ -70,6 +70,7 @@ void ModerationApi::Signed(const ApiRequest& request, const SignedIn& who, const
   }
   ApiResponse response = path == "/api/admin/actions"     ? Act(request, who, role)
                          : path == "/api/admin/sanctions" ? Sanctions(role)
+                         : path == "/api/admin/rooms"     ? Rooms(role)
                                                           : Audit(request, role);
   if (response.status == 200 && path == "/api/admin/actions") {
     ++metrics_.done;
@@ -176,6 +177,12 @@ ApiResponse ModerationApi::Sanctions(Role role) {
     out["address_bans"] = bans;
   }
   return Json(200, out);
+}
+
+ApiResponse ModerationApi::Rooms(Role role) {
+  const Actor actor{"", role, false};
+  if (auto refused = PowerRefusal(actor, Power::kCloseRoom)) return Refusal(*refused);
+  return Json(200, {{"rooms", rooms_ ? rooms_() : nlohmann::json::array()}});
 }
 
 ApiResponse ModerationApi::Audit(const ApiRequest& request, Role role) {

@@ -2,13 +2,17 @@
 // needs a signed-in account (401 otherwise) and each answers only what the account's role may
 // (moderation/roles.h): the server refuses, the page only hides.
 //   GET  /api/admin/me          200 {"role", "powers": [names]}: what the page may offer
-//   POST /api/admin/actions     {"action", "name" | "network", "for"?, "reason"?, "role"?}:
-//        action "mute", "unmute", "ban", "unban", "end-sessions" (by "name"), "ban-address",
-//        "unban-address" (by "network"), "grant" (by "name", to "role"); 200 {"done": line};
-//        400 {"error", "field"} a bad field, 403 a power or rank the account lacks, 404 no
-//        account of that name; nothing changes on a refusal
+//   POST /api/admin/actions     {"action", "name" | "network", "room"?, "for"?, "reason"?,
+//        "role"?}: action "mute", "unmute", "ban", "unban", "end-sessions" (by "name"),
+//        "ban-address", "unban-address" (by "network"), "kick", "unkick" (by "room" and
+//        "name"), "close-room", "reopen-room" (by "room"), "grant" (by "name", to "role");
+//        200 {"done": line}; 400 {"error", "field"} a bad field, 403 a power or rank the account
+//        lacks, 404 no account of that name or no open room of that code; nothing changes on a
+//        refusal
 //   GET  /api/admin/sanctions   (mute) 200 {"sanctions": [{"id", "kind", "name", "reason",
-//        "created_at", "ends_at", "by"}], "address_bans": [...] (ban-address only)}
+//        "created_at", "ends_at", "by"}], "room_actions": [...], "address_bans": [...]
+//        (ban-address only)}
+//   GET  /api/admin/rooms       (close-room) 200 {"rooms": [...]}: this node's rooms
 //   GET  /api/admin/audit?before=ID&limit=N   (read-audit) 200 {"entries": [...]}, newest
 //        first, N 1..200 (50)
 // Errors are JSON {"error", "field"?}; also 405, 413 (a body over 4 KB), 503 (no store, the
@@ -20,6 +24,8 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
+#include <nlohmann/json.hpp>
 
 #include "accounts/account_api.h"
 #include "net/http_api.h"
@@ -34,6 +40,10 @@ struct ModerationApiMetrics {
 
 inline constexpr int kMaxAuditPage = 200;
 
+// The rooms this node holds, as the moderators' list shows them (GET /api/admin/rooms), read on
+// a worker; the server's registry gives them (app/server_app.cc).
+using RoomsForModerators = std::function<nlohmann::json()>;
+
 class ModerationApi {
  public:
   // `moderation` nullptr (a store that keeps no accounts): every path answers 503.
@@ -43,16 +53,20 @@ class ModerationApi {
   void Serve(ApiRequest request, ApiReply reply);
 
   const ModerationApiMetrics& metrics() const { return metrics_; }
+  // Where GET /api/admin/rooms reads its rooms (none set: an empty list): before the port opens.
+  void set_rooms(RoomsForModerators rooms) { rooms_ = std::move(rooms); }
 
  private:
   void Signed(const ApiRequest& request, const SignedIn& who, const ApiReply& reply);
   ApiResponse Act(const ApiRequest& request, const SignedIn& who, moderation::Role role);
   ApiResponse Sanctions(moderation::Role role);
   ApiResponse Audit(const ApiRequest& request, moderation::Role role);
+  ApiResponse Rooms(moderation::Role role);
 
   store::AccountStore* accounts_;
   store::ModerationStore* moderation_;
   AccountApi& api_;
+  RoomsForModerators rooms_;
   ModerationApiMetrics metrics_;
 };
 

@@ -15,6 +15,7 @@
 #include "app/archive_api.h"
 #include "app/mail_metrics.h"
 #include "app/moderation_metrics.h"
+#include "app/moderation_rooms.h"
 #include "app/push_metrics.h"
 #include "app/social_metrics.h"
 #include "games/game_table.h"
@@ -255,6 +256,7 @@ ServerApp::ServerApp(ServerConfig config)
         mutes_, address_bans_, settings_, moderation_metrics_);
     registry_.set_mutes(&mutes_);
     registry_.set_room_actions(&room_actions_);
+    moderation_api_.set_rooms([this] { return ModerationRoomsJson(registry_); });
     moderation_watch_->WatchRooms(&room_actions_, [this](const std::vector<std::int64_t>& ids) {
       registry_.ApplyRoomActions(ids);
     });

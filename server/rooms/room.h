@@ -117,6 +117,8 @@ class Room : public MembershipHost, private GameHost, public std::enable_shared_
 
   // Snapshots for the lobby list and the registry's sweeper (any thread).
   v1::RoomSummary Summary() const;
+  // The names in the seats, as last published (any thread), free seats left out.
+  std::vector<std::string> Players() const;
   // The seat `account` holds here, as last published (any thread); nullopt for none.
   std::optional<HeldSeat> SeatHeldBy(std::int64_t account) const;
   // Any thread: the guest's seat whose resume token hashes to `token_hash` becomes the seat of

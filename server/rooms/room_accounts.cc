@@ -5,6 +5,15 @@
 
 namespace carc::server {
 
+std::vector<std::string> Room::Players() const {
+  std::lock_guard lock(summary_mu_);
+  std::vector<std::string> names;
+  for (const auto& [account, name] : holders_) {
+    if (!name.empty()) names.push_back(name);
+  }
+  return names;
+}
+
 std::optional<HeldSeat> Room::SeatHeldBy(std::int64_t account) const {
   if (account == 0) return std::nullopt;
   std::lock_guard lock(summary_mu_);

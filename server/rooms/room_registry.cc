@@ -254,6 +254,23 @@ std::vector<v1::RoomSummary> RoomRegistry::ListPublic() const {
   return out;
 }
 
+std::vector<RoomRegistry::RoomRow> RoomRegistry::ModerationRows(std::size_t limit) const {
+  std::vector<std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard lock(mu_);
+    for (const auto& [code, room] : rooms_) {
+      if (rooms.size() == limit) break;
+      rooms.push_back(room);
+    }
+  }
+  std::vector<RoomRow> out;
+  for (const auto& room : rooms) {
+    const bool closed = room_actions_ != nullptr && room_actions_->For(room->room_id()).closed;
+    out.push_back({room->Summary(), room->IsPublic(), room->Players(), closed});
+  }
+  return out;
+}
+
 std::vector<HeldSeat> RoomRegistry::SeatsHeldBy(std::int64_t account) const {
   std::vector<std::shared_ptr<Room>> rooms;
   {

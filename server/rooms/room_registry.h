@@ -66,6 +66,17 @@ class RoomRegistry {
   void IndexToken(const std::string& token_hash, const std::shared_ptr<Room>& room);
   void DropToken(const std::string& token_hash);
   std::vector<v1::RoomSummary> ListPublic() const;
+  // A room as the moderators' list shows it: its summary, whether it is public, its players'
+  // names and whether a moderator closed it.
+  struct RoomRow {
+    v1::RoomSummary summary;
+    bool is_public = false;
+    std::vector<std::string> players;
+    bool closed = false;
+  };
+  // Every room this node holds, private ones too (a cluster's other nodes hold the rest), by
+  // code, at most `limit` (any thread).
+  std::vector<RoomRow> ModerationRows(std::size_t limit) const;
   // The seats `account` holds in this node's rooms (any thread; a scan of the rooms).
   std::vector<HeldSeat> SeatsHeldBy(std::int64_t account) const;
   // Asks this node's rooms of these token hashes whose games are not over to give their seats

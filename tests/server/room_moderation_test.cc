@@ -31,6 +31,18 @@ server::ServerConfig Config(const std::string& dir) {
   return config;
 }
 
+// A server with two players, Ada and Bea, and a moderator, Moira.
+struct Cast {
+  explicit Cast(server::ServerConfig config) : server(std::move(config)) {
+    GrantRole(server, "moira", Role::kModerator);
+  }
+  TestServer server;
+  const std::uint16_t port = server.port();
+  const std::string ada = NewAccount(port, "Ada");
+  const std::string bea = NewAccount(port, "Bea");
+  const std::string mo = NewAccount(port, "Moira");
+};
+
 bool LeftBy(const v1::ServerMessage& m, v1::RemovedBy why) {
   return m.has_room_left() && m.room_left().moderation() == why;
 }
@@ -62,12 +74,10 @@ std::optional<v1::ServerMessage> JoinUntilNot(TestServer& server, const HeaderFi
 TEST_CASE(
     "room moderation: a kicked player's seat is played by a computer until the kick is lifted",
     "[moderation][server]") {
-  TestServer server(Config(NewDataDir()));
-  const auto port = server.port();
-  const std::string ada = NewAccount(port, "Ada");
-  const std::string bea = NewAccount(port, "Bea");
-  const std::string mo = NewAccount(port, "Moira");
-  GrantRole(server, "moira", Role::kModerator);
+  Cast cast(Config(NewDataDir()));
+  TestServer& server = cast.server;
+  const auto port = cast.port;
+  const std::string &ada = cast.ada, &bea = cast.bea, &mo = cast.mo;
   // ABANDON_POLICY_WAIT: only the kick makes a computer play Bea's seat.
   v1::RoomOptions room = RoomFor(2);
   room.set_abandon_policy(v1::ABANDON_POLICY_WAIT);
@@ -250,6 +260,35 @@ TEST_CASE(
   CHECK(entries[1].action == "close-room");
   CHECK(entries[1].reason == "raid");
   CHECK(MetricValue(port, "carc_moderation_room_actions") == 0);
+}
+
+TEST_CASE("room moderation: moderators list every room, private ones too, a player may not",
+          "[moderation][server]") {
+  Cast cast(Config(NewDataDir()));
+  TestServer& server = cast.server;
+  const auto port = cast.port;
+  const std::string &ada = cast.ada, &bea = cast.bea, &mo = cast.mo;
+  RawGame game = StartRawGame(server, RoomFor(2), {Bearer(ada), Bearer(bea)});  // private
+  REQUIRE(game.error.empty());
+  CHECK(HttpRequest(port, "GET", "/api/admin/rooms", "", Bearer(ada)).status == 403);
+  CHECK(HttpGet(port, "/api/admin/rooms").status == 401);
+  auto rooms = GetJson(port, "/api/admin/rooms", Bearer(mo))["rooms"];
+  REQUIRE(rooms.size() == 1);
+  CHECK(rooms[0]["room"] == game.code);
+  CHECK(rooms[0]["game"] == "base");
+  CHECK(rooms[0]["status"] == "playing");
+  CHECK(rooms[0]["public"] == false);
+  CHECK(rooms[0]["players"] == nlohmann::json::array({"Ada", "Bea"}));
+  CHECK(rooms[0]["closed"] == false);
+  REQUIRE(
+      Act(port, mo, {{"action", "close-room"}, {"room", game.code}, {"reason", "raid"}}).status ==
+      200);
+  bool closed = false;
+  for (int i = 0; i < 50 && !closed; ++i) {
+    closed = GetJson(port, "/api/admin/rooms", Bearer(mo))["rooms"][0]["closed"] == true;
+    if (!closed) std::this_thread::sleep_for(100ms);
+  }
+  CHECK(closed);
 }
 
 TEST_CASE("room moderation: a kick and a close made on node B reach the room on node A within 2 s",

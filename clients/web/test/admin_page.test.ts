@@ -2,7 +2,8 @@
 
 // The moderation page (src/account/admin_page.ts, admin_screen.ts) at /admin over a fake server:
 // a moderator's reports queue with the room's chat as it was, a mute, a kick or a room's close
-// that closes its report, a dismissal; what is in force, lifted in one step; an admin's audit log
+// that closes its report, a dismissal; what is in force, lifted in one step; the node's rooms,
+// closed and reopened; an admin's audit log
 // paged and exported as JSON lines; an admin's settings saved; a player without a role told so,
 // and shown no control.
 
@@ -134,6 +135,36 @@ describe("the moderation page", () => {
     expect(JSON.parse(lines[0]!)).toEqual(entry(260));
     expect(JSON.parse(lines[259]!)).toEqual(entry(1));
     vi.restoreAllMocks();
+  });
+
+  it("lists the node's rooms, closes one with the reason typed, and reopens it", async () => {
+    const listed = [
+      { room: "ABCD2345", game: "base", status: "playing", seats: 2, players: ["Ada", "Bob"], computers: 0, public: false, rated: true, closed: false },
+      { room: "EFGH6789", game: "castle", status: "lobby", seats: 2, players: ["Cy"], computers: 0, public: true, rated: false, closed: false },
+    ];
+    const server = new FakeAccountServer()
+      .on("GET /api/admin/me", json(200, { role: "moderator", powers: ["close-room"] }))
+      .on("GET /api/admin/rooms", json(200, { rooms: listed }))
+      .on("POST /api/admin/actions", json(200, { done: "closed room ABCD2345" }));
+    const { root } = page(server, "/admin");
+    await vi.waitFor(() => expect(root.querySelectorAll("#admin-rooms li")).toHaveLength(2));
+    const first = root.querySelector('[data-room="ABCD2345"]')!;
+    expect(first.textContent).toContain("ABCD2345 · Carcassonne · playing · private · rated");
+    expect(first.querySelector(".help")?.textContent).toBe("Ada, Bob");
+    // No reason, no request.
+    byId<HTMLButtonElement>(root, "admin-close-room-ABCD2345").click();
+    expect(byId(root, "admin-refused").textContent).toBe("Type the reason for closing the room first.");
+    expect(server.sent.some((r) => r.method === "POST")).toBe(false);
+    byId<HTMLInputElement>(root, "admin-room-reason").value = " a raid ";
+    byId<HTMLButtonElement>(root, "admin-close-room-ABCD2345").click();
+    await vi.waitFor(() => expect(root.querySelector("#admin-reopen-ABCD2345")).not.toBeNull());
+    expect(root.querySelector('[data-room="ABCD2345"]')?.textContent).toContain("closed by a moderator");
+    byId<HTMLButtonElement>(root, "admin-reopen-ABCD2345").click();
+    await vi.waitFor(() => expect(root.querySelector("#admin-close-room-ABCD2345")).not.toBeNull());
+    expect(server.sent.filter((r) => r.method === "POST").map((r) => r.body)).toEqual([
+      { action: "close-room", room: "ABCD2345", reason: "a raid" },
+      { action: "reopen-room", room: "ABCD2345" },
+    ]);
   });
 
   it("says the server's refusal and keeps the report", async () => {

@@ -210,3 +210,29 @@ export function audit(api: AccountApi, before: number, limit: number): Promise<A
 export function auditLine(e: AuditEntry): string {
   return JSON.stringify({ id: e.id, at: e.at, actor: e.actor, action: e.action, target: e.target, reason: e.reason, detail: e.detail });
 }
+
+/** A room of the server's node, as GET /api/admin/rooms lists it. */
+export interface AdminRoom {
+  room: string;
+  game: string;
+  status: "lobby" | "playing" | "finished";
+  players: readonly string[];
+  public: boolean;
+  rated: boolean;
+  closed: boolean;
+}
+
+function parseRooms(json: unknown): AdminRoom[] | undefined {
+  if (!isObject(json) || !Array.isArray(json.rooms)) return undefined;
+  const rooms = json.rooms.map((r) => {
+    if (!isObject(r) || typeof r.room !== "string" || typeof r.game !== "string") return undefined;
+    if (r.status !== "lobby" && r.status !== "playing" && r.status !== "finished") return undefined;
+    if (!Array.isArray(r.players) || !r.players.every((p) => typeof p === "string")) return undefined;
+    return { room: r.room, game: r.game, status: r.status, players: r.players as string[], public: r.public === true, rated: r.rated === true, closed: r.closed === true };
+  });
+  return rooms.every((r) => r !== undefined) ? (rooms as AdminRoom[]) : undefined;
+}
+
+export function rooms(api: AccountApi): Promise<Answer<AdminRoom[]>> {
+  return api.get("/api/admin/rooms", parseRooms);
+}

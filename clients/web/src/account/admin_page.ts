@@ -1,15 +1,17 @@
 // The moderation page, at /admin (docs/moderation.md): the reports queue, each report with the
 // room's chat as it was and a mute, a kick, a room's close or a dismissal in one step; what is in
-// force, each lifted in one step (admin_in_force.ts); the audit log and its export
+// force, each lifted in one step (admin_in_force.ts); the rooms, each closed or reopened
+// (admin_rooms.ts); the audit log and its export
 // (admin_audit.ts); and the server's settings (its name, the message of the day every home page
 // shows, sign-up, guests, refused words). Each
 // part shows only with the power the server grants it (GET /api/admin/me); the server refuses
 // the rest whatever this page shows. Usable on a phone: one column, native controls.
 
 import { h, onPage } from "../ui/dom";
-import type { AdminMe, AdminSettings, InForce, Report, SignUp } from "./admin_api";
+import type { AdminMe, AdminRoom, AdminSettings, InForce, Report, SignUp } from "./admin_api";
 import { renderAudit, type AuditModel } from "./admin_audit";
 import { renderInForce } from "./admin_in_force";
+import { renderRooms, type RoomsActions } from "./admin_rooms";
 import { t } from "./i18n";
 import { answerState, screenHead } from "./loaded_screen";
 
@@ -20,6 +22,7 @@ export interface AdminModel {
   reports: Report[] | undefined;
   settings: AdminSettings | undefined;
   inForce: InForce[] | undefined;
+  rooms: AdminRoom[] | undefined;
   audit: AuditModel;
   /** Why the page could not be loaded: "" while it comes or once it came. */
   error: string;
@@ -29,7 +32,7 @@ export interface AdminModel {
   busy: boolean;
 }
 
-export interface AdminActions {
+export interface AdminActions extends RoomsActions {
   reload(): void;
   back(): void;
   mute(report: Report, length: string): void;
@@ -48,6 +51,7 @@ export function emptyAdmin(): AdminModel {
     reports: undefined,
     settings: undefined,
     inForce: undefined,
+    rooms: undefined,
     audit: { entries: undefined, more: false },
     error: "",
     said: "",
@@ -74,6 +78,7 @@ export function renderAdmin(model: AdminModel, actions: AdminActions): HTMLEleme
   const settings = powers.includes("settings");
   const inForce = powers.includes("mute");
   const audit = powers.includes("read-audit");
+  const rooms = powers.includes("close-room");
   return h(
     "div",
     { class: "screen account admin-page" },
@@ -84,6 +89,7 @@ export function renderAdmin(model: AdminModel, actions: AdminActions): HTMLEleme
     model.me !== undefined && !reports && !settings ? h("p", { class: "empty", id: "admin-none" }, t("admin.none")) : null,
     reports ? renderReports(model, actions) : null,
     inForce ? renderInForce(model.inForce, model.busy, actions.lift) : null,
+    rooms ? renderRooms(model.rooms, model.busy, actions) : null,
     audit ? renderAudit(model.audit, model.busy, actions.olderAudit, actions.exportAudit) : null,
     settings && model.settings ? renderSettings(model.settings, model.busy, actions) : null,
   );

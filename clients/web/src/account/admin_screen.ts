@@ -15,6 +15,7 @@ import {
   loadSettings,
   mute,
   openReports,
+  rooms,
   saveSettings,
   type AdminSettings,
   type AuditEntry,
@@ -71,16 +72,21 @@ export class AdminScreen {
       }
       this.model.me = me.value;
       this.host.changed();
-      const [reports, settings, rows, entries] = await Promise.all([
+      const [reports, settings, rows, entries, listed] = await Promise.all([
         me.value.powers.includes("handle-reports") ? openReports(api) : undefined,
         me.value.powers.includes("settings") ? loadSettings(api) : undefined,
         me.value.powers.includes("mute") ? inForce(api) : undefined,
         me.value.powers.includes("read-audit") ? audit(api, 0, AUDIT_SHOWN) : undefined,
+        me.value.powers.includes("close-room") ? rooms(api) : undefined,
       ]);
       if (load !== this.loads) return;
       if (rows) {
         if (rows.ok) this.model.inForce = rows.value;
         else this.model.refused = this.host.refusalText(rows.refusal);
+      }
+      if (listed) {
+        if (listed.ok) this.model.rooms = listed.value;
+        else this.model.refused = this.host.refusalText(listed.refusal);
       }
       if (entries) {
         if (entries.ok) this.model.audit = { entries: entries.value, more: entries.value.length === AUDIT_SHOWN };
@@ -117,6 +123,14 @@ export class AdminScreen {
         return closed.ok ? this.closed(api, report, closed.value) : closed;
       }, report),
       lift: (row) => void this.act((api) => act(api, row.lift)),
+      close: (room, reason) => {
+        if (reason === "") {
+          this.model.refused = t("admin.reasonNeeded");
+          return this.host.changed();
+        }
+        void this.act((api) => act(api, { action: "close-room", room, reason }), undefined, () => this.markClosed(room, true));
+      },
+      reopen: (room) => void this.act((api) => act(api, { action: "reopen-room", room }), undefined, () => this.markClosed(room, false)),
       olderAudit: () => void this.olderAudit(),
       exportAudit: () => void this.exportAudit(),
       dismiss: (report) => void this.act(async (api) => {
@@ -134,7 +148,19 @@ export class AdminScreen {
   }
 
   /** Runs `step` (one action, maybe two requests); the report it closed leaves the queue. */
-  private async act(step: (api: AccountApi) => Promise<{ ok: true; value: string } | { ok: false; refusal: Refusal }>, report?: Report): Promise<void> {
+  /**
+   * A room's close or reopening, as the server accepted it: the node holding the room carries it
+   * out at its next poll, so the list is not read again for it.
+   */
+  private markClosed(room: string, closed: boolean): void {
+    this.model.rooms = this.model.rooms?.map((r) => (r.room === room ? { ...r, closed } : r));
+  }
+
+  private async act(
+    step: (api: AccountApi) => Promise<{ ok: true; value: string } | { ok: false; refusal: Refusal }>,
+    report?: Report,
+    done?: () => void,
+  ): Promise<void> {
     const api = this.begin();
     if (!api) return;
     const answer = await step(api);
@@ -143,8 +169,10 @@ export class AdminScreen {
       const rows = await inForce(api);
       if (rows.ok) this.model.inForce = rows.value;
     }
+
     this.model.busy = false;
     if (answer.ok) {
+      done?.();
       this.model.said = answer.value;
       if (report) this.model.reports = this.model.reports?.filter((r) => r.id !== report.id);
     } else {

@@ -298,6 +298,18 @@ export const en = {
   "admin.kick": "Kick {target} from the room",
   "admin.closeRoom": "Close room {room}",
   "admin.kicked": "{done}; the report is closed.",
+  "admin.rooms": "Rooms",
+  "admin.noRooms": "No room is open.",
+  "admin.roomReason": "Reason for closing a room",
+  "admin.statusLobby": "lobby",
+  "admin.statusPlaying": "playing",
+  "admin.statusFinished": "finished",
+  "admin.public": "public",
+  "admin.private": "private",
+  "admin.rated": "rated",
+  "admin.closedBadge": "closed by a moderator",
+  "admin.reopen": "Reopen room {room}",
+  "admin.reasonNeeded": "Type the reason for closing the room first.",
 } as const;
 
 export type AccountMessageKey = keyof typeof en;
