@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "accounts/account_name.h"
 #include "accounts/api_json.h"
 #include "accounts/moderation_actions.h"
 #include "net/percent_decode.h"
@@ -21,6 +22,8 @@ constexpr std::string_view kPrefix = "/api/admin/";
 constexpr std::size_t kMaxActionBody = 4096;
 constexpr int kMaxActionDepth = 1;
 constexpr int kDefaultAuditPage = 50;
+// Players listed at most: a moderator types more of the name to find one.
+constexpr int kPlayersPage = 50;
 
 ApiResponse Refusal(const ActionOutcome& o) {
   return Error(o.status, o.text, o.field);
@@ -40,7 +43,7 @@ void ModerationApi::Serve(ApiRequest request, ApiReply reply) {
   const std::string path = Path(request.target);
   const std::string_view allow = path == "/api/admin/actions" ? "POST" : "GET, HEAD";
   if (path != "/api/admin/me" && path != "/api/admin/actions" && path != "/api/admin/sanctions" &&
-      path != "/api/admin/audit" && path != "/api/admin/rooms") {
+      path != "/api/admin/audit" && path != "/api/admin/rooms" && path != "/api/admin/players") {
     return reply(Error(404, "no such admin path"));
   }
   if (!Allows(allow, request.method)) return reply(NotAllowed(allow));
@@ -71,6 +74,7 @@ void ModerationApi::Signed(const ApiRequest& request, const SignedIn& who, const
   ApiResponse response = path == "/api/admin/actions"     ? Act(request, who, role)
                          : path == "/api/admin/sanctions" ? Sanctions(role)
                          : path == "/api/admin/rooms"     ? Rooms(role)
+                         : path == "/api/admin/players"   ? Players(request, role)
                                                           : Audit(request, role);
   if (response.status == 200 && path == "/api/admin/actions") {
     ++metrics_.done;
@@ -183,6 +187,42 @@ ApiResponse ModerationApi::Rooms(Role role) {
   const Actor actor{"", role, false};
   if (auto refused = PowerRefusal(actor, Power::kCloseRoom)) return Refusal(*refused);
   return Json(200, {{"rooms", rooms_ ? rooms_() : nlohmann::json::array()}});
+}
+
+ApiResponse ModerationApi::Players(const ApiRequest& request, Role role) {
+  const Actor actor{"", role, false};
+  if (auto refused = PowerRefusal(actor, Power::kMute)) return Refusal(*refused);
+  const auto q = request.target.find('?');
+  const auto query = ParseQuery(
+      q == std::string::npos ? std::string_view() : std::string_view(request.target).substr(q + 1));
+  if (!query) return Error(400, "the query has a bad escape");
+  std::string typed;
+  for (const auto& [key, value] : *query) {
+    if (key != "name") return Error(400, "the players list takes name", key);
+    // A name's beginning: no name is longer.
+    if (value.size() > static_cast<std::size_t>(4 * kMaxNameChars))
+      return Error(400, "\"name\" is too long", "name");
+    typed = value;
+  }
+  // Compared as names are at sign-in: "ADA" finds "Ada". An empty beginning lists every one.
+  const std::string key = typed.empty() ? std::string() : NameKey(typed);
+  if (!typed.empty() && key.empty()) return Json(200, {{"players", nlohmann::json::array()}});
+  const std::int64_t now = api_.Now();
+  nlohmann::json players = nlohmann::json::array();
+  for (const store::Account& a : accounts_->AccountsByKeyPrefix(key, kPlayersPage)) {
+    nlohmann::json sanctions = nlohmann::json::array();
+    for (const store::SanctionRow& s : moderation_->ActiveSanctions(a.id, now)) {
+      sanctions.push_back(
+          {{"kind", store::SanctionKindName(s.kind)},
+           {"reason", s.reason},
+           {"ends_at", s.ends_at == 0 ? nlohmann::json(nullptr) : nlohmann::json(s.ends_at)}});
+    }
+    players.push_back({{"name", a.name},
+                       {"created_at", a.created_at},
+                       {"role", moderation::RoleName(moderation_->RoleOf(a.id))},
+                       {"sanctions", sanctions}});
+  }
+  return Json(200, {{"players", players}});
 }
 
 ApiResponse ModerationApi::Audit(const ApiRequest& request, Role role) {

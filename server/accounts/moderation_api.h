@@ -13,6 +13,8 @@
 //        "created_at", "ends_at", "by"}], "room_actions": [...], "address_bans": [...]
 //        (ban-address only)}
 //   GET  /api/admin/rooms       (close-room) 200 {"rooms": [...]}: this node's rooms
+//   GET  /api/admin/players?name=BEGINNING   (mute) 200 {"players": [{"name", "created_at",
+//        "role", "sanctions": [{"kind", "reason", "ends_at"}]}]}: at most 50, by name
 //   GET  /api/admin/audit?before=ID&limit=N   (read-audit) 200 {"entries": [...]}, newest
 //        first, N 1..200 (50)
 // Errors are JSON {"error", "field"?}; also 405, 413 (a body over 4 KB), 503 (no store, the
@@ -62,6 +64,7 @@ class ModerationApi {
   ApiResponse Sanctions(moderation::Role role);
   ApiResponse Audit(const ApiRequest& request, moderation::Role role);
   ApiResponse Rooms(moderation::Role role);
+  ApiResponse Players(const ApiRequest& request, moderation::Role role);
 
   store::AccountStore* accounts_;
   store::ModerationStore* moderation_;

@@ -78,6 +78,9 @@ class AccountStore {
                                                  std::int64_t now) = 0;
   virtual std::optional<Account> AccountByKey(const std::string& name_key) = 0;
   virtual std::optional<Account> AccountById(AccountId id) = 0;
+  // The accounts whose name key begins with `key_prefix` ("": every one), by key, at most
+  // `limit`: the moderators' players list. Their password hashes are left out (empty).
+  virtual std::vector<Account> AccountsByKeyPrefix(const std::string& key_prefix, int limit) = 0;
   // Replaces the account's password hash (a rehash at stronger parameters).
   virtual void SetPasswordHash(AccountId id, const std::string& password_hash) = 0;
 

@@ -41,6 +41,20 @@ class PostgresAccounts final : public AccountStore {
         db_.Exec(std::string(kAccountColumns) + "FROM accounts WHERE name_key = $1", {name_key}));
   }
 
+  std::vector<Account> AccountsByKeyPrefix(const std::string& key_prefix, int limit) override {
+    std::lock_guard lock(mu_);
+    // starts_with, not a range: the database's collation need not sort bytewise.
+    const PgResult r = db_.Exec(
+        "SELECT id, name, name_key, created_at FROM accounts WHERE starts_with(name_key, $1) "
+        "ORDER BY name_key COLLATE \"C\" LIMIT $2",
+        {key_prefix, PgParam::Int(limit)});
+    std::vector<Account> out;
+    for (int i = 0; i < r.rows(); ++i) {
+      out.push_back({r.Int(i, 0), r.Text(i, 1), r.Text(i, 2), "", r.Int(i, 3)});
+    }
+    return out;
+  }
+
   std::optional<Account> AccountById(AccountId id) override {
     std::lock_guard lock(mu_);
     return ReadAccount(

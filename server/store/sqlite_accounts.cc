@@ -36,6 +36,11 @@ class SqliteAccounts final : public AccountStore {
           "INSERT INTO accounts (name, name_key, password_hash, created_at) VALUES (?, ?, ?, ?) "
           "ON CONFLICT (name_key) DO NOTHING");
       by_key_ = conn_.Make(std::string(kAccountColumns) + "FROM accounts WHERE name_key = ?");
+      // A range of the key's index: every key that begins with ?1 sorts (bytewise) from ?1 to
+      // ?1 followed by the last code point.
+      by_prefix_ = conn_.Make(
+          "SELECT id, name, name_key, created_at FROM accounts WHERE name_key >= ?1 AND "
+          "name_key < ?1 || char(1114111) ORDER BY name_key LIMIT ?2");
       by_id_ = conn_.Make(std::string(kAccountColumns) + "FROM accounts WHERE id = ?");
       set_hash_ = conn_.Make("UPDATE accounts SET password_hash = ? WHERE id = ?");
       create_session_ = conn_.Make(
@@ -116,6 +121,16 @@ class SqliteAccounts final : public AccountStore {
     std::lock_guard lock(mu_);
     by_key_->Bind(1, name_key);
     return ReadAccount(*by_key_);
+  }
+
+  std::vector<Account> AccountsByKeyPrefix(const std::string& key_prefix, int limit) override {
+    std::lock_guard lock(mu_);
+    Statement& s = *by_prefix_;
+    ResetOnExit reset{s};
+    s.Bind(1, key_prefix).Bind(2, std::int64_t{limit});
+    std::vector<Account> out;
+    while (s.Step()) out.push_back({s.Int(0), s.Text(1), s.Text(2), "", s.Int(3)});
+    return out;
   }
 
   std::optional<Account> AccountById(AccountId id) override {
@@ -338,11 +353,11 @@ class SqliteAccounts final : public AccountStore {
 
   std::mutex mu_;
   PreparedConnection conn_;
-  Statement *create_account_, *by_key_, *by_id_, *set_hash_, *create_session_, *session_by_hash_,
-      *touch_, *end_one_, *end_all_, *list_, *prune_, *add_passkey_, *passkey_, *passkeys_,
-      *use_passkey_, *delete_passkey_, *put_challenge_, *expire_challenges_, *take_challenge_,
-      *tally_, *played_, *players_, *unname_, *claim_, *delete_account_, *games_of_, *log_of_,
-      *rewrite_;
+  Statement *create_account_, *by_key_, *by_prefix_, *by_id_, *set_hash_, *create_session_,
+      *session_by_hash_, *touch_, *end_one_, *end_all_, *list_, *prune_, *add_passkey_, *passkey_,
+      *passkeys_, *use_passkey_, *delete_passkey_, *put_challenge_, *expire_challenges_,
+      *take_challenge_, *tally_, *played_, *players_, *unname_, *claim_, *delete_account_,
+      *games_of_, *log_of_, *rewrite_;
   std::vector<Statement*> erase_;
 };
 

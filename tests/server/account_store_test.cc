@@ -55,6 +55,35 @@ void NamesAreUniqueByKey(cs::AccountStore& a) {
 }
 ACCOUNT_CONTRACT("names are unique by their key", NamesAreUniqueByKey)
 
+void FoundByTheBeginningOfTheirKey(cs::AccountStore& a) {
+  for (const auto& [name, key] :
+       std::vector<std::pair<std::string, std::string>>{{"Bob", "bob"},
+                                                        {"Ada", "ada"},
+                                                        {"Adalbert", "adalbert"},
+                                                        {"Élodie", "élodie"},
+                                                        {"Adb", "adb"}}) {
+    REQUIRE(a.CreateAccount(name, key, "secret hash", 0));
+  }
+  const auto names = [&](const std::string& prefix, int limit) {
+    std::vector<std::string> out;
+    for (const cs::Account& found : a.AccountsByKeyPrefix(prefix, limit)) {
+      CHECK(found.password_hash.empty());  // never listed
+      out.push_back(found.name);
+    }
+    return out;
+  };
+  CHECK(names("ada", 10) == std::vector<std::string>{"Ada", "Adalbert"});
+  CHECK(names("ad", 10) == std::vector<std::string>{"Ada", "Adalbert", "Adb"});
+  CHECK(names("ad", 2) == std::vector<std::string>{"Ada", "Adalbert"});
+  CHECK(names("é", 10) == std::vector<std::string>{"Élodie"});
+  CHECK(names("", 10).size() == 5);
+  CHECK(names("z", 10).empty());
+  CHECK(names("%", 10).empty());  // no pattern: a beginning, as typed
+}
+
+ACCOUNT_CONTRACT("accounts are found by the beginning of their key, without their hashes",
+                 FoundByTheBeginningOfTheirKey)
+
 void SessionsLiveAndExpire(cs::AccountStore& a) {
   const auto ada = *a.CreateAccount("Ada", "ada", "h", 0);
   const auto one = a.CreateSession(ada, "hash-one", "Firefox on Linux", 1000);

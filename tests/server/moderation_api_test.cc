@@ -152,4 +152,38 @@ TEST_CASE("admin API: a moderator mutes from the API, the player's chat is refus
   CHECK(MetricValue(port, "carc_moderation_actions_total{result=\"done\"}") == 3);
 }
 
+TEST_CASE("admin API: moderators find players by the beginning of their name, with sanctions",
+          "[moderation][accounts][server]") {
+  TestServer server(AccountGamesConfig());
+  const auto port = server.port();
+  const std::string ada = NewAccount(port, "Ada");
+  NewAccount(port, "Adalbert");
+  NewAccount(port, "Bob");
+  const std::string mo = NewAccount(port, "Moira");
+  GrantRole(server, "moira", Role::kModerator);
+  REQUIRE(
+      Act(port, mo, {{"action", "mute"}, {"name", "Adalbert"}, {"for", "1d"}, {"reason", "spam"}})
+          .status == 200);
+
+  CHECK(HttpRequest(port, "GET", "/api/admin/players?name=a", "", Bearer(ada)).status == 403);
+  const auto found = GetJson(port, "/api/admin/players?name=ADA", Bearer(mo))["players"];
+  REQUIRE(found.size() == 2);
+  CHECK(found[0]["name"] == "Ada");
+  CHECK(found[0]["role"] == "player");
+  CHECK(found[0]["sanctions"].empty());
+  CHECK_FALSE(found[0].contains("password_hash"));
+  CHECK(found[1]["name"] == "Adalbert");
+  REQUIRE(found[1]["sanctions"].size() == 1);
+  CHECK(found[1]["sanctions"][0]["kind"] == "mute");
+  CHECK(found[1]["sanctions"][0]["reason"] == "spam");
+  const auto everyone = GetJson(port, "/api/admin/players", Bearer(mo))["players"];
+  REQUIRE(everyone.size() == 4);
+  CHECK(everyone[3]["name"] == "Moira");
+  CHECK(everyone[3]["role"] == "moderator");
+  CHECK(GetJson(port, "/api/admin/players?name=zz", Bearer(mo))["players"].empty());
+  CHECK(HttpRequest(port, "GET", "/api/admin/players?who=a", "", Bearer(mo)).status == 400);
+  CHECK(HttpRequest(port, "GET", "/api/admin/players?name=" + std::string(81, 'a'), "", Bearer(mo))
+            .status == 400);
+}
+
 }  // namespace carc::test::moderation_api

@@ -90,7 +90,8 @@ describe("the header's account link", () => {
   it("opens the screen its address names", async () => {
     const server = new FakeAccountServer();
     const { root } = page(server, "/sign-up");
-    await vi.waitFor(() => expect(heading(root)).toBe("Create an account"));
+    // The first test of the file waits for the account screens' chunk: a busy machine is slow.
+    await vi.waitFor(() => expect(heading(root)).toBe("Create an account"), { timeout: 10_000 });
     expect(byId(root, "account-password").getAttribute("autocomplete")).toBe("new-password");
   });
 });

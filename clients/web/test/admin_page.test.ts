@@ -2,8 +2,8 @@
 
 // The moderation page (src/account/admin_page.ts, admin_screen.ts) at /admin over a fake server:
 // a moderator's reports queue with the room's chat as it was, a mute, a kick or a room's close
-// that closes its report, a dismissal; what is in force, lifted in one step; the node's rooms,
-// closed and reopened; an admin's audit log
+// that closes its report, a dismissal; what is in force, lifted in one step; players found by name
+// and muted; the node's rooms, closed and reopened; an admin's audit log
 // paged and exported as JSON lines; an admin's settings saved; a player without a role told so,
 // and shown no control.
 
@@ -165,6 +165,33 @@ describe("the moderation page", () => {
       { action: "close-room", room: "ABCD2345", reason: "a raid" },
       { action: "reopen-room", room: "ABCD2345" },
     ]);
+  });
+
+  it("finds players by the beginning of their name and mutes one with the reason typed", async () => {
+    const ada = { name: "Ada", created_at: 1_800_000_000, role: "player", sanctions: [] };
+    const server = new FakeAccountServer()
+      .on("GET /api/admin/me", json(200, { role: "moderator", powers: ["mute"] }))
+      .on("GET /api/admin/sanctions", json(200, { sanctions: [], room_actions: [] }))
+      .once("GET /api/admin/players?name=ad", json(200, { players: [ada] }))
+      .on("GET /api/admin/players?name=ad", json(200, { players: [{ ...ada, sanctions: [{ kind: "mute", reason: "spam", ends_at: 1_800_086_400 }] }] }))
+      .on("GET /api/admin/players?name=zz", json(200, { players: [] }))
+      .on("POST /api/admin/actions", json(200, { done: "muted Ada until 2027-01-16 08:00 UTC: spam" }));
+    const { root } = page(server, "/admin");
+    await vi.waitFor(() => expect(root.querySelector("#admin-players form")).not.toBeNull());
+    byId<HTMLInputElement>(root, "admin-player-name").value = " zz ";
+    root.querySelector("#admin-players form")!.dispatchEvent(new Event("submit", { cancelable: true }));
+    await vi.waitFor(() => expect(root.querySelector("#admin-no-players")).not.toBeNull());
+    byId<HTMLInputElement>(root, "admin-player-name").value = "ad";
+    root.querySelector("#admin-players form")!.dispatchEvent(new Event("submit", { cancelable: true }));
+    await vi.waitFor(() => expect(root.querySelector('[data-player="Ada"]')).not.toBeNull());
+    expect(byId(root, "admin-player-mute-0").textContent).toBe("Mute Ada for a day");
+    byId<HTMLButtonElement>(root, "admin-player-mute-0").click();  // no reason yet
+    expect(byId(root, "admin-refused").textContent).toBe("Type the reason for the mute or the ban first.");
+    byId<HTMLInputElement>(root, "admin-player-reason").value = "spam";
+    byId<HTMLButtonElement>(root, "admin-player-mute-0").click();
+    await vi.waitFor(() => expect(root.querySelector('[data-player="Ada"]')?.textContent).toContain("player · mute"));
+    expect(server.sent.filter((r) => r.method === "POST").map((r) => r.body)).toEqual([{ action: "mute", name: "Ada", for: "1d", reason: "spam" }]);
+    expect(byId(root, "admin-said").textContent).toBe("muted Ada until 2027-01-16 08:00 UTC: spam");
   });
 
   it("says the server's refusal and keeps the report", async () => {

@@ -236,3 +236,27 @@ function parseRooms(json: unknown): AdminRoom[] | undefined {
 export function rooms(api: AccountApi): Promise<Answer<AdminRoom[]>> {
   return api.get("/api/admin/rooms", parseRooms);
 }
+
+/** An account as the moderators' players list shows it. */
+export interface AdminPlayer {
+  name: string;
+  createdAt: number;
+  role: string;
+  /** The kinds of sanction in force on it ("mute", "ban"). */
+  sanctions: readonly string[];
+}
+
+function parsePlayers(json: unknown): AdminPlayer[] | undefined {
+  if (!isObject(json) || !Array.isArray(json.players)) return undefined;
+  const players = json.players.map((p) => {
+    if (!isObject(p) || typeof p.name !== "string" || typeof p.created_at !== "number" || typeof p.role !== "string") return undefined;
+    const sanctions = Array.isArray(p.sanctions) ? p.sanctions.filter(isObject).flatMap((s) => (typeof s.kind === "string" ? [s.kind] : [])) : [];
+    return { name: p.name, createdAt: p.created_at, role: p.role, sanctions };
+  });
+  return players.every((p) => p !== undefined) ? (players as AdminPlayer[]) : undefined;
+}
+
+/** The players whose name begins with `name` (any case; "": the first by name), at most 50. */
+export function players(api: AccountApi, name: string): Promise<Answer<AdminPlayer[]>> {
+  return api.get(`/api/admin/players${name === "" ? "" : `?name=${encodeURIComponent(name)}`}`, parsePlayers);
+}

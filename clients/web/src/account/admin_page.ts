@@ -1,6 +1,7 @@
 // The moderation page, at /admin (docs/moderation.md): the reports queue, each report with the
 // room's chat as it was and a mute, a kick, a room's close or a dismissal in one step; what is in
-// force, each lifted in one step (admin_in_force.ts); the rooms, each closed or reopened
+// force, each lifted in one step (admin_in_force.ts); the players found by name, muted or banned
+// (admin_players.ts); the rooms, each closed or reopened
 // (admin_rooms.ts); the audit log and its export
 // (admin_audit.ts); and the server's settings (its name, the message of the day every home page
 // shows, sign-up, guests, refused words). Each
@@ -11,6 +12,7 @@ import { h, onPage } from "../ui/dom";
 import type { AdminMe, AdminRoom, AdminSettings, InForce, Report, SignUp } from "./admin_api";
 import { renderAudit, type AuditModel } from "./admin_audit";
 import { renderInForce } from "./admin_in_force";
+import { renderPlayers, type PlayersActions, type PlayersModel } from "./admin_players";
 import { renderRooms, type RoomsActions } from "./admin_rooms";
 import { t } from "./i18n";
 import { answerState, screenHead } from "./loaded_screen";
@@ -23,6 +25,7 @@ export interface AdminModel {
   settings: AdminSettings | undefined;
   inForce: InForce[] | undefined;
   rooms: AdminRoom[] | undefined;
+  players: PlayersModel;
   audit: AuditModel;
   /** Why the page could not be loaded: "" while it comes or once it came. */
   error: string;
@@ -32,7 +35,7 @@ export interface AdminModel {
   busy: boolean;
 }
 
-export interface AdminActions extends RoomsActions {
+export interface AdminActions extends RoomsActions, PlayersActions {
   reload(): void;
   back(): void;
   mute(report: Report, length: string): void;
@@ -52,6 +55,7 @@ export function emptyAdmin(): AdminModel {
     settings: undefined,
     inForce: undefined,
     rooms: undefined,
+    players: { query: "", found: undefined },
     audit: { entries: undefined, more: false },
     error: "",
     said: "",
@@ -88,6 +92,7 @@ export function renderAdmin(model: AdminModel, actions: AdminActions): HTMLEleme
     h("p", { class: "form-error", role: "alert", id: "admin-refused" }, model.refused),
     model.me !== undefined && !reports && !settings ? h("p", { class: "empty", id: "admin-none" }, t("admin.none")) : null,
     reports ? renderReports(model, actions) : null,
+    inForce ? renderPlayers(model.players, model.busy, actions) : null,
     inForce ? renderInForce(model.inForce, model.busy, actions.lift) : null,
     rooms ? renderRooms(model.rooms, model.busy, actions) : null,
     audit ? renderAudit(model.audit, model.busy, actions.olderAudit, actions.exportAudit) : null,

@@ -15,6 +15,7 @@ import {
   loadSettings,
   mute,
   openReports,
+  players,
   rooms,
   saveSettings,
   type AdminSettings,
@@ -131,6 +132,14 @@ export class AdminScreen {
         void this.act((api) => act(api, { action: "close-room", room, reason }), undefined, () => this.markClosed(room, true));
       },
       reopen: (room) => void this.act((api) => act(api, { action: "reopen-room", room }), undefined, () => this.markClosed(room, false)),
+      findPlayers: (name) => void this.findPlayers(name),
+      sanction: (player, action, length, reason) => {
+        if (reason === "") {
+          this.model.refused = t("admin.sanctionReasonNeeded");
+          return this.host.changed();
+        }
+        void this.act((api) => act(api, { action, name: player, for: length, reason }), undefined, () => void this.findPlayers(this.model.players.query));
+      },
       olderAudit: () => void this.olderAudit(),
       exportAudit: () => void this.exportAudit(),
       dismiss: (report) => void this.act(async (api) => {
@@ -192,6 +201,17 @@ export class AdminScreen {
     } else {
       this.model.refused = this.host.refusalText(answer.refusal);
     }
+    this.host.changed();
+  }
+
+  private async findPlayers(name: string): Promise<void> {
+    const api = this.host.api();
+    if (!api) return;
+    this.model.players = { query: name, found: this.model.players.found };
+    const answer = await players(api, name);
+    if (this.model.players.query !== name) return;  // a later search is on its way
+    if (answer.ok) this.model.players = { query: name, found: answer.value };
+    else this.model.refused = this.host.refusalText(answer.refusal);
     this.host.changed();
   }
 
