@@ -36,6 +36,7 @@ Room::Room(net::any_io_executor strand, std::string code, v1::RoomOptions option
       gate_(config_.room_queue),
       seats_(options_.seats()),
       game_(*this, strand_, code_, options_, config_, metrics_, journal_, gate_, phase_, seats_),
+      moderator_(seats_, *this),
       finished_linger_(config_.sweep_interval) {
   UpdateSummary();
 }
@@ -60,7 +61,7 @@ void Room::Start() {
 
 void Room::OnTick() {
   // A room a moderator closed waits: Reopen starts its tick again.
-  if (closed_ || moderated_.closed) return;
+  if (closed_ || moderator_.closed()) return;
   const auto now = Clock::now();
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     Seat& seat = seats_[i];
@@ -216,7 +217,8 @@ void Room::DoJoin(const std::shared_ptr<Session>& s, std::string name, bool spec
     s->ReleaseClaim();
     return Error(s, request_id, v1::ERROR_CODE_ROOM_NOT_FOUND, "no room " + code_);
   }
-  if (auto refusal = ModerationRefusal(*s, seats_.SeatOfAccount(s->account().id))) {
+  if (auto refusal =
+          moderator_.RefusalFor(s->account().id, seats_.SeatOfAccount(s->account().id))) {
     s->ReleaseClaim();
     return Error(s, request_id, refusal->code, std::move(refusal->text));
   }
@@ -309,7 +311,7 @@ void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_
     s->ReleaseClaim();
     return Error(s, request_id, v1::ERROR_CODE_INVALID_TOKEN, "this resume token is not valid");
   }
-  if (auto refusal = ModerationRefusal(*s, seat)) {
+  if (auto refusal = moderator_.RefusalFor(s->account().id, seat)) {
     s->ReleaseClaim();
     return Error(s, request_id, refusal->code, std::move(refusal->text));
   }
@@ -472,7 +474,7 @@ void Room::UpdateSummary() {
     unseated_since_ = now;
   }
   finished_and_archived_ = phase_.phase() == RoomPhase::kFinished && game_.archived();
-  NoteMayDispose(moderated_.closed.has_value());
+  NoteMayDispose(moderator_.closed());
 }
 
 void Room::NoteMayDispose(bool held) {

@@ -2,8 +2,8 @@
 // the dispatch of their messages to the room's parts: the seats' lobby messages to LobbyDesk
 // (lobby_desk.h), the game's to RoomGame (room_game.h: commands, computers, clock, votes,
 // hints, broadcasts), chat to ChatGate; what members are told of the room is built by RoomView;
-// a moderator's kicks and closes (the registry's RoomActionList) are carried out by
-// room_moderation.cc.
+// a moderator's kicks and closes (the registry's RoomActionList) by RoomModerator
+// (room_moderator.h).
 //
 // Contract: every public method is thread-safe; the work runs on the room's strand, so a room
 // never locks around game state. Nothing sent is built from anything but the engine's views
@@ -45,7 +45,6 @@
 
 #include "carc/store/v1/room_log.pb.h"
 #include "carc/v1/messages.pb.h"
-#include "moderation/room_action_list.h"
 #include "net/session.h"
 #include "rooms/chat_gate.h"
 #include "rooms/chat_history.h"
@@ -54,6 +53,7 @@
 #include "rooms/room_game.h"
 #include "rooms/room_journal.h"
 #include "rooms/room_metrics.h"
+#include "rooms/room_moderator.h"
 #include "rooms/room_phase.h"
 #include "rooms/seat_table.h"
 #include "rooms/write_gate.h"
@@ -64,7 +64,10 @@ namespace carc::server {
 class RoomRegistry;
 struct RoomView;
 
-class Room : public MembershipHost, private GameHost, public std::enable_shared_from_this<Room> {
+class Room : public MembershipHost,
+             private GameHost,
+             private ModerationHost,
+             public std::enable_shared_from_this<Room> {
  public:
   Room(boost::asio::any_io_executor strand, std::string code, v1::RoomOptions options,
        const RoomConfig& config, RoomMetrics& metrics, RoomRegistry& registry,
@@ -127,7 +130,7 @@ class Room : public MembershipHost, private GameHost, public std::enable_shared_
   // Any thread: the account is deleted; its seat here plays on as `label`, for no account.
   void ForgetAccount(std::int64_t account, std::string label);
   // Any thread: the kicks and closes in force on this room (RoomRegistry::room_actions) may
-  // have changed; the room carries out what did (rooms/room_moderation.cc).
+  // have changed; the room carries out what did (rooms/room_moderator.h).
   void Moderate();
   bool IsPublic() const { return options_.is_public(); }
   // Whether the public room list shows this room: public, not disposed, and somebody is in it
@@ -179,20 +182,12 @@ class Room : public MembershipHost, private GameHost, public std::enable_shared_
   // Lobby messages (room_lobby.cc): chat, leave, rematch, and the seats' messages decided by
   // the lobby desk (lobby_desk.h).
   void HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMessage& m);
-  // Moderation (room_moderation.cc): the change since the actions last applied, carried out;
-  // a connection sent away with RoomLeft saying why; the refusal of a join while the room is
-  // closed or the account kicked (nullopt: none).
-  void DoModerate();
-  void Kick(std::int64_t account, const std::string& reason);
-  void Unkick(std::int64_t account);
-  void CloseByModerator(const std::string& reason);
-  void Reopen();
-  void SendAway(const std::shared_ptr<Session>& s, v1::RemovedBy why, const std::string& reason);
-  struct Refusal {
-    v1::ErrorCode code;
-    std::string text;
-  };
-  std::optional<Refusal> ModerationRefusal(const Session& s, int seat) const;
+  // ModerationHost (room_moderation.cc): what the room's moderator (room_moderator.h) needs.
+  void SendAway(std::int64_t account, v1::RemovedBy why, const std::string& reason) override;
+  bool GameStarted() const override;
+  void Suspend() override;
+  void Unsuspend() override;
+  void Moderated() override;
   // A report of a player (room_report.cc): drafted here, kept by the registry's ReportSink.
   void FileReport(const std::shared_ptr<Session>& s, int seat, const v1::ReportPlayer& m,
                   std::uint32_t rid);
@@ -209,7 +204,7 @@ class Room : public MembershipHost, private GameHost, public std::enable_shared_
   bool PersistSeats(bool with_ready = false);
   void SendRoomState(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id);
   void BroadcastToAll(const std::shared_ptr<const std::string>& bytes);
-  void FreeSeat(int seat);
+  void FreeSeat(int seat) override;
   void GrantSeat(const std::shared_ptr<Session>& s, int seat, std::string name,
                  std::uint32_t request_id);
   // The summary and the sweeper's view of the room (who is here), after every change.
@@ -245,7 +240,7 @@ class Room : public MembershipHost, private GameHost, public std::enable_shared_
 
   ChatGate chat_;
   ChatHistory chat_history_;
-  moderation::RoomModeration moderated_;  // the kicks and close as last applied (DoModerate)
+  RoomModerator moderator_;  // the kicks and close in force, as last applied
 
   mutable std::mutex summary_mu_;
   v1::RoomSummary summary_;
