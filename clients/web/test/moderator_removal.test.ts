@@ -7,10 +7,11 @@
 
 import { create } from "@bufbuild/protobuf";
 import { beforeEach, describe, expect, it } from "vitest";
-import { RemovedBy, RoomStateSchema, RoomStatus } from "../src/gen/carc/v1/lobby_pb";
+import { RemovedBy, RoomLeftSchema, RoomStateSchema, RoomStatus } from "../src/gen/carc/v1/lobby_pb";
 import { ErrorCode, ErrorSchema } from "../src/gen/carc/v1/session_pb";
 import { setLanguage } from "../src/i18n";
-import { errorMessage } from "../src/ui/errors";
+import { errorMessage, MAX_DETAIL_CHARS } from "../src/ui/errors";
+import { byModerator, moderatorRemovalWords } from "../src/ui/moderator_removal";
 import { connectedApp } from "./connected_app";
 
 const lobby = create(RoomStateSchema, {
@@ -47,6 +48,16 @@ describe("removed by a moderator", () => {
     ws.serverSend({ body: { case: "roomState", value: lobby } });
     ws.serverSend({ body: { case: "roomLeft", value: { roomCode: "MODS2345" } } });
     expect(app.screen).toBe("lobby");
+  });
+
+  it("words the banner from the kind and the reason, the reason cut to a detail's length", () => {
+    const left = (moderation: RemovedBy, reason: string) => create(RoomLeftSchema, { roomCode: "MODS2345", moderation, reason });
+    expect(byModerator(left(RemovedBy.UNSPECIFIED, ""))).toBe(false);
+    expect(byModerator(left(RemovedBy.KICK, ""))).toBe(true);
+    expect(moderatorRemovalWords(left(RemovedBy.ROOM_CLOSED, "  "))).toBe("A moderator closed the room.");
+    const long = "\u{1F600}".repeat(MAX_DETAIL_CHARS + 5);
+    const words = moderatorRemovalWords(left(RemovedBy.KICK, long));
+    expect(words).toBe(`A moderator removed you from the room: a computer plays your seat. (${"\u{1F600}".repeat(MAX_DETAIL_CHARS)})`);
   });
 
   it("says why a join is refused", () => {

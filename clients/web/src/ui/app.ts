@@ -6,23 +6,13 @@
 
 import { create } from "@bufbuild/protobuf";
 import { GameCommandSchema, RequestSnapshotSchema, type EventBatch, type GameCommand } from "../gen/carc/v1/game_pb";
-import {
-  RemovedBy,
-  RoomStatus,
-  type CreateRoom,
-  type JoinRoom,
-  type RoomLeft,
-  type RoomState,
-  type RoomSummary,
-} from "../gen/carc/v1/lobby_pb";
+import { RoomStatus, type CreateRoom, type JoinRoom, type RoomState, type RoomSummary } from "../gen/carc/v1/lobby_pb";
 import type { ServerMessage } from "../gen/carc/v1/messages_pb";
 import { ErrorCode } from "../gen/carc/v1/session_pb";
 import type { GameModule } from "../games/game_module";
-import { DEFAULT_GAME, gameOfSnapshot, offeredGames } from "../games/registry";
+import { DEFAULT_GAME, gameOfSnapshot } from "../games/registry";
 import { onLanguageChange, t } from "../i18n";
 import type { CarcClient, ConnectionStatus, RequestBody } from "../net/client";
-import { AddressBannedError, loadGameTypes } from "../net/game_types";
-import { loadServerInfo } from "../net/server_info";
 import { addressBanWords } from "./address_ban";
 import { CloseCode } from "../net/reconnect";
 import { endedByVote } from "./absent_vote";
@@ -37,12 +27,14 @@ import { loadPatch, patch } from "./patch";
 import { RoomGames } from "./room_games";
 import { TurnNotice, type NoticeEnvironment } from "./turn_notice";
 import { h, resetUids } from "./dom";
-import { describeError, errorMessage, MAX_DETAIL_CHARS } from "./errors";
+import { describeError, errorMessage } from "./errors";
 import { validName } from "./form";
 import { Hints } from "./hint";
 import { pacingOn, storePacing } from "./move_pacer";
 import { PlacementPreviews } from "./placement_previews";
-import { NO_GAME_OFFERED, newHomeModel, renderHome, type HomeModel } from "./home";
+import { newHomeModel, renderHome, type HomeModel } from "./home";
+import { HomeSources } from "./home_sources";
+import { byModerator, moderatorRemovalWords } from "./moderator_removal";
 import { homePath, inviteUrl, parseInvitePath } from "./invite";
 import { renderLobby } from "./lobby";
 import { LobbyRequests } from "./lobby_requests";
@@ -85,6 +77,7 @@ export class App {
   private pendingInvite: string | undefined;
   /** The create/join requests, and the one waiting for its answer. */
   private readonly homeRequests: HomeRequests;
+  private readonly sources: HomeSources;
   /** The rematch room to join once the server has answered LeaveRoom (RoomLeft). */
   private joinAfterLeave: { leaveRequest: number; join: JoinRoom } | undefined;
   private listRequest = 0;
@@ -153,6 +146,12 @@ export class App {
       },
       resumeWith: (token) => this.client.resumeWith(token),
     });
+    this.sources = new HomeSources(this.home, {
+      http: () => this.http(),
+      changed: () => this.render(),
+      gamesSettled: () => this.afterFirstScreen(),
+      addressBanned: (e) => this.banner.show(addressBanWords(e), this.screen, "final"),
+    });
     this.statusText = t(`status.${client.status}`);
     client.on("status", (s) => this.onStatus(s));
     client.on("welcome", (w) => {
@@ -194,44 +193,11 @@ export class App {
   }
 
   start(): void {
-    this.loadGames();
-    this.loadServerInfo();
+    this.sources.loadGames();
+    this.sources.loadServerInfo();
     this.screens.account.start();
     this.render();
     this.client.connect();
-  }
-
-  /** Asks the server once for its name and message of the day (the home page shows them). */
-  private loadServerInfo(): void {
-    const http = this.http();
-    if (!http) return;
-    void loadServerInfo(http).then((server) => {
-      this.home.server = server;
-      if (server) this.render();
-    });
-  }
-
-  /** Asks the server once for its games and their option table (the create-room form's source). */
-  private loadGames(): void {
-    this.home.games = { status: "loading" };
-    const http = this.http();
-    if (!http) {
-      this.home.games = { status: "failed", reason: "no fetch in this browser" };
-      return;
-    }
-    loadGameTypes(http)
-      .then((types) => {
-        const games = offeredGames(types);
-        this.home.games = games.length > 0 ? { status: "ready", games } : { status: "failed", reason: NO_GAME_OFFERED };
-      })
-      .catch((e: unknown) => {
-        this.home.games = { status: "failed", reason: e instanceof Error ? e.message : String(e) };
-        if (e instanceof AddressBannedError) this.banner.show(addressBanWords(e), this.screen, "final");
-      })
-      .finally(() => {
-        this.render();
-        this.afterFirstScreen();
-      });
   }
 
   /**
@@ -305,8 +271,7 @@ export class App {
         break;
       }
       case "reportReceived":
-        this.chat.reportSaid = t("chat.reported");
-        this.render();
+        this.chat.reported();
         break;
       case "chat":
         this.chat.received(m.body.value, this.room?.yourSeat);
@@ -337,7 +302,12 @@ export class App {
           this.homeRequests.join(join);
           return;
         }
-        if (m.body.value.moderation !== RemovedBy.UNSPECIFIED) return this.removedByModerator(m.body.value);
+        // A moderator's kick or close: home, with why; the seat's token is refused from now on.
+        if (byModerator(m.body.value)) {
+          this.client.clearResumeToken();
+          this.leaveLocally();
+          this.banner.show(moderatorRemovalWords(m.body.value), this.screen, "final");
+        }
         break;
       case "rematchCreated":
         this.games.session(this.roomGame())?.rematchCreated(m.body.value.roomCode);
@@ -471,16 +441,6 @@ export class App {
     this.previews.forget();
   }
 
-  /** A moderator kicked this player or closed the room: home, with why (docs/moderation.md). */
-  private removedByModerator(left: RoomLeft): void {
-    const key = left.moderation === RemovedBy.KICK ? "status.moderatorKicked" : "status.roomClosed";
-    const reason = [...left.reason.trim()].slice(0, MAX_DETAIL_CHARS).join("");
-    this.client.clearResumeToken();
-    this.leaveLocally();
-    this.banner.show(reason === "" ? t(key) : `${t(key)} (${reason})`, this.screen, "final");
-    this.render();
-  }
-
   private leaveLocally(): void {
     this.room = undefined;
     this.forgetRoom();
@@ -489,12 +449,9 @@ export class App {
   }
 
   private chatActions(): ChatActions {
-    // Asked at each rendering: a signed-in player may report another seat's lines (the server
-    // keeps reports of accounts only, and checks the seat again).
-    const yourSeat = this.room?.yourSeat ?? -1;
-    const signedIn = this.accountName !== "";
-    this.chat.reportable = (seat) => signedIn && seat >= 0 && seat !== yourSeat;
-    return this.chat.actions(
+    return this.chat.actionsFor(
+      this.room?.yourSeat ?? -1,
+      this.accountName !== "",
       (text) => this.sendRequest({ case: "sendChat", value: { text } }) !== 0,
       () => this.render(),
       (line, reason) => this.sendRequest({ case: "reportPlayer", value: { seat: line.seat, reason, quote: line.quote } }) !== 0,
@@ -586,7 +543,7 @@ export class App {
             refreshRooms: () => this.refreshRooms(),
             openLeaderboard: () => this.screens.account.show("/leaderboard"),
             reloadGames: () => {
-              this.loadGames();
+              this.sources.loadGames();
               this.render();
             },
           }, this.screens.account.renderInvitations()),

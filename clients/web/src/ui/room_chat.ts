@@ -2,6 +2,7 @@
 // after a reload), the line being typed, and what of it the player has not seen (chat_unread.ts).
 
 import type { ChatMessage } from "../gen/carc/v1/lobby_pb";
+import { t } from "../i18n";
 import type { ChatActions, ChatModel, ChatReport } from "./chat";
 import { ChatUnread } from "./chat_unread";
 
@@ -36,6 +37,21 @@ export class RoomChat implements ChatModel {
     this.reporting = undefined;
     this.reportSaid = "";
     this.unread.seen();
+  }
+
+  /** The server has the player's report. */
+  reported(): void {
+    this.reportSaid = t("chat.reported");
+  }
+
+  /**
+   * The chat card's actions for a page in seat `yourSeat` (-1: watching), asked at each rendering:
+   * a signed-in player may report another seat's lines (the server keeps reports of accounts only,
+   * and checks the seat again).
+   */
+  actionsFor(yourSeat: number, signedIn: boolean, send: (text: string) => boolean, changed: () => void, report: (line: ChatReport, reason: string) => boolean): ChatActions {
+    this.reportable = (seat) => signedIn && seat >= 0 && seat !== yourSeat;
+    return this.actions(send, changed, report);
   }
 
   /**
