@@ -192,9 +192,7 @@ ApiResponse ModerationApi::Rooms(Role role) {
 ApiResponse ModerationApi::Players(const ApiRequest& request, Role role) {
   const Actor actor{"", role, false};
   if (auto refused = PowerRefusal(actor, Power::kMute)) return Refusal(*refused);
-  const auto q = request.target.find('?');
-  const auto query = ParseQuery(
-      q == std::string::npos ? std::string_view() : std::string_view(request.target).substr(q + 1));
+  const auto query = TargetQuery(request.target);
   if (!query) return Error(400, "the query has a bad escape");
   std::string typed;
   for (const auto& [key, value] : *query) {
@@ -228,9 +226,7 @@ ApiResponse ModerationApi::Players(const ApiRequest& request, Role role) {
 ApiResponse ModerationApi::Audit(const ApiRequest& request, Role role) {
   const Actor actor{"", role, false};
   if (auto refused = PowerRefusal(actor, Power::kReadAudit)) return Refusal(*refused);
-  const auto q = request.target.find('?');
-  const auto query = ParseQuery(
-      q == std::string::npos ? std::string_view() : std::string_view(request.target).substr(q + 1));
+  const auto query = TargetQuery(request.target);
   if (!query) return Error(400, "the query has a bad escape");
   std::int64_t before = 0;
   std::int64_t limit = kDefaultAuditPage;

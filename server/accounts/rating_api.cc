@@ -49,9 +49,7 @@ void RatingApi::Serve(ApiRequest request, ApiReply reply) {
 }
 
 void RatingApi::Leaderboard(const ApiRequest& request, const ApiReply& reply) {
-  const auto q = request.target.find('?');
-  const auto query = ParseQuery(
-      q == std::string::npos ? std::string_view() : std::string_view(request.target).substr(q + 1));
+  const auto query = TargetQuery(request.target);
   if (!query) return reply(Error(400, "the query has a bad percent escape"));
   const auto pool = query->find("pool");
   const std::string name = pool == query->end() ? "base" : pool->second;

@@ -75,9 +75,7 @@ void ReportApi::Serve(ApiRequest request, ApiReply reply) {
 }
 
 ApiResponse ReportApi::List(const ApiRequest& request) {
-  const auto q = request.target.find('?');
-  const auto query = ParseQuery(
-      q == std::string::npos ? std::string_view() : std::string_view(request.target).substr(q + 1));
+  const auto query = TargetQuery(request.target);
   if (!query) return Error(400, "the query has a bad escape");
   bool open = true;
   std::int64_t before = 0;

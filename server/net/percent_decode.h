@@ -54,4 +54,11 @@ inline std::optional<std::map<std::string, std::string>> ParseQuery(std::string_
   return out;
 }
 
+// The parameters of request target `target` ("/path?a=1"): ParseQuery of what follows its first
+// '?', none when it has no query.
+inline std::optional<std::map<std::string, std::string>> TargetQuery(std::string_view target) {
+  const auto q = target.find('?');
+  return ParseQuery(q == std::string_view::npos ? std::string_view() : target.substr(q + 1));
+}
+
 }  // namespace carc::server

@@ -142,35 +142,39 @@ export interface AuditEntry {
   detail: string;
 }
 
-function inForceRows(json: Json, key: string, row: (r: Json) => InForce | undefined): InForce[] | undefined {
+/** What a row of one kind says beyond the fields every row has (reason, by, created_at). */
+type InForceOwn = Pick<InForce, "lift" | "kind" | "on" | "endsAt">;
+
+/** The rows under `key` (none when this role may not see them), each read by `own`. */
+function inForceRows(json: Json, key: string, own: (r: Json) => InForceOwn | undefined): InForce[] | undefined {
   if (json[key] === undefined) return [];  // not this role's to see
   if (!Array.isArray(json[key])) return undefined;
-  const rows = (json[key] as unknown[]).map((r) => (isObject(r) ? row(r) : undefined));
+  const rows = (json[key] as unknown[]).map((r) => {
+    if (!isObject(r) || typeof r.reason !== "string" || typeof r.by !== "string" || typeof r.created_at !== "number") return undefined;
+    const o = own(r);
+    return o && { ...o, reason: r.reason, by: r.by, createdAt: r.created_at };
+  });
   return rows.every((r) => r !== undefined) ? (rows as InForce[]) : undefined;
+}
+
+function endsAtOf(r: Json): number | null {
+  return typeof r.ends_at === "number" ? r.ends_at : null;
 }
 
 function parseInForce(json: unknown): InForce[] | undefined {
   if (!isObject(json)) return undefined;
-  const common = (r: Json) =>
-    typeof r.reason === "string" && typeof r.by === "string" && typeof r.created_at === "number";
   const sanctions = inForceRows(json, "sanctions", (r) => {
-    if (!common(r) || (r.kind !== "mute" && r.kind !== "ban") || typeof r.name !== "string") return undefined;
-    const endsAt = typeof r.ends_at === "number" ? r.ends_at : null;
-    return { lift: { action: r.kind === "ban" ? "unban" : "unmute", name: r.name }, kind: r.kind, on: r.name, reason: r.reason as string, by: r.by as string, createdAt: r.created_at as number, endsAt };
+    if ((r.kind !== "mute" && r.kind !== "ban") || typeof r.name !== "string") return undefined;
+    return { lift: { action: r.kind === "ban" ? "unban" : "unmute", name: r.name }, kind: r.kind, on: r.name, endsAt: endsAtOf(r) };
   });
-  const rooms = inForceRows(json, "room_actions", (r) => {
-    if (!common(r) || (r.kind !== "kick" && r.kind !== "close") || typeof r.room !== "string" || typeof r.name !== "string") return undefined;
-    const kick = r.kind === "kick";
-    const lift: Record<string, string> = kick ? { action: "unkick", room: r.room, name: r.name } : { action: "reopen-room", room: r.room };
-    return {
-      lift,
-      kind: r.kind, on: kick ? `${r.room}: ${r.name}` : r.room, reason: r.reason as string, by: r.by as string, createdAt: r.created_at as number, endsAt: null,
-    };
+  const rooms = inForceRows(json, "room_actions", (r): InForceOwn | undefined => {
+    if ((r.kind !== "kick" && r.kind !== "close") || typeof r.room !== "string" || typeof r.name !== "string") return undefined;
+    if (r.kind === "close") return { lift: { action: "reopen-room", room: r.room }, kind: r.kind, on: r.room, endsAt: null };
+    return { lift: { action: "unkick", room: r.room, name: r.name }, kind: r.kind, on: `${r.room}: ${r.name}`, endsAt: null };
   });
   const addresses = inForceRows(json, "address_bans", (r) => {
-    if (!common(r) || typeof r.network !== "string") return undefined;
-    const endsAt = typeof r.ends_at === "number" ? r.ends_at : null;
-    return { lift: { action: "unban-address", network: r.network }, kind: "address", on: r.network, reason: r.reason as string, by: r.by as string, createdAt: r.created_at as number, endsAt };
+    if (typeof r.network !== "string") return undefined;
+    return { lift: { action: "unban-address", network: r.network }, kind: "address", on: r.network, endsAt: endsAtOf(r) };
   });
   if (!sanctions || !rooms || !addresses) return undefined;
   return [...sanctions, ...rooms, ...addresses];

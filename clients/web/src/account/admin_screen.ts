@@ -3,7 +3,7 @@
 // it may see), and each action sent once at a time, its answer said in the page's status line or
 // its refusal in an alert.
 
-import type { AccountApi, Refusal } from "./account_api";
+import type { AccountApi, Answer, Refusal } from "./account_api";
 import {
   act,
   adminMe,
@@ -81,26 +81,11 @@ export class AdminScreen {
         me.value.powers.includes("close-room") ? rooms(api) : undefined,
       ]);
       if (load !== this.loads) return;
-      if (rows) {
-        if (rows.ok) this.model.inForce = rows.value;
-        else this.model.refused = this.host.refusalText(rows.refusal);
-      }
-      if (listed) {
-        if (listed.ok) this.model.rooms = listed.value;
-        else this.model.refused = this.host.refusalText(listed.refusal);
-      }
-      if (entries) {
-        if (entries.ok) this.model.audit = { entries: entries.value, more: entries.value.length === AUDIT_SHOWN };
-        else this.model.refused = this.host.refusalText(entries.refusal);
-      }
-      if (reports) {
-        if (reports.ok) this.model.reports = reports.value;
-        else this.model.refused = this.host.refusalText(reports.refusal);
-      }
-      if (settings) {
-        if (settings.ok) this.model.settings = settings.value;
-        else this.model.refused = this.host.refusalText(settings.refusal);
-      }
+      this.take(rows, (v) => (this.model.inForce = v));
+      this.take(listed, (v) => (this.model.rooms = v));
+      this.take(entries, (v) => (this.model.audit = { entries: v, more: v.length === AUDIT_SHOWN }));
+      this.take(reports, (v) => (this.model.reports = v));
+      this.take(settings, (v) => (this.model.settings = v));
       this.host.changed();
     });
   }
@@ -125,19 +110,13 @@ export class AdminScreen {
       }, report),
       lift: (row) => void this.act((api) => act(api, row.lift)),
       close: (room, reason) => {
-        if (reason === "") {
-          this.model.refused = t("admin.reasonNeeded");
-          return this.host.changed();
-        }
+        if (reason === "") return this.refuse(t("admin.reasonNeeded"));
         void this.act((api) => act(api, { action: "close-room", room, reason }), undefined, () => this.markClosed(room, true));
       },
       reopen: (room) => void this.act((api) => act(api, { action: "reopen-room", room }), undefined, () => this.markClosed(room, false)),
       findPlayers: (name) => void this.findPlayers(name),
       sanction: (player, action, length, reason) => {
-        if (reason === "") {
-          this.model.refused = t("admin.sanctionReasonNeeded");
-          return this.host.changed();
-        }
+        if (reason === "") return this.refuse(t("admin.sanctionReasonNeeded"));
         void this.act((api) => act(api, { action, name: player, for: length, reason }), undefined, () => void this.findPlayers(this.model.players.query));
       },
       olderAudit: () => void this.olderAudit(),
@@ -156,7 +135,6 @@ export class AdminScreen {
     return closed.ok ? { ok: true as const, value: t("admin.kicked", { done }) } : closed;
   }
 
-  /** Runs `step` (one action, maybe two requests); the report it closed leaves the queue. */
   /**
    * A room's close or reopening, as the server accepted it: the node holding the room carries it
    * out at its next poll, so the list is not read again for it.
@@ -165,6 +143,7 @@ export class AdminScreen {
     this.model.rooms = this.model.rooms?.map((r) => (r.room === room ? { ...r, closed } : r));
   }
 
+  /** Runs `step` (one action, maybe two requests); the report it closed leaves the queue. */
   private async act(
     step: (api: AccountApi) => Promise<{ ok: true; value: string } | { ok: false; refusal: Refusal }>,
     report?: Report,
@@ -195,12 +174,10 @@ export class AdminScreen {
     if (!api) return;
     const answer = await saveSettings(api, settings);
     this.model.busy = false;
-    if (answer.ok) {
-      this.model.settings = answer.value;
+    this.take(answer, (v) => {
+      this.model.settings = v;
       this.model.said = t("admin.saved");
-    } else {
-      this.model.refused = this.host.refusalText(answer.refusal);
-    }
+    });
     this.host.changed();
   }
 
@@ -210,8 +187,7 @@ export class AdminScreen {
     this.model.players = { query: name, found: this.model.players.found };
     const answer = await players(api, name);
     if (this.model.players.query !== name) return;  // a later search is on its way
-    if (answer.ok) this.model.players = { query: name, found: answer.value };
-    else this.model.refused = this.host.refusalText(answer.refusal);
+    this.take(answer, (v) => (this.model.players = { query: name, found: v }));
     this.host.changed();
   }
 
@@ -221,8 +197,7 @@ export class AdminScreen {
     if (!api) return;
     const answer = await audit(api, shown.at(-1)?.id ?? 0, AUDIT_SHOWN);
     this.model.busy = false;
-    if (answer.ok) this.model.audit = { entries: [...shown, ...answer.value], more: answer.value.length === AUDIT_SHOWN };
-    else this.model.refused = this.host.refusalText(answer.refusal);
+    this.take(answer, (v) => (this.model.audit = { entries: [...shown, ...v], more: v.length === AUDIT_SHOWN }));
     this.host.changed();
   }
 
@@ -250,6 +225,19 @@ export class AdminScreen {
       (this.host.save ?? saveFile)("audit-log.jsonl", lines.map((l) => `${l}\n`).join(""));
       this.model.said = t("admin.exported", { count: lines.length });
     }
+    this.host.changed();
+  }
+
+  /** `answer`'s value kept by `keep`, or its refusal said (nothing for no answer). */
+  private take<T>(answer: Answer<T> | undefined, keep: (value: T) => void): void {
+    if (!answer) return;
+    if (answer.ok) keep(answer.value);
+    else this.model.refused = this.host.refusalText(answer.refusal);
+  }
+
+  /** An action refused before anything is sent: `words` say why. */
+  private refuse(words: string): void {
+    this.model.refused = words;
     this.host.changed();
   }
 
