@@ -28,12 +28,12 @@ constexpr std::size_t kMaxClaims = 32;
 nlohmann::json PlayedJson(const store::PlayedGame& g) {
   nlohmann::json players = nlohmann::json::array();
   int best = 0;
-  for (const auto& [name, score] : g.players) {
-    players.push_back({{"name", name}, {"score", score}});
-    best = std::max(best, score);
+  for (const store::PlayedSeat& p : g.players) {
+    players.push_back({{"name", p.name}, {"score", p.score}, {"account", p.account}});
+    best = std::max(best, p.score);
   }
   const bool won = g.seat >= 0 && g.seat < static_cast<int>(g.players.size()) &&
-                   g.players[static_cast<std::size_t>(g.seat)].second == best;
+                   g.players[static_cast<std::size_t>(g.seat)].score == best;
   const std::string id = std::to_string(g.id);
   return {{"id", g.id},
           {"room", g.code},

@@ -49,14 +49,23 @@ struct PasskeyRow {
   std::int64_t last_used_at = 0;  // 0: never used to sign in
 };
 
+// A seat of a finished game: its name and final score, and whether an account held it (a guest's
+// or a computer's name may be any account's too: only an account's seat names the account).
+struct PlayedSeat {
+  std::string name;
+  int score = 0;
+  bool account = false;
+  bool operator==(const PlayedSeat&) const = default;
+};
+
 // A finished game the account played, as the archive lists it (store/event_store.h).
 struct PlayedGame {
   std::int64_t id = 0;  // the archived game's id
   std::string code;
   std::int64_t finished_at = 0;
-  std::string game;                                  // "base", "castle", ...
-  int seat = 0;                                      // the account's seat
-  std::vector<std::pair<std::string, int>> players;  // name and final score, by seat
+  std::string game;                 // "base", "castle", ...
+  int seat = 0;                     // the account's seat
+  std::vector<PlayedSeat> players;  // by seat
 };
 
 // The account's finished games of one game: how many, and how many won (a won game is one

@@ -209,11 +209,12 @@ class PostgresAccounts final : public AccountStore {
                      {}});
     }
     for (PlayedGame& g : out) {
-      const PgResult p =
-          db_.Exec("SELECT name, score FROM game_players WHERE game_id = $1 ORDER BY seat",
-                   {PgParam::Int(g.id)});
+      const PgResult p = db_.Exec(
+          "SELECT name, score, (account_id IS NOT NULL)::int FROM game_players "
+          "WHERE game_id = $1 ORDER BY seat",
+          {PgParam::Int(g.id)});
       for (int i = 0; i < p.rows(); ++i) {
-        g.players.emplace_back(p.Text(i, 0), static_cast<int>(p.Int(i, 1)));
+        g.players.push_back({p.Text(i, 0), static_cast<int>(p.Int(i, 1)), p.Int(i, 2) != 0});
       }
     }
     return out;

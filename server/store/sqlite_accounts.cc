@@ -77,7 +77,9 @@ class SqliteAccounts final : public AccountStore {
           "SELECT g.room_id, g.code, g.finished_at, COALESCE(g.game, 'base'), p.seat "
           "FROM game_players p JOIN games g ON g.room_id = p.game_id WHERE p.account_id = ? "
           "ORDER BY g.finished_at DESC, g.room_id DESC LIMIT ?");
-      players_ = conn_.Make("SELECT name, score FROM game_players WHERE game_id = ? ORDER BY seat");
+      players_ = conn_.Make(
+          "SELECT name, score, account_id IS NOT NULL FROM game_players WHERE game_id = ? "
+          "ORDER BY seat");
       unname_ = conn_.Make(
           "UPDATE game_players SET name = ?, account_id = NULL, token_hash = NULL "
           "WHERE account_id = ?");
@@ -256,7 +258,7 @@ class SqliteAccounts final : public AccountStore {
       Statement& s = *players_;
       ResetOnExit reset{s};
       s.Bind(1, g.id);
-      while (s.Step()) g.players.emplace_back(s.Text(0), static_cast<int>(s.Int(1)));
+      while (s.Step()) g.players.push_back({s.Text(0), static_cast<int>(s.Int(1)), s.Int(2) != 0});
     }
     return out;
   }

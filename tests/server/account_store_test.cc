@@ -244,7 +244,7 @@ void HistoryTalliesAndDeletes(cs::EventStore& store) {
   CHECK(a.ClaimGames(cy, "Cyrus", {"cy-token", "unknown"}) == 1);
   CHECK(a.ClaimGames(bob, "Bob", {"cy-token"}) == 0);
   REQUIRE(a.PlayedGames(cy, 10).size() == 1);
-  CHECK(a.PlayedGames(cy, 10)[0].players[1] == std::pair<std::string, int>{"Cyrus", 2});
+  CHECK(a.PlayedGames(cy, 10)[0].players[1] == cs::PlayedSeat{"Cyrus", 2, true});
 
   const auto tally = a.Tally(ada);
   REQUIRE(tally.size() == 2);
@@ -262,7 +262,9 @@ void HistoryTalliesAndDeletes(cs::EventStore& store) {
   CHECK(games[0].seat == 0);
   CHECK(games[1].finished_at == 200);
   CHECK(games[1].seat == 1);
-  CHECK(games[1].players == std::vector<std::pair<std::string, int>>{{"Bob", 40}, {"Ada", 40}});
+  CHECK(games[1].players == std::vector<cs::PlayedSeat>{{"Bob", 40, true}, {"Ada", 40, true}});
+  // A guest's seat is no account's, whatever its name.
+  CHECK(games[0].players == std::vector<cs::PlayedSeat>{{"Ada", 10, true}, {"guest", 50, false}});
   CHECK(a.PlayedGames(bob, 10).size() == 3);
   CHECK(a.PlayedGames(ada + bob + 100, 10).empty());
 
@@ -294,7 +296,7 @@ void HistoryTalliesAndDeletes(cs::EventStore& store) {
   REQUIRE(bobs.size() == 3);
   CHECK(bobs[2].id == first.id);
   CHECK(bobs[2].players ==
-        std::vector<std::pair<std::string, int>>{{"Deleted player", 30}, {"Bob", 20}});
+        std::vector<cs::PlayedSeat>{{"Deleted player", 30, false}, {"Bob", 20, true}});
   CHECK(store.ListGames("Ada", 10).empty());
   CHECK(store.ListGames("Deleted player", 10).size() == 3);
   CHECK(store.Game(first.id)->players[0].name == "Deleted player");

@@ -160,6 +160,9 @@ TEST_CASE(
   REQUIRE(bobs["recent"].size() == 1);
   CHECK(bobs["recent"][0]["players"][0]["name"] == kDeletedLabel);
   CHECK(bobs["recent"][0]["players"][0]["score"] == 80);
+  // The label is no account's: a page does not link it to a profile.
+  CHECK(bobs["recent"][0]["players"][0]["account"] == false);
+  CHECK(bobs["recent"][0]["players"][1]["account"] == true);
 }
 
 TEST_CASE("profile api: a claim sends at most 32 short tokens, hashed, within 4 KB",

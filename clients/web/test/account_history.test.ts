@@ -19,14 +19,14 @@ const FINISHED = {
   room: "ROOM2345",
   finished_at: NOW_S - 3 * 3600,
   game: "castle",
-  players: [{ name: "Ada", score: 31 }, { name: "Bob", score: 27 }],
+  players: [{ name: "Ada", score: 31, account: true }, { name: "Bob", score: 27, account: true }, { name: "Computer 3", score: 12, account: false }],
   seat: 0,
   won: true,
   replay: "/api/games/41/replay",
   record: "/api/games/41/record",
 };
 
-const EARLIER = { ...FINISHED, id: 40, finished_at: NOW_S - 2 * 86400, game: "count", won: false, players: [{ name: "Bob", score: 50 }, { name: "Ada", score: 44 }], seat: 1 };
+const EARLIER = { ...FINISHED, id: 40, finished_at: NOW_S - 2 * 86400, game: "count", won: false, players: [{ name: "Bob", score: 50, account: true }, { name: "Ada", score: 44, account: true }, { name: "Bob", score: 3 }], seat: 1 };
 
 const ADA_PROFILE = {
   name: "Ada",
@@ -48,7 +48,7 @@ describe("the history's answers", () => {
     const profile = parseProfile({ ...ADA_PROFILE, games: [...ADA_PROFILE.games, { played: 1 }], recent: [FINISHED, { room: "X" }, null] });
     expect(profile?.games).toEqual([{ game: "base", played: 7, won: 3 }, { game: "castle", played: 2, won: 1 }]);
     expect(profile?.recent).toEqual([
-      { id: 41, room: "ROOM2345", finishedAt: FINISHED.finished_at, game: "castle", players: [{ name: "Ada", score: 31 }, { name: "Bob", score: 27 }], seat: 0, won: true },
+      { id: 41, room: "ROOM2345", finishedAt: FINISHED.finished_at, game: "castle", players: [{ name: "Ada", score: 31, account: true }, { name: "Bob", score: 27, account: true }, { name: "Computer 3", score: 12, account: false }], seat: 0, won: true },
     ]);
     expect(parseProfile({ error: "no such player" })).toBeUndefined();
   });
@@ -78,8 +78,12 @@ describe("a player's profile", () => {
     expect(rows[0]!.textContent).toContain("The CastleWonFinished 3 hours ago");
     expect(rows[1]!.textContent).toContain("The Count of Carcassonne");
     expect(rows[1]!.querySelector(".badge.won")).toBeNull();
-    // The profile's own name is no link; the others' lead to their profiles.
+    // The profile's own name is no link, nor a seat no account held (a computer's, a guest's);
+    // the other accounts' lead to their profiles.
     expect([...rows[0]!.querySelectorAll("a.player-name")].map((a) => a.getAttribute("href"))).toEqual(["/players/Bob"]);
+    expect(rows[0]!.querySelector(".game-players")?.textContent).toContain("Computer 3");
+    // A guest who played as "Bob" is not the account Bob.
+    expect([...rows[1]!.querySelectorAll("a.player-name")].map((a) => a.getAttribute("href"))).toEqual(["/players/Bob"]);
     const replay = rows[0]!.querySelector<HTMLAnchorElement>("a.button-link")!;
     expect(replay.getAttribute("href")).toBe("/replay/41");
     const named = replay.getAttribute("aria-labelledby")!.split(" ").map((id) => byId(root, id).textContent);

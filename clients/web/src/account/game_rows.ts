@@ -38,7 +38,10 @@ export function pageLink(href: string, open: (path: string) => void, attrs: Attr
   }, ...children);
 }
 
-/** Finished games, newest first as the server lists them; `self`: the name not linked (the profile's own). */
+/**
+ * Finished games, newest first as the server lists them; an account's name links to its profile,
+ * but for `self` (the profile's own).
+ */
 export function renderFinished(games: readonly FinishedGame[], nowMs: number, actions: GameRowActions, self?: string): HTMLElement {
   return h("ul", { class: "game-rows" },
     games.map((g) => {
@@ -50,7 +53,7 @@ export function renderFinished(games: readonly FinishedGame[], nowMs: number, ac
           h("span", { class: "help", id: `${id}-when` }, t("games.finishedAgo", { when: timeAgo(g.finishedAt, nowMs) })),
           h("span", { class: "game-players" },
             g.players.map((p, seat) => h("span", { class: seat === g.seat ? "game-player mine" : "game-player" },
-              p.name === self || p.name === ""
+              p.name === self || !p.account
                 ? h("span", { class: "player-name" }, p.name)
                 : pageLink(profilePath(p.name), actions.open, { class: "player-name" }, p.name),
               " ",

@@ -15,7 +15,8 @@ export interface FinishedGame {
   finishedAt: number;
   /** "base", "count", "castle", or a game this client does not know. */
   game: string;
-  players: { name: string; score: number }[];
+  /** `account`: an account held the seat (a guest's or a computer's name is nobody's profile). */
+  players: { name: string; score: number; account: boolean }[];
   /** The player's seat in `players`, -1 when the answer did not say. */
   seat: number;
   won: boolean;
@@ -75,7 +76,7 @@ function finishedGame(g: Json): FinishedGame | undefined {
     room: text(g.room),
     finishedAt: count(g.finished_at),
     game: text(g.game),
-    players: each(g.players, (p) => ({ name: text(p.name), score: count(p.score) })),
+    players: each(g.players, (p) => ({ name: text(p.name), score: count(p.score), account: p.account === true })),
     seat: typeof g.seat === "number" ? g.seat : -1,
     won: g.won === true,
   };
