@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -191,7 +192,7 @@ std::string Header(const std::string& game, const std::string& options, const st
 
 }  // namespace
 
-TEST_CASE("arena-ratings rates the levels of a pool from arena logs, in one sequence") {
+TEST_CASE("arena-ratings rates the levels of a pool from arena logs, all games at once") {
   char tmpl[] = "/tmp/carc-arena-ratings-XXXXXX";
   const std::string dir = mkdtemp(tmpl);
   // medium beats easy 9 times in 10; hard beats medium 7 in 10 and easy every time.
@@ -214,10 +215,25 @@ TEST_CASE("arena-ratings rates the levels of a pool from arena logs, in one sequ
   CHECK(j["levels"]["greedy"]["games"] == 20);
   CHECK(mu("mcts@1000") > mu("mcts@250"));
   CHECK(mu("mcts@250") > mu("greedy"));
-  // The three start alike and every game moves them by equal and opposite amounts only while
-  // their sigmas are equal: the mean stays near a new player's 25.
-  CHECK((mu("greedy") + mu("mcts@250") + mu("mcts@1000")) / 3 == Approx(25.0).margin(1.0));
+  // Each game pulls its two levels apart by equal amounts and the three priors are alike: the
+  // mean is a new player's 25.
+  CHECK((mu("greedy") + mu("mcts@250") + mu("mcts@1000")) / 3 == Approx(25.0).margin(1e-9));
   CHECK(j["levels"]["mcts@1000"]["rating"].get<int>() > j["levels"]["greedy"]["rating"].get<int>());
+
+  // The order of the logs and of their games changes nothing.
+  std::vector<std::pair<double, double>> mh_backwards(mh.rbegin(), mh.rend());
+  const std::string reordered =
+      WriteArenaLog(dir, "mh2.jsonl", Header("base", "[]", "mcts@250", "mcts@1000"), mh_backwards) +
+      " " + dir + "/eh.jsonl " + dir + "/em.jsonl";
+  const auto again = RunCli("arena-ratings " + reordered + " --json", false);
+  REQUIRE(again.code == 0);
+  const auto k = nlohmann::json::parse(again.out);
+  for (const char* level : {"greedy", "mcts@250", "mcts@1000"}) {
+    INFO(level);
+    CHECK(k["levels"][level]["mu"].get<double>() == Approx(mu(level)).margin(1e-9));
+    CHECK(k["levels"][level]["sigma"].get<double>() ==
+          Approx(j["levels"][level]["sigma"].get<double>()).margin(1e-9));
+  }
 
   // Logs of two pools, house rules, a level against itself: refused with the reason.
   const std::string count = WriteArenaLog(
@@ -232,5 +248,37 @@ TEST_CASE("arena-ratings rates the levels of a pool from arena logs, in one sequ
       WriteArenaLog(dir, "self.jsonl", Header("castle", "[]", "greedy", "greedy"), em);
   CHECK(RunCli("arena-ratings " + self, true).out.find("against itself") != std::string::npos);
   CHECK(RunCli("arena-ratings", true).code == 2);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("arena-ratings: two levels' figures are the posterior's mode and spread, by hand") {
+  // docs/ratings.md, "Computer players as the yardstick": a wins 7 of 10 games against b, one of
+  // the three others a tie. With prior N(25, s0^2), c = sqrt(2) beta and d = mu_a - mu_b, the
+  // mode has mu_a - 25 = 25 - mu_b = d / 2 and solves (w - n p(d)) / c = (d / 2) / s0^2, w = 7
+  // wins and a half. Given the mean (25), mu_a's spread is d's halved: d's precision is the
+  // games' h = n p (1 - p) / c^2 and its prior's 1 / (2 s0^2), so sigma^2 = 1 / (4 h + 2 / s0^2).
+  char tmpl[] = "/tmp/carc-arena-ratings-XXXXXX";
+  const std::string dir = mkdtemp(tmpl);
+  std::vector<std::pair<double, double>> ab;
+  for (int g = 0; g < 10; ++g) ab.emplace_back(g < 7 ? 90 : g == 7 ? 60 : 40, 60);
+  const std::string log =
+      WriteArenaLog(dir, "ab.jsonl", Header("castle", "[]", "mcts@250", "greedy"), ab);
+  const auto r = RunCli("arena-ratings " + log + " --json", false);
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["pool"] == "castle");
+  const double mu_a = j["levels"]["mcts@250"]["mu"].get<double>();
+  const double mu_b = j["levels"]["greedy"]["mu"].get<double>();
+  const double s0 = 25.0 / 3.0;
+  const double c = std::sqrt(2.0) * 25.0 / 6.0;
+  const double d = mu_a - mu_b;
+  CHECK(mu_a - 25.0 == Approx(25.0 - mu_b).margin(1e-9));
+  const double p = 1.0 / (1.0 + std::exp(-d / c));
+  CHECK((7.5 - 10 * p) / c == Approx((d / 2) / (s0 * s0)).margin(1e-9));
+  CHECK(d > 0);
+  const double h = 10 * p * (1 - p) / (c * c);
+  const double sigma = std::sqrt(1 / (4 * h + 2 / (s0 * s0)));
+  CHECK(j["levels"]["mcts@250"]["sigma"].get<double>() == Approx(sigma).margin(1e-9));
+  CHECK(j["levels"]["greedy"]["sigma"].get<double>() == Approx(sigma).margin(1e-9));
   std::filesystem::remove_all(dir);
 }

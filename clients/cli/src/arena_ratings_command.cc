@@ -17,10 +17,11 @@ namespace {
 constexpr const char* kArenaRatingsHelp =
     "usage: carcassonne arena-ratings LOG... [--json]\n"
     "Rates the computer levels of one pool from the logs of `carcassonne arena --log` (2-player\n"
-    "games between levels, e.g. easy-medium, medium-hard and easy-hard): the games are taken\n"
-    "in turn from each log and rated in one sequence by the server's model (docs/ratings.md),\n"
-    "every level starting as a new player does. Prints each level's games, mu, sigma and\n"
-    "rating (1000 + 30 (mu - 3 sigma)).\n";
+    "games between levels, e.g. easy-medium, medium-hard and easy-hard): every level starts\n"
+    "as a new player does (mu 25, sigma 25/3), and its mu is the most likely skill given all\n"
+    "the games under the server's model (docs/ratings.md), its sigma what uncertainty is left;\n"
+    "the games' order does not matter. Prints each level's games, mu, sigma and rating\n"
+    "(1000 + 30 (mu - 3 sigma)).\n";
 
 }  // namespace
 

@@ -1,7 +1,10 @@
 #include "arena/arena_ratings.h"
 
+#include <algorithm>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <tuple>
 
 namespace carc::cli {
 namespace {
@@ -21,6 +24,83 @@ std::string PoolOf(const nlohmann::json& header) {
   if (options.empty()) return "base";
   if (options.size() == 1 && options[0] == "count=true") return "count";
   return "";
+}
+
+// The solution of a x = b for a symmetric positive definite `a` (Gaussian elimination; the
+// systems here are as small as the levels of one pool).
+std::vector<double> Solve(std::vector<std::vector<double>> a, std::vector<double> b) {
+  const std::size_t n = b.size();
+  for (std::size_t k = 0; k < n; ++k) {
+    for (std::size_t r = k + 1; r < n; ++r) {
+      const double f = a[r][k] / a[k][k];
+      for (std::size_t c = k; c < n; ++c) a[r][c] -= f * a[k][c];
+      b[r] -= f * b[k];
+    }
+  }
+  std::vector<double> x(n);
+  for (std::size_t k = n; k-- > 0;) {
+    double v = b[k];
+    for (std::size_t c = k + 1; c < n; ++c) v -= a[k][c] * x[c];
+    x[k] = v / a[k][k];
+  }
+  return x;
+}
+
+// The levels' skills given the games: the mode of the posterior whose prior is a new player's,
+// N(mu0, sigma0^2) each, and whose likelihood is the model's Bradley-Terry one for known skills,
+// P(a beats b) = 1 / (1 + exp(-(mu_a - mu_b) / c)), c = sqrt(2) beta, a tie counting half; each
+// sigma is the spread of that posterior's Laplace approximation (the inverse of its curvature)
+// given the levels' mean.
+// The log posterior is strictly concave, so Newton's method finds its one maximum.
+std::vector<ratings::Rating> FitLevels(
+    std::size_t n, const std::vector<std::tuple<std::size_t, std::size_t, double>>& games) {
+  const ratings::Params params;
+  const double c = std::sqrt(2.0) * params.beta;
+  const double prior = 1.0 / (params.sigma * params.sigma);
+  std::vector<double> mu(n, params.mu);
+  std::vector<std::vector<double>> curvature;  // minus the log posterior's Hessian
+  for (int step = 0; step < 200; ++step) {
+    std::vector<double> gradient(n);
+    curvature.assign(n, std::vector<double>(n, 0.0));
+    for (std::size_t i = 0; i < n; ++i) {
+      gradient[i] = -(mu[i] - params.mu) * prior;
+      curvature[i][i] = prior;
+    }
+    for (const auto& [a, b, s] : games) {
+      const double p = 1.0 / (1.0 + std::exp(-(mu[a] - mu[b]) / c));
+      gradient[a] += (s - p) / c;
+      gradient[b] -= (s - p) / c;
+      const double w = p * (1.0 - p) / (c * c);
+      curvature[a][a] += w;
+      curvature[b][b] += w;
+      curvature[a][b] -= w;
+      curvature[b][a] -= w;
+    }
+    const std::vector<double> move = Solve(curvature, gradient);
+    double largest = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      mu[i] += move[i];
+      largest = std::max(largest, std::abs(move[i]));
+    }
+    if (largest < 1e-12) break;
+  }
+  // The covariance, conditioned on the levels' mean: the priors alike, the mode's mean is mu0
+  // exactly, and that anchor is the scale's definition, not something the games leave unsure.
+  std::vector<std::vector<double>> cov(n);
+  std::vector<double> row_sums(n, 0.0);
+  double total = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    std::vector<double> unit(n, 0.0);
+    unit[i] = 1.0;
+    cov[i] = Solve(curvature, unit);
+    for (const double v : cov[i]) row_sums[i] += v;
+    total += row_sums[i];
+  }
+  std::vector<ratings::Rating> out(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    out[i] = {mu[i], std::sqrt(std::max(0.0, cov[i][i] - row_sums[i] * row_sums[i] / total))};
+  }
+  return out;
 }
 
 }  // namespace
@@ -58,24 +138,21 @@ std::variant<ArenaRatings, std::string> RateArenaLogs(const std::vector<std::str
     read.push_back(std::move(log));
   }
   if (read.empty()) return std::string("no logs");
-  std::size_t longest = 0;
-  for (const Log& log : read) longest = std::max(longest, log.games.size());
-  for (std::size_t g = 0; g < longest; ++g) {
-    for (const Log& log : read) {
-      if (g >= log.games.size()) continue;
-      LevelRating& a = out.levels[log.a];
-      LevelRating& b = out.levels[log.b];
-      const auto [score_a, score_b] = log.games[g];
-      const std::vector<ratings::Standing> standings = {{a.rating, score_a >= score_b ? 0 : 1},
-                                                        {b.rating, score_b >= score_a ? 0 : 1}};
-      const auto after = ratings::RateGame(standings);
-      a.rating = after[0];
-      b.rating = after[1];
-      ++a.games;
-      ++b.games;
+  // Every game once, whatever its order: (level a, level b, a's result: 1, 1/2 or 0).
+  std::map<std::string, std::size_t> index;
+  std::vector<std::tuple<std::size_t, std::size_t, double>> games;
+  for (const Log& log : read) {
+    const std::size_t a = index.try_emplace(log.a, index.size()).first->second;
+    const std::size_t b = index.try_emplace(log.b, index.size()).first->second;
+    for (const auto& [score_a, score_b] : log.games) {
+      games.emplace_back(a, b, score_a > score_b ? 1.0 : score_a < score_b ? 0.0 : 0.5);
+      ++out.levels[log.a].games;
+      ++out.levels[log.b].games;
       ++out.games;
     }
   }
+  const std::vector<ratings::Rating> fitted = FitLevels(index.size(), games);
+  for (const auto& [level, i] : index) out.levels[level].rating = fitted[i];
   return out;
 }
 
