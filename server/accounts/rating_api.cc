@@ -5,6 +5,7 @@
 
 #include "accounts/api_json.h"
 #include "net/percent_decode.h"
+#include "ratings/computer_ratings.h"
 #include "ratings/weng_lin.h"
 #include "store/rating_rows.h"
 
@@ -73,13 +74,21 @@ void RatingApi::Leaderboard(const ApiRequest& request, const ApiReply& reply) {
     row["games"] = rows[i].games;
     players.push_back(std::move(row));
   }
+  // The computer players' fixed ratings in the pool: where the listed players stand.
+  nlohmann::json computers = nlohmann::json::array();
+  for (const ratings::Yardstick& y : ratings::PoolYardsticks(name)) {
+    nlohmann::json c = RatingJson(y.rating);
+    c["level"] = y.name;
+    computers.push_back(std::move(c));
+  }
   reply(Json(200, {{"pool", name},
                    {"page", *page},
                    {"per_page", kPerPage},
                    {"min_games", kMinGames},
                    {"active_days", kActiveDays},
                    {"players", players},
-                   {"more", rows.size() > static_cast<std::size_t>(kPerPage)}}));
+                   {"more", rows.size() > static_cast<std::size_t>(kPerPage)},
+                   {"computers", computers}}));
 }
 
 nlohmann::json RatingApi::PlayerRatings(std::int64_t account) {
@@ -102,6 +111,8 @@ nlohmann::json RatingApi::PlayerRatings(std::int64_t account) {
     pool["games"] = p.games;
     pool["last_game_at"] = p.last_game_at;
     pool["provisional"] = p.games < kMinGames;
+    const auto above = ratings::StrongerThan(p.pool, ratings::Displayed(p.rating));
+    pool["stronger_than"] = above ? nlohmann::json(std::string(*above)) : nlohmann::json(nullptr);
     pool["history"] = std::move(history);
     out.push_back(std::move(pool));
   }

@@ -5,9 +5,10 @@
 namespace carc::ratings {
 namespace {
 
-struct Yardstick {
+struct Measured {
   std::string_view pool;
   std::string_view level;
+  std::string_view name;
   Rating rating;
 };
 
@@ -15,19 +16,41 @@ struct Yardstick {
 // each level 200 games in its pool, fitted by `carcassonne arena-ratings`. A pool's levels are
 // entered once each has played its 200 games there: the count and castle pools' are still
 // being played.
-constexpr std::array<Yardstick, 3> kYardsticks{{
-    {"base", "greedy", {12.507, 1.384}},
-    {"base", "mcts@250", {30.373, 0.882}},
-    {"base", "mcts@1000", {32.120, 0.913}},
+// Weakest first in each pool.
+constexpr std::array<Measured, 3> kYardsticks{{
+    {"base", "greedy", "easy", {12.507, 1.384}},
+    {"base", "mcts@250", "medium", {30.373, 0.882}},
+    {"base", "mcts@1000", "hard", {32.120, 0.913}},
 }};
 
 }  // namespace
 
 std::optional<Rating> ComputerRating(std::string_view pool, std::string_view level) {
-  for (const Yardstick& y : kYardsticks) {
+  for (const Measured& y : kYardsticks) {
     if (y.pool == pool && y.level == level) return y.rating;
   }
   return std::nullopt;
+}
+
+std::vector<Yardstick> PoolYardsticks(std::string_view pool) {
+  std::vector<Yardstick> out;
+  for (const Measured& y : kYardsticks) {
+    if (y.pool == pool) out.push_back({y.name, y.rating});
+  }
+  return out;
+}
+
+std::optional<std::string_view> StrongerThan(std::string_view pool, int shown) {
+  std::optional<std::string_view> out;
+  int best = 0;
+  for (const Yardstick& y : PoolYardsticks(pool)) {
+    const int theirs = Displayed(y.rating);
+    if (theirs < shown && (!out || theirs > best)) {
+      out = y.name;
+      best = theirs;
+    }
+  }
+  return out;
 }
 
 }  // namespace carc::ratings

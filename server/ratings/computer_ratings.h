@@ -9,11 +9,23 @@
 
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "ratings/weng_lin.h"
 
 namespace carc::ratings {
 
 std::optional<Rating> ComputerRating(std::string_view pool, std::string_view level);
+
+// A level's yardstick as players are told of it: its name ("easy", "medium", "hard").
+struct Yardstick {
+  std::string_view name;
+  Rating rating;
+};
+// The pool's measured levels, weakest first (none for a pool not measured yet).
+std::vector<Yardstick> PoolYardsticks(std::string_view pool);
+
+// The strongest level whose shown rating is below `shown` (ratings::Displayed), if any.
+std::optional<std::string_view> StrongerThan(std::string_view pool, int shown);
 
 }  // namespace carc::ratings

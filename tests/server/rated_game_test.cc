@@ -92,6 +92,24 @@ TEST_CASE("rated game: a computer player sits in a rated room only with a yardst
   }
 }
 
+TEST_CASE("rated game: a player reads which computer level their shown rating is above",
+          "[ratings]") {
+  // Base: easy 1251, medium 1832, hard 1881 (docs/ratings.md).
+  CHECK_FALSE(ratings::StrongerThan("base", 1251));  // equal is not above
+  CHECK(ratings::StrongerThan("base", 1252) == "easy");
+  CHECK(ratings::StrongerThan("base", 1832) == "easy");
+  CHECK(ratings::StrongerThan("base", 1833) == "medium");
+  CHECK(ratings::StrongerThan("base", 2500) == "hard");
+  CHECK_FALSE(ratings::StrongerThan("base", 900));
+  CHECK_FALSE(ratings::StrongerThan("castle", 2500));  // not measured yet
+  CHECK_FALSE(ratings::StrongerThan("nonsense", 2500));
+  const auto base = ratings::PoolYardsticks("base");
+  REQUIRE(base.size() == 3);
+  for (std::size_t i = 1; i < base.size(); ++i) {
+    CHECK(ratings::Displayed(base[i - 1].rating) < ratings::Displayed(base[i].rating));
+  }
+}
+
 TEST_CASE("rated game: the archive learns the pool, who left, and the computers' yardsticks",
           "[ratings][rooms]") {
   engine::Options count;

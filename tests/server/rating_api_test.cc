@@ -118,6 +118,16 @@ TEST_CASE("rating api: a leaderboard's pages rank 50 players each and say whethe
   CHECK(f.ratings.last.limit == 51);
   CHECK(f.ratings.last.min_games == 5);
   CHECK(f.ratings.last.active_since == kNow - 90 * 86400);
+  // The base pool's computer players, weakest first, with their fixed ratings (docs/ratings.md).
+  REQUIRE(page1["computers"].size() == 3);
+  CHECK(page1["computers"][0]["level"] == "easy");
+  CHECK(page1["computers"][0]["rating"] == 1251);
+  CHECK(page1["computers"][1]["level"] == "medium");
+  CHECK(page1["computers"][1]["rating"] == 1832);
+  CHECK(page1["computers"][2]["level"] == "hard");
+  CHECK(page1["computers"][2]["rating"] == 1881);
+  CHECK(page1["computers"][2]["mu"] == 32.120);
+  CHECK(page1["computers"][2]["sigma"] == 0.913);
 
   const json page3 = test::ApiBody(f.Get("/api/leaderboard?pool=castle&page=3"));
   CHECK(page3["pool"] == "castle");
@@ -128,6 +138,7 @@ TEST_CASE("rating api: a leaderboard's pages rank 50 players each and say whethe
   CHECK(page3["players"][0]["name"] == "P100");
   CHECK(page3["players"][19]["rank"] == 120);
   CHECK(page3["more"] == false);
+  CHECK(page3["computers"].empty());  // not measured yet
   // A page past the last is empty, not an error.
   const json page9 = test::ApiBody(f.Get("/api/leaderboard?pool=count&page=9"));
   CHECK(page9["players"].empty());
@@ -220,6 +231,7 @@ TEST_CASE("rating api: a player's ratings give mu, sigma and each change, newest
   CHECK(base["games"] == 12);
   CHECK(base["provisional"] == false);
   CHECK(base["last_game_at"] == kNow - 3600);
+  CHECK(base["stronger_than"] == "easy");  // 1705: above easy's 1251, below medium's 1832
   REQUIRE(base["history"].size() == 1);
   CHECK(base["history"][0]["room"] == "BASE9");
   CHECK(base["history"][0]["place"] == 3);
@@ -228,7 +240,8 @@ TEST_CASE("rating api: a player's ratings give mu, sigma and each change, newest
   CHECK(base["history"][0]["after"]["rating"] == base["rating"]);
   const json& castle = ratings[1];
   CHECK(castle["pool"] == "castle");
-  CHECK(castle["provisional"] == true);  // 2 games: fewer than a leaderboard's 5
+  CHECK(castle["provisional"] == true);      // 2 games: fewer than a leaderboard's 5
+  CHECK(castle["stronger_than"].is_null());  // no computer measured in the pool yet
   REQUIRE(castle["history"].size() == 2);
   CHECK(castle["history"][0]["game_id"] == 41);
   CHECK(castle["history"][1]["left"] == true);

@@ -56,10 +56,12 @@ interface PoolRating extends Belief {
   pool: string;
   games: number;
   provisional: boolean;
+  stronger_than: string | null;
   history: HistoryEntry[];
 }
 interface Leaderboard {
   players: (Belief & { rank: number; name: string; games: number })[];
+  computers: (Belief & { level: string })[];
 }
 
 /** Runs the command-line client with `args`; its standard error line by line to `onLine`. */
@@ -211,6 +213,10 @@ describe("a rated game in the browser", () => {
       trs.map((tr) => [...tr.querySelectorAll("td, th")].map((c) => (c.textContent ?? "").trim())),
     );
     expect(shown).toEqual(board.players.map((p) => [String(p.rank), p.name, p.rating.toLocaleString("en-US"), String(p.games)]));
+    // Beside them, the computer players' fixed ratings, as the API gives them.
+    expect(board.computers.map((c) => c.level)).toEqual(["easy", "medium", "hard"]);
+    const levels = board.computers.map((c) => `${c.level[0]!.toUpperCase()}${c.level.slice(1)} ${c.rating.toLocaleString("en-US")}`).join(" · ");
+    expect(await ann.locator("#leaderboard-computers").textContent()).toBe(`The computer players, whose ratings never move: ${levels}.`);
     await ann.screenshot({ path: join(outDir, "rated-leaderboard.png"), fullPage: true });
     await audit.check(ann, "rated-leaderboard");
 
@@ -226,6 +232,10 @@ describe("a rated game in the browser", () => {
       expect(Number(await figure("sigma"))).toBeCloseTo(rating.sigma, 2);
       expect(await figure("games")).toBe("5");
       expect(await pool.locator(".badge.provisional").count()).toBe(0);
+      // Which computer player the rating is above, as the API says (none below the easiest).
+      const above = pool.locator(".stronger-than");
+      if (rating.stronger_than === null) expect(await above.count()).toBe(0);
+      else expect(await above.textContent()).toMatch(new RegExp(`^Rated above the computer player ${rating.stronger_than}\\.$`, "i"));
       const chart = bob.locator('.rating-chart-figure[data-pool="base"]');
       expect(await chart.locator("tbody tr").count()).toBe(rating.history.length);
       expect(await chart.locator("svg").count()).toBe(1);

@@ -31,6 +31,10 @@ const COUNT_PAGE_2 = {
     { rank: 52, name: "Bo Ek", games: 7, ...rating(987, 26.0, 3.3) },
   ],
   more: true,
+  computers: [
+    { level: "easy", ...rating(1251, 12.507, 1.384) },
+    { level: "medium", ...rating(1832, 30.373, 0.882) },
+  ],
 };
 
 const history = (n: number, ratings: number[]) =>
@@ -43,14 +47,18 @@ const ADA_PROFILE = {
   recent: [],
   abandoned: 2,
   ratings: [
-    { pool: "base", games: 7, last_game_at: NOW_S - 86400, provisional: false, ...rating(1042, 27.123, 3.2), history: history(3, [980, 1011, 1042]) },
+    { pool: "base", games: 7, last_game_at: NOW_S - 86400, provisional: false, stronger_than: "easy", ...rating(1042, 27.123, 3.2), history: history(3, [980, 1011, 1042]) },
     { pool: "castle", games: 2, last_game_at: NOW_S - 86400, provisional: true, ...rating(812, 24, 6.4), history: history(2, [790, 812]) },
   ],
 };
 
 describe("the ratings' answers", () => {
   it("reads a leaderboard and drops the entries without the documented shape", () => {
-    const board = parseLeaderboard({ ...COUNT_PAGE_2, players: [...COUNT_PAGE_2.players, { rank: 53, games: 5 }, { name: "X", rank: 54 }] });
+    const board = parseLeaderboard({
+      ...COUNT_PAGE_2,
+      players: [...COUNT_PAGE_2.players, { rank: 53, games: 5 }, { name: "X", rank: 54 }],
+      computers: [...COUNT_PAGE_2.computers, { level: "expert", ...rating(2000, 40, 1) }, { level: "hard" }],
+    });
     expect(board).toEqual({
       pool: "count",
       page: 2,
@@ -61,13 +69,20 @@ describe("the ratings' answers", () => {
         { rank: 52, name: "Bo Ek", games: 7, mu: 26, sigma: 3.3, rating: 987 },
       ],
       more: true,
+      computers: [
+        { level: "easy", mu: 12.507, sigma: 1.384, rating: 1251 },
+        { level: "medium", mu: 30.373, sigma: 0.882, rating: 1832 },
+      ],
     });
+    expect(parseLeaderboard({ ...COUNT_PAGE_2, computers: undefined })?.computers).toEqual([]);
     expect(parseLeaderboard({ error: "bad pool", field: "pool" })).toBeUndefined();
   });
 
   it("reads a profile's ratings, its history oldest first", () => {
     const [base] = parseRatings(ADA_PROFILE.ratings);
     expect(base?.history.map((p) => p.after.rating)).toEqual([980, 1011, 1042]);
+    expect(base?.strongerThan).toBe("easy");
+    expect(parseRatings([{ ...ADA_PROFILE.ratings[0], stronger_than: "grandmaster" }])[0]?.strongerThan).toBeUndefined();
     expect(base?.history[0]).toMatchObject({ gameId: 100, room: "ROOM0", place: 0, left: false, before: { rating: 970 } });
     expect(parseRatings(undefined)).toEqual([]);
     expect(parseRatings([{ pool: "base" }])).toEqual([]);
@@ -93,6 +108,7 @@ describe("the leaderboard", () => {
     expect(root.querySelector("table.leaderboard thead")?.textContent).toBe("RankPlayerRatingRated games");
     expect(root.querySelector('a[aria-current="page"]')?.textContent).toBe("The Count of Carcassonne");
     expect(root.textContent).toContain("It lists players with at least 5 rated games, the last within 90 days.");
+    expect(byId(root, "leaderboard-computers").textContent).toBe("The computer players, whose ratings never move: Easy 1,251 · Medium 1,832.");
     expect(root.querySelector('a.player-name[href="/players/Bo%20Ek"]')?.textContent).toBe("Bo Ek");
     expect(byId(root, "leaderboard-previous").getAttribute("href")).toBe("/leaderboard?pool=count");
     expect(byId(root, "leaderboard-next").getAttribute("href")).toBe("/leaderboard?pool=count&page=3");
@@ -121,6 +137,8 @@ describe("the leaderboard", () => {
     expect(root.querySelector(".pages")).toBeNull();
     byId(root, "pool-castle").click();
     await vi.waitFor(() => expect(root.querySelector("#leaderboard-empty")?.textContent).toContain("Nobody is on this leaderboard yet."));
+    // The computer players are where a newcomer compares, even on an empty board.
+    expect(root.querySelector("#leaderboard-computers")?.textContent).toContain("Easy 1,251");
     expect(location.search).toBe("?pool=castle");
     expect(root.querySelector('a[aria-current="page"]')?.id).toBe("pool-castle");
     byId(root, "pool-base").click();
@@ -152,6 +170,8 @@ describe("a profile's ratings", () => {
     expect(pool("base").querySelector("h4")?.textContent).toBe("Carcassonne");
     expect(pool("castle").querySelector("h4 .badge.provisional")?.textContent).toBe("provisional");
     expect(pool("castle").textContent).toContain("Fewer than 5 rated games");
+    expect(byId(root, "rating-base-stronger").textContent).toBe("Rated above the computer player Easy.");
+    expect(pool("castle").querySelector(".stronger-than")).toBeNull();
 
     const chart = pool("base").querySelector("svg")!;
     expect(chart.getAttribute("role")).toBe("img");

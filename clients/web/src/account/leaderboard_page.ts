@@ -9,6 +9,7 @@ import type { AccountApi, Refusal } from "./account_api";
 import { gameName, pageLink, profilePath } from "./game_rows";
 import { t } from "./i18n";
 import { answerState, screenHead } from "./loaded_screen";
+import { levelName } from "./profile_ratings";
 import { POOLS, isPool, parseLeaderboard, type Leaderboard, type Pool } from "./rating_api";
 
 export const LEADERBOARD_PATH = "/leaderboard";
@@ -69,6 +70,13 @@ export function renderLeaderboard(model: LeaderboardModel, actions: LeaderboardA
   );
 }
 
+/** The pool's computer players and their fixed ratings: where a listed player stands. */
+function renderComputers(board: Leaderboard): HTMLElement | null {
+  if (board.computers.length === 0) return null;
+  const levels = board.computers.map((c) => `${levelName(c.level)} ${formatNumber(c.rating)}`).join(" · ");
+  return h("p", { class: "help", id: "leaderboard-computers" }, t("leaderboard.computers", { levels }));
+}
+
 function renderBoard(board: Leaderboard, actions: LeaderboardActions): HTMLElement {
   const who = t("leaderboard.who", { min: board.minGames, days: board.activeDays });
   return h("section", { class: "card", "aria-labelledby": "leaderboard-pool" },
@@ -95,6 +103,7 @@ function renderBoard(board: Leaderboard, actions: LeaderboardActions): HTMLEleme
             ),
           ),
         ],
+    renderComputers(board),
     board.page > 1 || board.more
       ? h("nav", { class: "row pages", "aria-label": t("leaderboard.pages") },
           board.page > 1

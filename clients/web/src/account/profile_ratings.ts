@@ -1,14 +1,17 @@
 // A player's ratings on their profile (the "ratings" of GET /api/players/{name}): per pool they
 // played rated games in, the rating, its mean and uncertainty (mu, sigma), the number of rated
-// games, "provisional" while there are fewer than five, and the rating over time
-// (rating_chart.ts). Nothing for a player without rated games.
+// games, "provisional" while there are fewer than five, the strongest computer player rated below
+// them, and the rating over time (rating_chart.ts). Nothing for a player without rated games.
 
-import { formatNumber } from "../i18n";
+import { formatNumber, t as appText } from "../i18n";
 import { h } from "../ui/dom";
 import { gameName } from "./game_rows";
 import { t } from "./i18n";
-import type { PoolRating } from "./rating_api";
+import type { ComputerLevel, PoolRating } from "./rating_api";
 import { renderRatingChart } from "./rating_chart";
+
+/** A computer level's name, as the lobby's computer badge says it. */
+export const levelName = (level: ComputerLevel): string => appText(`computer.${level}`);
 
 /** A mean or an uncertainty as shown: two decimals at most. */
 export const skillText = (n: number): string => formatNumber(Math.round(n * 100) / 100);
@@ -28,6 +31,7 @@ export function renderRatings(ratings: readonly PoolRating[]): HTMLElement | nul
           h("dt", {}, t("rating.games")), h("dd", { "data-figure": "games" }, formatNumber(r.games)),
         ),
         r.provisional ? h("p", { class: "help" }, t("rating.provisionalHelp")) : null,
+        r.strongerThan ? h("p", { class: "stronger-than", id: `${id}-stronger` }, t("rating.strongerThan", { level: levelName(r.strongerThan) })) : null,
         renderRatingChart(r),
       );
     }),

@@ -24,6 +24,13 @@ export interface LeaderboardEntry extends Rating {
   games: number;
 }
 
+/** A computer player's fixed rating in a pool (docs/ratings.md, the yardsticks). */
+export interface ComputerRating extends Rating {
+  level: ComputerLevel;
+}
+export type ComputerLevel = "easy" | "medium" | "hard";
+const isLevel = (value: unknown): value is ComputerLevel => value === "easy" || value === "medium" || value === "hard";
+
 export interface Leaderboard {
   pool: Pool;
   page: number;
@@ -33,6 +40,8 @@ export interface Leaderboard {
   players: LeaderboardEntry[];
   /** Another page follows. */
   more: boolean;
+  /** The pool's measured computer players, weakest first (none until they are measured). */
+  computers: ComputerRating[];
 }
 
 /** One rated game of a player, in its pool's history. */
@@ -53,6 +62,8 @@ export interface PoolRating extends Rating {
   /** Seconds since 1970. */
   lastGameAt: number;
   provisional: boolean;
+  /** The strongest computer player whose rating is below the player's, if any. */
+  strongerThan: ComputerLevel | undefined;
   /** Oldest first (the server lists the newest first). */
   history: RatingPoint[];
 }
@@ -76,6 +87,10 @@ export function parseLeaderboard(json: unknown): Leaderboard | undefined {
       return r && typeof p.name === "string" && p.name !== "" ? { ...r, rank: num(p.rank), name: p.name, games: num(p.games) } : undefined;
     }),
     more: json.more === true,
+    computers: each(json.computers, (c) => {
+      const r = rating(c);
+      return r && isLevel(c.level) ? { ...r, level: c.level } : undefined;
+    }),
   };
 }
 
@@ -97,6 +112,7 @@ export function parseRatings(list: unknown): PoolRating[] {
       games: num(o.games),
       lastGameAt: num(o.last_game_at),
       provisional: o.provisional === true,
+      strongerThan: isLevel(o.stronger_than) ? o.stronger_than : undefined,
       history: each(o.history, point).reverse(),
     };
   });
