@@ -133,6 +133,7 @@ describe("a rated game in the browser", () => {
   const audit = auditScreens();
 
   it("two accounts and a hard computer finish a rated game; the final table, leaderboard and profiles agree with the API", async () => {
+    if (cliPath === "") throw new Error("CARC_CLI_PATH is not set (the carcassonne tool)");
     const base = harness.base;
     const ws = base.replace(/^http/, "ws");
     const started = Date.now();
