@@ -83,6 +83,21 @@ TEST_CASE("JSON limits: a number that is no int is refused, so no reader narrows
   CHECK_FALSE(codec::IsCastleRecord(R"({"game": "castle", "players": 2.5})"));
 }
 
+TEST_CASE("JSON limits: an array of as many objects as the value limit allows parses") {
+  // With nlohmann's parser callback this was quadratic (each closing brace looked through the
+  // whole array): 249,999 objects were billions of steps; the two linear passes take moments.
+  std::string objects = "[";
+  for (std::size_t i = 1; i < codec::kMaxJsonValues; ++i) objects += i > 1 ? ",{}" : "{}";
+  objects += "]";
+  const auto parsed = codec::ParseLimitedJson(objects, "record");
+  REQUIRE(std::holds_alternative<json>(parsed));
+  CHECK(std::get<json>(parsed).size() == codec::kMaxJsonValues - 1);
+  const auto over =
+      codec::ParseLimitedJson(objects.substr(0, objects.size() - 1) + ",{}]", "record");
+  REQUIRE(std::holds_alternative<std::string>(over));
+  CHECK(std::get<std::string>(over) == "record holds more than 250000 values");
+}
+
 TEST_CASE("JSON limits: text over the size limit is refused before parsing, bad JSON named") {
   const std::string big = "[" + std::string(codec::kMaxRecordBytes, ' ') + "]";
   const auto parsed = codec::ParseLimitedJson(big, "record");

@@ -3,8 +3,8 @@
 // nesting level, so a value nested deeply enough crashes the process; and an ordered_json
 // object looks each new key up among the keys before it, so one object of n keys costs n²/2
 // comparisons (80,000 keys in 1 MB took 5.6 s). Depth, size, keys per object and values in all
-// are checked while parsing, before anything recursive or quadratic can see the value: the
-// parse is then linear in its input (at most kMaxJsonKeys comparisons per key).
+// are checked by a first pass that builds nothing, before anything recursive or quadratic can
+// see the value: both passes are linear in the input (at most kMaxJsonKeys comparisons per key).
 #pragma once
 
 #include <cstddef>
