@@ -237,17 +237,46 @@ TEST_CASE("arena-ratings rates the levels of a pool from arena logs, all games a
 
   // Logs of two pools, house rules, a level against itself: refused with the reason.
   const std::string count = WriteArenaLog(
-      dir, "count.jsonl", Header("base", R"(["count=true"])", "greedy", "mcts@250"), em);
+      dir, "count.jsonl", Header("base", R"([["count","true"]])", "greedy", "mcts@250"), em);
   const auto mixed = RunCli("arena-ratings " + count + " " + dir + "/em.jsonl", true);
   CHECK(mixed.code == 1);
   CHECK(mixed.out.find("pool base, but the others are count") != std::string::npos);
   const std::string house = WriteArenaLog(
-      dir, "house.jsonl", Header("base", R"(["farmers=false"])", "greedy", "mcts@250"), em);
+      dir, "house.jsonl", Header("base", R"([["farmers","false"]])", "greedy", "mcts@250"), em);
   CHECK(RunCli("arena-ratings " + house, true).out.find("house rules") != std::string::npos);
   const std::string self =
       WriteArenaLog(dir, "self.jsonl", Header("castle", "[]", "greedy", "greedy"), em);
   CHECK(RunCli("arena-ratings " + self, true).out.find("against itself") != std::string::npos);
   CHECK(RunCli("arena-ratings", true).code == 2);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("arena-ratings reads the pool of each game from the logs arena --log writes") {
+  // Through the real writer: a header written by hand once hid that `--expansion count` logs
+  // were refused as house rules.
+  const std::string dir =
+      std::filesystem::temp_directory_path() / ("arena-pools-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::pair<const char*, const char*> pools[] = {
+      {"base", ""}, {"count", "--expansion count"}, {"castle", "--game castle"}};
+  for (const auto& [pool, flags] : pools) {
+    INFO(pool);
+    const std::string log = dir + "/" + pool + ".jsonl";
+    REQUIRE(RunCli(std::string("arena ") + flags + " --a greedy --b random --games 2 --log " + log,
+                   false)
+                .code == 0);
+    const auto r = RunCli("arena-ratings " + log + " --json", false);
+    INFO(r.out);
+    REQUIRE(r.code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j["pool"] == pool);
+    CHECK(j["games"] == 2);
+  }
+  const std::string house = dir + "/house.jsonl";
+  REQUIRE(
+      RunCli("arena --rules farmers=false --a greedy --b random --games 1 --log " + house, false)
+          .code == 0);
+  CHECK(RunCli("arena-ratings " + house, true).out.find("house rules") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
 

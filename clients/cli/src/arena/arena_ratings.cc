@@ -14,7 +14,9 @@ struct Log {
   std::vector<std::pair<double, double>> games;  // the sides' mean scores
 };
 
-// The pool a run's options play, or "" when they are not a pool's.
+// The pool a run's options play, or "" when they are not a pool's. `arena` writes its room
+// options as [name, value] pairs: `--expansion count` is [["count","true"]], any other pair a
+// house rule.
 std::string PoolOf(const nlohmann::json& header) {
   const std::string game = header.value("arena", "");
   const auto& options = header.contains("options") ? header["options"] : nlohmann::json::array();
@@ -22,7 +24,7 @@ std::string PoolOf(const nlohmann::json& header) {
   if (game == "castle") return options.empty() ? "castle" : "";
   if (game != "base") return "";
   if (options.empty()) return "base";
-  if (options.size() == 1 && options[0] == "count=true") return "count";
+  if (options.size() == 1 && options[0] == nlohmann::json::array({"count", "true"})) return "count";
   return "";
 }
 
