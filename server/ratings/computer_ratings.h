@@ -22,7 +22,7 @@ struct Yardstick {
   std::string_view name;
   Rating rating;
 };
-// The pool's measured levels, weakest first (none for a pool not measured yet).
+// The pool's measured levels, weakest first (none for a pool without measured levels).
 std::vector<Yardstick> PoolYardsticks(std::string_view pool);
 
 // The strongest level whose shown rating is below `shown` (ratings::Displayed), if any.

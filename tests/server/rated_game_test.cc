@@ -81,14 +81,20 @@ TEST_CASE("rated game: a computer player sits in a rated room only with a yardst
         "a rated room seats only computer players with a yardstick rating in this game "
         "(docs/ratings.md); random has none");
   CHECK(server::RatedComputerProblem(unrated, "random") == "");
+  const v1::RoomOptions castle = CastleRoom(true);
+  CHECK(server::RatedComputerProblem(castle, "random").ends_with("random has none"));
   for (const std::string level : {"greedy", "mcts@250", "mcts@1000"}) {
     INFO(level);
-    // The base pool's levels are measured (docs/ratings.md, 200 arena games each).
-    const auto yardstick = ratings::ComputerRating("base", level);
-    REQUIRE(yardstick);
-    CHECK(yardstick->sigma > 0);
+    // Every pool's levels are measured (docs/ratings.md, 200 arena games each).
+    for (const std::string pool : {"base", "count", "castle"}) {
+      INFO(pool);
+      const auto yardstick = ratings::ComputerRating(pool, level);
+      REQUIRE(yardstick);
+      CHECK(yardstick->sigma > 0);
+    }
     CHECK(server::RatedComputerProblem(rated, level) == "");
     CHECK(server::RatedComputerProblem(unrated, level) == "");
+    CHECK(server::RatedComputerProblem(castle, level) == "");
   }
 }
 
@@ -101,7 +107,7 @@ TEST_CASE("rated game: a player reads which computer level their shown rating is
   CHECK(ratings::StrongerThan("base", 1833) == "medium");
   CHECK(ratings::StrongerThan("base", 2500) == "hard");
   CHECK_FALSE(ratings::StrongerThan("base", 900));
-  CHECK_FALSE(ratings::StrongerThan("castle", 2500));  // not measured yet
+  CHECK(ratings::StrongerThan("castle", 2500) == "hard");  // The Castle's strongest level
   CHECK_FALSE(ratings::StrongerThan("nonsense", 2500));
   const auto base = ratings::PoolYardsticks("base");
   REQUIRE(base.size() == 3);

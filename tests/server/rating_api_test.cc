@@ -138,7 +138,9 @@ TEST_CASE("rating api: a leaderboard's pages rank 50 players each and say whethe
   CHECK(page3["players"][0]["name"] == "P100");
   CHECK(page3["players"][19]["rank"] == 120);
   CHECK(page3["more"] == false);
-  CHECK(page3["computers"].empty());  // not measured yet
+  REQUIRE(page3["computers"].size() == 3);  // The Castle's levels, weakest first
+  CHECK(page3["computers"][0]["level"] == "easy");
+  CHECK(page3["computers"][2]["rating"] == 1914);
   // A page past the last is empty, not an error.
   const json page9 = test::ApiBody(f.Get("/api/leaderboard?pool=count&page=9"));
   CHECK(page9["players"].empty());
@@ -241,7 +243,7 @@ TEST_CASE("rating api: a player's ratings give mu, sigma and each change, newest
   const json& castle = ratings[1];
   CHECK(castle["pool"] == "castle");
   CHECK(castle["provisional"] == true);      // 2 games: fewer than a leaderboard's 5
-  CHECK(castle["stronger_than"].is_null());  // no computer measured in the pool yet
+  CHECK(castle["stronger_than"] == "easy");  // 1240: above easy's 1184
   REQUIRE(castle["history"].size() == 2);
   CHECK(castle["history"][0]["game_id"] == 41);
   CHECK(castle["history"][1]["left"] == true);
