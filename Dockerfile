@@ -22,7 +22,10 @@ COPY --from=build /src/build/release/clients/cli/carcassonne /usr/local/bin/
 COPY --from=build /src/build/release/web /usr/local/share/carcassonne/web
 USER carcassonne
 VOLUME /data
-ENV CARC_DATA_DIR=/data CARC_BIND=0.0.0.0 CARC_PORT=8080 CARC_WEB_ROOT=/usr/local/share/carcassonne/web
+# CARC_MEMORY_MAX_MIB: a ceiling the server sets on itself (RLIMIT_DATA), so that even a plain
+# `docker run` without --memory cannot exhaust the host (README, "Ways to run it");
+# raise it for a large server, and give the container's --memory a third more.
+ENV CARC_DATA_DIR=/data CARC_BIND=0.0.0.0 CARC_PORT=8080 CARC_WEB_ROOT=/usr/local/share/carcassonne/web CARC_MEMORY_MAX_MIB=1024
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=3s CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080 && printf 'GET /healthz HTTP/1.0\\r\\n\\r\\n' >&3 && grep -q '^ok' <&3"]
 ENTRYPOINT ["/usr/local/bin/carcassonne-server"]

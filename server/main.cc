@@ -16,6 +16,7 @@
 #include "app/protobuf_log.h"
 #include "app/server_app.h"
 #include "app/store_bench.h"
+#include "sys/memory_ceiling.h"
 
 int main(int argc, char** argv) {
   if (argc > 1 && std::strcmp(argv[1], "bench-store") == 0) {
@@ -55,6 +56,13 @@ int main(int argc, char** argv) {
     spdlog::set_pattern(R"({"time":"%Y-%m-%dT%H:%M:%S.%e%z","level":"%l","msg":"%v"})");
   }
   carc::server::RouteProtobufLogs();
+  // Before any thread starts: every later mapping is counted against it.
+  if (const std::string error =
+          carc::server::SetMemoryCeiling(static_cast<std::uint64_t>(config.memory_max_mib));
+      !error.empty()) {
+    spdlog::error("{}", error);
+    return 1;
+  }
   std::optional<carc::server::ServerApp> app;
   try {
     app.emplace(config);

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 
+#include "accounts/cbor_check.h"
 #include "push/p256_key.h"
 
 namespace carc::server::accounts::webauthn {
@@ -41,11 +42,21 @@ std::string Sha256(std::string_view data) {
   return std::string(reinterpret_cast<const char*>(digest), sizeof digest);
 }
 
-// The CBOR item at the start of `data`, and how many bytes it took; nullptr if none.
-Cbor LoadCbor(std::string_view data, std::size_t* read = nullptr) {
+// The CBOR item at the start of `data`, and how many bytes it took; nullptr if none (with the
+// reason in `why`). The bytes are walked first (accounts/cbor_check.h): libcbor reserves what a
+// header declares before it looks for the items, so only a walked item is handed to it.
+Cbor LoadCbor(std::string_view data, std::size_t* read = nullptr, std::string* why = nullptr) {
+  const CborCheck check = CheckCbor(data);
+  if (!check.error.empty()) {
+    if (why != nullptr) *why = check.error;
+    return nullptr;
+  }
   cbor_load_result result{};
-  Cbor item(cbor_load(Bytes(data), data.size(), &result));
-  if (result.error.code != CBOR_ERR_NONE) return nullptr;
+  Cbor item(cbor_load(Bytes(data), check.length, &result));
+  if (result.error.code != CBOR_ERR_NONE) {
+    if (why != nullptr) *why = "the CBOR cannot be read";
+    return nullptr;
+  }
   if (read != nullptr) *read = result.read;
   return item;
 }
@@ -103,8 +114,10 @@ struct CoseKey {
 
 // An ES256 (EC2, P-256) or EdDSA (OKP, Ed25519) COSE_Key (RFC 9053), as an OpenSSL key.
 std::variant<CoseKey, std::string> ReadCoseKey(std::string_view cbor) {
-  const Cbor map = LoadCbor(cbor);
-  if (!map || !cbor_isa_map(map.get())) return std::string("the public key is not a COSE key");
+  std::string why;
+  const Cbor map = LoadCbor(cbor, nullptr, &why);
+  if (!map) return "the public key is not a COSE key: " + why;
+  if (!cbor_isa_map(map.get())) return std::string("the public key is not a COSE key");
   const auto kty = CborInt(MapValue(map.get(), 1));
   const auto alg = CborInt(MapValue(map.get(), 3));
   const auto crv = CborInt(MapValue(map.get(), -1));
@@ -204,9 +217,11 @@ std::variant<AuthData, std::string> ReadAuthData(const RelyingParty& rp, std::st
   out.credential_id = std::string(data.substr(at, id_length));
   at += id_length;
   std::size_t key_length = 0;
-  if (!LoadCbor(data.substr(at), &key_length) || key_length == 0) {
-    return std::string("the credential's public key is not CBOR");
+  std::string why;
+  if (!LoadCbor(data.substr(at), &key_length, &why)) {
+    return "the credential's public key is not CBOR: " + why;
   }
+  if (key_length == 0) return std::string("the credential's public key is not CBOR");
   out.public_key = std::string(data.substr(at, key_length));
   return out;
 }
@@ -224,8 +239,10 @@ std::variant<NewCredential, std::string> VerifyRegistration(const RelyingParty& 
   if (attestation_object.size() > kMaxAttestation) {
     return std::string("the attestation object is over 16 KB");
   }
-  const Cbor object = LoadCbor(attestation_object);
-  if (!object || !cbor_isa_map(object.get())) {
+  std::string refused;
+  const Cbor object = LoadCbor(attestation_object, nullptr, &refused);
+  if (!object) return "the attestation object is not a CBOR map: " + refused;
+  if (!cbor_isa_map(object.get())) {
     return std::string("the attestation object is not a CBOR map");
   }
   if (CborText(MapValue(object.get(), 0, "fmt")) != "none") {

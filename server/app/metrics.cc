@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "sys/memory_ceiling.h"
 #include "sys/process_usage.h"
 
 namespace carc::server {
@@ -61,7 +62,11 @@ std::string ProcessFigures() {
     << "process_cpu_seconds_total " << ProcessCpuSeconds() << "\n"
     << "# HELP process_resident_memory_bytes Resident memory of the server process.\n"
        "# TYPE process_resident_memory_bytes gauge\n"
-    << "process_resident_memory_bytes " << ResidentBytes() << "\n";
+    << "process_resident_memory_bytes " << ResidentBytes() << "\n"
+    << "# HELP carc_memory_ceiling_bytes The data limit the server runs under "
+       "(--memory-max-mib, RLIMIT_DATA); -1 when there is none.\n"
+       "# TYPE carc_memory_ceiling_bytes gauge\n"
+    << "carc_memory_ceiling_bytes " << MemoryCeilingBytes() << "\n";
   return o.str();
 }
 

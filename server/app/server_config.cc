@@ -173,6 +173,19 @@ config::SettingTable MakeSettings() {
         "per address, 2 s) that answers GET /healthz 200 and anything else 503, then closes; "
         "when that lane is full too it is closed at once (0)",
         Int(&ServerConfig::max_connections, 0, 1 << 22)}},
+      {"memory-max-mib",
+       {"CARC_MEMORY_MAX_MIB",
+        "a ceiling on the server's memory in MiB (RLIMIT_DATA: the heap and private mappings), "
+        "so that a fault that allocates without bound fails inside the server instead of "
+        "exhausting the machine; the supervisor restarts it. 0 = none; the Dockerfile sets "
+        "1024, the systemd unit and compose files cap the service from outside as well. "
+        "64..4194304 or 0 (0)",
+        [](ServerConfig& c, const std::string& v) {
+          std::uint64_t mib = 0;
+          if (!ParseU64(v, mib) || (mib != 0 && (mib < 64 || mib > (1u << 22)))) return false;
+          c.memory_max_mib = static_cast<int>(mib);
+          return true;
+        }}},
       {"max-connections-per-address",
        {"CARC_MAX_CONNECTIONS_PER_ADDRESS",
         "open TCP connections from one client address (an IPv6 /64 counts as one address); "

@@ -63,6 +63,8 @@ struct ServerConfig {
   // Open TCP connections (HTTP and WebSocket) in total; 0 = derived from the descriptor limit
   // (net/descriptor_limit.h).
   std::size_t max_connections = 0;
+  // RLIMIT_DATA in MiB set at start (sys/memory_ceiling.h); 0 = none.
+  int memory_max_mib = 0;
   // Open TCP connections from one client address (an IPv6 /64 counts as one); 0 = no cap.
   std::size_t max_connections_per_address = 64;
   // Bytes waiting for a slow reader before it is disconnected (1008).

@@ -3,7 +3,7 @@
 #
 #   tests/fuzz/run.sh TARGET SECONDS [JOBS]
 #
-# TARGET is ws_message, record, http, api_json (or fuzz_<name>), or all (one after the other, SECONDS
+# TARGET is ws_message, record, http, api_json, passkey (or fuzz_<name>), or all (one after the other, SECONDS
 # each). Builds the fuzz preset (build/fuzz, clang) when needed, under the shared build lock
 # ($CARC_BUILD_LOCK, default /tmp/carc-build.lock). JOBS fuzzing processes (default 1) share one
 # working corpus: build/fuzz/work/<name>/corpus, seeded from the committed tests/fuzz/corpus/<name>
@@ -29,7 +29,7 @@ jobs=${3:-1}
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=$root/build/fuzz
-all_targets=(ws_message record http api_json)
+all_targets=(ws_message record http api_json passkey)
 if [ "$target" = all ]; then
   targets=("${all_targets[@]}")
 else
@@ -55,15 +55,23 @@ build_targets() {
   fi
 }
 
+# A target's own flags. fuzz_passkey decodes CBOR, whose headers declare lengths: a single
+# allocation over 64 MiB there is a finding (an allocation sized by a header, not by the bytes).
+target_args() {
+  case $1 in
+    passkey) echo "-malloc_limit_mb=64" ;;
+  esac
+}
+
 # One fuzzing process after the other until the deadline; each prints its final stats.
 fuzz_loop() {
-  local exe=$1 corpus=$2 findings=$3 log=$4 deadline=$5
+  local exe=$1 corpus=$2 findings=$3 log=$4 deadline=$5 name=$6
   local now left
   while now=$(date +%s); left=$((deadline - now)); [ "$left" -gt 0 ]; do
-    # shellcheck disable=SC2086  # FUZZ_ARGS is a list of flags
+    # shellcheck disable=SC2086,SC2046  # FUZZ_ARGS and target_args are lists of flags
     "$exe" -max_total_time="$left" -rss_limit_mb=2048 -timeout=10 -detect_leaks=1 \
-      -print_final_stats=1 -artifact_prefix="$findings/" ${FUZZ_ARGS:-} "$corpus" \
-      >>"$log" 2>&1 || true
+      -print_final_stats=1 -artifact_prefix="$findings/" $(target_args "$name") ${FUZZ_ARGS:-} \
+      "$corpus" >>"$log" 2>&1 || true
   done
 }
 
@@ -78,7 +86,7 @@ run_target() {
   local deadline=$(($(date +%s) + seconds))
   local pids=()
   for j in $(seq 1 "$jobs"); do
-    fuzz_loop "$exe" "$work/corpus" "$findings" "$findings/job$j.log" "$deadline" &
+    fuzz_loop "$exe" "$work/corpus" "$findings" "$findings/job$j.log" "$deadline" "$name" &
     pids+=($!)
   done
   for pid in "${pids[@]}"; do wait "$pid"; done
