@@ -24,6 +24,14 @@ namespace {
 constexpr std::size_t kMaxAccountBody = 8 * 1024;
 // A session's last use is written at most this often: reads stay reads.
 constexpr std::int64_t kTouchEvery = 600;
+// Sign-ins an address (or, right ones, an account) may make at once before
+// --sign-ins-per-hour applies: a family behind one router, a player on several devices.
+constexpr double kSignInBurst = 10;
+
+// The failure delay's key of one account tried from one address.
+std::string AccountAtAddress(const std::string& key, const std::string& address) {
+  return key + '\n' + address;
+}
 
 }  // namespace
 
@@ -37,6 +45,8 @@ AccountApi::AccountApi(store::AccountStore* store, AccountLimits limits, ApiWork
       reads_(reads),
       now_(now ? std::move(now) : std::function<std::int64_t()>(UnixSeconds)),
       signups_(limits.signups_per_hour, limits.signups_per_hour / 3600.0),
+      address_sign_ins_(kSignInBurst, limits.sign_ins_per_hour / 3600.0),
+      account_sign_ins_(kSignInBurst, limits.sign_ins_per_hour / 3600.0),
       account_failures_({limits.failures_per_account, limits.max_failure_delay}),
       address_failures_({limits.failures_per_address, limits.max_failure_delay}) {}
 
@@ -93,8 +103,18 @@ void AccountApi::OnWorker(ApiWorkers& pool, const ApiRequest& request, ApiReply 
           (*shared_reply)(Later(503, "the server is busy; try again in a moment", 1));
         }
       },
-      [shared_reply] {
-        (*shared_reply)(Later(503, "the server is shutting down; try again in a moment", 5));
+      [this, shared_reply, hashing = &pool == &hashing_](ApiWorkers::Dropped why) {
+        if (why == ApiWorkers::Dropped::kStopping) {
+          return (*shared_reply)(
+              Later(503, "the server is shutting down; try again in a moment", 5));
+        }
+        // Displaced by another address's request: this address had the most waiting.
+        if (hashing) ++metrics_.hashing_refused;
+        (*shared_reply)(Later(503,
+                              hashing ? "the server is busy signing players in; try again in a "
+                                        "moment"
+                                      : "the server is busy; try again in a moment",
+                              1));
       });
   if (admission == ApiWorkers::Admission::kAccepted) return;
   const bool hashing = &pool == &hashing_;
@@ -223,27 +243,43 @@ void AccountApi::SignIn(const ApiRequest& request, ApiReply reply) {
   const std::string key = NameKey(typed);
   const std::string address = AddressKey(request.client);
   const auto now = FailureDelay::Clock::now();
-  const int wait = std::max(key.empty() ? 0 : account_failures_.Wait(key, now),
+  const std::string pair = AccountAtAddress(key, address);
+  const int wait = std::max(key.empty() ? 0 : account_failures_.Wait(pair, now),
                             address_failures_.Wait(address, now));
   if (wait > 0) {
     ++metrics_.sign_ins_delayed;
     return reply(Later(
         429, "too many failed sign-ins; wait " + std::to_string(wait) + " s and try again", wait));
   }
+  // Every sign-in costs a hash, right or wrong: metered per address before any is made, and
+  // per account for the right ones (an account signed in from many addresses at once).
+  if (address_sign_ins_.enabled()) {
+    if (!key.empty() && !account_sign_ins_.Ready(key)) {
+      ++metrics_.sign_ins_metered;
+      return reply(Later(429, "this account has signed in too often; try again later",
+                         account_sign_ins_.RetryAfter()));
+    }
+    if (!address_sign_ins_.Take(address)) {
+      ++metrics_.sign_ins_metered;
+      return reply(Later(429, "too many sign-ins from your address; try again later",
+                         address_sign_ins_.RetryAfter()));
+    }
+  }
   auto secret = std::make_shared<std::string>(std::move(password));
   OnWorker(hashing_, request, std::move(reply),
-           [this, key, address, secret](const ApiRequest& r, const ApiReply& done) {
+           [this, key, pair, address, secret](const ApiRequest& r, const ApiReply& done) {
              const auto account = key.empty() ? std::nullopt : store_->AccountByKey(key);
              const bool ok = account ? VerifyPassword(account->password_hash, *secret)
                                      : VerifyAgainstNobody(*secret, limits_.hash);
              if (!ok) {
                const auto at = FailureDelay::Clock::now();
-               if (!key.empty()) account_failures_.Failed(key, at);
+               if (!key.empty()) account_failures_.Failed(pair, at);
                address_failures_.Failed(address, at);
                ++metrics_.sign_in_failures;
                return done(Error(401, "wrong name or password"));
              }
-             account_failures_.Succeeded(key);
+             account_failures_.Succeeded(pair);
+             if (account_sign_ins_.enabled()) account_sign_ins_.Take(key);
              if (NeedsRehash(account->password_hash, limits_.hash)) {
                store_->SetPasswordHash(account->id, HashPassword(*secret, limits_.hash));
                ++metrics_.rehashed;

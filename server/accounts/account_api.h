@@ -12,7 +12,8 @@
 // 400 (bad JSON, a bad name or password), 401 (not signed in; a wrong name or password, the same
 // answer whether the name exists or not), 403 (a banned account's sign-in: {"error", "ban":
 // {"reason","ends_at"}}, ends_at null for ever), 404, 405 (Allow says which), 409 (name taken), 413
-// (a body over 8 KB), 429 (too many sign-ups from the address, or failed sign-ins: Retry-After),
+// (a body over 8 KB), 429 (too many sign-ups from the address, failed sign-ins of the account
+// from the address or from the address in all, or sign-ins past --sign-ins-per-hour: Retry-After),
 // 503 (the hashing workers are full: Retry-After; or the store cannot be read).
 //
 // Contract: Serve runs on a network thread and does there only what is cheap (routing, the JSON
@@ -53,6 +54,9 @@ struct AccountLimits {
   double signups_per_hour = 5;   // per address (AddressKey); 0: no limit
   int failures_per_account = 5;  // free failed sign-ins before the delays start
   int failures_per_address = 20;
+  // Sign-ins that reach the hashing threads, right or wrong, per address; and right ones per
+  // account: after a burst of kSignInBurst, this many an hour (0: no limit).
+  double sign_ins_per_hour = 60;
   std::chrono::seconds max_failure_delay{900};
   bool https = false;  // --public-url is https: every cookie is Secure
 };
@@ -137,6 +141,11 @@ class AccountApi {
   ApiWorkers& reads_;
   std::function<std::int64_t()> now_;
   AddressRate signups_;
+  AddressRate address_sign_ins_;
+  AddressRate account_sign_ins_;
+  // Keyed by account and address together: one address's failures make that address wait for
+  // that account, never the owner elsewhere (a key of the account alone let anyone lock a
+  // named player out).
   FailureDelay account_failures_;
   FailureDelay address_failures_;
   AccountMetrics metrics_;

@@ -68,14 +68,21 @@ void AddAccountSettings(SettingTable& table) {
         Int(&ServerConfig::signups_per_hour, 0, 1 << 20)}},
       {"sign-in-failures-per-account",
        {"CARC_SIGN_IN_FAILURES_PER_ACCOUNT",
-        "failed sign-ins to one account before each further one makes it wait, 1 s, 2 s, 4 s, "
-        "... up to 15 min (429 with Retry-After) (5)",
+        "failed sign-ins to one account from one client address before each further one from "
+        "there makes it wait, 1 s, 2 s, 4 s, ... up to 15 min (429 with Retry-After); the "
+        "owner elsewhere is not held up (5)",
         Int(&ServerConfig::sign_in_failures_per_account, 1, 1 << 20)}},
       {"sign-in-failures-per-address",
        {"CARC_SIGN_IN_FAILURES_PER_ADDRESS",
         "failed sign-ins from one client address before the same growing waits apply to it "
         "(20)",
         Int(&ServerConfig::sign_in_failures_per_address, 1, 1 << 20)}},
+      {"sign-ins-per-hour",
+       {"CARC_SIGN_INS_PER_HOUR",
+        "password sign-ins, right or wrong, one client address may make an hour, and right ones "
+        "one account may make, each after a burst of 10; more are answered 429 with Retry-After "
+        "before any hashing, counted in carc_account_sign_ins_metered_total; 0 = no limit (60)",
+        Int(&ServerConfig::sign_ins_per_hour, 0, 1 << 20)}},
       {"invitations-per-hour",
        {"CARC_INVITATIONS_PER_HOUR",
         "invitations to rooms one account may send in any hour; more are answered 429 with "

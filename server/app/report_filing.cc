@@ -26,7 +26,7 @@ void ReportFiling::File(store::ReportRow report, std::function<void(std::int64_t
         }
         job->second(id);
       },
-      [this, job] {
+      [this, job](ApiWorkers::Dropped) {
         ++metrics_.failed;
         job->second(0);
       });

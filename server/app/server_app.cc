@@ -17,6 +17,7 @@
 #include "app/moderation_metrics.h"
 #include "app/moderation_rooms.h"
 #include "app/push_metrics.h"
+#include "app/read_worker_metrics.h"
 #include "app/social_metrics.h"
 #include "games/game_table.h"
 #include "moderation/utc_minute.h"
@@ -64,6 +65,7 @@ accounts::AccountLimits AccountLimitsOf(const ServerConfig& c) {
   limits.signups_per_hour = c.signups_per_hour;
   limits.failures_per_account = c.sign_in_failures_per_account;
   limits.failures_per_address = c.sign_in_failures_per_address;
+  limits.sign_ins_per_hour = c.sign_ins_per_hour;
   limits.https = c.public_url.starts_with("https://");
   return limits;
 }
@@ -151,7 +153,8 @@ ServerApp::ServerApp(ServerConfig config)
       replays_(config_.replay_cache_bytes),
       api_workers_(config_.api_threads, config_.api_queue, config_.api_per_address),
       hash_workers_(config_.hash_threads, config_.hash_queue, config_.hash_per_address),
-      accounts_(store_->accounts(), AccountLimitsOf(config_), hash_workers_, api_workers_, {},
+      read_workers_(config_.read_threads, config_.read_queue, config_.read_per_address),
+      accounts_(store_->accounts(), AccountLimitsOf(config_), hash_workers_, read_workers_, {},
                 store_->moderation()),
       passkeys_(store_->accounts(), PasskeyLimitsOf(config_), accounts_),
       ratings_(store_->ratings(), accounts_),
@@ -235,6 +238,7 @@ ServerApp::ServerApp(ServerConfig config)
         ++metrics_.memory_trims;
       }) {
   metrics_.AddSection(SocialMetricsSection(social_.metrics()));
+  metrics_.AddSection(ReadWorkerMetricsSection(read_workers_.metrics()));
   metrics_.AddSection(MailMetricsSection(mail_.get(), email_api_.metrics()));
   metrics_.AddSection(NoticePreferencesMetricsSection(notice_preferences_.metrics()));
   if (mail_) {
@@ -282,6 +286,7 @@ ServerApp::~ServerApp() {
   if (mail_) mail_->StopDigests();                   // it reads registry_, which goes first
   api_workers_.Stop();
   hash_workers_.Stop();
+  read_workers_.Stop();
   if (bots_) bots_->Stop();
   // The store's writer may still hold appends whose answers are posted to io_: they are
   // written, and answered, before io_ goes away.
@@ -369,10 +374,13 @@ void ServerApp::Api(ApiRequest request, ApiReply reply) {
         [this, job, shared_reply] {
           ServeArchive(*store_, *job, *shared_reply, &analyses_, &replays_);
         },
-        [shared_reply] {
+        [shared_reply](ApiWorkers::Dropped why) {
+          const bool stopping = why == ApiWorkers::Dropped::kStopping;
           ApiResponse gone{503, "application/json",
-                           R"({"error":"the server is shutting down; ask again in a moment"})"};
-          gone.retry_after = 5;
+                           stopping
+                               ? R"({"error":"the server is shutting down; ask again in a moment"})"
+                               : R"({"error":"the server is busy; ask again in a moment"})"};
+          gone.retry_after = stopping ? 5 : 1;
           (*shared_reply)(std::move(gone));
         });
     if (admission == ApiWorkers::Admission::kAccepted) return;

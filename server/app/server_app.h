@@ -91,6 +91,10 @@ class ServerApp {
   // Password hashing for sign-ups and sign-ins, apart from the API's other work so that a flood
   // of sign-ins cannot delay the archive, and stopped with it.
   ApiWorkers hash_workers_;
+  // The account API's store reads (a signed-in upgrade's session, /api/me, profiles, ...):
+  // cheap, and players wait on them to connect, so never queued behind the API threads' costly
+  // work; stopped with them.
+  ApiWorkers read_workers_;
   // The server's settings in force (moderation/server_settings.h): sign-up, the rooms and
   // /api/server ask it; the settings API and the moderation watch replace it.
   moderation::SettingsBox settings_;

@@ -276,6 +276,22 @@ config::SettingTable MakeSettings() {
         "are answered 503 with Retry-After, counted in "
         "carc_api_jobs_refused_total{reason=\"address\"} (4)",
         Int(&ServerConfig::api_per_address, 1, 1 << 20)}},
+      {"read-threads",
+       {"CARC_READ_THREADS",
+        "threads for the account API's store reads (the session of a signed-in WebSocket "
+        "upgrade, /api/me, profiles, leaderboards, passkeys), apart from the network threads and "
+        "from the API threads, so that a signed-in player never waits behind a replay (1)",
+        Int(&ServerConfig::read_threads, 1, 64)}},
+      {"read-queue",
+       {"CARC_READ_QUEUE",
+        "account reads that may wait for a read thread; more are answered 503 with Retry-After "
+        "and counted in carc_read_jobs_refused_total{reason=\"busy\"} (256)",
+        Int(&ServerConfig::read_queue, 1, 1 << 20)}},
+      {"read-per-address",
+       {"CARC_READ_PER_ADDRESS",
+        "account reads one client address may have waiting or running; more are answered 503 "
+        "with Retry-After, counted in carc_read_jobs_refused_total{reason=\"address\"} (8)",
+        Int(&ServerConfig::read_per_address, 1, 1 << 20)}},
       {"api-burst",
        {"CARC_API_BURST",
         "requests to /api/ one client address may send at once before --api-rate applies (40)",

@@ -98,6 +98,12 @@ struct ServerConfig {
   int api_threads = 1;
   std::size_t api_queue = 64;
   std::size_t api_per_address = 4;
+  // The account API's store reads (sessions of WebSocket upgrades, /api/me, profiles,
+  // leaderboards, passkeys, ...): threads of their own, so that a signed-in player never waits
+  // behind a record being replayed on the API threads; their queue and per-address share.
+  int read_threads = 1;
+  std::size_t read_queue = 256;
+  std::size_t read_per_address = 8;
   // Requests to /api/ from one address: a burst, then a rate a second (0: no limit).
   int api_burst = 40;
   double api_rate = 20;
@@ -132,6 +138,7 @@ struct ServerConfig {
   int signups_per_hour = 5;
   int sign_in_failures_per_account = 5;
   int sign_in_failures_per_address = 20;
+  int sign_ins_per_hour = 60;
   // Web Push (push/push_service.h): on unless --push off; notices and retries the sender holds;
   // browsers one account may subscribe; the VAPID contact ("" : --public-url when it is https,
   // else mailto:admin@localhost); endpoints on this machine over http (tests' push services).
