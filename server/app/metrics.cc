@@ -164,12 +164,16 @@ std::string Metrics::Render() const {
     << "carc_rooms_refused_total{reason=\"max_rooms\"} " << rooms_refused_max_rooms.load() << "\n"
     << "carc_rooms_refused_total{reason=\"max_rooms_per_address\"} "
     << rooms_refused_per_address.load() << "\n"
+    << "carc_rooms_refused_total{reason=\"max_turn_based_rooms\"} "
+    << rooms_refused_max_turn_based.load() << "\n"
     << "# HELP carc_rooms_disposed_total Rooms disposed of, by why.\n"
        "# TYPE carc_rooms_disposed_total counter\n"
     << "carc_rooms_disposed_total{reason=\"empty_lobby\"} " << rooms_disposed_empty_lobby.load()
     << "\n"
     << "carc_rooms_disposed_total{reason=\"finished\"} " << rooms_disposed_finished.load() << "\n"
     << "carc_rooms_disposed_total{reason=\"abandoned\"} " << rooms_disposed_abandoned.load() << "\n"
+    << "carc_rooms_disposed_total{reason=\"away_lobby\"} " << rooms_disposed_away_lobby.load()
+    << "\n"
     << "# HELP carc_room_sweep_visits_total Rooms the sweeper looked at (those one of whose "
        "disposal conditions is counting).\n"
        "# TYPE carc_room_sweep_visits_total counter\n"

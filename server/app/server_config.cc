@@ -126,7 +126,9 @@ config::SettingTable MakeSettings() {
         "game) (0)",
         [](ServerConfig& c, const std::string& v) { return ParseU64(v, c.game_seed); }}},
       {"max-rooms",
-       {"CARC_MAX_ROOMS", "rooms in memory at once; more are refused with TOO_MANY_ROOMS (2000)",
+       {"CARC_MAX_ROOMS",
+        "live rooms in memory at once (turn-based ones count toward --max-turn-based-rooms); more "
+        "are refused with TOO_MANY_ROOMS (2000)",
         Int(&ServerConfig::max_rooms, 1, 1000000)}},
       {"max-rooms-per-address",
        {"CARC_MAX_ROOMS_PER_ADDRESS",
@@ -137,6 +139,31 @@ config::SettingTable MakeSettings() {
         "turn-based rooms an account may sit in at once, lobbies and games under way; a room "
         "past it is refused with TOO_MANY_ROOMS (50)",
         Int(&ServerConfig::max_turn_based_games, 1, 10000)}},
+      {"max-turn-based-lobbies",
+       {"CARC_MAX_TURN_BASED_LOBBIES",
+        "turn-based lobbies (games not yet started) an account may sit in when it creates "
+        "another; past it TOO_MANY_ROOMS (5)",
+        Int(&ServerConfig::max_turn_based_lobbies, 1, 10000)}},
+      {"turn-based-lobby-hours",
+       {"CARC_TURN_BASED_LOBBY_HOURS",
+        "hours a turn-based lobby waits for its host once the host's last connection left, "
+        "counted across restarts; then it is disposed of, counted in "
+        "carc_rooms_disposed_total{reason=\"away_lobby\"}, 1 to 8760 (72)",
+        [](ServerConfig& c, const std::string& v) {
+          int hours = 0;
+          const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), hours);
+          if (ec != std::errc() || p != v.data() + v.size() || hours < 1 || hours > 8760) {
+            return false;
+          }
+          c.turn_based_lobby_ttl = std::chrono::hours(hours);
+          return true;
+        }}},
+      {"max-turn-based-rooms",
+       {"CARC_MAX_TURN_BASED_ROOMS",
+        "turn-based rooms in memory at once; they count toward this, not --max-rooms (which "
+        "counts live rooms), so that neither kind crowds out the other; past it "
+        "TOO_MANY_ROOMS (1000)",
+        Int(&ServerConfig::max_turn_based_rooms, 1, 1000000)}},
       {"room-queue",
        {"CARC_ROOM_QUEUE",
         "clients' messages a room holds while its last move is being written to the store; "
@@ -466,6 +493,9 @@ RoomConfig RoomConfigOf(const ServerConfig& c) {
   r.max_rooms = c.max_rooms;
   r.max_rooms_per_address = c.max_rooms_per_address;
   r.max_turn_based_games = c.max_turn_based_games;
+  r.max_turn_based_lobbies = c.max_turn_based_lobbies;
+  r.turn_based_lobby_ttl = c.turn_based_lobby_ttl;
+  r.max_turn_based_rooms = c.max_turn_based_rooms;
   r.room_queue = c.room_queue;
   r.code_guesses_per_minute = c.code_guesses_per_minute;
   r.reports_per_hour = c.reports_per_hour;

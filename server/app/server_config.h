@@ -50,7 +50,10 @@ struct ServerConfig {
   // still exist (rematches included; rooms restored after a restart count for nobody).
   int max_rooms = 2000;
   int max_rooms_per_address = 10;
-  int max_turn_based_games = 50;  // per account (rooms/room_config.h)
+  int max_turn_based_games = 50;   // per account (rooms/room_config.h)
+  int max_turn_based_lobbies = 5;  // per account (rooms/room_config.h)
+  std::chrono::seconds turn_based_lobby_ttl{72 * 3600};
+  int max_turn_based_rooms = 1000;
   // Clients' messages a room holds while one of its commands is being written; past it they
   // are refused as RATE_LIMITED (rooms/write_gate.h).
   std::size_t room_queue = 1024;

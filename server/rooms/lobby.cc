@@ -265,8 +265,15 @@ TextRefusal Lobby::TurnBasedLimit(const Session& s, const v1::RoomOptions& optio
     return {v1::ERROR_CODE_SIGN_IN_REQUIRED, "sign in to create a turn-based room"};
   }
   int held = 0;
+  int lobbies = 0;
   for (const HeldSeat& h : registry_.SeatsHeldBy(s.account().id)) {
     if (h.turn_based && h.status != v1::ROOM_STATUS_FINISHED) ++held;
+    if (h.turn_based && h.status == v1::ROOM_STATUS_LOBBY) ++lobbies;
+  }
+  if (lobbies >= config_.max_turn_based_lobbies) {
+    return {v1::ERROR_CODE_TOO_MANY_ROOMS,
+            "you sit in " + std::to_string(lobbies) + " turn-based rooms waiting to start, this " +
+                "server's limit (--max-turn-based-lobbies): start or leave one first"};
   }
   if (held >= config_.max_turn_based_games) {
     return {v1::ERROR_CODE_TOO_MANY_ROOMS,

@@ -7,6 +7,7 @@
 #include <boost/asio/post.hpp>
 
 #include <algorithm>
+#include <ctime>
 
 #include "carc/codec/proto_codec.h"
 #include "carc/engine/types.h"
@@ -17,6 +18,13 @@
 #include "rooms/welcome.h"
 
 namespace carc::server {
+namespace {
+
+// How stale the stored time a turn-based lobby's host was last seen may get: its expiry may
+// come up to this much early.
+constexpr std::int64_t kHostSeenEvery = 3600;
+
+}  // namespace
 
 namespace net = boost::asio;
 using Clock = std::chrono::steady_clock;
@@ -73,6 +81,16 @@ void Room::OnTick() {
       FreeSeat(static_cast<int>(i));
       BroadcastRoomState();
     }
+  }
+  // A turn-based lobby's host who stays: the time kept for the lobby's wait is renewed once an
+  // hour, so that after a crash (no departure written) the wait counts from within an hour of
+  // the host's last presence.
+  const int host = seats_.host();
+  if (TurnBasedLobby() && seats_.IsHost(host) &&
+      seats_[static_cast<std::size_t>(host)].session != nullptr &&
+      WallNow() - seats_.host_seen_at() >= kHostSeenEvery) {
+    seats_.set_host_seen_at(WallNow());
+    PersistSeats();
   }
   game_.PlayDue();
   UpdateSummary();
@@ -172,6 +190,9 @@ Room::DisposeReason Room::TryMarkDisposed() {
              options_.turn_based().move_seconds() == 0) {
     // A turn-based room is empty most of the time: its players come back over days.
     why = DisposeReason::kAbandoned;
+  } else if (host_away_ && WallNow() - host_seen_at_ >= config_.turn_based_lobby_ttl.count()) {
+    // Only its host can start the game: a lobby over days waits for the host that long.
+    why = DisposeReason::kAwayLobby;
   }
   disposed_ = why != DisposeReason::kNone;
   return why;
@@ -364,6 +385,13 @@ void Room::DoDisconnected(const std::shared_ptr<Session>& s) {
     Seat& slot = seats_[static_cast<std::size_t>(seat)];
     slot.session.reset();
     slot.dropped_at = Clock::now();
+    // A turn-based lobby's host left: the lobby's wait for it starts now, kept in the seat
+    // table written below so that it counts across restarts. Written at most once an hour:
+    // a host whose connection comes and goes costs the store nothing more.
+    if (seat == seats_.host() && TurnBasedLobby() &&
+        WallNow() - seats_.host_seen_at() >= kHostSeenEvery) {
+      seats_.set_host_seen_at(WallNow());
+    }
     v1::ServerMessage presence;
     presence.mutable_presence()->set_seat(seat);
     presence.mutable_presence()->set_connected(false);
@@ -450,6 +478,9 @@ void Room::UpdateSummary() {
   const bool connected = Attended();
   // Computer players alone do not keep a lobby.
   const bool unseated = !game_.started() && seats_.Occupied() == seats_.Computers();
+  const int host = seats_.host();
+  const bool host_away = TurnBasedLobby() && seats_.IsHost(host) &&
+                         seats_[static_cast<std::size_t>(host)].session == nullptr;
   const auto now = Clock::now();
   std::vector<std::pair<std::int64_t, std::string>> holders;
   for (const Seat& seat : seats_) {
@@ -474,14 +505,24 @@ void Room::UpdateSummary() {
     unseated_since_ = now;
   }
   finished_and_archived_ = phase_.phase() == RoomPhase::kFinished && game_.archived();
+  host_away_ = host_away;
+  host_seen_at_ = seats_.host_seen_at();
   NoteMayDispose(moderator_.closed());
+}
+
+bool Room::TurnBasedLobby() const {
+  return TurnBased() && !game_.started();
+}
+
+std::int64_t Room::WallNow() const {
+  return config_.wall_now ? config_.wall_now() : static_cast<std::int64_t>(std::time(nullptr));
 }
 
 void Room::NoteMayDispose(bool held) {
   // The three conditions of TryMarkDisposed, without their times.
   const bool may =
       !held && (unseated_since_.has_value() || (finished_and_archived_ && empty_since_) ||
-                (empty_since_ && options_.turn_based().move_seconds() == 0));
+                (empty_since_ && options_.turn_based().move_seconds() == 0) || host_away_);
   if (!may) {
     may_dispose_.store(false, std::memory_order_release);
   } else if (!may_dispose_.exchange(true, std::memory_order_acq_rel)) {

@@ -110,7 +110,7 @@ class Room : public MembershipHost,
   void ReleaseSessions();
 
   // Why the sweeper may dispose of the room now (any thread; config from the registry).
-  enum class DisposeReason { kNone, kEmptyLobby, kFinished, kAbandoned };
+  enum class DisposeReason { kNone, kEmptyLobby, kFinished, kAbandoned, kAwayLobby };
   // Decides and, unless kNone, marks the room disposed at once (joins from then on are
   // refused), atomically with respect to joins still on their way to the strand.
   DisposeReason TryMarkDisposed();
@@ -133,6 +133,8 @@ class Room : public MembershipHost,
   // have changed; the room carries out what did (rooms/room_moderator.h).
   void Moderate();
   bool IsPublic() const { return options_.is_public(); }
+  // A game over days (RoomOptions.turn_based): it counts toward --max-turn-based-rooms.
+  bool TurnBased() const { return options_.turn_based().move_seconds() != 0; }
   // Whether the public room list shows this room: public, not disposed, and somebody is in it
   // (a room everyone has left waits for its players to come back or the sweeper, unlisted).
   bool Listed() const;
@@ -209,6 +211,10 @@ class Room : public MembershipHost,
                  std::uint32_t request_id);
   // The summary and the sweeper's view of the room (who is here), after every change.
   void UpdateSummary();
+  // A turn-based room whose game has not started (strand-only).
+  bool TurnBasedLobby() const;
+  // Seconds since the Unix epoch, by the rooms' wall clock (RoomConfig::wall_now).
+  std::int64_t WallNow() const;
   // A seat's account or name changed (rooms/room_accounts.cc): written, listed and told.
   void SeatsChanged();
   // A Join/Resume posted to the strand holds off disposal until its end, which returns false
@@ -252,6 +258,10 @@ class Room : public MembershipHost,
   std::optional<std::chrono::steady_clock::time_point> empty_since_;     // nobody connected
   std::optional<std::chrono::steady_clock::time_point> unseated_since_;  // lobby, no seat taken
   bool finished_and_archived_ = false;
+  // A turn-based lobby whose host is not connected, and when the host was last seen (seconds
+  // since the Unix epoch): it expires after RoomConfig::turn_based_lobby_ttl.
+  bool host_away_ = false;
+  std::int64_t host_seen_at_ = 0;
   // How long a finished room stays with nobody connected: one sweep interval, so that a page
   // reload or the record's download right after the end still finds it; after a restart, the
   // grace period, for its players to come back to the final table.

@@ -29,6 +29,15 @@ struct RoomConfig {
   // Turn-based rooms an account sits in at once (lobbies and games under way): a game over days
   // stays in memory while it waits, so an account cannot open them without end.
   int max_turn_based_games = 50;
+  // Turn-based lobbies (games not started) an account sits in at once, and how long one waits
+  // for its host once the host's last connection left: a lobby only its absent host holds
+  // would otherwise stay in memory, and across restarts, for ever.
+  int max_turn_based_lobbies = 5;
+  std::chrono::seconds turn_based_lobby_ttl{72 * 3600};
+  // Rooms by kind: turn-based rooms (over days, mostly with nobody connected) count toward
+  // max_turn_based_rooms, live rooms toward max_rooms, so that neither kind can crowd out the
+  // other.
+  int max_turn_based_rooms = 1000;
   // Clients' messages a room holds while one of its commands is being written (write_gate.h).
   std::size_t room_queue = 1024;
   // Room codes a client address may look up and miss a minute, after a burst.

@@ -41,6 +41,8 @@ class RoomMetrics {
   std::atomic<std::uint64_t> rooms_disposed_empty_lobby{0};
   std::atomic<std::uint64_t> rooms_disposed_finished{0};
   std::atomic<std::uint64_t> rooms_disposed_abandoned{0};
+  std::atomic<std::uint64_t> rooms_disposed_away_lobby{0};     // turn-based, host away too long
+  std::atomic<std::uint64_t> rooms_refused_max_turn_based{0};  // --max-turn-based-rooms
   // Rooms the sweeper looked at: those one of whose disposal conditions began counting.
   std::atomic<std::uint64_t> rooms_swept{0};
 

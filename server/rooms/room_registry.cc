@@ -42,7 +42,19 @@ RoomRegistry::Created RoomRegistry::Create(const v1::RoomOptions& options,
   std::string code;
   {
     std::lock_guard lock(mu_);
-    if (rooms_.size() + creating_.size() >= static_cast<std::size_t>(config_.max_rooms)) {
+    // Each kind counts toward its own cap: games over days, which wait mostly with nobody
+    // connected, cannot crowd out live rooms, nor the other way round.
+    const bool turn_based = options.turn_based().move_seconds() != 0;
+    std::size_t of_kind =
+        turn_based ? turn_based_creating_ : creating_.size() - turn_based_creating_;
+    for (const auto& [c, r] : rooms_) of_kind += r->TurnBased() == turn_based ? 1 : 0;
+    if (turn_based && of_kind >= static_cast<std::size_t>(config_.max_turn_based_rooms)) {
+      ++metrics_.rooms_refused_max_turn_based;
+      return {nullptr, v1::ERROR_CODE_TOO_MANY_ROOMS,
+              "the server has too many turn-based rooms right now (--max-turn-based-rooms); try "
+              "again later"};
+    }
+    if (!turn_based && of_kind >= static_cast<std::size_t>(config_.max_rooms)) {
       ++metrics_.rooms_refused_max_rooms;
       // Clients can ask again at once, many times a second: one line per period.
       static LogThrottle refusal_log(std::chrono::seconds(10));
@@ -70,6 +82,7 @@ RoomRegistry::Created RoomRegistry::Create(const v1::RoomOptions& options,
     // The room counts against both caps while it is written, so that a store that waits cannot
     // let an address past them.
     creating_.insert(code);
+    if (turn_based) ++turn_based_creating_;
     if (!address.empty()) ++rooms_of_[address];
   }
   carc::store::v1::RoomLogEntry created;
@@ -89,6 +102,7 @@ RoomRegistry::Created RoomRegistry::Create(const v1::RoomOptions& options,
   {
     std::lock_guard lock(mu_);
     creating_.erase(code);
+    if (options.turn_based().move_seconds() != 0) --turn_based_creating_;
     if (!failure.empty()) {
       UncountRoomOf(rooms_of_, address);
     } else {
@@ -367,6 +381,9 @@ void RoomRegistry::Sweep() {
           break;
         case Room::DisposeReason::kAbandoned:
           ++metrics_.rooms_disposed_abandoned;
+          break;
+        case Room::DisposeReason::kAwayLobby:
+          ++metrics_.rooms_disposed_away_lobby;
           break;
       }
       if (const auto c = creator_of_.find(it->first); c != creator_of_.end()) {

@@ -164,6 +164,7 @@ class RoomRegistry {
   // Codes of rooms being written to the store by Create (outside mu_): taken, and counted
   // against --max-rooms and the creator's --max-rooms-per-address.
   std::set<std::string> creating_;
+  std::size_t turn_based_creating_ = 0;  // of creating_
   std::map<std::string, std::weak_ptr<Room>> tokens_;
   std::map<std::string, std::string> creator_of_;  // room code -> address that created it
   std::map<std::string, int> rooms_of_;            // address -> rooms of creator_of_

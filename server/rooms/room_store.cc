@@ -19,6 +19,8 @@ std::vector<std::string> Room::TokenHashes() const {
 
 std::string Room::Restore(const std::vector<std::string>& entries) {
   if (std::string why = game_.Restore(entries); !why.empty()) return why;
+  // A lobby written before its host's last visit was kept: its wait counts from now.
+  if (TurnBasedLobby() && seats_.host_seen_at() == 0) seats_.set_host_seen_at(WallNow());
   {
     std::lock_guard lock(summary_mu_);
     empty_since_ = Clock::now();  // nobody is connected yet: the sweeper's countdown starts

@@ -191,6 +191,7 @@ sv1::SeatTable SeatTable::ToStored() const {
     s->set_account_id(seat.account);
   }
   table.set_host(host_);
+  table.set_host_seen_at(host_seen_at_);
   return table;
 }
 
@@ -209,6 +210,7 @@ void SeatTable::Load(const sv1::SeatTable& stored, std::chrono::steady_clock::ti
     seat.dropped_at = now;  // the grace period starts again with the server
   }
   host_ = stored.host();
+  host_seen_at_ = stored.host_seen_at();
 }
 
 }  // namespace carc::server

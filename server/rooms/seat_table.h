@@ -54,6 +54,10 @@ class SeatTable {
   auto end() const { return seats_.end(); }
 
   int host() const { return host_; }
+  // A turn-based lobby's: when its host was last seen (seconds since the Unix epoch; 0: not
+  // known), kept in the stored table so that the lobby's expiry counts across restarts.
+  std::int64_t host_seen_at() const { return host_seen_at_; }
+  void set_host_seen_at(std::int64_t at) { host_seen_at_ = at; }
   bool IsHost(int seat) const {
     return seat == host_ && Valid(seat) && At(seat).occupied && !At(seat).computer();
   }
@@ -112,6 +116,7 @@ class SeatTable {
 
   std::vector<Seat> seats_;
   int host_ = 0;
+  std::int64_t host_seen_at_ = 0;
 };
 
 }  // namespace carc::server

@@ -53,6 +53,7 @@ TEST_CASE("10,000 turn-based games for 1,000 accounts: my games, and the cost of
   REQUIRE(players >= 2);
   auto config = AccountGamesConfig();
   config.max_rooms = games + 1000;
+  config.max_turn_based_rooms = games + 1000;
   config.max_rooms_per_address = games + 1000;
   config.max_turn_based_games = 2 * games / players + 10;
   config.api_burst = 1 << 30;
