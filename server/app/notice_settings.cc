@@ -17,6 +17,22 @@ void AddNoticeSettings(SettingTable& table) {
         "notices and retries the push sender holds; more are dropped and counted in "
         "carc_push_messages_total{outcome=\"dropped_full\"} (1000)",
         Int(&ServerConfig::push_queue, 1, 1 << 24)}},
+      {"push-threads",
+       {"CARC_PUSH_THREADS",
+        "threads that post push messages, each request 5 s at most; apart from the network "
+        "threads (4)",
+        Int(&ServerConfig::push_threads, 1, 64)}},
+      {"push-per-account",
+       {"CARC_PUSH_PER_ACCOUNT",
+        "push requests one account's browsers may have in flight; more wait, counted in "
+        "carc_push_deferred_total, so that one account's endpoints that hang hold up no other "
+        "account's (2)",
+        Int(&ServerConfig::push_per_account, 1, 64)}},
+      {"push-per-service",
+       {"CARC_PUSH_PER_SERVICE",
+        "push requests one push service (an endpoint's origin) may have in flight; more wait, "
+        "counted in carc_push_deferred_total (3)",
+        Int(&ServerConfig::push_per_service, 1, 64)}},
       {"push-subscriptions-per-account",
        {"CARC_PUSH_SUBSCRIPTIONS_PER_ACCOUNT",
         "browsers one account may subscribe to notices; more are answered 409 (10)",

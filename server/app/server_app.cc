@@ -74,6 +74,9 @@ std::unique_ptr<push::PushService> StartPush(const ServerConfig& c, store::Event
   if (!c.push || store.push() == nullptr) return nullptr;
   push::PushSenderConfig s;
   s.max_queued = c.push_queue;
+  s.threads = c.push_threads;
+  s.per_account = static_cast<std::size_t>(c.push_per_account);
+  s.per_service = static_cast<std::size_t>(c.push_per_service);
   s.subject = !c.vapid_subject.empty()               ? c.vapid_subject
               : c.public_url.starts_with("https://") ? c.public_url
                                                      : "mailto:admin@localhost";

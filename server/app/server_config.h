@@ -147,6 +147,9 @@ struct ServerConfig {
   // else mailto:admin@localhost); endpoints on this machine over http (tests' push services).
   bool push = true;
   std::size_t push_queue = 1000;
+  int push_threads = 4;
+  int push_per_account = 2;
+  int push_per_service = 3;
   int push_subscriptions_per_account = 10;
   std::string vapid_subject;
   bool push_allow_loopback = false;

@@ -14,6 +14,9 @@ namespace {
 
 constexpr std::int64_t kTokenLife = 12 * 60 * 60;
 constexpr std::int64_t kTokenRenewal = 60 * 60;  // a token this close to its end is made again
+// A message past its account's or service's budget looks again this soon (an answer wakes the
+// sender sooner).
+constexpr std::chrono::milliseconds kDeferred{200};
 
 std::string_view UrgencyOf(NoticeKind kind) {
   switch (kind) {
@@ -39,7 +42,9 @@ PushSender::PushSender(store::PushStore& store, const VapidKey& key, PushSenderC
       metrics_(metrics),
       transport_(std::move(transport)),
       now_(now ? std::move(now) : Now(UnixSeconds)),
-      preferences_(std::move(preferences)) {
+      preferences_(std::move(preferences)),
+      // Their queue never refuses: Attempt admits a request only within the budgets.
+      senders_(std::max(1, config_.threads), 1 << 20, 0) {
   if (!transport_) {
     transport_ = [timeout = config_.timeout, loopback = config_.loopback](const PushRequest& r) {
       return SendPushRequest(r, timeout, loopback);
@@ -59,6 +64,8 @@ void PushSender::Stop() {
   }
   wake_.notify_all();
   if (thread_.joinable()) thread_.join();
+  // A request in flight ends within its timeout; what waits for a thread is dropped.
+  senders_.Stop();
 }
 
 void PushSender::Notify(Notice notice) {
@@ -213,18 +220,65 @@ void PushSender::Attempt(Retry job) {
   // Checked when it was kept; checked again in case the flags changed since.
   const auto endpoint = CheckPushEndpoint(s.endpoint, config_.loopback);
   if (const auto* why = std::get_if<std::string>(&endpoint)) return fail(*why);
+  const std::int64_t account = s.account;
+  const std::string service = std::get<PushEndpoint>(endpoint).origin;
+  {
+    std::lock_guard lock(mu_);
+    if (in_flight_accounts_[account] >= config_.per_account ||
+        in_flight_services_[service] >= config_.per_service) {
+      // Not an attempt: it goes once a request of its account or service is answered.
+      metrics_.deferred.fetch_add(1, std::memory_order_relaxed);
+      if (stopping_ || Queued() >= config_.max_queued) {
+        metrics_.dropped_full.fetch_add(1, std::memory_order_relaxed);
+        return;
+      }
+      retries_.emplace(Clock::now() + kDeferred, std::move(job));
+      metrics_.queued.fetch_add(1, std::memory_order_relaxed);
+      return;
+    }
+    ++in_flight_accounts_[account];
+    ++in_flight_services_[service];
+  }
+  const auto release = [this, account, service] {
+    std::lock_guard lock(mu_);
+    if (--in_flight_accounts_[account] == 0) in_flight_accounts_.erase(account);
+    if (--in_flight_services_[service] == 0) in_flight_services_.erase(service);
+  };
   auto body = EncryptPushMessage(job.payload, s.p256dh, s.auth);
-  if (const auto* refused = std::get_if<Refusal>(&body)) return fail(refused->reason);
+  if (const auto* refused = std::get_if<Refusal>(&body)) {
+    release();
+    return fail(refused->reason);
+  }
   PushRequest request;
   request.endpoint = std::get<PushEndpoint>(endpoint);
   std::string error;
   request.authorization = Authorization(request.endpoint.origin, error);
-  if (request.authorization.empty()) return fail(error);
+  if (request.authorization.empty()) {
+    release();
+    return fail(error);
+  }
   request.body = std::move(std::get<std::string>(body));
   request.ttl = config_.ttl;
   request.urgency = std::string(UrgencyOf(job.kind));
   request.topic = "room-" + job.room;  // a room's newer notice replaces one not yet delivered
-  const PushResponse answer = transport_(request);
+  auto shared = std::make_shared<std::pair<Retry, PushRequest>>(std::move(job), std::move(request));
+  senders_.Submit(
+      "account:" + std::to_string(account),
+      [this, shared, release] {
+        const PushResponse answer = transport_(shared->second);
+        release();
+        Settle(std::move(shared->first), answer);
+        wake_.notify_all();  // a deferred message of this account or service may go now
+      },
+      [release](ApiWorkers::Dropped) { release(); });
+}
+
+void PushSender::Settle(Retry job, const PushResponse& answer) {
+  const store::PushSubscriptionRow& s = job.subscription;
+  auto fail = [&](const std::string& why) {
+    metrics_.failed.fetch_add(1, std::memory_order_relaxed);
+    spdlog::warn("push: subscription {} of account {}: {}", s.id, s.account, why);
+  };
   const unsigned status = answer.status;
   try {
     if (status >= 200 && status < 300) {
@@ -249,16 +303,23 @@ void PushSender::Attempt(Retry job) {
   if (answer.retry_after > 0) wait = std::chrono::seconds(answer.retry_after);
   wait = std::min<std::chrono::seconds>(wait, config_.max_retry);
   ++job.attempt;
+  if (Requeue(std::move(job), Clock::now() + wait)) {
+    metrics_.retried.fetch_add(1, std::memory_order_relaxed);
+  }
+}
+
+bool PushSender::Requeue(Retry job, Clock::time_point due) {
   {
     std::lock_guard lock(mu_);
     if (stopping_ || Queued() >= config_.max_queued) {
       metrics_.dropped_full.fetch_add(1, std::memory_order_relaxed);
-      return;
+      return false;
     }
-    retries_.emplace(Clock::now() + wait, std::move(job));
+    retries_.emplace(due, std::move(job));
     metrics_.queued.fetch_add(1, std::memory_order_relaxed);
   }
-  metrics_.retried.fetch_add(1, std::memory_order_relaxed);
+  wake_.notify_all();
+  return true;
 }
 
 }  // namespace carc::server::push

@@ -3,9 +3,13 @@
 // VAPID key (RFC 8292), posted to its push service (RFC 8030) with a TTL and an urgency.
 //
 // Contract: Notify is thread-safe and never blocks: it queues the notice, or counts it
-// `dropped_full` when `max_queued` notices and retries wait already. One thread of the sender's
-// own reads the store, encrypts and posts, one message after the other, each bounded by
-// `timeout`; nothing of it runs on a network thread or a room's strand. An answer of
+// `dropped_full` when `max_queued` notices and retries wait already. A thread of the sender's
+// own reads the store and encrypts; `threads` more post, each request bounded by `timeout`;
+// nothing of it runs on a network thread or a room's strand. An account has at most
+// `per_account` requests in flight and a push service (an endpoint's origin) `per_service`: a
+// message past either waits (`deferred`) and goes when one of them is answered, so endpoints
+// that hang hold up only their own account's and service's messages, never another account's.
+// An answer of
 //   2xx        counts sent and resets the subscription's failures;
 //   404, 410   removes the subscription (the browser dropped it);
 //   429, 5xx, no answer   retries later, the wait doubling from `first_retry` (a Retry-After
@@ -29,6 +33,7 @@
 #include <string>
 #include <thread>
 
+#include "net/api_workers.h"
 #include "push/notice.h"
 #include "push/push_request.h"
 #include "push/vapid.h"
@@ -42,7 +47,10 @@ struct PushSenderConfig {
   int attempts = 4;
   std::chrono::seconds first_retry{30};
   std::chrono::seconds max_retry{3600};
-  std::chrono::milliseconds timeout{10000};
+  std::chrono::milliseconds timeout{5000};
+  int threads = 4;
+  std::size_t per_account = 2;
+  std::size_t per_service = 3;
   std::int64_t ttl = 24 * 60 * 60;  // a day: a turn that waits longer gets a reminder anyway
   std::string subject;              // VAPID "sub": mailto: or https: (vapid.h)
   Loopback loopback = Loopback::kRefused;
@@ -57,6 +65,8 @@ struct PushSenderMetrics {
   std::atomic<std::uint64_t> gone{0};    // subscriptions removed on a 404 or 410
   std::atomic<std::uint64_t> muted{0};   // notices of a kind their player turned off
   std::atomic<std::uint64_t> held{0};    // notices kept until their player's quiet hours end
+  // Messages that waited for their account's or push service's requests in flight.
+  std::atomic<std::uint64_t> deferred{0};
 };
 
 class PushSender final : public Notifier {
@@ -99,6 +109,10 @@ class PushSender final : public Notifier {
   store::NoticePreferenceRow PreferencesOf(std::int64_t account);
   std::size_t Queued() const;  // with mu_ held
   void Attempt(Retry job);
+  // On a sending thread: the push service's answer to `job`, and what follows from it.
+  void Settle(Retry job, const PushResponse& answer);
+  // Queues `job` again at `due` (with mu_ not held); false when the queue is full.
+  bool Requeue(Retry job, Clock::time_point due);
   // The Authorization for `origin`'s push service: a token kept until an hour before it ends.
   std::string Authorization(const std::string& origin, std::string& error);
 
@@ -119,7 +133,11 @@ class PushSender final : public Notifier {
   Preferences preferences_;
   bool stopping_ = false;
   std::map<std::string, std::pair<std::string, std::int64_t>> tokens_;  // origin: header, expiry
+  // Requests in flight by account and by push service (origin), under mu_.
+  std::map<std::int64_t, std::size_t> in_flight_accounts_;
+  std::map<std::string, std::size_t> in_flight_services_;
   std::thread thread_;
+  ApiWorkers senders_;  // last: stopped (and its threads joined) before the rest goes
 };
 
 }  // namespace carc::server::push

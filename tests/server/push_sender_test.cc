@@ -11,6 +11,7 @@
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <thread>
 
 #include "net/base64url.h"
@@ -252,6 +253,7 @@ TEST_CASE("push sender: past its queue's bound a notice is dropped and counted",
   int calls = 0;
   auto config = SenderTestConfig();
   config.max_queued = 3;
+  config.per_account = 1;  // the first request hangs; everything after it waits in the queue
   {
     wp::PushSender sender(store, key, config, metrics, [&](const wp::PushRequest&) {
       std::unique_lock lock(mu);
@@ -266,6 +268,12 @@ TEST_CASE("push sender: past its queue's bound a notice is dropped and counted",
       REQUIRE(cv.wait_for(lock, std::chrono::seconds(10), [&] { return calls == 1; }));
     }
     for (int i = 0; i < 5; ++i) sender.Notify({wp::NoticeKind::kTurn, 7, "ROOM2345", "base", ""});
+    // The sender moves waiting notices to its deferred list meanwhile: the counts settle.
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while ((metrics.queued != 3 || metrics.dropped_full != 2) &&
+           std::chrono::steady_clock::now() < until) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
     CHECK(metrics.queued == 3);
     CHECK(metrics.dropped_full == 2);
     {
@@ -334,4 +342,61 @@ TEST_CASE("push sender: a kind turned off is not sent, quiet hours hold a notice
   store_fails = true;
   sender.Notify({wp::NoticeKind::kGameOver, 7, "ROOMAAAA", "base", ""});
   CHECK(service.Await(3).size() == 3);
+}
+
+TEST_CASE("push sender: another account's notice is delivered within 2 s while 10 endpoints hang",
+          "[push]") {
+  // The review: one sender thread, 10 s a request, three retries on a timeout: ten
+  // subscriptions of one account at an endpoint that accepts and never answers delayed another
+  // player's notice by 100 s.
+  SenderTestStore store;
+  for (int i = 0; i < 10; ++i) {
+    store.Put(
+        NewSenderTestBrowser(7, "https://push.example.org/hang-" + std::to_string(i), "en").row,
+        10);
+  }
+  store.Put(NewSenderTestBrowser(8, "https://push.example.org/healthy", "en").row, 10);
+  const wp::VapidKey key = SenderTestKey();
+  wp::PushSenderMetrics metrics;
+  std::atomic<int> hanging{0};
+  std::atomic<int> hung_most{0};
+  std::mutex mu;
+  std::condition_variable cv;
+  std::optional<std::chrono::steady_clock::time_point> delivered;
+  auto config = SenderTestConfig();
+  config.timeout = std::chrono::milliseconds(3000);
+  const auto notified = std::chrono::steady_clock::now();
+  {
+    wp::PushSender sender(store, key, config, metrics, [&](const wp::PushRequest& r) {
+      if (r.endpoint.target.find("/hang-") == 0) {
+        // Accepts and never answers: the request runs into its timeout.
+        const int now_hanging = ++hanging;
+        int most = hung_most.load();
+        while (now_hanging > most && !hung_most.compare_exchange_weak(most, now_hanging)) {
+        }
+        std::this_thread::sleep_for(config.timeout);
+        --hanging;
+        return wp::PushResponse{0, "timed out", 0};
+      }
+      std::lock_guard lock(mu);
+      delivered = std::chrono::steady_clock::now();
+      cv.notify_all();
+      return wp::PushResponse{201, "", 0};
+    });
+    for (int i = 0; i < 3; ++i) sender.Notify({wp::NoticeKind::kTurn, 7, "HANGROOM", "base", ""});
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));  // the hanging under way
+    const auto asked = std::chrono::steady_clock::now();
+    sender.Notify({wp::NoticeKind::kTurn, 8, "ROOM2345", "base", ""});
+    std::unique_lock lock(mu);
+    REQUIRE(cv.wait_for(lock, std::chrono::seconds(10), [&] { return delivered.has_value(); }));
+    const double seconds = std::chrono::duration<double>(*delivered - asked).count();
+    WARN("the healthy endpoint's notice came "
+         << seconds << " s after it was asked for, "
+         << std::chrono::duration<double>(asked - notified).count()
+         << " s into the hanging; at most " << hung_most.load() << " requests hung at once");
+    CHECK(seconds < 2.0);
+  }
+  // The hanging account had at most its share in flight (--push-per-account), the rest waited.
+  CHECK(hung_most.load() <= 2);
+  CHECK(metrics.deferred.load() > 0);
 }
