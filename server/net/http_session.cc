@@ -221,7 +221,15 @@ std::string HttpSession::ClientAddress(const http::request<http::string_body>& r
   beast::error_code ec;
   const auto peer = stream_.socket().remote_endpoint(ec).address();
   if (ec) return "";
-  return trust_.ClientAddress(peer, request["X-Forwarded-For"]).to_string();
+  // Every line, in order: a proxy that appends a line of its own must not leave the client's
+  // first line the one believed.
+  std::string forwarded;
+  const auto [first, last] = request.equal_range("X-Forwarded-For");
+  for (auto line = first; line != last; ++line) {
+    if (!forwarded.empty()) forwarded += ',';
+    forwarded.append(line->value().data(), line->value().size());
+  }
+  return trust_.ClientAddress(peer, forwarded).to_string();
 }
 
 std::optional<ApiResponse> HttpSession::AddressRefusal(const std::string& client) {

@@ -66,12 +66,22 @@ bool ProxyTrust::Trusts(const ip::address& peer) const {
 ip::address ProxyTrust::ClientAddress(const ip::address& peer,
                                       std::string_view x_forwarded_for) const {
   if (x_forwarded_for.empty() || !Trusts(peer)) return peer;
-  const auto comma = x_forwarded_for.rfind(',');
-  const std::string last(TrimHeaderSpace(
-      comma == std::string_view::npos ? x_forwarded_for : x_forwarded_for.substr(comma + 1)));
-  boost::system::error_code ec;
-  const auto client = ip::make_address(last, ec);
-  return ec ? peer : Plain(client);
+  // From the right: each hop a trusted proxy wrote names the one before it, until the first
+  // that is not a trusted proxy: the client. A hop that is no address ends the walk at the
+  // proxy that passed it on.
+  ip::address hop = peer;
+  std::string_view rest = x_forwarded_for;
+  while (true) {
+    const auto comma = rest.rfind(',');
+    const std::string entry(
+        TrimHeaderSpace(comma == std::string_view::npos ? rest : rest.substr(comma + 1)));
+    boost::system::error_code ec;
+    const auto named = ip::make_address(entry, ec);
+    if (ec) return hop == peer ? peer : hop;
+    hop = Plain(named);
+    if (!Trusts(hop) || comma == std::string_view::npos) return hop;
+    rest = rest.substr(0, comma);
+  }
 }
 
 }  // namespace carc::server

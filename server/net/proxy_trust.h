@@ -2,9 +2,11 @@
 //
 // Behind a proxy every TCP connection comes from the proxy, so per-address limits and logs
 // would see one address for everyone. A proxy named in --trusted-proxies reports the client in
-// X-Forwarded-For; the server believes the LAST entry only, the one the proxy itself wrote:
-// whatever is to its left came from the client and proves nothing. A peer that is not trusted
-// cannot choose its address by sending the header.
+// X-Forwarded-For (every line of it, joined in order: a proxy may append a line of its own
+// rather than extend the client's); the server walks it from the right, past the entries of
+// other trusted proxies, to the first that is not one: whatever is to its left came from the
+// client and proves nothing. A peer that is not trusted cannot choose its address by sending
+// the header.
 //
 // Contract: Parse takes a comma-separated list of IPv4/IPv6 addresses and CIDR ranges
 // ("127.0.0.1, 10.0.0.0/8, ::1") and says what is wrong with a bad one; an empty list trusts
@@ -28,8 +30,9 @@ class ProxyTrust {
 
   bool empty() const { return v4_.empty() && v6_.empty(); }
   bool Trusts(const boost::asio::ip::address& peer) const;
-  // The client's address: the last X-Forwarded-For entry when `peer` is trusted and that
-  // entry is an IP address, else `peer` itself.
+  // The client's address: the right-most X-Forwarded-For entry that is not a trusted proxy,
+  // when `peer` is trusted (a hop that is no address stops the walk at the proxy before it);
+  // else `peer` itself. `x_forwarded_for`: all of the request's lines, joined with commas.
   boost::asio::ip::address ClientAddress(const boost::asio::ip::address& peer,
                                          std::string_view x_forwarded_for) const;
 

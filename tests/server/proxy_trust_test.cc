@@ -51,6 +51,14 @@ TEST_CASE("trusted proxies: the last X-Forwarded-For entry of a trusted peer, no
   CHECK(Client(t, "127.0.0.1", "") == "127.0.0.1");
   CHECK(Client(t, "127.0.0.1", "not-an-address") == "127.0.0.1");
   CHECK(Client(t, "127.0.0.1", "203.0.113.9, unknown") == "127.0.0.1");
+  // Several trusted proxies in a row: the right-most hop that is none of them.
+  const ProxyTrust chain = Trust("127.0.0.1, 10.0.0.0/8");
+  CHECK(Client(chain, "127.0.0.1", "1.1.1.1, 203.0.113.9, 10.1.2.3") == "203.0.113.9");
+  CHECK(Client(chain, "127.0.0.1", "10.9.9.9, 10.1.2.3") == "10.9.9.9");
+  CHECK(Client(chain, "127.0.0.1", "junk, 10.1.2.3") == "10.1.2.3");
+  // A proxy that appends its own line: the lines joined, the client's forged first line is
+  // not believed (the review: only the first line was read).
+  CHECK(Client(t, "127.0.0.1", "198.51.100.66,203.0.113.9") == "203.0.113.9");
   // An untrusted peer cannot pick its address.
   CHECK(Client(t, "198.51.100.7", "203.0.113.9") == "198.51.100.7");
   CHECK(Client(Trust(""), "127.0.0.1", "203.0.113.9") == "127.0.0.1");

@@ -188,6 +188,11 @@ TEST_CASE("address bans: new connections from the network get 403 with the reaso
   CHECK(UpgradeFrom("127.0.8.7", port).status == 101);
   CHECK(Ask(*before, SnapshotMsg()).has_value());
   CHECK(MetricValue(port, "carc_rejections_total{reason=\"address_banned\"}") == 4);
+  // A proxy that appends a line of its own to the client's: the client's forged first line
+  // (an address not banned) is not the one believed (the review: only the first was read).
+  CHECK(HttpRequest(port, "GET", "/api/me", "",
+                    {{"X-Forwarded-For", "2001:db9::9"}, {"X-Forwarded-For", "2001:db8:1::9"}})
+            .status == 403);
   CHECK(MetricValue(port, "carc_moderation_address_bans") == 2);
 
   // Lifted: the network is served again at the next poll.
