@@ -73,6 +73,15 @@ bool Public6(const std::array<std::uint8_t, 16>& a, Loopback loopback) {
   if (zeros(0, 15) && a[15] == 1) return loopback == Loopback::kAllowed;  // ::1
   if (zeros(0, 10) && a[10] == 0xff && a[11] == 0xff) return Public4(v4at(12), loopback);
   if (zeros(0, 12)) return false;  // :: and the deprecated IPv4-compatible ::a.b.c.d
+  // ::ffff:0:a.b.c.d, SIIT's IPv4-translated addresses (RFC 2765): the IPv4 address decides.
+  if (zeros(0, 8) && a[8] == 0xff && a[9] == 0xff && a[10] == 0 && a[11] == 0) {
+    return Public4(v4at(12), Loopback::kRefused);
+  }
+  // 64:ff9b:1::/48, NAT64 for local use (RFC 8215): a translator of somebody's own network.
+  if (a[0] == 0x00 && a[1] == 0x64 && a[2] == 0xff && a[3] == 0x9b && a[4] == 0x00 &&
+      a[5] == 0x01) {
+    return false;
+  }
   // 64:ff9b::/96, NAT64: the IPv4 address it stands for decides.
   if (a[0] == 0x00 && a[1] == 0x64 && a[2] == 0xff && a[3] == 0x9b && zeros(4, 12)) {
     return Public4(v4at(12), Loopback::kRefused);

@@ -75,8 +75,11 @@ TEST_CASE("push endpoint: this machine, private networks and odd URLs are refuse
            "https://[::ffff:10.0.0.1]/send",
            "https://[fd00::1]/send",
            "https://[fe80::1]/send",
-           "https://[64:ff9b::a00:1]/send",  // NAT64 of 10.0.0.1
-           "https://[2002:a00:1::1]/send",   // 6to4 of 10.0.0.1
+           "https://[64:ff9b::a00:1]/send",        // NAT64 of 10.0.0.1
+           "https://[::ffff:0:7f00:1]/send",       // SIIT's IPv4-translated 127.0.0.1
+           "https://[::ffff:0:a00:1]/send",        // ... and 10.0.0.1
+           "https://[64:ff9b:1::5db8:d822]/send",  // local-use NAT64 (of a public address)
+           "https://[2002:a00:1::1]/send",         // 6to4 of 10.0.0.1
            "https://[ff02::1]/send",
            "https://[::1/send",
            "https://router/send",  // one label: an intranet name
