@@ -328,14 +328,14 @@ void AccountApi::OnSignedInWorker(
 
 std::optional<SignedIn> AccountApi::SessionOf(const ApiRequest& request) {
   std::string_view token = BearerToken(request.authorization);
-  if (token.empty()) token = SessionCookieValue(request.cookie);
+  if (token.empty()) token = SessionCookieValue(request.cookie, Secure(request));
   return Authenticate(token);
 }
 
 bool AccountApi::AuthenticateUpgrade(UpgradeCredentials credentials,
                                      std::function<void(UpgradeVerdict)> done) {
   if (BearerToken(credentials.authorization).empty() &&
-      SessionCookieValue(credentials.cookie).empty()) {
+      SessionCookieValue(credentials.cookie, limits_.https || credentials.https).empty()) {
     return false;
   }
   ApiRequest request;
@@ -387,7 +387,7 @@ void AccountApi::Signed(const ApiRequest& request, const ApiReply& reply) {
   if (!who) {
     ApiResponse r = Error(401, "not signed in");
     // A cookie whose session ended goes: the browser then opens its sockets as a guest's.
-    if (!SessionCookieValue(request.cookie).empty())
+    if (!SessionCookieValue(request.cookie, Secure(request)).empty())
       r.set_cookie = ClearSessionCookie(Secure(request));
     return reply(std::move(r));
   }

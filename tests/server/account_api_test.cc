@@ -310,3 +310,29 @@ TEST_CASE("accounts: passwords and session tokens never reach the store or the l
     CHECK(log.str().find(secret) == std::string::npos);
   }
 }
+
+TEST_CASE("accounts: behind https the session cookie is __Host-carc_session, the plain name unread",
+          "[accounts][server]") {
+  auto config = AccountsConfig();
+  config.trusted_proxies = "127.0.0.1";  // a TLS proxy that says X-Forwarded-Proto: https
+  test::TestServer server(config);
+  const auto port = server.port();
+  const Fields https = {{"X-Forwarded-Proto", "https"}};
+  const auto made =
+      test::HttpRequest(port, "POST", "/api/accounts", Credentials("Ada", "correct horse"), https);
+  REQUIRE(made.status == 201);
+  const std::string cookie = made.Header("Set-Cookie");
+  REQUIRE(cookie.starts_with("__Host-carc_session="));
+  CHECK(cookie.find("; Path=/;") != std::string::npos);
+  CHECK(cookie.find("Domain") == std::string::npos);
+  CHECK(cookie.ends_with("; Secure"));
+  const std::string token = cookie.substr(20, cookie.find(';') - 20);
+  REQUIRE(token.size() == 43);
+  Fields host_cookie = https;
+  host_cookie.emplace_back("Cookie", "__Host-carc_session=" + token);
+  CHECK(test::HttpRequest(port, "GET", "/api/me", "", host_cookie).status == 200);
+  // The plain name over https: what a sibling subdomain or a plain-http answer could plant.
+  Fields planted = https;
+  planted.emplace_back("Cookie", "carc_session=" + token);
+  CHECK(test::HttpRequest(port, "GET", "/api/me", "", planted).status == 401);
+}

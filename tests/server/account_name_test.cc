@@ -123,8 +123,14 @@ TEST_CASE("session cookie: HttpOnly, SameSite=Lax, Secure over https, read among
           "[accounts]") {
   CHECK(ca::SetSessionCookie("TOKEN", 3600, false) ==
         "carc_session=TOKEN; Path=/; Max-Age=3600; HttpOnly; SameSite=Lax");
+  // Over https, the __Host- name: only this host, over https, may set it.
   CHECK(ca::SetSessionCookie("TOKEN", 3600, true) ==
-        "carc_session=TOKEN; Path=/; Max-Age=3600; HttpOnly; SameSite=Lax; Secure");
+        "__Host-carc_session=TOKEN; Path=/; Max-Age=3600; HttpOnly; SameSite=Lax; Secure");
+  CHECK(ca::ClearSessionCookie(true) ==
+        "__Host-carc_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure");
+  CHECK(ca::SessionCookieValue("carc_session=planted; __Host-carc_session=abc", true) == "abc");
+  CHECK(ca::SessionCookieValue("carc_session=planted", true).empty());
+  CHECK(ca::SessionCookieValue("__Host-carc_session=abc").empty());
   CHECK(ca::ClearSessionCookie(false) ==
         "carc_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
   CHECK(ca::SessionCookieValue("carc_session=abc") == "abc");

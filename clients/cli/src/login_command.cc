@@ -100,8 +100,10 @@ int LoginCommand(int argc, char** argv) {
     std::cerr << "carcassonne login: " << Why(answer) << "\n";
     return 1;
   }
-  const std::string prefix = "carc_session=";
+  // Over https the server names it __Host-carc_session.
   const std::string& cookie = answer.set_cookie;
+  const std::string prefix =
+      cookie.starts_with("__Host-carc_session=") ? "__Host-carc_session=" : "carc_session=";
   if (!cookie.starts_with(prefix)) {
     std::cerr << "carcassonne login: the server sent no session\n";
     return 1;
