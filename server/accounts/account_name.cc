@@ -49,10 +49,12 @@ bool LetterOrDigit(ucs4_t c) {
   return uc_is_general_category(c, UC_LETTER) || uc_is_general_category(c, UC_DECIMAL_DIGIT_NUMBER);
 }
 
-constexpr std::array<std::string_view, 17> kReserved = {
-    "admin",  "administrator", "anonymous", "carcassonne", "deleted",  "guest",
-    "mod",    "moderator",     "null",      "operator",    "owner",    "root",
-    "server", "staff",         "support",   "system",      "undefined"};
+// "host" is the command line's name in the audit log (accounts/moderation_actions.h): an
+// account of that name would pass for the server's operator there.
+constexpr std::array<std::string_view, 18> kReserved = {
+    "admin", "administrator", "anonymous", "carcassonne", "deleted",  "guest",
+    "host",  "mod",           "moderator", "null",        "operator", "owner",
+    "root",  "server",        "staff",     "support",     "system",   "undefined"};
 
 bool Reserved(std::string_view key) {
   if (key.starts_with("computer")) return true;

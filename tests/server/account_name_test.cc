@@ -66,7 +66,7 @@ TEST_CASE("account names: lengths, characters and reserved names are refused", "
                   "a") == "a name must be valid UTF-8 text");
   CHECK(RefusalOf(std::string(5000, 'a')) == "a name has at most 20 characters");
   for (const char* reserved :
-       {"admin", "ADMIN", "System", "moderator", "Computer", "computer2", "guest",
+       {"admin", "ADMIN", "System", "moderator", "Computer", "computer2", "guest", "Host",
         "\xEF\xBD\x81\xEF\xBD\x84\xEF\xBD\x8D\xEF\xBD\x89\xEF\xBD\x8E"}) {
     INFO(reserved);
     CHECK(RefusalOf(reserved) == "that name is reserved");
