@@ -118,11 +118,26 @@ std::string TimeLeft(const Words& w, std::int64_t seconds) {
   return Fill(w.days, {{"n", std::to_string(hours / 24)}});
 }
 
+// A player's name as a mail shows it: each '.' as a middle dot (U+00B7). Names may hold dots,
+// and a name like "visit.scam-site.com" would otherwise reach the reader as a link the server
+// seemed to send; with middle dots no mail program makes a link of it.
+std::string MailName(std::string_view name) {
+  std::string out;
+  for (const char c : name) {
+    if (c == '.') {
+      out += "\xC2\xB7";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 MailMessage ComposeVerification(const VerificationMail& mail) {
   const Words& w = WordsFor(mail.lang);
-  std::string text = Fill(w.hello, {{"name", mail.name}}) + "\n\n";
+  std::string text = Fill(w.hello, {{"name", MailName(mail.name)}}) + "\n\n";
   text += std::string(w.verify_body) + "\n\n" + mail.link + "\n\n";
   text += Fill(w.verify_valid, {{"n", std::to_string(mail.valid_hours)}}) + "\n";
   return {mail.to, w.verify_subject, text};
@@ -133,7 +148,7 @@ MailMessage ComposeDigest(const DigestMail& mail) {
   const auto count = mail.games.size();
   const std::string waiting =
       count == 1 ? std::string(w.digest_one) : Fill(w.digest_many, {{"n", std::to_string(count)}});
-  std::string text = Fill(w.hello, {{"name", mail.name}}) + "\n\n" + waiting + ":\n\n";
+  std::string text = Fill(w.hello, {{"name", MailName(mail.name)}}) + "\n\n" + waiting + ":\n\n";
   for (const auto& g : mail.games) {
     std::string line = "- " + std::string(g.game == "castle" ? w.castle_game : w.base_game) + " ";
     if (g.players.empty()) {
@@ -142,7 +157,7 @@ MailMessage ComposeDigest(const DigestMail& mail) {
       line += std::string(w.with) + " ";
       for (std::size_t i = 0; i < g.players.size(); ++i) {
         if (i > 0) line += ", ";
-        line += g.players[i];
+        line += MailName(g.players[i]);
       }
     }
     if (g.deadline > 0) {

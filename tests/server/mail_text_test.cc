@@ -155,4 +155,24 @@ TEST_CASE("mail texts: the link to confirm, and the digest's games in the player
   }
 }
 
+TEST_CASE("mail texts: a name that reads as an address is never mailed as a link", "[mail]") {
+  // The review: a player named visit.scam-site.com was mailed "Hello visit.scam-site.com,".
+  const auto verify = mail::ComposeVerification(
+      {"ada@example.org", "visit.scam-site.com", "en", "https://play.example.org/a?t=T", 24});
+  CHECK(
+      verify.text.starts_with("Hello visit\xC2\xB7scam-site\xC2\xB7"
+                              "com,\n"));
+  CHECK(verify.text.find("scam-site.com") == std::string::npos);
+  const auto digest = mail::ComposeDigest({"ada@example.org",
+                                           "Ada",
+                                           "en",
+                                           "https://play.example.org",
+                                           {{"ABCD2345", "base", {"evil.example.net"}, 0}},
+                                           1'800'000'000});
+  CHECK(digest.text.find("evil.example.net") == std::string::npos);
+  CHECK(digest.text.find("with evil\xC2\xB7"
+                         "example\xC2\xB7"
+                         "net") != std::string::npos);
+}
+
 }  // namespace carc::test::mail_text
