@@ -1,5 +1,7 @@
 #include "accounts/email_api.h"
 
+#include <cctype>
+
 #include <nlohmann/json.hpp>
 
 #include "accounts/api_json.h"
@@ -28,7 +30,8 @@ EmailApi::EmailApi(store::MailStore* store, store::AccountStore* accounts_store,
       accounts_store_(accounts_store),
       sender_(sender),
       public_url_(std::move(public_url)),
-      accounts_(accounts) {}
+      accounts_(accounts),
+      links_to_address_(1, 1.0 / static_cast<double>(kResendSeconds)) {}
 
 bool EmailApi::Handles(const ApiRequest& request) {
   const std::string path = Path(request.target);
@@ -105,6 +108,13 @@ void EmailApi::SetAddress(const ApiRequest& request, const SignedIn& who, const 
   row.token_hash = HashSessionToken(token);
   row.sent_at = now;
   row.expires_at = now + kTokenHours * 3600;
+  std::string to_key = row.address;
+  for (char& c : to_key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (!links_to_address_.Ready(to_key)) {
+    ++metrics_.too_soon;
+    return reply(Later(429, "a link went to that address a moment ago: wait before asking again",
+                       static_cast<int>(kResendSeconds)));
+  }
   if (store_->SetAddress(who.account, row, now - kResendSeconds) ==
       store::SetAddressOutcome::kTooSoon) {
     ++metrics_.too_soon;
@@ -113,6 +123,7 @@ void EmailApi::SetAddress(const ApiRequest& request, const SignedIn& who, const 
   }
   mail::VerificationMail mail{row.address, who.name, row.lang,
                               public_url_ + "/account?email-token=" + token, kTokenHours};
+  links_to_address_.Take(to_key);
   // Queued, never waited for: a full queue is counted by the sender, and the player asks again.
   sender_->Send(mail::ComposeVerification(mail), "verification");
   ++metrics_.links_sent;

@@ -31,6 +31,7 @@
 
 #include "accounts/account_api.h"
 #include "mail/mail_sender.h"
+#include "net/address_rate.h"
 #include "net/http_api.h"
 #include "store/account_store.h"
 #include "store/mail_store.h"
@@ -74,6 +75,9 @@ class EmailApi {
   mail::MailSender* sender_;
   const std::string public_url_;
   AccountApi& accounts_;
+  // Links sent to each e-mail address (lower-cased): one per kResendSeconds whichever account
+  // asks, so that many accounts cannot mail-bomb one address.
+  AddressRate links_to_address_;
   EmailApiMetrics metrics_;
 };
 
