@@ -68,6 +68,10 @@ void AccountApi::Serve(ApiRequest request, ApiReply reply) {
     if (method != "POST") return reply(NotAllowed("POST"));
     return SignIn(request, std::move(reply));
   }
+  if (path == "/api/me/password") {
+    if (method != "POST") return reply(NotAllowed("POST"));
+    return ChangePassword(request, std::move(reply));
+  }
   if (path == "/api/sessions/current") {
     if (method != "DELETE") return reply(NotAllowed("DELETE"));
   } else if (path == "/api/me") {
@@ -287,6 +291,69 @@ void AccountApi::SignIn(const ApiRequest& request, ApiReply reply) {
              ++metrics_.sign_ins;
              done(NewSession(r, *account, 200));
            });
+}
+
+void AccountApi::ChangePassword(const ApiRequest& request, ApiReply reply) {
+  auto read = ReadJsonObject(request.body, kMaxAccountBody, 2);
+  if (auto* refused = std::get_if<ApiResponse>(&read)) return reply(std::move(*refused));
+  const auto& json = std::get<nlohmann::ordered_json>(read);
+  const auto old_it = json.find("old_password");
+  const auto new_it = json.find("new_password");
+  if (old_it == json.end() || !old_it->is_string()) {
+    return reply(Error(400, "\"old_password\" must be a string", "old_password"));
+  }
+  if (new_it == json.end() || !new_it->is_string()) {
+    return reply(Error(400, "\"new_password\" must be a string", "new_password"));
+  }
+  auto old_secret = std::make_shared<std::string>(old_it->get<std::string>());
+  auto new_secret = std::make_shared<std::string>(new_it->get<std::string>());
+  if (old_secret->size() > kMaxPasswordBytes) {
+    return reply(Error(400, "a password has at most 256 characters", "old_password"));
+  }
+  if (const std::string why = CheckPassword(*new_secret); !why.empty()) {
+    return reply(Error(400, why, "new_password"));
+  }
+  // Each check of the old password costs a hash, like a sign-in: metered and delayed alike.
+  const std::string address = AddressKey(request.client);
+  if (const int wait = address_failures_.Wait(address, FailureDelay::Clock::now()); wait > 0) {
+    ++metrics_.sign_ins_delayed;
+    return reply(Later(
+        429, "too many failed sign-ins; wait " + std::to_string(wait) + " s and try again", wait));
+  }
+  if (address_sign_ins_.enabled() && !address_sign_ins_.Take(address)) {
+    ++metrics_.sign_ins_metered;
+    return reply(Later(429, "too many sign-ins from your address; try again later",
+                       address_sign_ins_.RetryAfter()));
+  }
+  OnWorker(
+      hashing_, request, std::move(reply),
+      [this, address, old_secret, new_secret](const ApiRequest& r, const ApiReply& done) {
+        const auto who = SessionOf(r);
+        if (!who) return done(Error(401, "not signed in"));
+        const auto account = store_->AccountById(who->account);
+        if (!account) return done(Error(401, "not signed in"));
+        const std::string pair = AccountAtAddress(account->name_key, address);
+        const auto at = FailureDelay::Clock::now();
+        if (const int wait = account_failures_.Wait(pair, at); wait > 0) {
+          ++metrics_.sign_ins_delayed;
+          return done(Later(
+              429, "too many failed sign-ins; wait " + std::to_string(wait) + " s and try again",
+              wait));
+        }
+        if (!VerifyPassword(account->password_hash, *old_secret)) {
+          account_failures_.Failed(pair, at);
+          address_failures_.Failed(address, at);
+          ++metrics_.sign_in_failures;
+          return done(Error(401, "the old password is wrong", "old_password"));
+        }
+        account_failures_.Succeeded(pair);
+        store_->SetPasswordHash(account->id, HashPassword(*new_secret, limits_.hash));
+        // Whoever knew the old password is signed out everywhere; this device stays in.
+        metrics_.sessions_ended += static_cast<std::uint64_t>(store_->EndSessions(account->id));
+        ++metrics_.passwords_changed;
+        spdlog::info("accounts: {} changed their password", account->name);
+        done(NewSession(r, *account, 200));
+      });
 }
 
 ApiResponse AccountApi::NewSession(const ApiRequest& request, const store::Account& account,

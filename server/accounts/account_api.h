@@ -7,6 +7,8 @@
 //                                    "label","current"}]}, the most recently seen first
 //   DELETE /api/me/sessions/{id}     204: that session ended
 //   DELETE /api/me/sessions          204: every session of the account ended, this one too
+//   POST   /api/me/password          {"old_password","new_password"}: 200 {"name"}, every session
+//                                    of the account ended and a new one for this device (cookie)
 // A session is the carc_session cookie (accounts/session_cookie.h) or, from the command line,
 // "Authorization: Bearer TOKEN". Errors are JSON {"error": "...", "field"?: "name"|"password"}:
 // 400 (bad JSON, a bad name or password), 401 (not signed in; a wrong name or password, the same
@@ -126,6 +128,7 @@ class AccountApi {
  private:
   void SignUp(const ApiRequest& request, ApiReply reply);
   void SignIn(const ApiRequest& request, ApiReply reply);
+  void ChangePassword(const ApiRequest& request, ApiReply reply);
   // Runs `job` on a worker of `pool`, answering 503 itself when the pool refuses.
   void OnWorker(ApiWorkers& pool, const ApiRequest& request, ApiReply reply,
                 std::function<void(const ApiRequest&, const ApiReply&)> job);

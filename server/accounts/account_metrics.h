@@ -13,7 +13,8 @@ struct AccountMetrics {
   std::atomic<std::uint64_t> sign_in_failures{0};
   std::atomic<std::uint64_t> sign_ins_delayed{0};  // refused with 429 by the failure delays
   std::atomic<std::uint64_t> sign_ins_metered{0};  // refused with 429: --sign-ins-per-hour
-  std::atomic<std::uint64_t> hashing_refused{0};   // refused with 503: the hashing workers full
+  std::atomic<std::uint64_t> passwords_changed{0};
+  std::atomic<std::uint64_t> hashing_refused{0};  // refused with 503: the hashing workers full
   std::atomic<std::uint64_t> sessions_ended{0};
   std::atomic<std::uint64_t> rehashed{0};
   std::atomic<std::uint64_t> passkeys_added{0};

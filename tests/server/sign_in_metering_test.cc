@@ -33,7 +33,7 @@ server::ServerConfig Config() {
 }  // namespace
 
 TEST_CASE("sign-ins: 20 addresses signing in successfully leave other players' sign-ins answered",
-          "[accounts][server]") {
+          "[accounts][server][timing]") {
   TestServer server(Config());
   const auto port = server.port();
   constexpr int kFlooders = 20;
@@ -118,6 +118,52 @@ TEST_CASE("sign-ins: the owner signs in from another address after 20 failures f
   const auto owner =
       HttpRequestFrom("127.0.0.7", port, "POST", "/api/sessions", Credentials("Ada"));
   CHECK(owner.status == 200);
+}
+
+}  // namespace carc::test::sign_in_metering
+
+namespace carc::test::sign_in_metering {
+
+TEST_CASE("passwords: a signed-in player changes theirs with the old one, every session ends",
+          "[accounts][server]") {
+  TestServer server(Config());
+  const auto port = server.port();
+  const auto made = HttpRequest(port, "POST", "/api/accounts", Credentials("Ada"));
+  REQUIRE(made.status == 201);
+  const std::string phone =
+      made.Header("Set-Cookie").substr(0, made.Header("Set-Cookie").find(';'));
+  const auto laptop_in = HttpRequest(port, "POST", "/api/sessions", Credentials("Ada"));
+  REQUIRE(laptop_in.status == 200);
+  const std::string laptop =
+      laptop_in.Header("Set-Cookie").substr(0, laptop_in.Header("Set-Cookie").find(';'));
+  const auto change = [&](const std::string& cookie, const std::string& old_password,
+                          const std::string& new_password) {
+    return HttpRequest(
+        port, "POST", "/api/me/password",
+        nlohmann::json{{"old_password", old_password}, {"new_password", new_password}}.dump(),
+        {{"Cookie", cookie}});
+  };
+  CHECK(change("", "correct horse", "battery staple").status == 401);
+  const auto wrong = change(phone, "not it", "battery staple");
+  CHECK(wrong.status == 401);
+  CHECK(nlohmann::json::parse(wrong.body)["field"] == "old_password");
+  const auto short_one = change(phone, "correct horse", "short");
+  CHECK(short_one.status == 400);
+  CHECK(nlohmann::json::parse(short_one.body)["field"] == "new_password");
+  const auto changed = change(phone, "correct horse", "battery staple");
+  REQUIRE(changed.status == 200);
+  const std::string fresh =
+      changed.Header("Set-Cookie").substr(0, changed.Header("Set-Cookie").find(';'));
+  CHECK(fresh != phone);
+  // Every older session ended, this device's new one works.
+  CHECK(HttpRequest(port, "GET", "/api/me", "", {{"Cookie", phone}}).status == 401);
+  CHECK(HttpRequest(port, "GET", "/api/me", "", {{"Cookie", laptop}}).status == 401);
+  CHECK(HttpRequest(port, "GET", "/api/me", "", {{"Cookie", fresh}}).status == 200);
+  CHECK(HttpRequest(port, "POST", "/api/sessions", Credentials("Ada")).status == 401);
+  CHECK(HttpRequest(port, "POST", "/api/sessions",
+                    nlohmann::json{{"name", "Ada"}, {"password", "battery staple"}}.dump())
+            .status == 200);
+  CHECK(MetricValue(port, "carc_account_passwords_changed_total") == 1);
 }
 
 }  // namespace carc::test::sign_in_metering
