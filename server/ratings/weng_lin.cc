@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace carc::ratings {
 
@@ -17,6 +18,17 @@ double Outcome(int place_i, int place_q) {
 }  // namespace
 
 std::vector<Rating> RateGame(std::span<const Standing> standings, const Params& params) {
+  return RateGame(standings, Damping{}, params);
+}
+
+std::vector<Rating> RateGame(std::span<const Standing> standings, const Damping& damping,
+                             const Params& params) {
+  const std::size_t n = standings.size();
+  const bool weighted = damping.weights.size() == n * n;
+  // The margin of mu that gives the reach's chance: p = 1 / (1 + e^(-margin / c)).
+  const double reach_logit = damping.reach > 0.0 && damping.reach < 1.0
+                                 ? std::log(damping.reach / (1.0 - damping.reach))
+                                 : 0.0;
   std::vector<Rating> prior;
   prior.reserve(standings.size());
   for (const Standing& s : standings) {
@@ -24,10 +36,10 @@ std::vector<Rating> RateGame(std::span<const Standing> standings, const Params& 
     if (!s.fixed) r.sigma = std::sqrt(r.sigma * r.sigma + params.tau * params.tau);
     prior.push_back(r);
   }
-  if (standings.size() < 2) return prior;
+  if (n < 2) return prior;
   const double two_beta_sq = 2.0 * params.beta * params.beta;
   std::vector<Rating> after = prior;
-  for (std::size_t i = 0; i < standings.size(); ++i) {
+  for (std::size_t i = 0; i < n; ++i) {
     if (standings[i].fixed) {
       after[i] = standings[i].before;
       continue;
@@ -35,17 +47,26 @@ std::vector<Rating> RateGame(std::span<const Standing> standings, const Params& 
     const double sigma_sq = prior[i].sigma * prior[i].sigma;
     double omega = 0.0;
     double delta = 0.0;
-    for (std::size_t q = 0; q < standings.size(); ++q) {
+    double reach = -std::numeric_limits<double>::infinity();
+    for (std::size_t q = 0; q < n; ++q) {
       if (q == i) continue;
       const double c = std::sqrt(sigma_sq + prior[q].sigma * prior[q].sigma + two_beta_sq);
       // The model's chance that i outscores q.
       const double p = 1.0 / (1.0 + std::exp((prior[q].mu - prior[i].mu) / c));
       const double eta = sigma_sq / c;
       const double gamma = prior[i].sigma / c;
-      omega += eta * (Outcome(standings[i].place, standings[q].place) - p);
-      delta += gamma * eta / c * p * (1.0 - p);
+      const double w = weighted ? damping.weights[i * n + q] : 1.0;
+      const double s = Outcome(standings[i].place, standings[q].place);
+      omega += w * eta * (s - p);
+      delta += w * gamma * eta / c * p * (1.0 - p);
+      if (s >= 0.5) reach = std::max(reach, Conservative(prior[q]) + c * reach_logit);
     }
     after[i].mu = prior[i].mu + omega;
+    // A win is evidence of being at least so strong, not of how much stronger (the logistic
+    // saturates): past the reach it lifts nothing.
+    if (reach_logit > 0.0 && omega > 0.0) {
+      after[i].mu = std::min(after[i].mu, std::max(prior[i].mu, reach));
+    }
     after[i].sigma = prior[i].sigma * std::sqrt(std::max(1.0 - delta, params.kappa));
   }
   return after;

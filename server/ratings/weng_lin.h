@@ -53,6 +53,22 @@ struct Standing {
 // Needs 2 or more standings; with fewer, every rating is returned unchanged.
 std::vector<Rating> RateGame(std::span<const Standing> standings, const Params& params = {});
 
+// How much each comparison of a game counts, and how far a result may lift a mu: the server's
+// guards against farming (ratings/farming_guard.h makes them). Left empty, the update is the
+// model's (the one above).
+struct Damping {
+  // n * n, or empty (every weight 1): weights[i * n + q] scales player i's comparison with q,
+  // both the move of i's mu and the shrinking of i's sigma, as if that comparison were that
+  // fraction of a game.
+  std::vector<double> weights;
+  // Above 0: a game may lift a player's mu at most to where the model gives them this chance of
+  // outscoring the strongest player they did not lose to, taken at that player's conservative
+  // skill (mu - 3 sigma); a mu already above stays where it is. 0: no limit.
+  double reach = 0.0;
+};
+std::vector<Rating> RateGame(std::span<const Standing> standings, const Damping& damping,
+                             const Params& params = {});
+
 // `rating` after `days` days without a rated game (0 or less: unchanged).
 Rating AfterIdle(Rating rating, double days, const Params& params = {});
 

@@ -33,7 +33,13 @@ engine::RejectReason GameSession::ApplyResign(int seat) {
 
 void GameSession::Commit() {
   log_.push_back(pending_);
-  if (stored_.absent()) MarkLeft(pending_.seat);
+  if (stored_.absent()) {
+    MarkLeft(pending_.seat);
+  } else if (pending_.move.type >= engine::kFirstGameMove && pending_.seat >= 0) {
+    const auto i = static_cast<std::size_t>(pending_.seat);
+    if (moves_.size() <= i) moves_.resize(i + 1, 0);
+    ++moves_[i];
+  }
 }
 
 void GameSession::MarkAbsent() {

@@ -50,6 +50,13 @@ class GameSession {
     return resigned(seat) || (seat >= 0 && static_cast<std::size_t>(seat) < left_.size() &&
                               left_[static_cast<std::size_t>(seat)]);
   }
+  // The game moves the seat's player made themselves: committed commands of the seat other than
+  // a resignation, a timeout's fallback or a command the absent policy played for them.
+  int moves(int seat) const {
+    return seat >= 0 && static_cast<std::size_t>(seat) < moves_.size()
+               ? moves_[static_cast<std::size_t>(seat)]
+               : 0;
+  }
   // The command accepted last was played by the absent policy for its seat (stored with it).
   void MarkAbsent();
   // The seats away when the players voted to end the game: they left it too.
@@ -114,6 +121,7 @@ class GameSession {
   carc::store::v1::GameCommand stored_;
   std::vector<int> early_scores_;  // set by EndEarly
   std::vector<bool> left_;         // by seat: committed absent-policy commands and MarkLeft
+  std::vector<int> moves_;         // by seat: see moves()
 };
 
 // The game a room with these options starts: seats compacted to 0..players-1, `host` the seat

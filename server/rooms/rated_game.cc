@@ -63,6 +63,7 @@ void RatedGame::PrepareArchive(store::ArchivedGame& game, const SeatTable& seats
       p.fixed_rating = ratings::ComputerRating(pool, seat.computer_level);
     } else {
       p.left = session.left(static_cast<int>(i));
+      p.moves = session.moves(static_cast<int>(i));
     }
   }
 }

@@ -54,6 +54,9 @@ struct ArchivedPlayer {
   // Of a rated game: a computer player's fixed rating (its level's yardstick), which counts for
   // the others and never moves. A seat with neither this nor an account is not rated.
   std::optional<ratings::Rating> fixed_rating{};
+  // Of a rated game: the moves the seat's player made themselves (not the absent policy for
+  // them); too few void the rating (ratings/farming_guard.h).
+  int moves = 0;
 };
 
 struct ArchivedGame {
@@ -86,6 +89,10 @@ struct RatingChange {
   ratings::Rating before;
   ratings::Rating after;
   int games = 0;  // rated games in the pool, this one included
+  // False for a game too short to rate (ratings/farming_guard.h): a player who left it is still
+  // noted (with before == after, games unchanged), so that leaving at once counts toward the
+  // fair-play limit; their kept rating is not written.
+  bool counted = true;
 };
 
 struct QuarantinedRoom {

@@ -146,7 +146,7 @@ class PostgresStore final : public EventStore, public RoomLeases {
       throw StoreError(why.empty() ? "room " + std::to_string(game.id) + "'s lease is not held"
                                    : why);
     }
-    const auto changes = RateArchivedGame(game, [&](std::int64_t account) {
+    const auto current = [&](std::int64_t account) {
       // FOR SHARE on the account: it cannot be deleted before this transaction ends.
       const PgResult r = db_.Exec(
           "SELECT r.games, r.mu, r.sigma, r.last_game_at FROM accounts a LEFT JOIN ratings r "
@@ -156,16 +156,27 @@ class PostgresStore final : public EventStore, public RoomLeases {
       if (r.IsNull(0, 0)) return std::optional<StoredRating>{StoredRating{}};
       return std::optional<StoredRating>{
           StoredRating{{r.Real(0, 1), r.Real(0, 2)}, static_cast<int>(r.Int(0, 0)), r.Int(0, 3)}};
-    });
+    };
+    const auto together = [&](std::int64_t a, std::int64_t b, std::int64_t since) {
+      const PgResult r = db_.Exec(
+          "SELECT COUNT(*) FROM rating_changes a JOIN rating_changes b "
+          "ON b.game_id = a.game_id AND b.account_id = $2 "
+          "WHERE a.account_id = $1 AND a.pool = $3 AND a.at >= $4",
+          {PgParam::Int(a), PgParam::Int(b), game.rated_pool, PgParam::Int(since)});
+      return r.rows() == 0 ? 0 : static_cast<int>(r.Int(0, 0));
+    };
+    const auto changes = RateArchivedGame(game, current, together);
     for (const RatingChange& c : changes) {
-      db_.Exec(
-          "INSERT INTO ratings (account_id, pool, mu, sigma, conservative, games, last_game_at) "
-          "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (account_id, pool) DO UPDATE SET "
-          "mu = excluded.mu, sigma = excluded.sigma, conservative = excluded.conservative, "
-          "games = excluded.games, last_game_at = excluded.last_game_at",
-          {PgParam::Int(c.account), game.rated_pool, PgParam::Real(c.after.mu),
-           PgParam::Real(c.after.sigma), PgParam::Real(ratings::Conservative(c.after)),
-           PgParam::Int(c.games), PgParam::Int(game.finished_at)});
+      if (c.counted) {
+        db_.Exec(
+            "INSERT INTO ratings (account_id, pool, mu, sigma, conservative, games, last_game_at) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (account_id, pool) DO UPDATE SET "
+            "mu = excluded.mu, sigma = excluded.sigma, conservative = excluded.conservative, "
+            "games = excluded.games, last_game_at = excluded.last_game_at",
+            {PgParam::Int(c.account), game.rated_pool, PgParam::Real(c.after.mu),
+             PgParam::Real(c.after.sigma), PgParam::Real(ratings::Conservative(c.after)),
+             PgParam::Int(c.games), PgParam::Int(game.finished_at)});
+      }
       db_.Exec(
           "INSERT INTO rating_changes (game_id, seat, account_id, pool, place, left_game, "
           "mu_before, sigma_before, mu, sigma, at) "

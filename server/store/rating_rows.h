@@ -29,10 +29,15 @@ struct StoredRating {
 // What an account seat's rating was before `game`: nullopt for an account that no longer exists
 // (its seat is then left out of the rating); a StoredRating with games 0 for a new player.
 using CurrentRating = std::function<std::optional<StoredRating>(std::int64_t account)>;
+// How many rated games of the pool accounts `a` and `b` both played that finished at or after
+// `since` (seconds since the Unix epoch): the repeated-opponent guard (ratings/farming_guard.h).
+using GamesTogether = std::function<int(std::int64_t a, std::int64_t b, std::int64_t since)>;
 
 // The changes `game` (with rated_pool set) makes: one per seat with an account that still
 // exists. Seats with a fixed rating count for the others; other seats (guests) are left out.
-// Fewer than two rated-or-fixed seats: no changes.
-std::vector<RatingChange> RateArchivedGame(const ArchivedGame& game, const CurrentRating& current);
+// Fewer than two rated-or-fixed seats, or a rated player with fewer moves than the farming
+// rules' least (ratings/farming_guard.h): no changes, the game stays unrated.
+std::vector<RatingChange> RateArchivedGame(const ArchivedGame& game, const CurrentRating& current,
+                                           const GamesTogether& together);
 
 }  // namespace carc::server::store

@@ -230,21 +230,30 @@ class SqliteStore final : public EventStore {
   // The rating update of a rated game, inside Archive's transaction (store/rating_rows.h).
   std::vector<RatingChange> Rate(const ArchivedGame& game) {
     Statement& read = *stmts_.at("rating_of");
-    const auto changes = RateArchivedGame(game, [&](std::int64_t account) {
+    const auto current = [&](std::int64_t account) {
       ResetOnExit reset{read};
       read.Bind(1, account).Bind(2, game.rated_pool);
       if (!read.Step()) return std::optional<StoredRating>{};  // the account is gone
       if (read.Int(0) == 0) return std::optional<StoredRating>{StoredRating{}};
       return std::optional<StoredRating>{
           StoredRating{{read.Real(1), read.Real(2)}, static_cast<int>(read.Int(3)), read.Int(4)}};
-    });
+    };
+    Statement& both = *stmts_.at("rating_together");
+    const auto together = [&](std::int64_t a, std::int64_t b, std::int64_t since) {
+      ResetOnExit reset{both};
+      both.Bind(1, a).Bind(2, b).Bind(3, game.rated_pool).Bind(4, since);
+      return both.Step() ? static_cast<int>(both.Int(0)) : 0;
+    };
+    const auto changes = RateArchivedGame(game, current, together);
     Statement& keep = *stmts_.at("rating_keep");
     Statement& note = *stmts_.at("rating_note");
     for (const RatingChange& c : changes) {
-      keep.Bind(1, c.account).Bind(2, game.rated_pool).BindReal(3, c.after.mu);
-      keep.BindReal(4, c.after.sigma).BindReal(5, ratings::Conservative(c.after));
-      keep.Bind(6, std::int64_t{c.games}).Bind(7, game.finished_at);
-      keep.Run();
+      if (c.counted) {
+        keep.Bind(1, c.account).Bind(2, game.rated_pool).BindReal(3, c.after.mu);
+        keep.BindReal(4, c.after.sigma).BindReal(5, ratings::Conservative(c.after));
+        keep.Bind(6, std::int64_t{c.games}).Bind(7, game.finished_at);
+        keep.Run();
+      }
       note.Bind(1, game.id).Bind(2, std::int64_t{c.seat}).Bind(3, c.account);
       note.Bind(4, game.rated_pool).Bind(5, std::int64_t{c.place}).Bind(6, c.left ? 1 : 0);
       note.BindReal(7, c.before.mu).BindReal(8, c.before.sigma).BindReal(9, c.after.mu);
@@ -408,6 +417,11 @@ class SqliteStore final : public EventStore {
         {"rating_of",
          "SELECT COALESCE(r.games, 0), r.mu, r.sigma, r.games, r.last_game_at FROM accounts a "
          "LEFT JOIN ratings r ON r.account_id = a.id AND r.pool = ?2 WHERE a.id = ?1"},
+        // Through rating_changes_account: a's games of the window, each looked up for b.
+        {"rating_together",
+         "SELECT COUNT(*) FROM rating_changes a JOIN rating_changes b "
+         "ON b.game_id = a.game_id AND b.account_id = ?2 "
+         "WHERE a.account_id = ?1 AND a.pool = ?3 AND a.at >= ?4"},
         {"rating_keep",
          "INSERT INTO ratings(account_id, pool, mu, sigma, conservative, games, last_game_at) "
          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (account_id, pool) DO UPDATE SET "

@@ -3,7 +3,10 @@
 // told to the room with each seat's change, and read back after a restart.
 #include <catch2/catch.hpp>
 
+#include <optional>
+
 #include "account_helpers.h"
+#include "ratings/farming_guard.h"
 #include "ratings/weng_lin.h"
 #include "test_server.h"
 
@@ -124,9 +127,12 @@ TEST_CASE("rated rooms: a finished game of two accounts is rated and told to the
     told.assign(st.rating_changes().begin(), st.rating_changes().end());
     CHECK(told[0].seat() == 0);
     CHECK(told[1].seat() == 1);
-    // Both new: they start from 25 and 25/3, and the update is the model's for their places.
+    // Both new: they start from 25 and 25/3, and the update is the model's for their places,
+    // each counting a sixth of a game for the other (new players: ratings/farming_guard.h).
     const std::vector<ratings::Standing> standings = {{{}, told[0].place()}, {{}, told[1].place()}};
-    const auto want = ratings::RateGame(standings);
+    const std::vector<ratings::FarmingFacts> facts(2, ratings::FarmingFacts{false, 0, 6});
+    const auto want = ratings::RateGame(
+        standings, ratings::FarmingDamping(facts, [](std::size_t, std::size_t) { return 0; }));
     for (int i = 0; i < 2; ++i) {
       CHECK(told[static_cast<std::size_t>(i)].before().mu() == Approx(25.0));
       CHECK(told[static_cast<std::size_t>(i)].after().mu() ==
@@ -180,22 +186,29 @@ TEST_CASE("rated rooms: a finished game of two accounts is rated and told to the
   }
 }
 
-TEST_CASE("rated rooms: a player who resigns is placed last and said to have left",
-          "[ratings][server]") {
-  TestServer server(AccountGamesConfig());
+// Ada and Bob's rated game, Bob resigning after `commands` commands of the game: the room state
+// that tells its rating changes (none told: nullopt).
+std::optional<v1::ServerMessage> ResignedAfter(TestServer& server, int commands) {
   const auto port = server.port();
   const std::string ada = NewAccount(port, "Ada");
   const std::string bob = NewAccount(port, "Bob");
   RawGame game = StartRawGame(server, Rated(2), {Cookie(ada), Cookie(bob)});
   REQUIRE(game.error == "");
-  for (int i = 0; i < 6; ++i) REQUIRE(PlayOneCommand(game));
+  for (int i = 0; i < commands; ++i) REQUIRE(PlayOneCommand(game));
   // A resignation is answered by the batch every seat gets; in a game of two it ends it.
   v1::ClientMessage resign;
   resign.mutable_resign();
   game.seats[1]->Send(resign);
-  const auto end = Skip(*game.seats[0], [](const v1::ServerMessage& m) {
+  return Skip(*game.seats[0], [](const v1::ServerMessage& m) {
     return m.has_room_state() && m.room_state().rating_changes_size() > 0;
   });
+}
+
+TEST_CASE("rated rooms: a player who resigns is placed last and said to have left",
+          "[ratings][server]") {
+  TestServer server(AccountGamesConfig());
+  // Past the least moves of each player that make a game rated (ratings/farming_guard.h).
+  const auto end = ResignedAfter(server, 16);
   REQUIRE(end);
   const auto& changes = end->room_state().rating_changes();
   REQUIRE(changes.size() == 2);
@@ -204,4 +217,24 @@ TEST_CASE("rated rooms: a player who resigns is placed last and said to have lef
   CHECK(changes[1].place() == 1);
   CHECK(changes[1].left());
   CHECK(changes[1].after().mu() < 25.0);
+}
+
+TEST_CASE("rated rooms: a game resigned before each player made 6 moves is not rated",
+          "[ratings][server]") {
+  // Rule I of docs/ratings.md, "Farming": an account made to lose resigns at once. The game
+  // changes no rating; the one who left is still noted, unchanged, for the fair-play limit.
+  TestServer server(AccountGamesConfig());
+  const auto port = server.port();
+  const auto end = ResignedAfter(server, 4);
+  REQUIRE(end);
+  const auto& changes = end->room_state().rating_changes();
+  REQUIRE(changes.size() == 1);
+  CHECK(changes[0].seat() == 1);
+  CHECK(changes[0].left());
+  CHECK(changes[0].before().mu() == changes[0].after().mu());
+  CHECK(changes[0].after().mu() == Approx(25.0));
+  CHECK(GetJson(port, "/api/players/ada", {})["ratings"].empty());
+  const auto bobs = GetJson(port, "/api/players/bob", {});
+  CHECK(bobs["ratings"].empty());
+  CHECK(bobs["abandoned"] == 1);
 }
