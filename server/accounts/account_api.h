@@ -108,6 +108,13 @@ class AccountApi {
                     std::function<void(const ApiRequest&, const ApiReply&)> job) {
     OnWorker(reads_, request, std::move(reply), std::move(job));
   }
+  // The same on the hashing pool, for a job that hashes a password (a reset's new one).
+  void OnHashingWorker(const ApiRequest& request, ApiReply reply,
+                       std::function<void(const ApiRequest&, const ApiReply&)> job) {
+    OnWorker(hashing_, request, std::move(reply), std::move(job));
+  }
+  // The parameters new password hashes are made with.
+  const HashParams& hash_params() const { return limits_.hash; }
   // OnReadWorker for a signed-in player's own resource: 401 when the request has no session.
   void OnSignedInWorker(
       const ApiRequest& request, ApiReply reply,

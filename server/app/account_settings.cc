@@ -83,6 +83,12 @@ void AddAccountSettings(SettingTable& table) {
         "one account may make, each after a burst of 10; more are answered 429 with Retry-After "
         "before any hashing, counted in carc_account_sign_ins_metered_total; 0 = no limit (60)",
         Int(&ServerConfig::sign_ins_per_hour, 0, 1 << 20)}},
+      {"password-resets-per-hour",
+       {"CARC_PASSWORD_RESETS_PER_HOUR",
+        "requests for a password reset link one client address may make an hour, after a burst "
+        "of as many; more are answered 429 with Retry-After, counted in "
+        "carc_password_resets_total{outcome=\"metered\"}; 0 = no limit (5)",
+        Int(&ServerConfig::password_resets_per_hour, 0, 1 << 20)}},
       {"invitations-per-hour",
        {"CARC_INVITATIONS_PER_HOUR",
         "invitations to rooms one account may send in any hour; more are answered 429 with "

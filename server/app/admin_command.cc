@@ -10,6 +10,7 @@
 
 #include "accounts/account_name.h"
 #include "accounts/moderation_actions.h"
+#include "accounts/password_reset.h"
 #include "carc/codec/text_limits.h"
 #include "moderation/ip_range.h"
 #include "moderation/roles.h"
@@ -51,6 +52,10 @@ constexpr const char* kUsage =
     "  status NAME                      NAME's role and the mutes and bans in force\n"
     "  staff                            every moderator, admin and owner\n"
     "  audit [--limit N]                the audit log as JSON lines, newest first (100)\n"
+    "  reset-password NAME [--public-url URL]\n"
+    "                                   print a link for NAME to choose a new password (good\n"
+    "                                   once, for 60 minutes; it signs NAME out everywhere);\n"
+    "                                   URL is the server's --public-url (CARC_PUBLIC_URL)\n"
     "LENGTH: a whole number and a unit (m, h, d, w), e.g. 30m, 12h, 7d, 2w, or forever.\n"
     "The store is the server's: --store or CARC_STORE, else carcassonne.sqlite in --data-dir or\n"
     "CARC_DATA_DIR (data). Exit status: 0 done, 2 a bad command (nothing changed), 1 the store\n"
@@ -85,6 +90,7 @@ const std::map<std::string, CommandShape>& Shapes() {
       {"status", {1, {}, {}}},
       {"staff", {0, {}, {}}},
       {"audit", {0, {}, {"--limit"}}},
+      {"reset-password", {1, {}, {"--public-url"}}},
   };
   return shapes;
 }
@@ -135,7 +141,8 @@ std::variant<Parsed, std::string> Parse(const std::vector<std::string>& args) {
 
 class Admin {
  public:
-  Admin(std::ostream& out, std::ostream& err, std::int64_t now) : out_(out), err_(err), now_(now) {}
+  Admin(std::ostream& out, std::ostream& err, std::int64_t now, std::string public_url)
+      : out_(out), err_(err), now_(now), public_url_(std::move(public_url)) {}
 
   int Run(const Parsed& p, store::EventStore& db) {
     accounts_ = db.accounts();
@@ -150,6 +157,7 @@ class Admin {
     if (c == "address-bans") return AddressBans();
     if (c == "room-actions") return RoomActions();
     if (c == "status") return Status(p.words[0]);
+    if (c == "reset-password") return ResetPassword(p.words[0], public_url_);
     accounts::ModerationActions actions(*accounts_, *moderation_, now_);
     const accounts::Actor host = accounts::Actor::Host();
     const auto option = [&](const char* name) {
@@ -229,6 +237,19 @@ class Admin {
     return 0;
   }
 
+  // The link goes to the host's screen, never to a log; the audit notes that one was made.
+  int ResetPassword(const std::string& typed, const std::string& base_url) {
+    const auto found = Find(typed);
+    if (!found) return 2;
+    const std::string token = accounts::IssueResetToken(*accounts_, found->id, now_);
+    moderation_->AddAudit({0, now_, "host", "reset-password", found->name, "", ""});
+    out_ << "a link for " << found->name << " to choose a new password, good once for "
+         << accounts::kResetMinutes << " minutes:\n"
+         << accounts::ResetLink(base_url, token) << "\n";
+    if (base_url.empty()) out_ << "(no --public-url: put the server's address before it)\n";
+    return 0;
+  }
+
   int Staff() {
     for (const auto& s : moderation_->Staff()) {
       out_ << moderation::RoleName(s.role) << " " << s.name << " (since "
@@ -261,6 +282,7 @@ class Admin {
   std::ostream& out_;
   std::ostream& err_;
   std::int64_t now_;
+  const std::string public_url_;
   store::AccountStore* accounts_ = nullptr;
   store::ModerationStore* moderation_ = nullptr;
 };
@@ -306,7 +328,9 @@ int RunAdminCommand(const std::vector<std::string>& args, std::ostream& out, std
   }
   try {
     const auto db = store::OpenStore(spec, data_dir, store::Durability::kFull);
-    return Admin(out, err, now).Run(p, *db);
+    std::string public_url = setting("--public-url", "CARC_PUBLIC_URL", "");
+    while (public_url.ends_with('/')) public_url.pop_back();
+    return Admin(out, err, now, std::move(public_url)).Run(p, *db);
   } catch (const store::StoreError& e) {
     err << "carcassonne-server admin: the store failed: " << e.what() << "\n";
     return 1;

@@ -16,6 +16,7 @@
 #include "app/mail_metrics.h"
 #include "app/moderation_metrics.h"
 #include "app/moderation_rooms.h"
+#include "app/password_reset_metrics.h"
 #include "app/push_metrics.h"
 #include "app/read_worker_metrics.h"
 #include "app/social_metrics.h"
@@ -214,6 +215,8 @@ ServerApp::ServerApp(ServerConfig config)
       mail_(StartMail(config_, *store_)),
       email_api_(store_->mail(), store_->accounts(), mail_ ? &mail_->sender() : nullptr,
                  BaseUrl(config_), accounts_),
+      password_resets_(store_->accounts(), store_->mail(), mail_ ? &mail_->sender() : nullptr,
+                       BaseUrl(config_), accounts_, config_.password_resets_per_hour),
       notice_preferences_(store_->social(), accounts_),
       moderation_api_(store_->accounts(), store_->moderation(), accounts_),
       settings_api_(store_->moderation(), settings_, accounts_),
@@ -243,6 +246,7 @@ ServerApp::ServerApp(ServerConfig config)
   metrics_.AddSection(SocialMetricsSection(social_.metrics()));
   metrics_.AddSection(ReadWorkerMetricsSection(read_workers_.metrics()));
   metrics_.AddSection(MailMetricsSection(mail_.get(), email_api_.metrics()));
+  metrics_.AddSection(PasswordResetMetricsSection(password_resets_.metrics()));
   metrics_.AddSection(NoticePreferencesMetricsSection(notice_preferences_.metrics()));
   if (mail_) {
     mail_->StartDigests(
@@ -349,6 +353,9 @@ void ServerApp::Api(ApiRequest request, ApiReply reply) {
   }
   if (accounts::EmailApi::Handles(request)) {
     return email_api_.Serve(std::move(request), std::move(reply));
+  }
+  if (accounts::PasswordResetApi::Handles(request)) {
+    return password_resets_.Serve(std::move(request), std::move(reply));
   }
   if (accounts::NoticePreferencesApi::Handles(request)) {
     return notice_preferences_.Serve(std::move(request), std::move(reply));

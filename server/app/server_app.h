@@ -20,6 +20,7 @@
 #include "accounts/moderation_api.h"
 #include "accounts/notice_preferences_api.h"
 #include "accounts/passkey_api.h"
+#include "accounts/password_reset_api.h"
 #include "accounts/profile_api.h"
 #include "accounts/push_api.h"
 #include "accounts/rating_api.h"
@@ -112,6 +113,7 @@ class ServerApp {
   // in the constructor's body, once registry_ exists, and stops first in the destructor's.
   std::unique_ptr<mail::MailService> mail_;
   accounts::EmailApi email_api_;
+  accounts::PasswordResetApi password_resets_;
   accounts::NoticePreferencesApi notice_preferences_;
   accounts::ModerationApi moderation_api_;
   accounts::SettingsApi settings_api_;

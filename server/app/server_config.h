@@ -139,6 +139,7 @@ struct ServerConfig {
   int max_sessions_per_account = 20;
   int max_passkeys_per_account = 10;
   int signups_per_hour = 5;
+  int password_resets_per_hour = 5;  // per address (accounts/password_reset_api.h)
   int sign_in_failures_per_account = 5;
   int sign_in_failures_per_address = 20;
   int sign_ins_per_hour = 60;

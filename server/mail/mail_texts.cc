@@ -20,6 +20,9 @@ struct Words {
   const char* hours;   // "%d h"
   const char* days;    // "%d d"
   const char* footer;  // why this mail came and how to stop it
+  const char* reset_subject;
+  const char* reset_body;   // before the link
+  const char* reset_valid;  // "{n}" minutes; what to do if it was not asked for
 };
 
 constexpr Words kEnglish{
@@ -37,7 +40,11 @@ constexpr Words kEnglish{
     "{n} h",
     "{n} days",
     "You get this mail at most once a day while games wait for you. To stop it, turn off the "
-    "daily e-mail in your account's settings: {url}/account"};
+    "daily e-mail in your account's settings: {url}/account",
+    "Carcassonne: choose a new password",
+    "Someone asked to choose a new password for your account. Open this link to choose it:",
+    "The link works once, for {n} minutes; choosing a new password signs you out everywhere. If "
+    "you did not ask for it, ignore this mail: your password stays as it is."};
 
 constexpr Words kGerman{
     "Hallo {name},",
@@ -55,7 +62,11 @@ constexpr Words kGerman{
     "{n} Std.",
     "{n} Tagen",
     "Du bekommst diese Mail höchstens einmal am Tag, solange Spiele auf dich warten. Abstellen "
-    "kannst du sie in den Einstellungen deines Kontos: {url}/account"};
+    "kannst du sie in den Einstellungen deines Kontos: {url}/account",
+    "Carcassonne: Wähle ein neues Passwort",
+    "Jemand möchte ein neues Passwort für dein Konto wählen. Öffne diesen Link, um es zu wählen:",
+    "Der Link gilt einmal, {n} Minuten lang; ein neues Passwort meldet dich überall ab. Wenn du "
+    "ihn nicht angefordert hast, ignoriere diese Mail: dein Passwort bleibt, wie es ist."};
 
 constexpr Words kDutch{
     "Hallo {name},",
@@ -72,7 +83,11 @@ constexpr Words kDutch{
     "{n} uur",
     "{n} dagen",
     "Je krijgt deze mail hoogstens één keer per dag zolang er spellen op je wachten. Uitzetten "
-    "kan in de instellingen van je account: {url}/account"};
+    "kan in de instellingen van je account: {url}/account",
+    "Carcassonne: kies een nieuw wachtwoord",
+    "Iemand wil een nieuw wachtwoord kiezen voor je account. Open deze link om het te kiezen:",
+    "De link werkt één keer, {n} minuten lang; een nieuw wachtwoord meldt je overal af. Heb je er "
+    "niet om gevraagd, negeer deze mail dan: je wachtwoord blijft zoals het is."};
 
 constexpr Words kSwedish{
     "Hej {name},",
@@ -90,7 +105,11 @@ constexpr Words kSwedish{
     "{n} tim",
     "{n} dagar",
     "Du får det här mejlet högst en gång om dagen medan spel väntar på dig. Stäng av det i "
-    "kontots inställningar: {url}/account"};
+    "kontots inställningar: {url}/account",
+    "Carcassonne: välj ett nytt lösenord",
+    "Någon vill välja ett nytt lösenord för ditt konto. Öppna den här länken för att välja det:",
+    "Länken gäller en gång, i {n} minuter; ett nytt lösenord loggar ut dig överallt. Om du inte "
+    "bad om den kan du strunta i det här mejlet: ditt lösenord förblir som det är."};
 
 const Words& WordsFor(std::string_view lang) {
   if (lang == "de") return kGerman;
@@ -141,6 +160,14 @@ MailMessage ComposeVerification(const VerificationMail& mail) {
   text += std::string(w.verify_body) + "\n\n" + mail.link + "\n\n";
   text += Fill(w.verify_valid, {{"n", std::to_string(mail.valid_hours)}}) + "\n";
   return {mail.to, w.verify_subject, text};
+}
+
+MailMessage ComposePasswordReset(const PasswordResetMail& mail) {
+  const Words& w = WordsFor(mail.lang);
+  std::string text = Fill(w.hello, {{"name", MailName(mail.name)}}) + "\n\n";
+  text += std::string(w.reset_body) + "\n\n" + mail.link + "\n\n";
+  text += Fill(w.reset_valid, {{"n", std::to_string(mail.valid_minutes)}}) + "\n";
+  return {mail.to, w.reset_subject, text};
 }
 
 MailMessage ComposeDigest(const DigestMail& mail) {

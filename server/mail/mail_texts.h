@@ -1,6 +1,6 @@
-// The words of this server's two e-mails, in the languages of the web client (en, de, nl, sv;
-// any other is English): the link that confirms an address, and the daily digest of the games
-// that wait for the player's move.
+// The words of this server's three e-mails, in the languages of the web client (en, de, nl, sv;
+// any other is English): the link that confirms an address, the daily digest of the games
+// that wait for the player's move, and the link that chooses a new password.
 //
 // Contract: pure. `base_url` is --public-url without a trailing slash; links are made of it, a
 // room's code and a token of base64url characters, so they need no escaping. No text carries
@@ -24,6 +24,14 @@ struct VerificationMail {
   int valid_hours = 24;
 };
 
+struct PasswordResetMail {
+  std::string to;
+  std::string name;
+  std::string lang;
+  std::string link;  // base_url + "/account?reset-token=" + token
+  int valid_minutes = 60;
+};
+
 struct WaitingGame {
   std::string room;                  // its code
   std::string game;                  // "base" or "castle"
@@ -42,5 +50,6 @@ struct DigestMail {
 
 MailMessage ComposeVerification(const VerificationMail& mail);
 MailMessage ComposeDigest(const DigestMail& mail);
+MailMessage ComposePasswordReset(const PasswordResetMail& mail);
 
 }  // namespace carc::server::mail

@@ -140,7 +140,9 @@ class AccountStore {
                              const std::vector<std::int64_t>& open_rooms) = 0;
 
   // A challenge issued for a passkey ceremony: `purpose` "register" (for `account`) or
-  // "sign-in" (account 0). Kept in the store so that any node of a cluster can check it.
+  // "sign-in" (account 0); or the hash of a password reset link's token, "password-reset" (for
+  // `account`; accounts/password_reset_api.h). Kept in the store so that any node of a cluster
+  // can check it.
   virtual void PutChallenge(const std::string& challenge, const std::string& purpose,
                             AccountId account, std::int64_t expires_at) = 0;
   // Takes the challenge (it can be taken once) if it was issued for `purpose` and is not
@@ -148,6 +150,9 @@ class AccountStore {
   // challenges are removed on the way.
   virtual std::optional<AccountId> TakeChallenge(const std::string& challenge,
                                                  const std::string& purpose, std::int64_t now) = 0;
+  // Removes every challenge issued to `account` for `purpose` (a password reset's other links
+  // once one is used, or a new one is made); returns how many.
+  virtual int DropChallenges(AccountId account, const std::string& purpose) = 0;
 };
 
 }  // namespace carc::server::store

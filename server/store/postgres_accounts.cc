@@ -302,6 +302,14 @@ class PostgresAccounts final : public AccountStore {
     return r.Int(0, 0);
   }
 
+  int DropChallenges(AccountId account, const std::string& purpose) override {
+    std::lock_guard lock(mu_);
+    return static_cast<int>(
+        db_.Exec("DELETE FROM passkey_challenges WHERE account_id = $1 AND purpose = $2",
+                 {PgParam::Int(account), purpose})
+            .affected());
+  }
+
  private:
   static PasskeyRow ReadPasskey(const PgResult& r, int row) {
     return PasskeyRow{r.Bytes(row, 0), r.Int(row, 1),  r.Bytes(row, 2), r.Int(row, 3),

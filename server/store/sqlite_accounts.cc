@@ -98,6 +98,8 @@ class SqliteAccounts final : public AccountStore {
           "INSERT INTO passkey_challenges (challenge, purpose, account_id, expires_at) "
           "VALUES (?, ?, ?, ?)");
       expire_challenges_ = conn_.Make("DELETE FROM passkey_challenges WHERE expires_at <= ?");
+      drop_challenges_ =
+          conn_.Make("DELETE FROM passkey_challenges WHERE account_id = ? AND purpose = ?");
       take_challenge_ = conn_.Make(
           "DELETE FROM passkey_challenges WHERE challenge = ? AND purpose = ? RETURNING "
           "account_id");
@@ -337,6 +339,13 @@ class SqliteAccounts final : public AccountStore {
     return s.Int(0);
   }
 
+  int DropChallenges(AccountId account, const std::string& purpose) override {
+    std::lock_guard lock(mu_);
+    drop_challenges_->Bind(1, account).Bind(2, purpose);
+    drop_challenges_->Run();
+    return sqlite3_changes(conn_.db);
+  }
+
  private:
   static PasskeyRow ReadPasskey(const Statement& s) {
     return PasskeyRow{s.Text(0), s.Int(1),  s.Text(2), s.Int(3),
@@ -358,8 +367,8 @@ class SqliteAccounts final : public AccountStore {
   Statement *create_account_, *by_key_, *by_prefix_, *by_id_, *set_hash_, *create_session_,
       *session_by_hash_, *touch_, *end_one_, *end_all_, *list_, *prune_, *add_passkey_, *passkey_,
       *passkeys_, *use_passkey_, *delete_passkey_, *put_challenge_, *expire_challenges_,
-      *take_challenge_, *tally_, *played_, *players_, *unname_, *claim_, *delete_account_,
-      *games_of_, *log_of_, *rewrite_;
+      *take_challenge_, *drop_challenges_, *tally_, *played_, *players_, *unname_, *claim_,
+      *delete_account_, *games_of_, *log_of_, *rewrite_;
   std::vector<Statement*> erase_;
 };
 

@@ -19,6 +19,7 @@
 #include "helper_process.h"
 #include "mime_base64.h"
 #include "server_process.h"
+#include "smtp_sink.h"
 #include "store/account_store.h"
 #include "store/mail_store.h"
 #include "store/social_store.h"
@@ -26,99 +27,9 @@
 
 namespace carc::test::mail_delivery {
 
-namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
 constexpr std::int64_t kMailTestDay = 24 * 60 * 60;
-
-struct SunkMail {
-  std::string from;
-  std::vector<std::string> to;
-  std::string headers;  // with \n line ends
-  std::string body;     // decoded
-};
-
-// The relay: every message it took, as files in a directory of its own.
-class SmtpSink {
- public:
-  SmtpSink()
-      : port_(FreePort()),
-        dir_(NewDataDir()),
-        process_("/usr/bin/python3", {std::string(CARC_SOURCE_DIR) + "/tests/support/smtp_sink.py",
-                                      std::to_string(port_), dir_, "120"}) {
-    const auto until = std::chrono::steady_clock::now() + 20s;
-    while (std::chrono::steady_clock::now() < until) {
-      if (Listening()) return;
-      std::this_thread::sleep_for(50ms);
-    }
-    FAIL("the SMTP sink did not start on port " << port_);
-  }
-
-  std::uint16_t port() const { return port_; }
-
-  std::vector<SunkMail> Mails() {
-    std::vector<fs::path> files;
-    for (const auto& e : fs::directory_iterator(dir_)) {
-      if (e.path().extension() == ".eml") files.push_back(e.path());
-    }
-    std::sort(files.begin(), files.end());
-    std::vector<SunkMail> out;
-    for (const auto& f : files) {
-      SunkMail m;
-      std::ifstream envelope(fs::path(f).replace_extension(".json"));
-      const auto head = nlohmann::json::parse(envelope);
-      m.from = head["from"];
-      m.to = head["to"].get<std::vector<std::string>>();
-      std::ifstream in(f, std::ios::binary);
-      std::stringstream raw;
-      raw << in.rdbuf();
-      const std::string text = raw.str();
-      const auto split = text.find("\r\n\r\n");
-      REQUIRE(split != std::string::npos);
-      m.headers = text.substr(0, split);
-      for (auto at = m.headers.find("\r\n"); at != std::string::npos;
-           at = m.headers.find("\r\n", at)) {
-        m.headers.replace(at, 2, "\n");
-      }
-      m.body = DecodeMimeBase64(text.substr(split + 4));
-      out.push_back(std::move(m));
-    }
-    return out;
-  }
-
-  std::vector<SunkMail> AwaitMails(std::size_t count) {
-    const auto until = std::chrono::steady_clock::now() + 15s;
-    auto got = Mails();
-    while (got.size() < count && std::chrono::steady_clock::now() < until) {
-      std::this_thread::sleep_for(50ms);
-      got = Mails();
-    }
-    return got;
-  }
-
- private:
-  bool Listening() {
-    boost::asio::io_context io;
-    boost::asio::ip::tcp::socket socket(io);
-    boost::system::error_code ec;
-    socket.connect({boost::asio::ip::make_address("127.0.0.1"), port_}, ec);
-    return !ec;
-  }
-
-  std::uint16_t port_;
-  std::string dir_;
-  HelperProcess process_;
-};
-
-server::ServerConfig MailConfig(std::uint16_t smtp_port) {
-  auto config = AccountGamesConfig();
-  config.smtp_url = "smtp://127.0.0.1:" + std::to_string(smtp_port);
-  config.smtp_starttls = false;  // the sink speaks no TLS: loopback only
-  config.mail_from = "play@example.org";
-  config.public_url = "http://play.example.org/";
-  config.digest_sweep_seconds = 1;
-  return config;
-}
 
 // A turn-based game between `tokens`' accounts, played on until seat `seat` is to move.
 RawGame TurnBasedGameWaitingFor(TestServer& server, const std::vector<std::string>& tokens,

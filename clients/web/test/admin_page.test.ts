@@ -41,7 +41,7 @@ describe("the moderation page", () => {
       .on("POST /api/admin/actions", json(200, { done: "muted Bob until 2027-01-15 09:00 UTC" }))
       .on("POST /api/admin/reports/7", json(200, { done: "report 7 actioned" }));
     const { root } = page(server, "/admin");
-    await vi.waitFor(() => expect(root.querySelector('[data-report="7"]')).not.toBeNull());
+    await vi.waitFor(() => expect(root.querySelector('[data-report="7"]')).not.toBeNull(), { timeout: 10_000 });
     const report = root.querySelector('[data-report="7"]')!;
     expect(report.querySelector("h4")?.textContent).toBe("Ada reported Bob");
     expect(report.querySelector("blockquote")?.textContent).toBe("you are all fools");
@@ -71,7 +71,7 @@ describe("the moderation page", () => {
       .on("POST /api/admin/reports/7", json(200, { done: "report 7 actioned" }))
       .on("POST /api/admin/reports/8", json(200, { done: "report 8 actioned" }));
     const { root } = page(server, "/admin");
-    await vi.waitFor(() => expect(root.querySelector("#admin-kick-7")).not.toBeNull());
+    await vi.waitFor(() => expect(root.querySelector("#admin-kick-7")).not.toBeNull(), { timeout: 10_000 });
     expect(byId(root, "admin-kick-7").textContent).toBe("Kick Bob from the room");
     expect(byId(root, "admin-close-7").textContent).toBe("Close room ABCD2345");
     byId<HTMLButtonElement>(root, "admin-kick-7").click();
@@ -95,7 +95,7 @@ describe("the moderation page", () => {
       .on("GET /api/admin/sanctions", json(200, { sanctions: [mute], room_actions: [] }))
       .on("POST /api/admin/actions", json(200, { done: "lifted the kick of Bob from room ABCD2345" }));
     const { root } = page(server, "/admin");
-    await vi.waitFor(() => expect(root.querySelector("#admin-lift-1")).not.toBeNull());
+    await vi.waitFor(() => expect(root.querySelector("#admin-lift-1")).not.toBeNull(), { timeout: 10_000 });
     expect([...root.querySelectorAll("#admin-in-force li")].map((l) => l.getAttribute("data-kind"))).toEqual(["mute", "kick"]);
     expect(byId(root, "admin-lift-1").textContent).toBe("Lift (Kick: ABCD2345: Bob)");
     expect(root.querySelector("#admin-in-force")?.textContent).toContain("until lifted");
@@ -116,7 +116,7 @@ describe("the moderation page", () => {
       .on("GET /api/admin/audit?limit=200", json(200, { entries: Array.from({ length: 200 }, (_, i) => entry(260 - i)) }))
       .on("GET /api/admin/audit?limit=200&before=61", json(200, { entries: Array.from({ length: 60 }, (_, i) => entry(60 - i)) }));
     const { root } = page(server, "/admin");
-    await vi.waitFor(() => expect(root.querySelectorAll("#admin-audit li")).toHaveLength(50));
+    await vi.waitFor(() => expect(root.querySelectorAll("#admin-audit li")).toHaveLength(50), { timeout: 10_000 });
     byId<HTMLButtonElement>(root, "admin-audit-older").click();
     await vi.waitFor(() => expect(root.querySelectorAll("#admin-audit li")).toHaveLength(51));
     expect(root.querySelector("#admin-audit-older")).toBeNull();  // the last page was short
@@ -147,7 +147,7 @@ describe("the moderation page", () => {
       .on("GET /api/admin/rooms", json(200, { rooms: listed }))
       .on("POST /api/admin/actions", json(200, { done: "closed room ABCD2345" }));
     const { root } = page(server, "/admin");
-    await vi.waitFor(() => expect(root.querySelectorAll("#admin-rooms li")).toHaveLength(2));
+    await vi.waitFor(() => expect(root.querySelectorAll("#admin-rooms li")).toHaveLength(2), { timeout: 10_000 });
     const first = root.querySelector('[data-room="ABCD2345"]')!;
     expect(first.textContent).toContain("ABCD2345 · Carcassonne · playing · private · rated");
     expect(first.querySelector(".help")?.textContent).toBe("Ada, Bob");
@@ -177,7 +177,7 @@ describe("the moderation page", () => {
       .on("GET /api/admin/players?name=zz", json(200, { players: [] }))
       .on("POST /api/admin/actions", json(200, { done: "muted Ada until 2027-01-16 08:00 UTC: spam" }));
     const { root } = page(server, "/admin");
-    await vi.waitFor(() => expect(root.querySelector("#admin-players form")).not.toBeNull());
+    await vi.waitFor(() => expect(root.querySelector("#admin-players form")).not.toBeNull(), { timeout: 10_000 });
     byId<HTMLInputElement>(root, "admin-player-name").value = " zz ";
     root.querySelector("#admin-players form")!.dispatchEvent(new Event("submit", { cancelable: true }));
     await vi.waitFor(() => expect(root.querySelector("#admin-no-players")).not.toBeNull());
@@ -200,7 +200,7 @@ describe("the moderation page", () => {
       .on("GET /api/admin/reports", json(200, { reports: [REPORT] }))
       .on("POST /api/admin/reports/7", json(404, { error: "no open report 7" }));
     const { root } = page(server, "/admin");
-    await vi.waitFor(() => expect(root.querySelector('[data-report="7"]')).not.toBeNull());
+    await vi.waitFor(() => expect(root.querySelector('[data-report="7"]')).not.toBeNull(), { timeout: 10_000 });
     byId<HTMLButtonElement>(root, "admin-dismiss-7").click();
     await vi.waitFor(() => expect(byId(root, "admin-refused").textContent).toContain("no open report 7"));
     expect(root.querySelector('[data-report="7"]')).not.toBeNull();

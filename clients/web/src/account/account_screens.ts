@@ -25,6 +25,7 @@ import { loadProfile, renderProfile, type ProfileModel } from "./profile_page";
 import { ProfileSocial } from "./profile_social";
 import { SocialCard } from "./social_card";
 import { renderSignIn, type SignInMode, type SignInModel } from "./sign_in_form";
+import { FORGOT_PATH, RESET_HEADING, RESET_PARAM, askReset, completeReset, emptyReset, renderReset, resetFormErrors, resetRefusal, type ResetModel } from "./password_reset";
 import { browserCredentials } from "./webauthn";
 import { refusalDetail, refusalText, waitText } from "./refusal_words";
 import "./account.css";
@@ -63,7 +64,10 @@ export function formErrors(model: SignInModel): SignInModel["errors"] {
 }
 
 export class AccountView implements AccountScreens {
-  private screen: "sign-in" | "account" | "profile" | "leaderboard" | "admin" = "sign-in";
+  private screen: "sign-in" | "reset" | "account" | "profile" | "leaderboard" | "admin" = "sign-in";
+  /** The forgotten-password screens, and the mailed link's token while its password is chosen. */
+  private reset: ResetModel = emptyReset("ask");
+  private resetToken: string | undefined;
   private readonly form: SignInModel = {
     mode: "sign-in",
     name: "",
@@ -129,6 +133,13 @@ export class AccountView implements AccountScreens {
     } else if (player !== undefined) {
       this.screen = "profile";
       this.loadProfile(safeDecode(player));
+    } else if (path === FORGOT_PATH) {
+      this.screen = "reset";
+      // The name the sign-in form holds, if any: the player came from there.
+      this.reset = { ...emptyReset("ask"), name: this.form.name.trim() };
+    } else if (path === "/account" && this.takeResetToken()) {
+      this.screen = "reset";
+      this.reset = emptyReset("choose");
     } else if (path === "/account") {
       this.screen = "account";
       this.load();
@@ -140,7 +151,17 @@ export class AccountView implements AccountScreens {
     }
     this.host.changed();
     // The name box when the form opens (the player came to type), else the page's heading.
-    focus(this.screen === "sign-in" ? "account-name" : ACCOUNT_HEADING);
+    focus(this.screen === "sign-in" ? "account-name" : this.screen === "reset" ? (this.reset.mode === "ask" ? "reset-name" : "reset-password") : ACCOUNT_HEADING);
+  }
+
+  /** The mailed link's token, taken out of the address bar before anything else (a reload or a
+   * shared address must not carry it): false when the address has none. */
+  private takeResetToken(): boolean {
+    const token = new URLSearchParams(this.host.search?.() ?? "").get(RESET_PARAM);
+    if (token === null) return false;
+    this.host.setPath(FORGOT_PATH, true);
+    this.resetToken = token;
+    return true;
   }
 
   render(): HTMLElement {
@@ -188,7 +209,21 @@ export class AccountView implements AccountScreens {
         back: () => this.close(),
       }, this.friends.render());
     }
+    if (this.screen === "reset") {
+      return renderReset(this.reset, {
+        submit: () => void this.submitReset(),
+        askAgain: () => {
+          this.resetToken = undefined;
+          this.reset = emptyReset("ask");
+          this.host.setPath(FORGOT_PATH);
+          this.host.changed();
+          focus(RESET_HEADING);
+        },
+        back: () => this.close(),
+      });
+    }
     return renderSignIn(this.form, {
+      forgot: () => this.open(FORGOT_PATH),
       submit: () => void this.submit(),
       passkey: () => void this.passkeySignIn(),
       switchMode: () => {
@@ -223,6 +258,46 @@ export class AccountView implements AccountScreens {
     form.busy = false;
     if (!answer.ok) return this.refused(refusalErrors(answer.refusal, form.mode));
     this.signedIn(answer.value);
+  }
+
+  /** Asks for a link, or chooses the new password with the link's token. */
+  private async submitReset(): Promise<void> {
+    const model = this.reset;
+    const errors = resetFormErrors(model);
+    const api = this.api();
+    if (!api) errors.form = t("account.offline");
+    if (model.mode === "choose" && this.resetToken === undefined) errors.form = t("reset.badLink");
+    model.notice = "";
+    model.errors = errors;
+    if (!api || Object.keys(errors).length > 0) {
+      this.host.changed();
+      return focus(errors.name !== undefined ? "reset-name" : errors.password !== undefined ? "reset-password" : "reset-submit");
+    }
+    model.busy = true;
+    this.host.changed();
+    if (model.mode === "ask") {
+      const name = model.name.trim();
+      const answer = await askReset(api, name);
+      model.busy = false;
+      if (answer.ok) model.notice = t("reset.asked", { name });
+      else model.errors = resetRefusal(answer.refusal, "ask");
+      this.host.changed();
+      // The notice is a status the screen reader says; the focus stays where the player was.
+      return focus("reset-submit");
+    }
+    const answer = await completeReset(api, this.resetToken ?? "", model.password);
+    model.busy = false;
+    if (answer.ok) {
+      this.resetToken = undefined;
+      model.password = "";
+      this.signedIn(answer.value);
+      return;
+    }
+    model.errors = resetRefusal(answer.refusal, "choose");
+    // A link that is no good stays no good: only a new one helps.
+    if (answer.refusal.status === 400 && answer.refusal.field === "token") this.resetToken = undefined;
+    this.host.changed();
+    focus(model.errors.password !== undefined ? "reset-password" : "reset-submit");
   }
 
   /** Signs in with a passkey: no name or password typed, the browser's prompt instead. */

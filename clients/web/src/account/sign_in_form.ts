@@ -29,6 +29,8 @@ export interface SignInActions {
   submit(): void;
   passkey(): void;
   switchMode(): void;
+  /** The forgotten-password screen. */
+  forgot(): void;
   back(): void;
 }
 
@@ -111,6 +113,11 @@ export function renderSignIn(model: SignInModel, actions: SignInActions): HTMLEl
         }),
         h("label", { for: "account-show-password" }, t("account.showPassword")),
       ),
+      signUp
+        ? null
+        : h("p", { class: "help" },
+            h("button", { type: "button", class: "secondary", id: "account-forgot", onclick: () => actions.forgot() }, t("signIn.forgot")),
+          ),
       h("p", { class: "form-error", role: "alert", id: "account-form-error" }, model.errors.form ?? ""),
       h("button", {
         type: "submit",

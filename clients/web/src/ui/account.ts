@@ -10,10 +10,10 @@ import { t } from "../i18n";
 import type { HomeInvitations } from "../account/invitations";
 import { h } from "./dom";
 
-export type AccountPath = "/sign-in" | "/sign-up" | "/account" | `/players/${string}` | "/leaderboard" | `/leaderboard?${string}` | "/admin";
+export type AccountPath = "/sign-in" | "/sign-up" | "/forgot-password" | "/account" | `/players/${string}` | "/leaderboard" | `/leaderboard?${string}` | "/admin";
 
 /** The account screens' addresses (a profile's: /players/NAME), without their query. */
-export const ACCOUNT_PATH = /^\/(sign-in|sign-up|account|leaderboard|admin|players\/[^/]+)\/?$/;
+export const ACCOUNT_PATH = /^\/(sign-in|sign-up|forgot-password|account|leaderboard|admin|players\/[^/]+)\/?$/;
 
 /**
  * Whether a click on a link is the page's to follow in place: not one that asks for another tab
