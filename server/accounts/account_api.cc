@@ -209,27 +209,36 @@ void AccountApi::SignUp(const ApiRequest& request, ApiReply reply) {
     ++metrics_.signups_refused;
     return reply(Error(400, why, "password"));
   }
-  if (!signups_.Ready(AddressKey(request.client))) {
+  // Taken now, given back if no account is made: sign-ups racing from one address cannot all
+  // pass a check made before any of them took its token.
+  if (!signups_.Take(AddressKey(request.client))) {
     ++metrics_.signups_refused;
     return reply(Later(429, "too many accounts made from your address; try again later",
                        signups_.RetryAfter()));
   }
   auto name = std::make_shared<AccountName>(std::get<AccountName>(std::move(checked)));
   auto secret = std::make_shared<std::string>(std::move(password));
-  OnWorker(hashing_, request, std::move(reply),
+  // No account made because the workers were full or the store failed: the token goes back.
+  ApiReply counted = [this, address = AddressKey(request.client),
+                      reply = std::move(reply)](ApiResponse r) {
+    if (r.status == 503) signups_.Refund(address);
+    reply(std::move(r));
+  };
+  OnWorker(hashing_, request, std::move(counted),
            [this, name, secret](const ApiRequest& r, const ApiReply& done) {
              // A taken name costs no hash; names are public (profiles), so this tells nothing.
              if (store_->AccountByKey(name->key)) {
+               signups_.Refund(AddressKey(r.client));
                ++metrics_.signups_refused;
                return done(Error(409, "that name is taken", "name"));
              }
              const std::string hash = HashPassword(*secret, limits_.hash);
              const auto id = store_->CreateAccount(name->name, name->key, hash, now_());
              if (!id) {
+               signups_.Refund(AddressKey(r.client));
                ++metrics_.signups_refused;
                return done(Error(409, "that name is taken", "name"));
              }
-             signups_.Take(AddressKey(r.client));
              ++metrics_.signups;
              spdlog::info("accounts: {} signed up", name->name);
              done(NewSession(r, store::Account{*id, name->name, name->key, hash, now_()}, 201));

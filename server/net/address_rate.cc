@@ -30,6 +30,13 @@ bool AddressRate::Ready(const std::string& address, Clock::time_point now) const
   return it == buckets_.end() || it->second.Ready(now);
 }
 
+void AddressRate::Refund(const std::string& address) {
+  if (!enabled()) return;
+  const std::lock_guard lock(mu_);
+  const auto it = buckets_.find(AddressKey(address));
+  if (it != buckets_.end()) it->second.Refund();
+}
+
 int AddressRate::RetryAfter() const {
   if (!enabled()) return 1;
   return std::max(1, static_cast<int>(std::ceil(1.0 / per_second_)));

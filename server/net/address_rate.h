@@ -29,6 +29,10 @@ class AddressRate {
 
   // Takes a token for `address`; false when its bucket is empty.
   bool Take(const std::string& address, Clock::time_point now = Clock::now());
+  // Gives `address` back a token it took for something that did not happen after all (a sign-up
+  // whose name was taken): taking first and refunding keeps a limit exact when requests race,
+  // where checking first and taking on success let each of them through.
+  void Refund(const std::string& address);
   // Whether `address` has a token, without taking it: for a limit on failures, which takes only
   // once the attempt has failed but must refuse before it is made.
   bool Ready(const std::string& address, Clock::time_point now = Clock::now()) const;

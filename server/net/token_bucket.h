@@ -29,6 +29,9 @@ class TokenBucket {
     return true;
   }
 
+  // Gives back a token taken for work that did not happen (never past the burst).
+  void Refund() { tokens_ = std::min(burst_, tokens_ + 1.0); }
+
   // Whether Take would succeed at `now`, without taking.
   bool Ready(Clock::time_point now) const {
     const double elapsed =

@@ -40,6 +40,14 @@ std::string RatedRoomProblem(const v1::RoomOptions& options, const GameAdapter& 
     return "a rated game plays the standard rules: " + pool.house_rule + " is a house rule";
   }
   if (options.hints()) return "a rated game gives no hints: turn hints off";
+  // Waiting alone, a player who leaves holds the game forever and no one is rated: a clock (its
+  // timeouts play on) or a policy that plays on for the absent is needed.
+  const bool waits = options.abandon_policy() == v1::ABANDON_POLICY_UNSPECIFIED ||
+                     options.abandon_policy() == v1::ABANDON_POLICY_WAIT;
+  if (waits && options.clock().initial_seconds() == 0 && options.turn_based().move_seconds() == 0) {
+    return "a rated game needs a turn clock, or a computer, the fallback move or a vote for a "
+           "player who is away: waiting alone lets one who leaves hold the game forever";
+  }
   return "";
 }
 

@@ -9,6 +9,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <thread>
+#include <vector>
 
 #include "test_server.h"
 
@@ -231,6 +233,58 @@ TEST_CASE("accounts: an unknown name and a wrong password answer alike, in the s
   // Without the hash for nobody an unknown name would skip the whole Argon2id computation (the
   // `u > 5` above); 20% leaves room for a loaded machine and still tells the two apart.
   CHECK(std::abs(u - w) <= 0.20 * std::max(u, w));
+}
+
+TEST_CASE("accounts: sign-ups racing from one address make no more accounts than the limit",
+          "[accounts][server]") {
+  // The review: concurrent sign-ups from one address made 6 accounts where the limit is 5 (each
+  // passed the check before any took its token).
+  auto config = AccountsConfig();
+  config.signups_per_hour = 5;
+  config.hash_threads = 2;
+  config.hash_per_address = 16;
+  test::TestServer server(config);
+  const auto port = server.port();
+  std::vector<std::thread> racers;
+  std::vector<unsigned> status(12, 0);
+  for (std::size_t i = 0; i < status.size(); ++i) {
+    racers.emplace_back([&, i] {
+      status[i] = test::HttpRequest(port, "POST", "/api/accounts",
+                                    Credentials("Racer" + std::to_string(i), "correct horse"))
+                      .status;
+    });
+  }
+  for (auto& t : racers) t.join();
+  const auto count = [&](unsigned code) { return std::count(status.begin(), status.end(), code); };
+  INFO("201: " << count(201) << ", 429: " << count(429) << ", 503: " << count(503));
+  CHECK(count(201) + count(429) + count(503) == 12);
+  CHECK(count(201) <= 5);
+  // Those refused for a busy moment gave their token back: one by one, the address reaches
+  // exactly the limit, and no further.
+  int made = static_cast<int>(count(201));
+  for (int i = 0; i < 12 && made < 6; ++i) {
+    const auto r = test::HttpRequest(port, "POST", "/api/accounts",
+                                     Credentials("Later" + std::to_string(i), "correct horse"));
+    if (r.status == 201) ++made;
+    if (r.status == 429) break;
+  }
+  CHECK(made == 5);
+}
+
+TEST_CASE("accounts: a sign-up with a taken name costs its address no sign-up",
+          "[accounts][server]") {
+  auto config = AccountsConfig();
+  config.signups_per_hour = 2;
+  test::TestServer server(config);
+  const auto port = server.port();
+  const auto sign_up = [&](const std::string& name) {
+    return test::HttpRequest(port, "POST", "/api/accounts", Credentials(name, "correct horse"))
+        .status;
+  };
+  CHECK(sign_up("Ada") == 201);
+  CHECK(sign_up("ADA") == 409);  // its token given back
+  CHECK(sign_up("Bob") == 201);
+  CHECK(sign_up("Cyril") == 429);
 }
 
 TEST_CASE("accounts: failed sign-ins make the account wait, and sign-ups per address are capped",

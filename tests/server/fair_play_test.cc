@@ -53,6 +53,7 @@ void LeaveRatedGames(cs::EventStore& store, cs::AccountId leaver, cs::AccountId 
 v1::RoomOptions Rated(int seats) {
   v1::RoomOptions room = RoomFor(seats);
   room.set_rated(true);
+  room.set_abandon_policy(v1::ABANDON_POLICY_FALLBACK_MOVE);  // waiting alone is refused
   return room;
 }
 

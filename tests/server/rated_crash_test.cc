@@ -47,6 +47,7 @@ BotGameSpec RatedRoom(std::uint64_t seed, int move_delay_ms,
   spec.seed = seed;
   v1::RoomOptions room = RoomFor(2);
   room.set_rated(true);
+  room.set_abandon_policy(v1::ABANDON_POLICY_FALLBACK_MOVE);  // waiting alone is refused
   spec.room = room;
   for (int seat = 0; seat < 2; ++seat) {
     spec.seat_fields.push_back({{"Authorization", "Bearer " + token_of(seat)}});

@@ -14,8 +14,11 @@ using test::RoomFor;
 
 namespace {
 
+// A room of `options`, rated or not, with the fallback move for absent players (a rated room
+// that only waits is refused: its own check below).
 v1::RoomOptions NormalizedRoom(v1::RoomOptions options, bool rated) {
   options.set_rated(rated);
+  options.set_abandon_policy(v1::ABANDON_POLICY_FALLBACK_MOVE);
   const server::GameAdapter* game = server::FindGame(options.game_type());
   REQUIRE(game != nullptr);
   REQUIRE(game->NormalizeOptions(options).empty());
@@ -70,6 +73,27 @@ TEST_CASE("rated game: a rated room plays the standard rules of a game with a po
   CHECK(ProblemOf(NormalizedRoom(hinted, true)) == "a rated game gives no hints: turn hints off");
   // An unrated room may play what it likes.
   CHECK(ProblemOf(NormalizedRoom(RoomFor(2, house), false)) == "");
+}
+
+TEST_CASE("rated game: a rated room needs a clock or a policy that plays on for the absent",
+          "[ratings][rooms]") {
+  // The review: with the wait policy and no clock the loser drops out, the game never ends.
+  v1::RoomOptions room = NormalizedRoom(RoomFor(2), true);
+  for (const auto policy : {v1::ABANDON_POLICY_UNSPECIFIED, v1::ABANDON_POLICY_WAIT}) {
+    room.set_abandon_policy(policy);
+    CHECK_THAT(ProblemOf(room), Catch::StartsWith("a rated game needs a turn clock"));
+  }
+  room.mutable_clock()->set_initial_seconds(300);
+  CHECK(ProblemOf(room) == "");
+  room.clear_clock();
+  room.mutable_turn_based()->set_move_seconds(86400);
+  CHECK(ProblemOf(room) == "");
+  room.clear_turn_based();
+  for (const auto policy :
+       {v1::ABANDON_POLICY_FALLBACK_MOVE, v1::ABANDON_POLICY_COMPUTER, v1::ABANDON_POLICY_VOTE}) {
+    room.set_abandon_policy(policy);
+    CHECK(ProblemOf(room) == "");
+  }
 }
 
 TEST_CASE("rated game: a computer player sits in a rated room only with a yardstick rating",

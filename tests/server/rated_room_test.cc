@@ -19,6 +19,7 @@ v1::RoomOptions Rated(int seats) {
   v1::RoomOptions room = RoomFor(seats);
   room.set_rated(true);
   room.set_is_public(true);
+  room.set_abandon_policy(v1::ABANDON_POLICY_FALLBACK_MOVE);  // waiting alone is refused
   return room;
 }
 
@@ -59,6 +60,11 @@ TEST_CASE("rated rooms: signed-in players only, standard rules, no hints", "[rat
   count.count = true;
   v1::RoomOptions with_count = RoomFor(3, count);
   with_count.set_rated(true);
+  // Waiting alone for a player who left, with no clock, would hold a rated game forever.
+  const auto waiting = Ask(*host, CreateMsg(with_count));
+  CHECK(CodeOf(waiting) == v1::ERROR_CODE_INVALID_OPTIONS);
+  CHECK_THAT(TextOf(waiting), Catch::StartsWith("a rated game needs a turn clock"));
+  with_count.mutable_clock()->set_initial_seconds(600);  // a clock is enough
   const auto made_count = Ask(*host, CreateMsg(with_count));
   REQUIRE(made_count);
   CHECK(made_count->has_seat_granted());

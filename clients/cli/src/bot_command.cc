@@ -36,7 +36,8 @@ constexpr const char* kBotHelp =
     "  --rated          with --create: a rated room (docs/ratings.md): needs a session kept by\n"
     "                   `carcassonne login` and --seats 1, since every seat is an account's;\n"
     "                   the others join with their own logins (CARC_CONFIG_DIR apart) and\n"
-    "                   `bot --room CODE`\n"
+    "                   `bot --room CODE`; the server plays the fallback move for a seat\n"
+    "                   away past the grace period\n"
     "  --name NAME      player name prefix (default bot); the first seat plays under the\n"
     "                   account's name when `carcassonne login` kept a session for the server\n"
     "  --seed S         move choices (default: random)\n"
@@ -123,6 +124,8 @@ int BotCommand(int argc, char** argv) {
     if (i == 0 && args.Has("create")) {
       room.set_is_public(args.Has("public"));
       room.set_rated(args.Has("rated"));
+      // A rated room needs a way on when a player is away (docs/ratings.md): the fallback move.
+      if (args.Has("rated")) room.set_abandon_policy(v1::ABANDON_POLICY_FALLBACK_MOVE);
       code = bot->CreateRoom(room);
       if (code.empty()) {
         std::cerr << "carcassonne bot: cannot create a room: " << bot->error() << "\n";

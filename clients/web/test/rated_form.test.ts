@@ -123,6 +123,18 @@ describe("the create form's Rated game", () => {
     expect(sent[0]!.options).toMatchObject({ rated: true, hints: false, gameOptions: { case: "base", value: { count: true } } });
   });
 
+  it("offers no waiting for an absent player in a rated live room, which the server refuses", () => {
+    home("Ada");
+    const policies = () => [...document.querySelectorAll<HTMLOptionElement>('select[name="abandon-policy"] option')].map((o) => o.value);
+    expect(policies()).toContain("wait");
+    tick("rated", true);
+    expect(policies()).not.toContain("wait");
+    expect(policies().length).toBeGreaterThan(0);
+    // Over days, a move's deadline plays on for the absent: waiting is offered again.
+    tick("turn-based", true);
+    expect(policies()).toContain("wait");
+  });
+
   it("seats a signed-in player under the account's name, with nothing to type", () => {
     const { sent } = home("Ann", "");
     const name = box("player-name");

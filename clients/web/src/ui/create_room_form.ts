@@ -78,7 +78,9 @@ export function renderCreate(model: HomeModel, actions: HomeActions): HTMLElemen
     const live = self<Element>(e).closest("form");
     if (live) patch(live, renderCreate(model, actions)).querySelector<HTMLElement>(`[name="${focusName}"]`)?.focus();
   };
-  const choices = abandonChoices(model.maxComputerMs);
+  // A rated live room needs a way on when a player is away (the server refuses waiting without a
+  // clock, which would let one who leaves hold the game forever): waiting is not offered there.
+  const choices = abandonChoices(model.maxComputerMs).filter((c) => !(f.rated && !f.turnBased && c === "wait"));
   if (!choices.includes(f.abandon)) f.abandon = choices[0]!;
   const abandonId = uid("abandon");
   const abandonHelpId = `${abandonId}-help`;
