@@ -19,7 +19,9 @@ struct AccountMetrics {
   std::atomic<std::uint64_t> rehashed{0};
   std::atomic<std::uint64_t> passkeys_added{0};
   std::atomic<std::uint64_t> passkey_sign_ins{0};
-  std::atomic<std::uint64_t> passkeys_refused{0};   // a registration or sign-in failed a check
+  std::atomic<std::uint64_t> passkeys_refused{0};
+  std::atomic<std::uint64_t> passkey_challenges_metered{
+      0};  // 429: options past the address's   // a registration or sign-in failed a check
   std::atomic<std::uint64_t> sockets_signed_in{0};  // WebSocket upgrades bound to an account
   std::atomic<std::uint64_t> sockets_refused{0};    // upgrades whose session had ended (401)
   std::atomic<std::uint64_t> accounts_deleted{0};

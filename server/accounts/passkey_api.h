@@ -24,10 +24,16 @@
 
 #include "accounts/account_api.h"
 #include "accounts/webauthn.h"
+#include "net/address_rate.h"
 #include "net/http_api.h"
 #include "store/account_store.h"
 
 namespace carc::server::accounts {
+
+// Passkey sign-in options per client address: enough for a household's tries, too few to fill
+// the store with challenges (each lives challenge_life, and is swept once expired).
+inline constexpr double kChallengeBurst = 10;
+inline constexpr double kChallengesPerHour = 60;
 
 struct PasskeyLimits {
   std::string public_url;                    // empty: the relying party of the request's Host
@@ -56,6 +62,8 @@ class PasskeyApi {
   store::AccountStore* store_;
   const PasskeyLimits limits_;
   AccountApi& accounts_;
+  // Sign-in options per address: a burst of kChallengeBurst, then kChallengesPerHour.
+  AddressRate challenges_;
 };
 
 }  // namespace carc::server::accounts

@@ -10,7 +10,7 @@ std::string IssueResetToken(store::AccountStore& store, store::AccountId account
   store.DropChallenges(account, purpose);
   const std::string token = NewSessionToken();
   store.PutChallenge(HashSessionToken(token), purpose, account,
-                     now + std::int64_t{kResetMinutes} * 60);
+                     now + std::int64_t{kResetMinutes} * 60, now);
   return token;
 }
 

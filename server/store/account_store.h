@@ -142,9 +142,9 @@ class AccountStore {
   // A challenge issued for a passkey ceremony: `purpose` "register" (for `account`) or
   // "sign-in" (account 0); or the hash of a password reset link's token, "password-reset" (for
   // `account`; accounts/password_reset_api.h). Kept in the store so that any node of a cluster
-  // can check it.
+  // can check it. Challenges expired at `now` are removed first: unanswered ones do not pile up.
   virtual void PutChallenge(const std::string& challenge, const std::string& purpose,
-                            AccountId account, std::int64_t expires_at) = 0;
+                            AccountId account, std::int64_t expires_at, std::int64_t now) = 0;
   // Takes the challenge (it can be taken once) if it was issued for `purpose` and is not
   // expired at `now`: returns the account it was issued for; nullopt otherwise. Expired
   // challenges are removed on the way.

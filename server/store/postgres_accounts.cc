@@ -282,8 +282,10 @@ class PostgresAccounts final : public AccountStore {
   }
 
   void PutChallenge(const std::string& challenge, const std::string& purpose, AccountId account,
-                    std::int64_t expires_at) override {
+                    std::int64_t expires_at, std::int64_t now) override {
     std::lock_guard lock(mu_);
+    // The expired go first: challenges nobody answers do not pile up.
+    db_.Exec("DELETE FROM passkey_challenges WHERE expires_at <= $1", {PgParam::Int(now)});
     db_.Exec(
         "INSERT INTO passkey_challenges (challenge, purpose, account_id, expires_at) "
         "VALUES ($1, $2, $3, $4)",

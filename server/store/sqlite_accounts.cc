@@ -321,8 +321,11 @@ class SqliteAccounts final : public AccountStore {
   }
 
   void PutChallenge(const std::string& challenge, const std::string& purpose, AccountId account,
-                    std::int64_t expires_at) override {
+                    std::int64_t expires_at, std::int64_t now) override {
     std::lock_guard lock(mu_);
+    // The expired go first: challenges nobody answers do not pile up.
+    expire_challenges_->Bind(1, now);
+    expire_challenges_->Run();
     put_challenge_->Bind(1, challenge).Bind(2, purpose).Bind(3, account).Bind(4, expires_at);
     put_challenge_->Run();
   }

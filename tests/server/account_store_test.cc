@@ -181,15 +181,20 @@ ACCOUNT_CONTRACT("passkeys belong to one account and their counts move once",
                  PasskeysBelongToOneAccount)
 
 void ChallengesAreTakenOnce(cs::AccountStore& a) {
-  a.PutChallenge("c1", "register", 7, 100);
-  a.PutChallenge("c2", "sign-in", 0, 100);
-  a.PutChallenge("c3", "sign-in", 0, 50);
+  a.PutChallenge("c1", "register", 7, 100, 0);
+  a.PutChallenge("c2", "sign-in", 0, 100, 0);
+  a.PutChallenge("c3", "sign-in", 0, 50, 0);
   CHECK_FALSE(a.TakeChallenge("c1", "sign-in", 10));  // issued for another purpose
   CHECK(a.TakeChallenge("c1", "register", 10) == 7);
   CHECK_FALSE(a.TakeChallenge("c1", "register", 10));  // once only
   CHECK_FALSE(a.TakeChallenge("c3", "sign-in", 50));   // expired
   CHECK(a.TakeChallenge("c2", "sign-in", 99) == 0);
   CHECK_FALSE(a.TakeChallenge("nope", "sign-in", 0));
+  // An expired challenge nobody answers is swept by the next one made: only the new one is left
+  // for its account to drop.
+  a.PutChallenge("old", "password-reset", 9, 200, 150);
+  a.PutChallenge("new", "password-reset", 9, 500, 300);
+  CHECK(a.DropChallenges(9, "password-reset") == 1);
 }
 ACCOUNT_CONTRACT("passkey challenges are taken once, before they expire", ChallengesAreTakenOnce)
 
@@ -234,7 +239,7 @@ void HistoryTalliesAndDeletes(cs::EventStore& store) {
   const auto ada = *a.CreateAccount("Ada", "ada", "h", 0);
   const auto bob = *a.CreateAccount("Bob", "bob", "h", 0);
   a.CreateSession(ada, "ada-token", "x", 1);
-  a.PutChallenge("ada-challenge", "register", ada, 1000);
+  a.PutChallenge("ada-challenge", "register", ada, 1000, 0);
   const auto first = Played(store, 100, "base", {{"Ada", 30, ada}, {"Bob", 20, bob}});
   Played(store, 200, "base", {{"Bob", 40, bob}, {"Ada", 40, ada}});  // a shared first place
   Played(store, 300, "castle", {{"Ada", 10, ada}, {"guest", 50, 0}});

@@ -133,6 +133,24 @@ TEST_CASE("passkeys: register one, sign in with it without a password, refuse re
   CHECK(metrics.find("carc_passkeys_refused_total 3\n") != std::string::npos);
 }
 
+TEST_CASE("passkeys: sign-in challenges are metered per address, and expired ones swept",
+          "[accounts][passkeys][server]") {
+  // The review: 40 addresses wrote 37,511 unanswered challenges in 45 s, still there 10 min later.
+  test::TestServer server;
+  const auto port = server.port();
+  for (int i = 0; i < 10; ++i) {
+    PostJson(port, "/api/passkeys/sign-in/options", nlohmann::json::object(), "", 200);
+  }
+  const auto refused =
+      test::HttpRequest(port, "POST", "/api/passkeys/sign-in/options", "{}", PasskeyFields{});
+  CHECK(refused.status == 429);
+  CHECK(std::stoi(refused.Header("Retry-After")) >= 1);
+  // Another address is not held up.
+  CHECK(test::HttpRequestFrom("127.0.0.2", port, "POST", "/api/passkeys/sign-in/options", "{}")
+            .status == 200);
+  CHECK(test::MetricValue(port, "carc_passkey_challenges_metered_total") == 1);
+}
+
 TEST_CASE("passkeys: bad bodies and methods get specific errors", "[accounts][passkeys][server]") {
   test::TestServer server;
   const auto port = server.port();
