@@ -8,6 +8,7 @@
 #include "accounts/account_name.h"
 #include "accounts/api_json.h"
 #include "accounts/moderation_actions.h"
+#include "carc/codec/text_limits.h"
 #include "net/percent_decode.h"
 
 namespace carc::server::accounts {
@@ -24,6 +25,11 @@ constexpr int kMaxActionDepth = 1;
 constexpr int kDefaultAuditPage = 50;
 // Players listed at most: a moderator types more of the name to find one.
 constexpr int kPlayersPage = 50;
+// A refused action's target as the audit notes it: a name, a network or a room code.
+constexpr std::size_t kMaxAuditTarget = 64;
+// Refused actions of one staff account noted in the audit log: a burst, then an hour's share.
+constexpr double kRefusalsAuditedBurst = 10;
+constexpr double kRefusalsAuditedPerHour = 60;
 
 ApiResponse Refusal(const ActionOutcome& o) {
   return Error(o.status, o.text, o.field);
@@ -33,7 +39,10 @@ ApiResponse Refusal(const ActionOutcome& o) {
 
 ModerationApi::ModerationApi(store::AccountStore* accounts, store::ModerationStore* moderation,
                              AccountApi& api)
-    : accounts_(accounts), moderation_(moderation), api_(api) {}
+    : accounts_(accounts),
+      moderation_(moderation),
+      api_(api),
+      refused_audits_(kRefusalsAuditedBurst, kRefusalsAuditedPerHour / 3600.0) {}
 
 bool ModerationApi::Handles(const ApiRequest& request) {
   return Path(request.target).starts_with(kPrefix);
@@ -133,6 +142,19 @@ ApiResponse ModerationApi::Act(const ApiRequest& request, const SignedIn& who, R
                  "\"action\" is mute, unmute, ban, unban, end-sessions, ban-address, "
                  "unban-address, kick, unkick, close-room, reopen-room or grant",
                  "action");
+  }
+  // A member of the staff refused for a power or a rank they lack is noted in the audit log (the
+  // host and the other staff see who tried what); a player without any role is refused at the
+  // door, unaudited, or anyone could fill the log. A few an hour per account, for the same reason.
+  if (outcome.status == 403 && role >= Role::kModerator &&
+      refused_audits_.Take("account:" + std::to_string(who.account))) {
+    const std::string typed = !field("name").empty()      ? field("name")
+                              : !field("network").empty() ? field("network")
+                                                          : field("room");
+    const bool readable = codec::CheckText(typed, kMaxAuditTarget) == codec::TextProblem::kNone;
+    moderation_->AddAudit(
+        {0, api_.Now(), who.name, "refused " + action, readable ? typed : "", "", outcome.text});
+    ++metrics_.refusals_audited;
   }
   if (!outcome.ok()) return Refusal(outcome);
   return Json(200, {{"done", outcome.text}});

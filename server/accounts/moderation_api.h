@@ -30,6 +30,7 @@
 #include <nlohmann/json.hpp>
 
 #include "accounts/account_api.h"
+#include "net/address_rate.h"
 #include "net/http_api.h"
 #include "store/moderation_store.h"
 
@@ -38,6 +39,8 @@ namespace carc::server::accounts {
 struct ModerationApiMetrics {
   std::atomic<std::uint64_t> done{0};     // actions taken
   std::atomic<std::uint64_t> refused{0};  // requests refused for a power, a rank or a field
+  // Of those, a staff member's refused for a power or rank, noted in the audit log.
+  std::atomic<std::uint64_t> refusals_audited{0};
 };
 
 inline constexpr int kMaxAuditPage = 200;
@@ -71,6 +74,7 @@ class ModerationApi {
   AccountApi& api_;
   RoomsForModerators rooms_;
   ModerationApiMetrics metrics_;
+  AddressRate refused_audits_;  // keyed by account: the audit notes of refusals
 };
 
 }  // namespace carc::server::accounts

@@ -27,6 +27,11 @@ std::function<void(std::ostream&)> ModerationMetricsSection(
            "Admin API requests: actions taken (done) and requests refused for a power, a rank or "
            "a field (refused).",
            "result", {{"done", api.done.load()}, {"refused", api.refused.load()}});
+    Metric(out, "carc_moderation_refusals_audited_total", "counter",
+           "Admin actions a moderator, admin or owner was refused for a power or rank they lack, "
+           "noted in the audit log (as \"refused ACTION\"; at most 10 at once and 60 an hour per "
+           "account).",
+           api.refusals_audited.load());
     Metric(out, "carc_settings_changes_total", "counter",
            "Changes of the server's settings kept (each with its audit entry).",
            settings.changes.load());

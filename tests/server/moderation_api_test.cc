@@ -81,6 +81,43 @@ TEST_CASE("admin API: every request of a player without the role is refused, a g
   CHECK(mod.LastAuditId() == audit_before + 1);  // Moira's grant only
 }
 
+TEST_CASE("admin API: a staff member refused for a power or rank is noted in the audit log",
+          "[moderation][accounts][server][security]") {
+  // The review: refused admin actions were not audited.
+  TestServer server(AccountGamesConfig());
+  const auto port = server.port();
+  const std::string mo = NewAccount(port, "Moira");
+  NewAccount(port, "Alba");
+  GrantRole(server, "moira", Role::kModerator);
+  GrantRole(server, "alba", Role::kAdmin);
+  cs::ModerationStore& mod = *server.app().store().moderation();
+  const std::int64_t before = mod.LastAuditId();
+  // A rank she lacks (Alba is an admin), then a power (bans are an admin's).
+  CHECK(Act(port, mo, {{"action", "mute"}, {"name", "Alba"}, {"for", "1h"}, {"reason", "x"}})
+            .status == 403);
+  CHECK(Act(port, mo,
+            {{"action", "ban-address"},
+             {"network", "203.0.113.0/24"},
+             {"for", "1h"},
+             {"reason", "x"}})
+            .status == 403);
+  const auto audit = mod.Audit(0, 10);
+  REQUIRE(mod.LastAuditId() == before + 2);
+  CHECK(audit[0].actor == "Moira");
+  CHECK(audit[0].action == "refused ban-address");
+  CHECK(audit[0].target == "203.0.113.0/24");
+  CHECK_THAT(audit[0].detail, Catch::Contains("needs the role"));
+  CHECK(audit[1].action == "refused mute");
+  CHECK(audit[1].target == "Alba");
+  CHECK_THAT(audit[1].detail, Catch::Contains("a role acts only on lower roles"));
+  // A flood is noted a few times only: 10 at once.
+  for (int i = 0; i < 12; ++i) {
+    Act(port, mo, {{"action", "mute"}, {"name", "Alba"}, {"for", "1h"}, {"reason", "x"}});
+  }
+  CHECK(mod.LastAuditId() == before + 10);
+  CHECK(MetricValue(port, "carc_moderation_refusals_audited_total") == 10);
+}
+
 TEST_CASE("admin API: a moderator mutes from the API, the player's chat is refused, then lifted",
           "[moderation][accounts][server]") {
   auto config = AccountGamesConfig();
@@ -128,14 +165,17 @@ TEST_CASE("admin API: a moderator mutes from the API, the player's chat is refus
   CHECK(refused);
 
   REQUIRE(Act(port, mo, {{"action", "unmute"}, {"name", "Ada"}}).status == 200);
-  const auto audit = GetJson(port, "/api/admin/audit?limit=2", Bearer(al));
-  REQUIRE(audit["entries"].size() == 2);
+  const auto audit = GetJson(port, "/api/admin/audit?limit=4", Bearer(al));
+  REQUIRE(audit["entries"].size() == 4);
   CHECK(audit["entries"][0]["action"] == "unmute");
   CHECK(audit["entries"][0]["actor"] == "Moira");
-  CHECK(audit["entries"][1]["action"] == "mute");
-  CHECK(audit["entries"][1]["reason"] == "insults in the lobby");
+  // Her two refusals are noted too.
+  CHECK(audit["entries"][1]["action"] == "refused ban-address");
+  CHECK(audit["entries"][2]["action"] == "refused mute");
+  CHECK(audit["entries"][3]["action"] == "mute");
+  CHECK(audit["entries"][3]["reason"] == "insults in the lobby");
   const auto older =
-      GetJson(port, "/api/admin/audit?before=" + audit["entries"][1]["id"].dump(), Bearer(al));
+      GetJson(port, "/api/admin/audit?before=" + audit["entries"][3]["id"].dump(), Bearer(al));
   CHECK(older["entries"].size() == 2);  // the two grants
   CHECK(HttpRequest(port, "GET", "/api/admin/audit?limit=0", "", Bearer(al)).status == 400);
   CHECK(HttpRequest(port, "GET", "/api/admin/audit?limit=201", "", Bearer(al)).status == 400);
