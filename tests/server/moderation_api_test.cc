@@ -21,6 +21,19 @@ HttpResult Act(std::uint16_t port, const std::string& token, const nlohmann::jso
   return HttpRequest(port, "POST", "/api/admin/actions", body.dump(), Bearer(token));
 }
 
+// Two actions a moderator `token` is refused: a mute of `above` (of her rank or higher), and an
+// address ban (an admin's power).
+void RefusedTwice(std::uint16_t port, const std::string& token, const std::string& above) {
+  CHECK(Act(port, token, {{"action", "mute"}, {"name", above}, {"for", "1h"}, {"reason", "x"}})
+            .status == 403);
+  CHECK(Act(port, token,
+            {{"action", "ban-address"},
+             {"network", "203.0.113.0/24"},
+             {"for", "1h"},
+             {"reason", "x"}})
+            .status == 403);
+}
+
 TEST_CASE("admin API: every request of a player without the role is refused, a guest's too",
           "[moderation][accounts][server][security]") {
   TestServer server(AccountGamesConfig());
@@ -93,14 +106,7 @@ TEST_CASE("admin API: a staff member refused for a power or rank is noted in the
   cs::ModerationStore& mod = *server.app().store().moderation();
   const std::int64_t before = mod.LastAuditId();
   // A rank she lacks (Alba is an admin), then a power (bans are an admin's).
-  CHECK(Act(port, mo, {{"action", "mute"}, {"name", "Alba"}, {"for", "1h"}, {"reason", "x"}})
-            .status == 403);
-  CHECK(Act(port, mo,
-            {{"action", "ban-address"},
-             {"network", "203.0.113.0/24"},
-             {"for", "1h"},
-             {"reason", "x"}})
-            .status == 403);
+  RefusedTwice(port, mo, "Alba");
   const auto audit = mod.Audit(0, 10);
   REQUIRE(mod.LastAuditId() == before + 2);
   CHECK(audit[0].actor == "Moira");
@@ -137,14 +143,7 @@ TEST_CASE("admin API: a moderator mutes from the API, the player's chat is refus
   CHECK_THAT(nlohmann::json::parse(r.body)["done"].get<std::string>(),
              Catch::StartsWith("muted Ada until "));
   // A moderator cannot touch another moderator, nor ban an address.
-  CHECK(Act(port, mo, {{"action", "mute"}, {"name", "Moira"}, {"for", "1h"}, {"reason", "x"}})
-            .status == 403);
-  CHECK(Act(port, mo,
-            {{"action", "ban-address"},
-             {"network", "203.0.113.0/24"},
-             {"for", "1h"},
-             {"reason", "x"}})
-            .status == 403);
+  RefusedTwice(port, mo, "Moira");
 
   const auto sanctions = GetJson(port, "/api/admin/sanctions", Bearer(mo));
   REQUIRE(sanctions["sanctions"].size() == 1);
