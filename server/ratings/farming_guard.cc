@@ -16,18 +16,19 @@ Damping FarmingDamping(std::span<const FarmingFacts> players,
   Damping damping;
   damping.reach = rules.reach;
   damping.weights.assign(n * n, 1.0);
+  // What q counts for everyone else: less while q is provisional.
+  const auto provisional = [&](const FarmingFacts& q) {
+    if (q.fixed || q.games >= rules.provisional_games) return 1.0;
+    return static_cast<double>(q.games + 1) / static_cast<double>(rules.provisional_games + 1);
+  };
   for (std::size_t i = 0; i < n; ++i) {
-    for (std::size_t q = 0; q < n; ++q) {
-      if (q == i) continue;
-      const FarmingFacts& them = players[q];
-      double w = 1.0;
-      if (!them.fixed && them.games < rules.provisional_games) {
-        w *= static_cast<double>(them.games + 1) / static_cast<double>(rules.provisional_games + 1);
-      }
-      if (!them.fixed && !players[i].fixed) {
-        w /= static_cast<double>(1 + std::max(0, together(i, q)));
-      }
-      damping.weights[i * n + q] = w;
+    for (std::size_t q = i + 1; q < n; ++q) {
+      // The pair's games together are one store read, alike for both of them.
+      const double repeated = players[i].fixed || players[q].fixed
+                                  ? 1.0
+                                  : 1.0 / static_cast<double>(1 + std::max(0, together(i, q)));
+      damping.weights[i * n + q] = provisional(players[q]) * repeated;
+      damping.weights[q * n + i] = provisional(players[i]) * repeated;
     }
   }
   return damping;

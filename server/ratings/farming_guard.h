@@ -42,7 +42,7 @@ struct FarmingFacts {
 bool CountsAsRated(std::span<const FarmingFacts> players, const FarmingRules& rules = {});
 
 // The damping for a game; `together(i, q)` gives the rated games of players i and q (both not
-// fixed) against each other within the window before this one.
+// fixed, i < q) against each other within the window before this one: asked once per pair.
 Damping FarmingDamping(std::span<const FarmingFacts> players,
                        const std::function<int(std::size_t, std::size_t)>& together,
                        const FarmingRules& rules = {});

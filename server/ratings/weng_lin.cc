@@ -59,7 +59,9 @@ std::vector<Rating> RateGame(std::span<const Standing> standings, const Damping&
       const double s = Outcome(standings[i].place, standings[q].place);
       omega += w * eta * (s - p);
       delta += w * gamma * eta / c * p * (1.0 - p);
-      if (s >= 0.5) reach = std::max(reach, Conservative(prior[q]) + c * reach_logit);
+      if (reach_logit > 0.0 && s >= 0.5) {
+        reach = std::max(reach, Conservative(prior[q]) + c * reach_logit);
+      }
     }
     after[i].mu = prior[i].mu + omega;
     // A win is evidence of being at least so strong, not of how much stronger (the logistic
