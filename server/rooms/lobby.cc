@@ -252,9 +252,15 @@ void Lobby::CreateRoom(const std::shared_ptr<Session>& s, const v1::ClientMessag
   if (TextRefusal why = NameProblem(name); why.code != v1::ERROR_CODE_UNSPECIFIED) {
     return Error(s, rid, why.code, std::move(why.message));
   }
-  auto made = registry_.Create(options, s->peer_address());
-  if (!made.room) return Error(s, rid, made.error, std::move(made.message));
-  made.room->Join(claim.Hand(), name, false, rid);
+  // The claim goes with the creation: the room takes it over, or a refusal releases it.
+  registry_.Create(options, s->peer_address(),
+                   [this, held = claim.Hand(), name, rid](RoomRegistry::Created made) {
+                     if (!made.room) {
+                       held->ReleaseClaim();
+                       return Error(held, rid, made.error, std::move(made.message));
+                     }
+                     made.room->Join(held, name, false, rid);
+                   });
 }
 
 TextRefusal Lobby::TurnBasedLimit(const Session& s, const v1::RoomOptions& options) const {

@@ -39,7 +39,8 @@ Room::Room(net::any_io_executor strand, std::string code, v1::RoomOptions option
       config_(config),
       metrics_(metrics),
       registry_(registry),
-      journal_(store, room_id, code_, metrics),
+      journal_(store, room_id, code_, metrics,
+               {strand_, &gate_, [this] { return std::shared_ptr<void>(shared_from_this()); }}),
       phase_({metrics_.rooms_lobby, metrics_.rooms_playing, metrics_.rooms_finished}),
       gate_(config_.room_queue),
       seats_(options_.seats()),
@@ -294,25 +295,28 @@ void Room::GrantSeat(const std::shared_ptr<Session>& s, int seat, std::string na
     FreeSeat(seat);
     return UpdateSummary();
   }
-  if (!PersistSeats()) {
-    FreeSeat(seat);
-    s->Leave(this);
+  // The seat is the player's once the store has it; the room holds its other work till then.
+  PersistSeats(false, [this, s, seat, token, request_id](bool written) {
+    if (!written) {
+      FreeSeat(seat);
+      s->Leave(this);
+      UpdateSummary();
+      return Error(s, request_id, v1::ERROR_CODE_STORE_UNAVAILABLE,
+                   "the server cannot save the seat right now; try again");
+    }
+    s->set_name(seats_[static_cast<std::size_t>(seat)].name);
     UpdateSummary();
-    return Error(s, request_id, v1::ERROR_CODE_STORE_UNAVAILABLE,
-                 "the server cannot save the seat right now; try again");
-  }
-  s->set_name(slot.name);
-  UpdateSummary();
 
-  v1::ServerMessage granted;
-  granted.set_request_id(request_id);
-  auto* g = granted.mutable_seat_granted();
-  g->set_room_code(code_);
-  g->set_seat(seat);
-  g->set_resume_token(token);
-  s->Send(Serialize(granted));
-  BroadcastRoomState();
-  SendHistory(s, seat);
+    v1::ServerMessage granted;
+    granted.set_request_id(request_id);
+    auto* g = granted.mutable_seat_granted();
+    g->set_room_code(code_);
+    g->set_seat(seat);
+    g->set_resume_token(token);
+    s->Send(Serialize(granted));
+    BroadcastRoomState();
+    SendHistory(s, seat);
+  });
 }
 
 void Room::DoResume(const std::shared_ptr<Session>& s, const std::string& token_hash,
@@ -454,8 +458,9 @@ void Room::SendRoomState(const std::shared_ptr<Session>& s, int seat, std::uint3
 }
 
 void Room::BroadcastRoomState() {
-  // Lobby changes are written here, before anyone is told of them. A failed write is logged
-  // and retried with the next change: the lobby's state is not an acknowledged game command.
+  // Lobby changes are handed to the store here, and the room's next work waits for the write
+  // (its gate); the members are told at once. A failed write is logged and retried with the
+  // next change: the lobby's state is not an acknowledged game command.
   PersistSeats();
   // The room list and the sweeper see the change before anyone hears of it: a member who then
   // asks for the room list finds the room as it was just told.

@@ -193,6 +193,10 @@ class Room : public MembershipHost,
   // A report of a player (room_report.cc): drafted here, kept by the registry's ReportSink.
   void FileReport(const std::shared_ptr<Session>& s, int seat, const v1::ReportPlayer& m,
                   std::uint32_t rid);
+  // The rematch room `s` asked for, made (or refused): everyone pointed at it.
+  void RematchMade(const std::shared_ptr<Session>& s, std::uint32_t rid,
+                   const std::shared_ptr<Room>& made, v1::ErrorCode error,
+                   const std::string& message);
   // The game's start (RoomGame::Start), then every member told.
   void StartGame(const std::shared_ptr<Session>& s, std::uint32_t rid);
   // The chat so far and, once the game has started, the game so far as `seat` saw it.
@@ -201,9 +205,10 @@ class Room : public MembershipHost,
   void RunWhenIdle(Fn&& fn) {
     gate_.RunOrHold(std::forward<Fn>(fn));
   }
-  // Writes the lobby's seat table if it changed since the last write (room_journal.h);
-  // readiness alone is written only with `with_ready`. False after the store refused it.
-  bool PersistSeats(bool with_ready = false);
+  // Hands the lobby's seat table to the store if it changed since the last one
+  // (RoomJournal::WriteSeats); readiness alone only with `with_ready`. `then` hears whether
+  // it landed (at once when nothing needed writing).
+  void PersistSeats(bool with_ready = false, RoomJournal::Then then = {});
   void SendRoomState(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id);
   void BroadcastToAll(const std::shared_ptr<const std::string>& bytes);
   void FreeSeat(int seat) override;

@@ -76,7 +76,7 @@ void RoomGame::Resume() {
   }
 }
 
-bool RoomGame::Start() {
+void RoomGame::Start(std::function<void(bool started)> then) {
   SeatTable players = seats_.Compacted();
   const int host = players.host();
   const std::uint64_t seed = config_.game_seed != 0 ? config_.game_seed : NewSeed();
@@ -84,7 +84,7 @@ bool RoomGame::Start() {
   auto game = StartGameSession(options_, static_cast<int>(players.size()), seed, host, &error);
   if (!game) {
     spdlog::error("room {}: cannot start: {}", code_, error);
-    return false;
+    return then(false);
   }
   const TurnClock clock =
       ClockEnabled() ? TurnClock(static_cast<int>(players.size()),
@@ -96,29 +96,37 @@ bool RoomGame::Start() {
     deadline.emplace(static_cast<int>(players.size()), TurnBasedRulesOf(options_));
     deadline->Switch(game->IsOver() ? -1 : game->ToMove(), WallNow());
   }
-  {
-    SeatTable lobby = std::move(seats_);
-    seats_ = std::move(players);
-    carc::store::v1::RoomLogEntry entry;
-    auto* started = entry.mutable_started();
-    *started->mutable_seats() = seats_.ToStored();
-    started->set_seed(seed);
-    started->set_first_player(host);
-    for (const auto ms : clock.Readings()) started->add_clock_remaining_ms(ms);
-    if (deadline) ToStored(deadline->state(), started->mutable_turn_based());
-    if (!journal_.Append(entry)) {
-      seats_ = std::move(lobby);
-      return false;
+  // The game begins once the store has its start; the lobby comes back if it refuses it.
+  struct Starting {
+    SeatTable lobby;
+    std::unique_ptr<GameSession> game;
+    TurnClock clock;
+    std::optional<MoveDeadline> deadline;
+  };
+  auto starting = std::make_shared<Starting>(
+      Starting{std::move(seats_), std::move(game), clock, std::move(deadline)});
+  seats_ = std::move(players);
+  carc::store::v1::RoomLogEntry entry;
+  auto* started = entry.mutable_started();
+  *started->mutable_seats() = seats_.ToStored();
+  started->set_seed(seed);
+  started->set_first_player(host);
+  for (const auto ms : clock.Readings()) started->add_clock_remaining_ms(ms);
+  if (starting->deadline) ToStored(starting->deadline->state(), started->mutable_turn_based());
+  journal_.Write(entry, [this, starting, then = std::move(then)](bool written) {
+    if (!written) {
+      seats_ = std::move(starting->lobby);
+      return then(false);
     }
-  }
-  game_ = std::move(game);
-  clock_ = clock;
-  turn_based_ = std::move(deadline);
-  TellTurn();
-  UpdateClock();
-  phase_.Advance(RoomPhase::kPlaying);
-  spdlog::info("room {}: game started with {} players", code_, seats_.size());
-  return true;
+    game_ = std::move(starting->game);
+    clock_ = starting->clock;
+    turn_based_ = std::move(starting->deadline);
+    TellTurn();
+    UpdateClock();
+    phase_.Advance(RoomPhase::kPlaying);
+    spdlog::info("room {}: game started with {} players", code_, seats_.size());
+    then(true);
+  });
 }
 
 std::optional<engine::Move> RoomGame::Decode(const std::shared_ptr<Session>& s, int seat,
@@ -209,38 +217,38 @@ void RoomGame::ApplyCommand(const std::function<engine::RejectReason(GameSession
   pending.then = std::move(then);
   UpdateClock();
   if (turn_based_) turn_based_->Switch(game_->IsOver() ? -1 : game_->ToMove(), WallNow());
-  gate_.BeginWrite();
-  journal_.AppendCommand(
-      game_->Stored(), clock_.Readings(), turn_based_ ? &turn_based_->state() : nullptr,
-      [this, keep = host_.KeepAlive(), p = std::move(pending)](std::string error) mutable {
-        // On the store's thread: back to the strand.
-        net::post(strand_, [this, keep = std::move(keep), p = std::move(p),
-                            e = std::move(error)]() mutable { CommandWritten(e, std::move(p)); });
-      });
+  // The journal's answer comes on the strand, the room's other work held until then.
+  auto p = std::make_shared<PendingCommand>(std::move(pending));
+  journal_.WriteCommand(game_->Stored(), clock_.Readings(),
+                        turn_based_ ? &turn_based_->state() : nullptr,
+                        [this, p](bool written) { CommandWritten(written, std::move(*p)); });
 }
 
-void RoomGame::CommandWritten(const std::string& error, PendingCommand pending) {
-  gate_.EndWrite();
-  if (!journal_.CommandWritten(error)) {
+void RoomGame::CommandWritten(bool written, PendingCommand pending) {
+  if (!written) {
     // Undo: the engine has no undo, so the game is rebuilt from its config and log.
     game_->Undo();
     clock_.Restore(std::move(pending.clock));
     if (turn_based_ && pending.turn_based) turn_based_->Restore(std::move(*pending.turn_based));
     ArmClock();
-    pending.then(std::nullopt);
-  } else {
-    game_->Commit();
-    ++metrics_.commands;
-    BroadcastBatch(pending.prev_seq, pending.received);
-    pending.then(engine::RejectReason::kNone);
+    return pending.then(std::nullopt);
   }
-  gate_.RunHeld();
+  game_->Commit();
+  ++metrics_.commands;
+  // A game this command finished is archived before anyone hears of the end: a client that
+  // sees it and asks for the game at once (GET /api/games) finds it.
+  if (game_->IsOver() && phase_.Advance(RoomPhase::kFinished)) {
+    return Finish([this, p = std::make_shared<PendingCommand>(std::move(pending))] {
+      BroadcastBatch(p->prev_seq, p->received, true);
+      p->then(engine::RejectReason::kNone);
+    });
+  }
+  BroadcastBatch(pending.prev_seq, pending.received, false);
+  pending.then(engine::RejectReason::kNone);
 }
 
-void RoomGame::BroadcastBatch(std::uint64_t prev_seq, Clock::time_point received) {
-  // The archive entry is written before anyone hears that the game is over: a client that
-  // sees the end and asks for the game at once (GET /api/games) finds it.
-  const bool just_finished = NoteFinished();
+void RoomGame::BroadcastBatch(std::uint64_t prev_seq, Clock::time_point received,
+                              bool just_finished) {
   const std::uint64_t hash = game_->PublicHash();
   // Each audience's message is built on an arena whose first block is on this stack: a batch
   // with the mover's legal moves is a few hundred small messages, and this way they cost no
@@ -281,15 +289,13 @@ void RoomGame::BroadcastBatch(std::uint64_t prev_seq, Clock::time_point received
                         over ? -1 : game_->ToMove(), over);
 }
 
-bool RoomGame::NoteFinished() {
-  if (!game_->IsOver() || !phase_.Advance(RoomPhase::kFinished)) return false;
+void RoomGame::Finish(std::function<void()> then) {
   ++metrics_.games_finished;
   spdlog::info("room {}: game finished", code_);
-  ArchiveGame();
-  return true;
+  ArchiveGame(std::move(then));
 }
 
-void RoomGame::ArchiveGame() {
+void RoomGame::ArchiveGame(std::function<void()> then) {
   store::ArchivedGame game;
   game.finished_at = static_cast<std::int64_t>(std::time(nullptr));
   for (std::size_t i = 0; i < seats_.size(); ++i) {
@@ -300,10 +306,14 @@ void RoomGame::ArchiveGame() {
   // (rooms/archived_record.h), off this thread.
   game.game = std::string(game_->game_name());
   rated_.PrepareArchive(game, seats_, *game_);
-  if (auto changes = journal_.Archive(std::move(game))) {
-    archived_ = true;
-    rated_.set_changes(std::move(*changes));
-  }
+  journal_.Archive(std::move(game), [this, then = std::move(then)](
+                                        std::optional<std::vector<store::RatingChange>> changes) {
+    if (changes) {
+      archived_ = true;
+      rated_.set_changes(std::move(*changes));
+    }
+    if (then) then();
+  });
 }
 
 void RoomGame::SendSnapshot(const std::shared_ptr<Session>& s, int seat, std::uint32_t request_id) {
@@ -352,7 +362,7 @@ std::string RoomGame::Restore(const std::vector<std::string>& entries) {
     if (!archived.value_or(true)) {
       spdlog::info("room {}: the game ended before the restart and was not archived; archiving it",
                    code_);
-      ArchiveGame();
+      ArchiveGame({});
     }
     if (archived.value_or(false) && rated_.on()) rated_.set_changes(journal_.RatingChanges());
   }

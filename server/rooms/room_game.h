@@ -98,10 +98,10 @@ class RoomGame {
   // A rated room's part (rooms/rated_game.h): the rating changes once archived.
   const RatedGame& rated() const { return rated_; }
 
-  // The lobby's start: the seats compacted (room seat i is game seat i), the start written,
-  // everyone sent the room state and their first snapshot. False (nothing changed) when the
-  // game cannot start or the store refused the start.
-  bool Start();
+  // The lobby's start: the seats compacted (room seat i is game seat i), the start handed to
+  // the store, and `then(true)` once it is there; `then(false)` (nothing changed) when the game
+  // cannot start or the store refused the start.
+  void Start(std::function<void(bool started)> then);
 
   // A member's game messages (seat -1: a spectator); each answers its sender.
   void Command(const std::shared_ptr<Session>& s, int seat, const v1::ClientMessage& m);
@@ -176,17 +176,20 @@ class RoomGame {
     std::optional<MoveDeadline::State> turn_based;
     Applied then;
   };
-  void CommandWritten(const std::string& error, PendingCommand pending);
+  void CommandWritten(bool written, PendingCommand pending);
   // A member's game command as a move of the game, checked as every command is (a seat, a
   // started game, the game's seq, a command of the game); nullopt once the error is sent.
   std::optional<engine::Move> Decode(const std::shared_ptr<Session>& s, int seat,
                                      const v1::GameCommand& gc, std::uint32_t rid);
   // A move the engine refused: the rule it breaks, as an ERROR_CODE_RULE_VIOLATION answer.
   void Refuse(const std::shared_ptr<Session>& s, std::uint32_t rid, engine::RejectReason r);
-  void BroadcastBatch(std::uint64_t prev_seq, std::chrono::steady_clock::time_point received);
-  // Once the game is over: the phase moves on, the game is archived and counted, once.
-  bool NoteFinished();
-  void ArchiveGame();
+  // `just_finished`: the command ended the game (archived by then; the stand-ins leave).
+  void BroadcastBatch(std::uint64_t prev_seq, std::chrono::steady_clock::time_point received,
+                      bool just_finished);
+  // Once the game is over and its phase moved on: the game counted and archived, then `then`
+  // (whether or not the store took the archive: the log still holds the game).
+  void Finish(std::function<void()> then);
+  void ArchiveGame(std::function<void()> then);
 
   // The moves due without a person (room_game_turns.cc): the fallback for a resigned seat (or
   // an abandoned one under ABANDON_POLICY_FALLBACK_MOVE, or one the players voted to skip), one
@@ -229,7 +232,9 @@ class RoomGame {
   // The reminder and the expiry, when due: each written (turn_noted) before anything is told,
   // then the reminder sent, or the room's absent policy applied to the turn.
   void CheckTurnBased();
-  bool NoteTurn();
+  // Hands the turn-based clock's state to the store, then `then`; a refused write puts the
+  // clock back to `before` (the next tick tries again).
+  void NoteTurn(const MoveDeadline::State& before, std::function<void()> then);
   // The seat to move and the turn's deadline, to the views other threads read.
   void TellTurn();
   // Whether `seat`'s turn ran out under a policy that decides for it; if so, TurnExpired

@@ -53,10 +53,16 @@ void RoomGame::TellTurn() {
   host_.TurnPassed(game_->IsOver() ? -1 : game_->ToMove(), TurnDeadline());
 }
 
-bool RoomGame::NoteTurn() {
+void RoomGame::NoteTurn(const MoveDeadline::State& before, std::function<void()> then) {
   carc::store::v1::RoomLogEntry entry;
   ToStored(turn_based_->state(), entry.mutable_turn_noted());
-  return journal_.Append(entry);
+  journal_.Write(entry, [this, before, then = std::move(then)](bool ok) {
+    if (!ok) {
+      turn_based_->Restore(before);  // the next tick tries again
+      return;
+    }
+    then();
+  });
 }
 
 void RoomGame::CheckTurnBased() {
@@ -68,24 +74,19 @@ void RoomGame::CheckTurnBased() {
       return;
     case MoveDeadline::Due::kRemind:
       turn_based_->Reminded();
-      if (!NoteTurn()) {
-        turn_based_->Restore(before);  // the next tick tries again
-        return;
-      }
-      ++metrics_.turn_reminders;
-      RoomNotices::Remind(host_.notices(), code_, game_->game_name(), seats_, seat);
-      return;
+      return NoteTurn(before, [this, seat] {
+        ++metrics_.turn_reminders;
+        RoomNotices::Remind(host_.notices(), code_, game_->game_name(), seats_, seat);
+      });
     case MoveDeadline::Due::kExpire:
       turn_based_->Expired();
-      if (!NoteTurn()) {
-        turn_based_->Restore(before);
-        return;
-      }
-      ++metrics_.turns_expired;
-      spdlog::info("room {}: seat {}'s time for its move ran out", code_, seat);
-      TellTurn();
-      host_.BroadcastRoomState();
-      return PlayFallbackMoves();
+      return NoteTurn(before, [this, seat] {
+        ++metrics_.turns_expired;
+        spdlog::info("room {}: seat {}'s time for its move ran out", code_, seat);
+        TellTurn();
+        host_.BroadcastRoomState();
+        PlayFallbackMoves();
+      });
   }
 }
 

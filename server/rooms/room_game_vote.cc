@@ -47,18 +47,24 @@ void RoomGame::EndByVote() {
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     if (absent_.awaited(static_cast<int>(i))) ended->add_absent_seats(static_cast<int>(i));
   }
-  // Not stored: nothing changes, the votes stand and the next tick tries again.
-  if (!journal_.Append(entry)) return;
-  computers_.Cancel();
-  game_->EndEarly();
-  for (const int seat : ended->absent_seats()) game_->MarkLeft(seat);
-  ++metrics_.absent_votes_end;
-  spdlog::info("room {}: the players voted to end the game", code_);
-  UpdateClock();
-  absent_.Close();
-  NoteFinished();
-  computers_.ClearStandIns();
-  host_.BroadcastRoomState();
+  std::vector<int> absent(ended->absent_seats().begin(), ended->absent_seats().end());
+  journal_.Write(entry, [this, absent = std::move(absent)](bool written) {
+    // Not stored: nothing changes, the votes stand and the next tick tries again.
+    if (!written) return;
+    computers_.Cancel();
+    game_->EndEarly();
+    for (const int seat : absent) game_->MarkLeft(seat);
+    ++metrics_.absent_votes_end;
+    spdlog::info("room {}: the players voted to end the game", code_);
+    UpdateClock();
+    absent_.Close();
+    const auto told = [this] {
+      computers_.ClearStandIns();
+      host_.BroadcastRoomState();
+    };
+    if (game_->IsOver() && phase_.Advance(RoomPhase::kFinished)) return Finish(told);
+    told();
+  });
 }
 
 void RoomGame::Vote(const std::shared_ptr<Session>& s, int seat, const v1::VoteOnAbsent& vote,

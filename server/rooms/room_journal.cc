@@ -1,6 +1,7 @@
 #include "rooms/room_journal.h"
 
 #include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
 
 #include <chrono>
 #include <utility>
@@ -24,44 +25,126 @@ std::string DurablePart(sv1::SeatTable table) {
 }  // namespace
 
 RoomJournal::RoomJournal(store::EventStore& store, store::RoomId id, std::string code,
-                         RoomMetrics& metrics)
-    : store_(store), id_(id), code_(std::move(code)), metrics_(metrics) {}
+                         RoomMetrics& metrics, Owner owner)
+    : store_(store), id_(id), code_(std::move(code)), metrics_(metrics), owner_(std::move(owner)) {}
 
-bool RoomJournal::Append(const sv1::RoomLogEntry& entry) {
-  try {
-    store_.Append(id_, size_, entry.SerializeAsString());
-  } catch (const store::StoreError& e) {
-    ++metrics_.store_errors;
-    spdlog::error("room {}: store write failed: {}", code_, e.what());
-    return false;
-  }
-  ++size_;
-  return true;
+RoomJournal::RoomJournal(store::EventStore& store, store::RoomId id, std::string code,
+                         RoomMetrics& metrics)
+    : RoomJournal(store, id, std::move(code), metrics, Owner{}) {}
+
+void RoomJournal::Write(const sv1::RoomLogEntry& entry, Then then) {
+  Pending p;
+  p.entry = entry.SerializeAsString();
+  p.then = std::move(then);
+  // No seat table may follow a start in the log (a replay refuses it), also while the start
+  // is on its way.
+  p.start = entry.has_started();
+  if (p.start) started_ = true;
+  Enqueue(std::move(p));
 }
 
-bool RoomJournal::AppendSeats(const sv1::SeatTable& seats, bool with_ready) {
+void RoomJournal::WriteSeats(const sv1::SeatTable& seats, bool with_ready, Then then) {
+  const auto nothing = [&then] {
+    if (then) then(true);
+  };
+  if (started_) return nothing();
   std::string bytes = seats.SerializeAsString();
-  if (bytes == stored_seats_) return true;
+  if (bytes == stored_seats_) return nothing();
   std::string durable = DurablePart(seats);
-  if (!with_ready && durable == stored_durable_) return true;  // only readiness changed
+  if (!with_ready && durable == stored_durable_) return nothing();  // only readiness changed
   sv1::RoomLogEntry entry;
   *entry.mutable_seats() = seats;
-  if (!Append(entry)) return false;
   stored_seats_ = std::move(bytes);
   stored_durable_ = std::move(durable);
-  return true;
+  // The store has only the first pending write: a table behind it is still the room's to
+  // replace, so that a burst of lobby changes costs one write, not one each.
+  if (!queue_.empty() && queue_.back().seats && (queue_.size() > 1 || !sent_)) {
+    Pending& back = queue_.back();
+    back.entry = entry.SerializeAsString();
+    if (then && back.then) {
+      back.then = [first = std::move(back.then), second = std::move(then)](bool ok) {
+        first(ok);
+        second(ok);
+      };
+    } else if (then) {
+      back.then = std::move(then);
+    }
+    return;
+  }
+  Pending p;
+  p.entry = entry.SerializeAsString();
+  p.seats = true;
+  p.then = std::move(then);
+  Enqueue(std::move(p));
 }
 
-void RoomJournal::AppendCommand(const sv1::GameCommand& command,
-                                const std::vector<std::uint32_t>& clock_ms,
-                                const MoveDeadline::State* turn_based,
-                                std::function<void(std::string)> done) {
+void RoomJournal::WriteCommand(const sv1::GameCommand& command,
+                               const std::vector<std::uint32_t>& clock_ms,
+                               const MoveDeadline::State* turn_based, Then then) {
   sv1::RoomLogEntry entry;
   sv1::GameCommand* stored = entry.mutable_command();
   *stored = command;
   for (const std::uint32_t ms : clock_ms) stored->add_clock_remaining_ms(ms);
   if (turn_based != nullptr) ToStored(*turn_based, stored->mutable_turn_based());
-  store_.AppendAsync(id_, size_, entry.SerializeAsString(), std::move(done));
+  Write(entry, std::move(then));
+}
+
+void RoomJournal::Archive(store::ArchivedGame game, ArchiveThen then) {
+  game.id = id_;
+  game.code = code_;
+  Pending p;
+  p.game = std::move(game);
+  p.archived = std::move(then);
+  Enqueue(std::move(p));
+}
+
+void RoomJournal::Enqueue(Pending p) {
+  if (queue_.empty()) owner_.gate->BeginWrite();  // ended once the queue is empty again
+  queue_.push_back(std::move(p));
+  if (!sent_) Send();
+}
+
+void RoomJournal::Send() {
+  Pending& p = queue_.front();
+  sent_ = true;
+  // The store answers on its writer thread: the answer goes back to the room's strand, the
+  // room kept alive until then.
+  auto back = [strand = owner_.strand, keep = owner_.keep_alive(), this](
+                  std::string error, std::vector<store::RatingChange> changes) {
+    boost::asio::post(strand, [this, keep, e = std::move(error), c = std::move(changes)]() mutable {
+      Landed(std::move(e), std::move(c));
+    });
+  };
+  if (p.game) {
+    store_.ArchiveAsync(*p.game, [back](std::vector<store::RatingChange> changes,
+                                        std::string error) { back(error, std::move(changes)); });
+  } else {
+    store_.AppendAsync(id_, size_, p.entry, [back](std::string error) { back(error, {}); });
+  }
+}
+
+void RoomJournal::Landed(std::string error, std::vector<store::RatingChange> changes) {
+  Pending p = std::move(queue_.front());
+  queue_.pop_front();
+  sent_ = false;
+  const bool ok = error.empty();
+  if (!ok) {
+    ++metrics_.store_errors;
+    spdlog::error("room {}: {} failed: {}", code_, p.game ? "archiving the game" : "store write",
+                  error);
+    // The next change of the lobby writes the table again.
+    if (p.seats) stored_seats_.clear(), stored_durable_.clear();
+    if (p.start) started_ = false;  // the lobby goes on
+  } else if (!p.game) {
+    ++size_;
+  }
+  // The room hears the answer with its gate open (what it does next may begin a write of its
+  // own) and runs what was held once the writes handed in are all answered.
+  if (queue_.empty()) owner_.gate->EndWrite();
+  if (p.then) p.then(ok);
+  if (p.archived) p.archived(ok ? std::optional(std::move(changes)) : std::nullopt);
+  if (!sent_ && !queue_.empty()) Send();
+  owner_.gate->RunHeld();
 }
 
 RoomCreation ReadCreation(const std::vector<std::string>& entries) {
@@ -83,16 +166,6 @@ RoomCreation ReadCreation(const std::vector<std::string>& entries) {
   return c;
 }
 
-bool RoomJournal::CommandWritten(const std::string& error) {
-  if (!error.empty()) {
-    ++metrics_.store_errors;
-    spdlog::error("room {}: store write failed: {}", code_, error);
-    return false;
-  }
-  ++size_;
-  return true;
-}
-
 std::string RoomJournal::Replay(const std::vector<std::string>& entries,
                                 const v1::RoomOptions& options, Target target) {
   const auto now = std::chrono::steady_clock::now();
@@ -112,6 +185,7 @@ std::string RoomJournal::Replay(const std::vector<std::string>& entries,
         break;
       case sv1::RoomLogEntry::kStarted: {
         if (target.game) return where + "a second start";
+        started_ = true;
         const sv1::GameStarted& st = entry.started();
         target.seats.Load(st.seats(), now);
         std::string error;
@@ -173,18 +247,6 @@ std::string RoomJournal::Replay(const std::vector<std::string>& entries,
   }
   size_ = static_cast<std::uint32_t>(entries.size());
   return {};
-}
-
-std::optional<std::vector<store::RatingChange>> RoomJournal::Archive(store::ArchivedGame game) {
-  game.id = id_;
-  game.code = code_;
-  try {
-    return store_.Archive(game);
-  } catch (const store::StoreError& e) {
-    ++metrics_.store_errors;
-    spdlog::error("room {}: archiving the game failed: {}", code_, e.what());
-    return std::nullopt;
-  }
 }
 
 std::vector<store::RatingChange> RoomJournal::RatingChanges() {

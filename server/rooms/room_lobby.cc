@@ -1,6 +1,8 @@
 // A room's lobby messages: chat, leaving and rematch here; the seats' messages (seats,
 // colours, readiness, computers, kicking, the start) decided by rooms/lobby_desk.h and carried
 // out here. Lifecycle and membership: room.cc.
+#include <boost/asio/post.hpp>
+
 #include <algorithm>
 
 #include "carc/codec/text_limits.h"
@@ -65,25 +67,16 @@ void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMe
       created.mutable_rematch_created()->set_room_code(rematch_code_);
       return s->Send(Serialize(created));
     }
-    auto made = registry_.Create(options_, s->peer_address());
-    if (!made.room) return Error(s, rid, made.error, made.message);
-    // The same table again: the computers sit where they sat, at their levels, before anyone
-    // joins (posted now, so ahead of any join the players send once they hear of the room).
-    std::vector<std::pair<int, std::string>> computers;
-    for (std::size_t i = 0; i < seats_.size(); ++i) {
-      if (seats_[i].computer())
-        computers.emplace_back(static_cast<int>(i), seats_[i].computer_level);
-    }
-    if (!computers.empty()) made.room->SeatComputers(std::move(computers));
-    rematch_code_ = made.room->code();
-    created.mutable_rematch_created()->set_room_code(rematch_code_);
-    s->Send(Serialize(created));
-    created.set_request_id(0);
-    const auto others = Serialize(created);
-    for (Seat& other : seats_) {
-      if (other.session && other.session != s) other.session->Send(others);
-    }
-    for (auto& watcher : spectators_) watcher->Send(others);
+    // The room's work waits for the new room (held, like a write): one rematch per game.
+    gate_.BeginWrite();
+    registry_.Create(options_, s->peer_address(),
+                     [self = shared_from_this(), s, rid](RoomRegistry::Created made) {
+                       boost::asio::post(self->strand_, [self, s, rid, made = std::move(made)] {
+                         self->gate_.EndWrite();
+                         self->RematchMade(s, rid, made.room, made.error, made.message);
+                         self->gate_.RunHeld();
+                       });
+                     });
     return;
   }
   if (game_.started()) {
@@ -113,6 +106,30 @@ void Room::HandleLobby(const std::shared_ptr<Session>& s, int seat, v1::ClientMe
   }
 }
 
+void Room::RematchMade(const std::shared_ptr<Session>& s, std::uint32_t rid,
+                       const std::shared_ptr<Room>& made, v1::ErrorCode error,
+                       const std::string& message) {
+  if (!made) return Error(s, rid, error, message);
+  // The same table again: the computers sit where they sat, at their levels, before anyone
+  // joins (posted now, so ahead of any join the players send once they hear of the room).
+  std::vector<std::pair<int, std::string>> computers;
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].computer()) computers.emplace_back(static_cast<int>(i), seats_[i].computer_level);
+  }
+  if (!computers.empty()) made->SeatComputers(std::move(computers));
+  rematch_code_ = made->code();
+  v1::ServerMessage created;
+  created.set_request_id(rid);
+  created.mutable_rematch_created()->set_room_code(rematch_code_);
+  s->Send(Serialize(created));
+  created.set_request_id(0);
+  const auto others = Serialize(created);
+  for (Seat& other : seats_) {
+    if (other.session && other.session != s) other.session->Send(others);
+  }
+  for (auto& watcher : spectators_) watcher->Send(others);
+}
+
 void Room::SeatComputers(std::vector<std::pair<int, std::string>> computers) {
   Post([this, computers = std::move(computers)] {
     if (game_.started()) return;
@@ -125,20 +142,22 @@ void Room::SeatComputers(std::vector<std::pair<int, std::string>> computers) {
 }
 
 void Room::StartGame(const std::shared_ptr<Session>& s, std::uint32_t rid) {
-  if (!game_.Start()) {
-    return Error(s, rid, v1::ERROR_CODE_STORE_UNAVAILABLE,
-                 "the server cannot save the start of the game right now; try again");
-  }
-  // The seats were compacted: room seat i is game seat i.
-  for (std::size_t i = 0; i < seats_.size(); ++i) {
-    if (seats_[i].session) seats_[i].session->set_seat(this, static_cast<int>(i));
-  }
-  BroadcastRoomState();
-  for (std::size_t i = 0; i < seats_.size(); ++i) {
-    if (seats_[i].session) game_.SendSnapshot(seats_[i].session, static_cast<int>(i), 0);
-  }
-  for (auto& watcher : spectators_) game_.SendSnapshot(watcher, -1, 0);
-  game_.PlayDue();
+  game_.Start([this, s, rid](bool started) {
+    if (!started) {
+      return Error(s, rid, v1::ERROR_CODE_STORE_UNAVAILABLE,
+                   "the server cannot save the start of the game right now; try again");
+    }
+    // The seats were compacted: room seat i is game seat i.
+    for (std::size_t i = 0; i < seats_.size(); ++i) {
+      if (seats_[i].session) seats_[i].session->set_seat(this, static_cast<int>(i));
+    }
+    BroadcastRoomState();
+    for (std::size_t i = 0; i < seats_.size(); ++i) {
+      if (seats_[i].session) game_.SendSnapshot(seats_[i].session, static_cast<int>(i), 0);
+    }
+    for (auto& watcher : spectators_) game_.SendSnapshot(watcher, -1, 0);
+    game_.PlayDue();
+  });
 }
 
 }  // namespace carc::server

@@ -3,6 +3,7 @@
 #include "net/connection_limiter.h"
 
 #include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 
 #include <algorithm>
@@ -37,8 +38,8 @@ RoomRegistry::RoomRegistry(boost::asio::io_context& io, const RoomConfig& config
       report_rate_(kReportBurst, config.reports_per_hour / 3600.0),
       code_guesses_(kCodeGuessBurst, config.code_guesses_per_minute / 60.0) {}
 
-RoomRegistry::Created RoomRegistry::Create(const v1::RoomOptions& options,
-                                           const std::string& address) {
+void RoomRegistry::Create(const v1::RoomOptions& options, const std::string& address,
+                          CreatedThen then) {
   std::string code;
   {
     std::lock_guard lock(mu_);
@@ -50,9 +51,9 @@ RoomRegistry::Created RoomRegistry::Create(const v1::RoomOptions& options,
     for (const auto& [c, r] : rooms_) of_kind += r->TurnBased() == turn_based ? 1 : 0;
     if (turn_based && of_kind >= static_cast<std::size_t>(config_.max_turn_based_rooms)) {
       ++metrics_.rooms_refused_max_turn_based;
-      return {nullptr, v1::ERROR_CODE_TOO_MANY_ROOMS,
-              "the server has too many turn-based rooms right now (--max-turn-based-rooms); try "
-              "again later"};
+      return then({nullptr, v1::ERROR_CODE_TOO_MANY_ROOMS,
+                   "the server has too many turn-based rooms right now (--max-turn-based-rooms); "
+                   "try again later"});
     }
     if (!turn_based && of_kind >= static_cast<std::size_t>(config_.max_rooms)) {
       ++metrics_.rooms_refused_max_rooms;
@@ -64,16 +65,16 @@ RoomRegistry::Created RoomRegistry::Create(const v1::RoomOptions& options,
             "(--max-rooms; latest from {})",
             n, rooms_.size(), address);
       }
-      return {nullptr, v1::ERROR_CODE_TOO_MANY_ROOMS,
-              "the server has too many rooms right now; try again later"};
+      return then({nullptr, v1::ERROR_CODE_TOO_MANY_ROOMS,
+                   "the server has too many rooms right now; try again later"});
     }
     if (!address.empty()) {
       const auto it = rooms_of_.find(address);
       if (it != rooms_of_.end() && it->second >= config_.max_rooms_per_address) {
         ++metrics_.rooms_refused_per_address;
-        return {nullptr, v1::ERROR_CODE_TOO_MANY_ROOMS,
-                "your address has " + std::to_string(it->second) +
-                    " rooms open; leave or finish one first"};
+        return then({nullptr, v1::ERROR_CODE_TOO_MANY_ROOMS,
+                     "your address has " + std::to_string(it->second) +
+                         " rooms open; leave or finish one first"});
       }
     }
     do {
@@ -89,15 +90,21 @@ RoomRegistry::Created RoomRegistry::Create(const v1::RoomOptions& options,
   created.mutable_created()->set_code(code);
   *created.mutable_created()->mutable_options() = options;
   created.mutable_created()->set_created_at(static_cast<std::int64_t>(std::time(nullptr)));
-  // Written outside the registry's lock: a store that waits on its write lock holds up this
-  // creation only, not every lookup, join and listing of the other rooms.
-  store::RoomId id = 0;
-  std::string failure;
-  try {
-    id = store_.CreateRoom(code, created.SerializeAsString());
-  } catch (const store::StoreError& e) {
-    failure = e.what();
-  }
+  // Written on the store's writer thread: a store that waits on its write lock holds up this
+  // creation only, not a network thread, nor every lookup, join and listing of other rooms.
+  store_.CreateRoomAsync(
+      code, created.SerializeAsString(),
+      [this, code, options, address, then = std::move(then)](store::RoomId id, std::string error) {
+        // Back on the network threads: the writer goes on with the next write.
+        boost::asio::post(io_, [this, code, options, address, then, id, e = std::move(error)] {
+          then(Made(code, options, address, id, e));
+        });
+      });
+}
+
+RoomRegistry::Created RoomRegistry::Made(const std::string& code, const v1::RoomOptions& options,
+                                         const std::string& address, store::RoomId id,
+                                         const std::string& failure) {
   std::shared_ptr<Room> room;
   {
     std::lock_guard lock(mu_);
@@ -414,13 +421,13 @@ void RoomRegistry::Sweep() {
   }
   for (const auto& room : gone) {
     spdlog::info("room {} disposed of", room->code());
-    try {
-      store_.Dispose(room->room_id());
-    } catch (const store::StoreError& e) {
-      // The room comes back at the next start and is disposed of again then.
+    // On the store's writer thread; a failure brings the room back at the next start, to be
+    // disposed of again then.
+    store_.DisposeAsync(room->room_id(), [this, code = room->code()](std::string error) {
+      if (error.empty()) return;
       ++metrics_.store_errors;
-      spdlog::error("room {}: store write failed: {}", room->code(), e.what());
-    }
+      spdlog::error("room {}: store write failed: {}", code, error);
+    });
     room->Dispose();
   }
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <boost/asio/io_context.hpp>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -43,7 +44,10 @@ class RoomRegistry {
     v1::ErrorCode error = v1::ERROR_CODE_UNSPECIFIED;
     std::string message;
   };
-  Created Create(const v1::RoomOptions& options, const std::string& address);
+  // `then` hears at once of a limit; otherwise once the store has the room (its write runs on
+  // the store's writer thread), on a thread of the io_context.
+  using CreatedThen = std::function<void(Created)>;
+  void Create(const v1::RoomOptions& options, const std::string& address, CreatedThen then);
   // Rebuilds every open room of the store (before the server accepts connections). A room
   // whose log cannot be replayed is quarantined in the store and reported; the others load.
   struct RestoreReport {
@@ -164,6 +168,9 @@ class RoomRegistry {
   // Codes of rooms being written to the store by Create (outside mu_): taken, and counted
   // against --max-rooms and the creator's --max-rooms-per-address.
   std::set<std::string> creating_;
+  // The creation's end, once the store answered: the room made and counted, or uncounted.
+  Created Made(const std::string& code, const v1::RoomOptions& options, const std::string& address,
+               store::RoomId id, const std::string& failure);
   std::size_t turn_based_creating_ = 0;  // of creating_
   std::map<std::string, std::weak_ptr<Room>> tokens_;
   std::map<std::string, std::string> creator_of_;  // room code -> address that created it

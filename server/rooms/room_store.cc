@@ -8,9 +8,12 @@ namespace carc::server {
 
 using Clock = std::chrono::steady_clock;
 
-bool Room::PersistSeats(bool with_ready) {
-  if (game_.started()) return true;
-  return journal_.AppendSeats(seats_.ToStored(), with_ready);
+void Room::PersistSeats(bool with_ready, RoomJournal::Then then) {
+  if (game_.started()) {
+    if (then) then(true);
+    return;
+  }
+  journal_.WriteSeats(seats_.ToStored(), with_ready, std::move(then));
 }
 
 std::vector<std::string> Room::TokenHashes() const {

@@ -20,7 +20,7 @@ class WriteGate {
  public:
   explicit WriteGate(std::size_t max_held_messages) : max_held_(max_held_messages) {}
 
-  bool writing() const { return writing_; }
+  bool writing() const { return writing_ > 0; }
   std::size_t held() const { return held_.size(); }
   // A client's message that came now would be refused: a write is in flight and the bound is
   // reached.
@@ -36,12 +36,14 @@ class WriteGate {
       fn();
     }
   }
-  void BeginWrite() { writing_ = true; }
+  // Writes (and other waits, like a rematch's new room) may overlap: the gate opens once each
+  // one begun has ended.
+  void BeginWrite() { ++writing_; }
   // The write is done (the room may still broadcast its result before RunHeld).
-  void EndWrite() { writing_ = false; }
+  void EndWrite() { --writing_; }
   // Runs what was held, in order, until one of them begins a write.
   void RunHeld() {
-    while (!writing_ && !held_.empty()) {
+    while (writing_ == 0 && !held_.empty()) {
       auto fn = std::move(held_.front());
       held_.pop_front();
       fn();
@@ -52,7 +54,7 @@ class WriteGate {
 
  private:
   std::size_t max_held_;
-  bool writing_ = false;
+  int writing_ = 0;
   std::deque<std::function<void()>> held_;
 };
 

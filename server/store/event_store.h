@@ -125,6 +125,7 @@ struct StoreStats {
   std::uint64_t batched_appends = 0;  // appends they held (written or failed)
   std::uint64_t failed_appends = 0;
   std::uint64_t queued_appends = 0;  // handed in and not yet being written
+  std::uint64_t room_writes = 0;     // OnWriter's writes run on the writer thread
   std::uint64_t checkpoints = 0;     // of the write-ahead log, beside the writer
   // Writes whose connection failed under them (PostgreSQL): the log was asked whether they
   // took place (settled), or could not be asked (in doubt: the room is rebuilt from its log).
@@ -181,7 +182,20 @@ class EventStore {
     }
     done(std::move(error));
   }
-  // Waits until every AppendAsync handed in before has been written and its `done` run.
+  // Runs `write` (one of this store's synchronous writes, with its answer handed on) on the
+  // store's writer thread, in order with the appends handed in before it, so that no network
+  // thread waits for the disk or another process's write lock. This default runs it at once on
+  // the caller's thread. `write` must not throw.
+  virtual void OnWriter(std::function<void()> write) { write(); }
+  // CreateRoom, Archive and Dispose through OnWriter: `done` gets the result or the store's
+  // error, on the writer thread (post to your own executor, never block).
+  using CreatedDone = std::function<void(RoomId id, std::string error)>;
+  void CreateRoomAsync(std::string code, std::string first_entry, CreatedDone done);
+  using ArchivedDone = std::function<void(std::vector<RatingChange> changes, std::string error)>;
+  void ArchiveAsync(ArchivedGame game, ArchivedDone done);
+  void DisposeAsync(RoomId room, AppendDone done);
+  // Waits until every AppendAsync and OnWriter handed in before has been written and its
+  // `done` run.
   virtual void Flush() {}
   virtual StoreStats Stats() const { return {}; }
   // "" while writes go through; else what is wrong (store/write_health.h). Answers at once.

@@ -1,5 +1,7 @@
 #include "store/group_commit.h"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <utility>
 
@@ -30,6 +32,12 @@ void GroupCommitter::Submit(PendingAppend append) {
   if (wake) wake_.notify_one();
 }
 
+void GroupCommitter::SubmitWrite(std::function<void()> write) {
+  PendingAppend job;
+  job.write = std::move(write);
+  Submit(std::move(job));
+}
+
 void GroupCommitter::Flush() {
   std::unique_lock lock(mu_);
   const std::uint64_t target = submitted_;
@@ -43,6 +51,7 @@ StoreStats GroupCommitter::Stats() const {
   s.batches = batches_.load();
   s.batched_appends = appends_.load();
   s.failed_appends = failed_.load();
+  s.room_writes = writes_.load();
   std::lock_guard lock(mu_);
   s.queued_appends = queue_.size();
   return s;
@@ -61,10 +70,22 @@ void GroupCommitter::Run() {
       if (queue_.empty()) return;  // stopping, and everything is written
       const std::size_t n = std::min(queue_.size(), max_batch_);
       batch.clear();
-      for (std::size_t i = 0; i < n; ++i) {
+      // A write of another kind goes alone; appends go together up to the next one.
+      if (queue_.front().write) {
         batch.push_back(std::move(queue_.front()));
         queue_.pop_front();
+      } else {
+        while (batch.size() < n && !queue_.front().write) {
+          batch.push_back(std::move(queue_.front()));
+          queue_.pop_front();
+        }
       }
+    }
+    if (batch.front().write) {
+      RunWrite(batch.front().write);
+      batch.clear();
+      Finished(1);
+      continue;
     }
     std::vector<std::string> errors;
     try {
@@ -83,14 +104,29 @@ void GroupCommitter::Run() {
     }
     const std::size_t n = batch.size();
     batch.clear();  // the callbacks may hold their rooms alive: let go of them now
-    bool flushing = false;
-    {
-      std::lock_guard lock(mu_);
-      finished_ += n;
-      flushing = flushing_ > 0;
-    }
-    if (flushing) written_.notify_all();
+    Finished(n);
   }
+}
+
+void GroupCommitter::RunWrite(const std::function<void()>& write) {
+  // The writes handed in report their own errors; anything else must not stop the writer.
+  try {
+    write();
+  } catch (const std::exception& e) {
+    ++failed_;
+    spdlog::error("store: a write on the writer thread failed: {}", e.what());
+  }
+  ++writes_;
+}
+
+void GroupCommitter::Finished(std::size_t n) {
+  bool flushing = false;
+  {
+    std::lock_guard lock(mu_);
+    finished_ += n;
+    flushing = flushing_ > 0;
+  }
+  if (flushing) written_.notify_all();
 }
 
 }  // namespace carc::server::store

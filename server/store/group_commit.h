@@ -6,7 +6,8 @@
 // - Submit never blocks on the disk; `done` runs on the writer thread once the append's batch
 //   is written ("" ) or failed (why). A failed batch fails every append in it, and nothing of
 //   it is in the store. `done` must not block and must not throw (a room posts to its strand).
-// - Appends are written in the order they were submitted.
+// - Appends are written in the order they were submitted; a write handed in by SubmitWrite runs
+//   alone, after the appends before it and before those after it.
 // - Flush waits until every append submitted before it has been written and its `done` run.
 // - The destructor writes whatever is still queued, then stops the thread.
 // - The queue is not bounded here: each room has at most one append in flight (it waits for
@@ -33,6 +34,9 @@ struct PendingAppend {
   std::uint32_t index = 0;
   std::string entry;
   AppendDone done;
+  // Set instead of the above: a write of another kind (EventStore::OnWriter), run on its own
+  // between batches, in its place in the order.
+  std::function<void()> write;
 };
 
 class GroupCommitter {
@@ -48,11 +52,15 @@ class GroupCommitter {
   GroupCommitter& operator=(const GroupCommitter&) = delete;
 
   void Submit(PendingAppend append);
+  // Runs `write` on the writer thread after everything submitted before it.
+  void SubmitWrite(std::function<void()> write);
   void Flush();
   StoreStats Stats() const;
 
  private:
   void Run();
+  void RunWrite(const std::function<void()>& write);
+  void Finished(std::size_t n);  // n appends or writes are done: wakes Flush
 
   const WriteBatch write_;
   const std::size_t max_batch_;
@@ -70,7 +78,8 @@ class GroupCommitter {
   std::atomic<std::uint64_t> batches_{0};
   std::atomic<std::uint64_t> appends_{0};
   std::atomic<std::uint64_t> failed_{0};
-  std::thread thread_;  // last: starts once everything above exists
+  std::atomic<std::uint64_t> writes_{0};  // SubmitWrite's, run
+  std::thread thread_;                    // last: starts once everything above exists
 };
 
 }  // namespace carc::server::store

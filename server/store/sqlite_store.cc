@@ -179,9 +179,10 @@ class SqliteStore final : public EventStore {
   }
 
   void AppendAsync(RoomId room, std::uint32_t index, std::string entry, AppendDone done) override {
-    committer_->Submit({room, index, std::move(entry), std::move(done)});
+    committer_->Submit({room, index, std::move(entry), std::move(done), {}});
   }
 
+  void OnWriter(std::function<void()> write) override { committer_->SubmitWrite(std::move(write)); }
   void Flush() override { committer_->Flush(); }
 
   std::string WriteTrouble() const override { return health_.Trouble(); }

@@ -33,6 +33,7 @@ class FlakyStore final : public server::store::EventStore {
     if (failing) return done("disk full");
     inner_->AppendAsync(r, i, std::move(e), std::move(done));
   }
+  void OnWriter(std::function<void()> write) override { inner_->OnWriter(std::move(write)); }
   void Flush() override { inner_->Flush(); }
   std::vector<server::store::RatingChange> Archive(const server::store::ArchivedGame& g) override {
     Check();

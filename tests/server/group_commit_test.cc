@@ -36,7 +36,7 @@ TEST_CASE("group commit: appends that queue during a write share the next batch,
       },
       /*max_batch=*/1000);
   test::AppendAnswers answers;
-  committer.Submit({1, 0, "first", answers.For(0)});
+  committer.Submit({1, 0, "first", answers.For(0), {}});
   // Wait until the writer holds the first append, then queue 50 more behind it.
   for (int i = 0; i < 1000; ++i) {
     {
@@ -46,7 +46,7 @@ TEST_CASE("group commit: appends that queue during a write share the next batch,
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
   for (std::uint32_t i = 1; i <= 50; ++i) {
-    committer.Submit({static_cast<cs::RoomId>(i % 7), i, "entry", answers.For(i)});
+    committer.Submit({static_cast<cs::RoomId>(i % 7), i, "entry", answers.For(i), {}});
   }
   CHECK(committer.Stats().queued_appends == 50);
   release.set_value();
@@ -74,7 +74,7 @@ TEST_CASE("group commit: a batch that throws fails every append in it, with the 
       },
       8);
   test::AppendAnswers answers;
-  for (std::uint32_t i = 0; i < 20; ++i) committer.Submit({1, i, "x", answers.For(i)});
+  for (std::uint32_t i = 0; i < 20; ++i) committer.Submit({1, i, "x", answers.For(i), {}});
   committer.Flush();
   REQUIRE(answers.got.size() == 20);
   for (const auto& [index, error] : answers.got) CHECK(error == "disk on fire");

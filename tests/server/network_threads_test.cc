@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "archived_game.h"
+#include "create_room.h"
 #include "raw_socket.h"
 #include "rooms/tokens.h"
 #include "test_server.h"
@@ -462,7 +463,7 @@ TEST_CASE(
   TestServer server(config);
   std::vector<std::string> codes;
   for (int i = 0; i < 1000; ++i) {
-    const auto created = server.app().registry().Create(RoomFor(2), "10.9.9.9");
+    const auto created = CreateRoomNow(server.app().registry(), RoomFor(2), "10.9.9.9");
     REQUIRE(created.room);
     CHECK_FALSE(created.room->IsPublic());
     codes.push_back(created.room->code());

@@ -58,7 +58,12 @@ struct GameFixture {
   GameFixture() {
     seats.Grant(0, "Ada", ada, "hash-a");
     seats.Grant(1, "Bo", bo, "hash-b");
-    REQUIRE(game.Start());
+    bool started = false;
+    game.Start([&started](bool ok) { started = ok; });
+    // The start is the store's before the game begins.
+    CHECK_FALSE(game.started());
+    Run();
+    REQUIRE(started);
     REQUIRE(game.started());
     game.SendSnapshot(ada, 0, 0);
     game.SendSnapshot(bo, 1, 0);
@@ -112,8 +117,9 @@ struct GameFixture {
   v1::RoomOptions options = BaseTwoSeats();
   std::string code = "GAME";
   server::store::RoomId id = CreateRoom();
-  server::RoomJournal journal{store, id, code, metrics};
   server::WriteGate gate{8};
+  server::RoomJournal journal{
+      store, id, code, metrics, {io.get_executor(), &gate, [] { return std::shared_ptr<void>(); }}};
   server::RoomPhaseTracker phase{
       {metrics.rooms_lobby, metrics.rooms_playing, metrics.rooms_finished}};
   server::SeatTable seats{2};
@@ -247,7 +253,9 @@ TEST_CASE("room game: rebuilt from its log, the game is where it was and plays o
   REQUIRE(f.game.seq() == 1);
 
   server::SeatTable seats{2};
-  server::RoomJournal journal{f.store, f.id, f.code, f.metrics};
+  server::RoomJournal journal{f.store, f.id, f.code, f.metrics, {f.io.get_executor(), &f.gate, [] {
+                                                                   return std::shared_ptr<void>();
+                                                                 }}};
   server::RoomPhaseTracker phase{
       {f.metrics.rooms_lobby, f.metrics.rooms_playing, f.metrics.rooms_finished}};
   RecordingHost host;

@@ -1,7 +1,8 @@
 // The room's journal on its own (rooms/room_journal.h), with no room, socket or application: a
 // store in memory that can be made to fail, and the rooms' own metrics interface.
+#include <boost/asio/io_context.hpp>
 #include <catch2/catch.hpp>
-#include <future>
+#include <optional>
 
 #include "flaky_store.h"
 #include "games/registry.h"
@@ -37,21 +38,56 @@ struct JournalFixture {
     return store.CreateRoom("JRNL", created.SerializeAsString());
   }
   std::vector<std::string> Log() { return store.Log(id).value(); }
+  // Runs what the strand has and the store answered, until nothing is left.
+  void Run() {
+    do {
+      store.Flush();
+      io.restart();
+    } while (io.poll() > 0);
+  }
+  // Each write as the room makes it, then the answer waited for: whether it landed.
+  bool Seats(const server::SeatTable& seats, bool with_ready) {
+    std::optional<bool> landed;
+    journal.WriteSeats(seats.ToStored(), with_ready, [&landed](bool ok) { landed = ok; });
+    Run();
+    REQUIRE(landed);
+    return *landed;
+  }
+  bool Write(RoomJournal& into, const sv1::RoomLogEntry& entry) {
+    std::optional<bool> landed;
+    into.Write(entry, [&landed](bool ok) { landed = ok; });
+    Run();
+    REQUIRE(landed);
+    return *landed;
+  }
   // Writes the command the game accepted last, as the room does, and waits for the answer.
   bool WriteCommand(RoomJournal& into, const server::GameSession& game,
                     const server::TurnClock& clock) {
-    std::promise<std::string> answer;
-    into.AppendCommand(game.Stored(), clock.Readings(), nullptr,
-                       [&](std::string error) { answer.set_value(std::move(error)); });
-    store.Flush();
-    return into.CommandWritten(answer.get_future().get());
+    std::optional<bool> landed;
+    into.WriteCommand(game.Stored(), clock.Readings(), nullptr,
+                      [&landed](bool ok) { landed = ok; });
+    Run();
+    REQUIRE(landed);
+    return *landed;
+  }
+  bool Archive(const server::store::ArchivedGame& game) {
+    std::optional<bool> landed;
+    journal.Archive(game, [&landed](auto changes) { landed = changes.has_value(); });
+    Run();
+    REQUIRE(landed);
+    return *landed;
+  }
+  RoomJournal::Owner Owner() {
+    return {io.get_executor(), &gate, [] { return std::shared_ptr<void>(); }};
   }
 
   v1::RoomOptions options = TwoSeatOptions();
+  boost::asio::io_context io;
+  server::WriteGate gate{8};
   FlakyStore store;
   CountingMetrics metrics;
   server::store::RoomId id = CreateRoom();
-  RoomJournal journal{store, id, "JRNL", metrics};
+  RoomJournal journal{store, id, "JRNL", metrics, Owner()};
 };
 
 server::SeatTable TwoPlayers() {
@@ -68,19 +104,60 @@ TEST_CASE("journal: an unchanged seat table or readiness alone writes nothing, a
   JournalFixture f;
   RoomJournal& journal = f.journal;
   server::SeatTable seats = TwoPlayers();
-  REQUIRE(journal.AppendSeats(seats.ToStored(), false));
+  REQUIRE(f.Seats(seats, false));
   CHECK(f.Log().size() == 2);
   CHECK(journal.size() == 2);
-  REQUIRE(journal.AppendSeats(seats.ToStored(), false));  // unchanged
+  REQUIRE(f.Seats(seats, false));  // unchanged
   seats[1].ready = true;
-  REQUIRE(journal.AppendSeats(seats.ToStored(), false));  // readiness alone
+  REQUIRE(f.Seats(seats, false));  // readiness alone
   CHECK(f.Log().size() == 2);
-  REQUIRE(journal.AppendSeats(seats.ToStored(), true));  // readiness, when asked to
+  REQUIRE(f.Seats(seats, true));  // readiness, when asked to
   CHECK(f.Log().size() == 3);
   seats[1].name = "Bea";
-  REQUIRE(journal.AppendSeats(seats.ToStored(), false));
+  REQUIRE(f.Seats(seats, false));
   CHECK(f.Log().size() == 4);
   CHECK(journal.size() == 4);
+}
+
+TEST_CASE(
+    "journal: writes go one at a time with the room's work held, tables waiting behind one "
+    "are merged, and no table follows a start",
+    "[rooms][journal]") {
+  JournalFixture f;
+  server::SeatTable seats = TwoPlayers();
+  std::vector<bool> answers;
+  const auto note = [&answers](bool ok) { answers.push_back(ok); };
+  f.journal.WriteSeats(seats.ToStored(), false, note);
+  CHECK(f.gate.writing());
+  bool held_ran = false;
+  f.gate.RunOrHold([&held_ran] { held_ran = true; });
+  CHECK_FALSE(held_ran);  // the room's next work waits for the store
+  // Three changes while the first table is with the store: one write, of the newest.
+  for (const char* name : {"A1", "A2", "A3"}) {
+    seats[0].name = name;
+    f.journal.WriteSeats(seats.ToStored(), false, note);
+  }
+  sv1::RoomLogEntry started;
+  *started.mutable_started()->mutable_seats() = seats.ToStored();
+  started.mutable_started()->set_seed(7);
+  f.journal.Write(started, note);
+  // Once the start is handed in, a table would break the log's order (a replay refuses it).
+  seats[1].name = "Late";
+  f.journal.WriteSeats(seats.ToStored(), false, note);
+  CHECK(answers == std::vector<bool>{true});  // the late table: nothing to write
+  f.Run();
+  CHECK_FALSE(f.gate.writing());
+  CHECK(held_ran);
+  CHECK(answers == std::vector<bool>(6, true));
+  const auto log = f.Log();
+  REQUIRE(log.size() == 4);  // created, Ada's table, A3's table, the start
+  sv1::RoomLogEntry merged;
+  REQUIRE(merged.ParseFromString(log[2]));
+  CHECK(merged.seats().seats(0).name() == "A3");
+  sv1::RoomLogEntry last;
+  REQUIRE(last.ParseFromString(log[3]));
+  CHECK(last.has_started());
+  CHECK(f.journal.size() == 4);
 }
 
 TEST_CASE("journal: a refused write leaves the log as it was, is counted, and the next one fits",
@@ -89,18 +166,18 @@ TEST_CASE("journal: a refused write leaves the log as it was, is counted, and th
   RoomJournal& journal = f.journal;
   server::SeatTable seats = TwoPlayers();
   f.store.failing = true;
-  CHECK_FALSE(journal.AppendSeats(seats.ToStored(), false));
+  CHECK_FALSE(f.Seats(seats, false));
   CHECK(f.metrics.store_errors == 1);
   CHECK(journal.size() == 1);
   // The failed table is not taken as written: the same table is tried again.
   f.store.failing = false;
-  REQUIRE(journal.AppendSeats(seats.ToStored(), false));
+  REQUIRE(f.Seats(seats, false));
   CHECK(f.Log().size() == 2);
 
   sv1::RoomLogEntry started;
   *started.mutable_started()->mutable_seats() = seats.ToStored();
   started.mutable_started()->set_seed(99);
-  REQUIRE(journal.Append(started));
+  REQUIRE(f.Write(journal, started));
   std::string error;
   auto game = server::StartGameSession(f.options, 2, 99, 0, &error);
   REQUIRE(game);
@@ -121,7 +198,7 @@ TEST_CASE("journal: a replay rebuilds seats, game and clock, and the log goes on
   JournalFixture f;
   RoomJournal& journal = f.journal;
   server::SeatTable seats = TwoPlayers();
-  REQUIRE(journal.AppendSeats(seats.ToStored(), false));
+  REQUIRE(f.Seats(seats, false));
   server::TurnClock clock(2, std::chrono::seconds(60), std::chrono::seconds(5));
   sv1::RoomLogEntry started;
   *started.mutable_started()->mutable_seats() = seats.ToStored();
@@ -129,7 +206,7 @@ TEST_CASE("journal: a replay rebuilds seats, game and clock, and the log goes on
   for (const std::uint32_t ms : clock.Readings()) {
     started.mutable_started()->add_clock_remaining_ms(ms);
   }
-  REQUIRE(journal.Append(started));
+  REQUIRE(f.Write(journal, started));
   std::string error;
   auto game = server::StartGameSession(f.options, 2, 2026, 0, &error);
   REQUIRE(game);
@@ -144,7 +221,7 @@ TEST_CASE("journal: a replay rebuilds seats, game and clock, and the log goes on
   std::unique_ptr<server::GameSession> game_back;
   server::TurnClock clock_back;
   std::optional<server::MoveDeadline> turn_based_back;
-  RoomJournal restored(f.store, f.id, "JRNL", f.metrics);
+  RoomJournal restored(f.store, f.id, "JRNL", f.metrics, f.Owner());
   REQUIRE(restored.Replay(f.Log(), f.options,
                           {seats_back, game_back, clock_back, turn_based_back}) == "");
   REQUIRE(game_back);
@@ -157,7 +234,7 @@ TEST_CASE("journal: a replay rebuilds seats, game and clock, and the log goes on
   // The next write lands at the end of the log, not over an entry.
   sv1::RoomLogEntry ended;
   ended.mutable_ended();
-  REQUIRE(restored.Append(ended));
+  REQUIRE(f.Write(restored, ended));
   CHECK(f.Log().size() == 10);
 }
 
@@ -216,12 +293,12 @@ TEST_CASE(
   game.record = R"({"format":"carcassonne-record/1"})";
   CHECK(journal.Archived() == false);
   f.store.failing = true;
-  CHECK_FALSE(journal.Archive(game));
+  CHECK_FALSE(f.Archive(game));
   CHECK(f.metrics.store_errors == 1);
   CHECK(journal.Archived() == std::nullopt);
   f.store.failing = false;
   CHECK(journal.Archived() == false);
-  REQUIRE(journal.Archive(game));
+  REQUIRE(f.Archive(game));
   CHECK(journal.Archived() == true);
   const auto kept = f.store.Game(f.id);
   REQUIRE(kept);

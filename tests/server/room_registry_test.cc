@@ -8,6 +8,7 @@
 #include <mutex>
 
 #include "app/metrics.h"
+#include "create_room.h"
 #include "rooms/room_registry.h"
 #include "store/sqlite_store.h"
 
@@ -57,6 +58,7 @@ class GatedStore final : public store::EventStore {
                    store::AppendDone done) override {
     inner_->AppendAsync(r, i, std::move(e), std::move(done));
   }
+  void OnWriter(std::function<void()> write) override { inner_->OnWriter(std::move(write)); }
   void Flush() override { inner_->Flush(); }
   std::vector<store::RatingChange> Archive(const store::ArchivedGame& g) override {
     return inner_->Archive(g);
@@ -103,43 +105,51 @@ v1::RoomOptions TwoSeats() {
 }
 
 TEST_CASE(
-    "registry: a room whose creation waits on the store holds up no lookup, and counts "
-    "against its address's cap meanwhile",
+    "registry: a room whose creation waits on the store holds up no caller and no lookup, and "
+    "counts against its address's cap meanwhile",
     "[server][security]") {
   Registry fixture(2);
   GatedStore& gated = fixture.gated;
   server::RoomRegistry& registry = fixture.rooms;
-  const auto first = registry.Create(TwoSeats(), "192.0.2.1");
+  const auto first = CreateRoomNow(registry, TwoSeats(), "192.0.2.1", &fixture.io);
   REQUIRE(first.room);
 
-  std::future<server::RoomRegistry::Created> waiting;
-  std::future<bool> lookups;
   gated.Close();
-  // Whatever fails below, the gate opens before the futures are waited for.
+  // Whatever fails below, the gate opens before the fixture goes.
   struct OpenAtExit {
     GatedStore& store;
     ~OpenAtExit() { store.Open(/*fail=*/false); }
   } open_at_exit{gated};
-  waiting =
-      std::async(std::launch::async, [&] { return registry.Create(TwoSeats(), "192.0.2.1"); });
+  std::optional<server::RoomRegistry::Created> second;
+  const auto before = std::chrono::steady_clock::now();
+  registry.Create(TwoSeats(), "192.0.2.1",
+                  [&second](server::RoomRegistry::Created c) { second = std::move(c); });
+  // The caller (a network thread) is back at once: the write waits on the store's own thread.
+  CHECK(std::chrono::steady_clock::now() - before < 1s);
   REQUIRE(gated.AwaitWaiter(5s));
+  CHECK_FALSE(second);
   // The registry's lock is free: lookups and listings answer while the write waits.
-  lookups = std::async(std::launch::async, [&] {
-    return registry.Find(first.room->code()) == first.room && registry.size() == 1 &&
-           registry.ListPublic().empty();
-  });
-  REQUIRE(lookups.wait_for(2s) == std::future_status::ready);
-  CHECK(lookups.get());
-  // The room being written counts: the address is at its cap of 2.
-  const auto third = registry.Create(TwoSeats(), "192.0.2.1");
-  CHECK(third.room == nullptr);
-  CHECK(third.error == v1::ERROR_CODE_TOO_MANY_ROOMS);
+  CHECK(registry.Find(first.room->code()) == first.room);
+  CHECK(registry.size() == 1);
+  CHECK(registry.ListPublic().empty());
+  // The room being written counts: the address is at its cap of 2, and hears so at once.
+  std::optional<server::RoomRegistry::Created> third;
+  registry.Create(TwoSeats(), "192.0.2.1",
+                  [&third](server::RoomRegistry::Created c) { third = std::move(c); });
+  REQUIRE(third);
+  CHECK(third->room == nullptr);
+  CHECK(third->error == v1::ERROR_CODE_TOO_MANY_ROOMS);
 
   gated.Open(/*fail=*/false);
-  const auto second = waiting.get();
-  REQUIRE(second.room);
-  CHECK(second.room->code() != first.room->code());
-  CHECK(registry.Find(second.room->code()) == second.room);
+  const auto until = std::chrono::steady_clock::now() + 10s;
+  while (!second && std::chrono::steady_clock::now() < until) {
+    fixture.io.restart();
+    fixture.io.run_one_for(10ms);
+  }
+  REQUIRE(second);
+  REQUIRE(second->room);
+  CHECK(second->room->code() != first.room->code());
+  CHECK(registry.Find(second->room->code()) == second->room);
   CHECK(registry.size() == 2);
 }
 
@@ -149,12 +159,12 @@ TEST_CASE("registry: a creation the store refuses gives its place under the caps
   GatedStore& gated = fixture.gated;
   server::RoomRegistry& registry = fixture.rooms;
   gated.Open(/*fail=*/true);
-  const auto refused = registry.Create(TwoSeats(), "192.0.2.7");
+  const auto refused = CreateRoomNow(registry, TwoSeats(), "192.0.2.7", &fixture.io);
   CHECK(refused.room == nullptr);
   CHECK(refused.error == v1::ERROR_CODE_STORE_UNAVAILABLE);
   CHECK(registry.size() == 0);
   gated.Open(/*fail=*/false);
-  const auto created = registry.Create(TwoSeats(), "192.0.2.7");
+  const auto created = CreateRoomNow(registry, TwoSeats(), "192.0.2.7", &fixture.io);
   CHECK(created.room != nullptr);
   CHECK(registry.size() == 1);
 }

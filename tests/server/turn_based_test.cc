@@ -66,7 +66,10 @@ v1::RoomOptions TurnBasedOptions(v1::AbandonPolicy policy) {
 struct RoomParts {
   RoomParts(FlakyStore& store, server::store::RoomId id, const v1::RoomOptions& room_options,
             std::int64_t& now)
-      : options(room_options), journal(store, id, code, metrics) {
+      : options(room_options),
+        journal(store, id, code, metrics,
+                {io.get_executor(), &gate, [] { return std::shared_ptr<void>(); }}),
+        store_(store) {
     config.game_seed = 11;
     config.wall_now = [&now] { return now; };
     host.notifier = &notices;
@@ -79,7 +82,10 @@ struct RoomParts {
       seats[0].account = 101;
       seats[1].account = 102;
     }
-    REQUIRE(game.Start());
+    bool started = false;
+    game.Start([&started](bool ok) { started = ok; });
+    Run(store_);
+    REQUIRE(started);
   }
   void Run(FlakyStore& store) {
     do {
@@ -93,8 +99,9 @@ struct RoomParts {
   server::RoomConfig config;
   v1::RoomOptions options;
   std::string code = "DAYS";
-  server::RoomJournal journal;
   server::WriteGate gate{8};
+  server::RoomJournal journal;
+  FlakyStore& store_;
   server::RoomPhaseTracker phase{
       {metrics.rooms_lobby, metrics.rooms_playing, metrics.rooms_finished}};
   server::SeatTable seats{2};
