@@ -1,5 +1,7 @@
 #include "store/sqlite_accounts.h"
 
+#include <spdlog/spdlog.h>
+
 #include <mutex>
 
 #include "store/crc32.h"
@@ -282,7 +284,7 @@ class SqliteAccounts final : public AccountStore {
   bool DeleteAccount(AccountId account, const std::string& label,
                      const std::vector<std::int64_t>& open_rooms) override {
     std::lock_guard lock(mu_);
-    return InSqliteTransaction(conn_.db, [&] {
+    const bool deleted = InSqliteTransaction(conn_.db, [&] {
       std::vector<std::int64_t> rooms = open_rooms;
       {
         ResetOnExit reset{*games_of_};
@@ -318,6 +320,22 @@ class SqliteAccounts final : public AccountStore {
       delete_account_->Run();
       return sqlite3_changes(conn_.db) > 0;
     });
+    // The rows are gone and their bytes zeroed in the database (secure_delete), but the
+    // write-ahead log still holds the pages as they were: they are copied back and the log
+    // emptied, so that no file keeps the account's name, endpoints or credentials.
+    if (deleted) ForgetWal();
+    return deleted;
+  }
+
+  // A checkpoint that truncates the log; it waits (busy timeout) for readers of older pages.
+  // One that cannot finish now leaves the log to the next checkpoints, which overwrite it.
+  void ForgetWal() {
+    const int rc =
+        sqlite3_wal_checkpoint_v2(conn_.db, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
+    if (rc != SQLITE_OK) {
+      spdlog::warn("accounts: the write-ahead log could not be emptied after a deletion: {}",
+                   sqlite3_errmsg(conn_.db));
+    }
   }
 
   void PutChallenge(const std::string& challenge, const std::string& purpose, AccountId account,

@@ -80,6 +80,8 @@ class SqliteStore final : public EventStore {
       Exec(durability == Durability::kFull ? "PRAGMA synchronous = FULL"
                                            : "PRAGMA synchronous = NORMAL");
       Exec("PRAGMA foreign_keys = ON");
+      // A room log rewritten when its player deletes the account leaves no old bytes behind.
+      Exec("PRAGMA secure_delete = ON");
       const int version = static_cast<int>(QueryInt("PRAGMA user_version"));
       if (version > kSchemaVersion) {
         throw StoreError("the store was written by a newer server (schema " +

@@ -268,3 +268,61 @@ TEST_CASE(
   CHECK(claims(nlohmann::json::array({1, 2})).status == 400);
   CHECK(HttpRequest(port, "POST", "/api/me/claims", R"({"tokens":[]})").status == 401);
 }
+
+namespace {
+
+// How often `needle` occurs, whatever its case, in the bytes of the store's files in `dir`
+// (the database, its write-ahead log and shared memory).
+int TracesIn(const std::string& dir, std::string needle) {
+  const auto lower = [](std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+  };
+  needle = lower(needle);
+  int found = 0;
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
+    std::ifstream in(dir + "/carcassonne.sqlite" + suffix, std::ios::binary);
+    if (!in) continue;
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    const std::string text = lower(bytes.str());
+    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) {
+      ++found;
+    }
+  }
+  return found;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "account deletion leaves the name nowhere in the store's files, its write-ahead log "
+    "included",
+    "[accounts][server]") {
+  auto config = AccountGamesConfig();
+  TestServer server(config);
+  const auto port = server.port();
+  // A name no other bytes of the store could hold by chance.
+  const std::string name = "Zebulonquartz";
+  const std::string zeb = NewAccount(port, name);
+  const std::string bob = NewAccount(port, "Bob");
+  RawGame game = StartRawGame(server, RoomFor(2), {Cookie(zeb), Bearer(bob)});
+  REQUIRE(game.error == "");
+  for (int i = 0; i < 6; ++i) REQUIRE(PlayOneCommand(game));
+  // A second session and a sign-in: more rows that held the account.
+  REQUIRE(HttpRequest(port, "POST", "/api/sessions",
+                      nlohmann::json{{"name", name}, {"password", "correct horse"}}.dump())
+              .status == 200);
+  server.app().store().Flush();
+  const int before = TracesIn(config.data_dir, name);
+  CHECK(before > 0);
+
+  const auto gone =
+      HttpRequest(port, "DELETE", "/api/me", nlohmann::json{{"name", name}}.dump(), Cookie(zeb));
+  REQUIRE(gone.status == 204);
+  server.app().store().Flush();
+  const int after = TracesIn(config.data_dir, name);
+  WARN("the name's bytes in the store's files: " << before << " before the deletion, " << after
+                                                 << " after");
+  CHECK(after == 0);
+}
