@@ -95,7 +95,7 @@ bool PasskeyApi::Handles(const ApiRequest& request) {
          path.starts_with("/api/passkeys/");
 }
 
-webauthn::RelyingParty PasskeyApi::PartyFor(const ApiRequest& request) const {
+webauthn::RelyingParty PasskeyApi::PartyFor() const {
   webauthn::RelyingParty rp;
   if (!limits_.public_url.empty()) {
     const auto scheme_end = limits_.public_url.find("://");
@@ -104,9 +104,10 @@ webauthn::RelyingParty PasskeyApi::PartyFor(const ApiRequest& request) const {
     rp.id = HostOnly(authority);
     rp.origins.push_back(Lower(limits_.public_url.substr(0, scheme_end)) + "://" + authority);
   } else {
-    const std::string host = Lower(request.host);
-    rp.id = HostOnly(host);
-    rp.origins = {"http://" + host, "https://" + host};
+    // Never the request's Host, which the client chooses: without --public-url the server is
+    // taken to be this machine's, opened as http://localhost (WebAuthn takes no IP address).
+    rp.id = "localhost";
+    rp.localhost_any_port = true;
   }
   for (const std::string& o : limits_.allowed_origins) rp.origins.push_back(Lower(o));
   return rp;
@@ -168,7 +169,7 @@ void PasskeyApi::RegisterOptions(const ApiRequest& request, const ApiReply& repl
   const std::int64_t now = accounts_.Now();
   store_->PutChallenge(challenge, "register", who->account, now + limits_.challenge_life.count(),
                        now);
-  const auto rp = PartyFor(request);
+  const auto rp = PartyFor();
   nlohmann::json exclude = nlohmann::json::array();
   for (const auto& p : owned) {
     exclude.push_back({{"type", "public-key"}, {"id", webauthn::Base64Url(p.credential_id)}});
@@ -187,7 +188,7 @@ void PasskeyApi::RegisterOptions(const ApiRequest& request, const ApiReply& repl
        {"authenticatorSelection",
         {{"residentKey", "required"},
          {"requireResidentKey", true},
-         {"userVerification", "preferred"}}},
+         {"userVerification", "required"}}},
        {"excludeCredentials", exclude}}));
 }
 
@@ -215,8 +216,7 @@ void PasskeyApi::Register(const ApiRequest& request, const ApiReply& reply) {
   if (!issued_to || *issued_to != who->account) {
     return reply(Error(401, "the challenge is not one issued to this account, or it expired"));
   }
-  auto checked =
-      webauthn::VerifyRegistration(PartyFor(request), client_data, attestation, challenge);
+  auto checked = webauthn::VerifyRegistration(PartyFor(), client_data, attestation, challenge);
   if (const auto* why = std::get_if<std::string>(&checked)) {
     ++accounts_.metrics().passkeys_refused;
     if (const auto n = RefusalLog().Tick()) {
@@ -262,14 +262,14 @@ void PasskeyApi::Owned(const ApiRequest& request, const ApiReply& reply) {
   reply(Json(200, {{"passkeys", list}}));
 }
 
-void PasskeyApi::SignInOptions(const ApiRequest& request, const ApiReply& reply) {
+void PasskeyApi::SignInOptions(const ApiRequest& /*request*/, const ApiReply& reply) {
   const std::string challenge = NewSessionToken();
   const std::int64_t now = accounts_.Now();
   store_->PutChallenge(challenge, "sign-in", 0, now + limits_.challenge_life.count(), now);
   reply(Json(200, {{"challenge", challenge},
-                   {"rpId", PartyFor(request).id},
+                   {"rpId", PartyFor().id},
                    {"timeout", limits_.challenge_life.count() * 1000},
-                   {"userVerification", "preferred"},
+                   {"userVerification", "required"},
                    {"allowCredentials", nlohmann::json::array()}}));
 }
 
@@ -293,7 +293,7 @@ void PasskeyApi::SignIn(const ApiRequest& request, const ApiReply& reply) {
   }
   const auto passkey = store_->PasskeyById(id);
   if (!passkey) return reply(Error(401, "passkey refused: this passkey is not known here"));
-  auto checked = webauthn::VerifyAssertion(PartyFor(request), passkey->public_key,
+  auto checked = webauthn::VerifyAssertion(PartyFor(), passkey->public_key,
                                            static_cast<std::uint32_t>(passkey->sign_count),
                                            client_data, auth_data, signature, challenge);
   if (const auto* why = std::get_if<std::string>(&checked)) {

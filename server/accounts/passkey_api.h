@@ -36,7 +36,7 @@ inline constexpr double kChallengeBurst = 10;
 inline constexpr double kChallengesPerHour = 60;
 
 struct PasskeyLimits {
-  std::string public_url;                    // empty: the relying party of the request's Host
+  std::string public_url;                    // empty: the relying party is localhost
   std::vector<std::string> allowed_origins;  // more pages that may use the passkeys
   int max_per_account = 10;
   std::chrono::seconds challenge_life{300};
@@ -49,8 +49,9 @@ class PasskeyApi {
   static bool Handles(const ApiRequest& request);
   void Serve(ApiRequest request, ApiReply reply);
 
-  // The relying party this request's ceremony is for.
-  webauthn::RelyingParty PartyFor(const ApiRequest& request) const;
+  // The relying party of every ceremony: from --public-url (and --allowed-origins), else this
+  // machine's localhost; never from a request's Host.
+  webauthn::RelyingParty PartyFor() const;
 
  private:
   void Register(const ApiRequest& request, const ApiReply& reply);

@@ -5,6 +5,7 @@
 #include <openssl/evp.h>
 #include <openssl/sha.h>
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 
@@ -174,6 +175,14 @@ std::string CheckClientData(const RelyingParty& rp, std::string_view json, std::
   const std::string origin = text("origin");
   bool allowed = false;
   for (const std::string& o : rp.origins) allowed = allowed || o == origin;
+  if (!allowed && rp.localhost_any_port) {
+    constexpr std::string_view kLocal = "http://localhost:";
+    const std::string_view port =
+        std::string_view(origin).substr(origin.starts_with(kLocal) ? kLocal.size() : origin.size());
+    allowed = origin == "http://localhost" ||
+              (!port.empty() && port.size() <= 5 &&
+               std::all_of(port.begin(), port.end(), [](char c) { return c >= '0' && c <= '9'; }));
+  }
   if (!allowed) return "the origin is not this server's";
   // A page in a frame of another site may not use this site's passkeys.
   if (const auto cross = data.find("crossOrigin");
@@ -200,6 +209,11 @@ std::variant<AuthData, std::string> ReadAuthData(const RelyingParty& rp, std::st
   AuthData out;
   out.flags = static_cast<std::uint8_t>(data[32]);
   if ((out.flags & kUserPresent) == 0) return std::string("the user was not present");
+  // A passkey stands in for a password: whoever holds the device must also unlock it (PIN,
+  // fingerprint, face), not only touch it.
+  if ((out.flags & kUserVerified) == 0) {
+    return std::string("the authenticator did not verify the user (a PIN, fingerprint or face)");
+  }
   for (int i = 0; i < 4; ++i) {
     out.sign_count = (out.sign_count << 8) | static_cast<std::uint8_t>(data[33 + i]);
   }

@@ -25,6 +25,9 @@ inline constexpr long kEdDsa = -8;
 struct RelyingParty {
   std::string id;                    // the site's host name: "play.example.org"
   std::vector<std::string> origins;  // the pages allowed to use it: "https://play.example.org"
+  // Also http://localhost:PORT, whatever the port: a server run without a public address,
+  // whose pages only a browser on its own machine can open.
+  bool localhost_any_port = false;
 };
 
 // A passkey made by a registration.

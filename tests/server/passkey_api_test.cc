@@ -16,9 +16,10 @@ namespace {
 
 using PasskeyFields = std::vector<std::pair<std::string, std::string>>;
 
-// The test client sends Host: 127.0.0.1, so without --public-url that is the relying party.
-constexpr const char* kOrigin = "http://127.0.0.1";
-constexpr const char* kRpId = "127.0.0.1";
+// Without --public-url the relying party is this machine's localhost, on any port (never the
+// request's Host: the test client sends 127.0.0.1).
+constexpr const char* kOrigin = "http://localhost:8080";
+constexpr const char* kRpId = "localhost";
 
 std::string SessionCookieOf(const test::HttpResult& r) {
   const std::string field = r.Header("Set-Cookie");
@@ -38,9 +39,9 @@ nlohmann::json PostJson(std::uint16_t port, const std::string& path, const nlohm
 // A sign-in response of `a` to `challenge`, with the given count, origin and rp id.
 nlohmann::json Assertion(const test::SoftAuthenticator& a, const std::string& challenge,
                          std::uint32_t count, const std::string& origin = kOrigin,
-                         const std::string& rp_id = kRpId) {
+                         const std::string& rp_id = kRpId, std::uint8_t flags = 0x05) {
   const std::string client = test::ClientData("webauthn.get", challenge, origin);
-  const std::string auth = a.AuthData(rp_id, count, 0x05);
+  const std::string auth = a.AuthData(rp_id, count, flags);
   return {{"id", wa::Base64Url(test::kCredentialId)},
           {"clientDataJSON", wa::Base64Url(client)},
           {"authenticatorData", wa::Base64Url(auth)},
@@ -63,6 +64,7 @@ TEST_CASE("passkeys: register one, sign in with it without a password, refuse re
   const auto options =
       PostJson(port, "/api/me/passkeys/options", nlohmann::json::object(), cookie, 200);
   CHECK(options["rp"]["id"] == kRpId);
+  CHECK(options["authenticatorSelection"]["userVerification"] == "required");
   CHECK(options["user"]["name"] == "Ada");
   CHECK(options["attestation"] == "none");
   CHECK(options["pubKeyCredParams"].size() == 2);
@@ -110,6 +112,30 @@ TEST_CASE("passkeys: register one, sign in with it without a password, refuse re
                  401)["error"] == "passkey refused: the origin is not this server's");
   CHECK(PostJson(port, "/api/passkeys/sign-in", Assertion(a, fresh(), 2, kOrigin, "example.org"),
                  "", 401)["error"] == "passkey refused: the rp id is not this server's");
+  // Touched but not unlocked (user present, not verified): a passkey stands in for a password.
+  CHECK(PostJson(port, "/api/passkeys/sign-in",
+                 Assertion(a, fresh(), 2, kOrigin, kRpId, /*flags=*/0x01), "", 401)["error"] ==
+        "passkey refused: the authenticator did not verify the user (a PIN, fingerprint or face)");
+  // The relying party is never the request's Host: one made for evil.example, sent with
+  // Host: evil.example, is refused, and the options still name localhost.
+  const PasskeyFields evil_host{{"Host", "evil.example"}};
+  const auto evil_options =
+      test::HttpRequest(port, "POST", "/api/passkeys/sign-in/options", "{}", evil_host);
+  REQUIRE(evil_options.status == 200);
+  const auto evil_json = nlohmann::json::parse(evil_options.body);
+  CHECK(evil_json["rpId"] == kRpId);
+  CHECK(evil_json["userVerification"] == "required");
+  const auto for_evil = Assertion(a, evil_json["challenge"].get<std::string>(), 2,
+                                  "http://evil.example", "evil.example");
+  const auto evil =
+      test::HttpRequest(port, "POST", "/api/passkeys/sign-in", for_evil.dump(), evil_host);
+  CHECK(evil.status == 401);
+  CHECK(nlohmann::json::parse(evil.body)["error"] ==
+        "passkey refused: the origin is not this server's");
+  // Nor is another port's host than localhost's.
+  CHECK(PostJson(port, "/api/passkeys/sign-in",
+                 Assertion(a, fresh(), 2, "http://localhost.evil.example:8080"), "",
+                 401)["error"] == "passkey refused: the origin is not this server's");
   // An old challenge: one the server issued and the client never used, then spent by another
   // response.
   const std::string old = fresh();
@@ -130,7 +156,7 @@ TEST_CASE("passkeys: register one, sign in with it without a password, refuse re
   const auto metrics = test::HttpGet(port, "/metrics").body;
   CHECK(metrics.find("carc_passkeys_added_total 1\n") != std::string::npos);
   CHECK(metrics.find("carc_passkey_sign_ins_total 2\n") != std::string::npos);
-  CHECK(metrics.find("carc_passkeys_refused_total 3\n") != std::string::npos);
+  CHECK(metrics.find("carc_passkeys_refused_total 6\n") != std::string::npos);
 }
 
 TEST_CASE("passkeys: sign-in challenges are metered per address, and expired ones swept",

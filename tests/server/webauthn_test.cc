@@ -69,6 +69,10 @@ TEST_CASE("passkeys: a registration with attestation none is read, each wrong fi
     CHECK(refuse(good_client,
                  AttestationObject(a.AuthData("play.example.org", 0, 0x44, Attested(a.CoseKey()))),
                  challenge) == "the user was not present");
+    CHECK(refuse(good_client,
+                 AttestationObject(a.AuthData("play.example.org", 0, 0x41, Attested(a.CoseKey()))),
+                 challenge) ==
+          "the authenticator did not verify the user (a PIN, fingerprint or face)");
     CHECK(refuse(good_client, AttestationObject(auth, "packed"), challenge) ==
           "only attestation \"none\" is taken");
     // "n" is a text string of 14 bytes: the input holds 7 more.
@@ -88,14 +92,14 @@ TEST_CASE("passkeys: keys of other algorithms or off the curve are refused",
           "[accounts][passkeys]") {
   SoftAuthenticator a(false);
   const std::string challenge = "Y2hhbGxlbmdl";
-  const std::string rs256 = a.AuthData("play.example.org", 0, 0x41, Attested(a.CoseKey(-257)));
+  const std::string rs256 = a.AuthData("play.example.org", 0, 0x45, Attested(a.CoseKey(-257)));
   CHECK(Refusal(wa::VerifyRegistration(kParty, ClientData("webauthn.create", challenge),
                                        AttestationObject(rs256), challenge)) ==
         "the key's algorithm is neither ES256 (-7, P-256) nor EdDSA (-8, Ed25519)");
   // The same key with one byte of x changed is (almost surely) no point of P-256.
   std::string cose = a.CoseKey();
   cose[cose.size() - 40] = static_cast<char>(cose[cose.size() - 40] ^ 0x01);
-  const std::string off = a.AuthData("play.example.org", 0, 0x41, Attested(cose));
+  const std::string off = a.AuthData("play.example.org", 0, 0x45, Attested(cose));
   CHECK(Refusal(wa::VerifyRegistration(kParty, ClientData("webauthn.create", challenge),
                                        AttestationObject(off), challenge)) ==
         "the P-256 key is not a point of the curve");
