@@ -30,6 +30,19 @@ std::variant<store::ReportRow, TextRefusal> DraftReport(const ReportScene& scene
     why = RefuseText(m.quote(), codec::kMaxChatChars, "quoted chat lines",
                      v1::ERROR_CODE_INVALID_REPORT);
     if (why.code != v1::ERROR_CODE_UNSPECIFIED) return why;
+    // A quote is evidence: only a line the reported player said in this room's chat as the
+    // room still keeps it (by seat, or by name for a line from before the start compacted the
+    // seats), never words put in their mouth.
+    bool said = false;
+    for (const v1::ChatMessage& line : scene.chat.Newest(ChatHistory::kMaxLines)) {
+      said = said || (line.text() == m.quote() &&
+                      (line.seat() == target || (line.seat() >= 0 && line.name() == seat.name)));
+    }
+    if (!said) {
+      return TextRefusal{v1::ERROR_CODE_INVALID_REPORT,
+                         "the quoted line is not one that player said in this room's chat: "
+                         "quote it as the chat shows it, or leave the quote out"};
+    }
   }
   nlohmann::json chat = nlohmann::json::array();
   for (const v1::ChatMessage& line : scene.chat.Newest(kReportChatLines)) {

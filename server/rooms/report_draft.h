@@ -1,6 +1,7 @@
 // A player's report of another from a room (docs/moderation.md, "Reports"), decided on the
 // room's state alone: a signed-in member (a seat or a spectator) reports the person in a seat,
-// not their own, with a reason and maybe the chat line reported; the report keeps the room's
+// not their own, with a reason and maybe the chat line reported (one the room's chat holds from
+// that player, word for word); the report keeps the room's
 // newest chat lines for the moderators. The game's record is the room's to add.
 //
 // Contract: pure (no I/O, no clock: `now` is handed in); a refusal changes nothing. The rate of

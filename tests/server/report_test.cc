@@ -56,6 +56,12 @@ TEST_CASE(
   CHECK(code(0, ReportMsg(1, "")) == v1::ERROR_CODE_INVALID_REPORT);
   CHECK(code(0, ReportMsg(1, std::string(501, 'r'))) == v1::ERROR_CODE_INVALID_REPORT);
   CHECK(code(0, ReportMsg(1, "bad\x01reason")) == v1::ERROR_CODE_TEXT_CONTROL_CHARACTER);
+  // A quote is only what the reported player said in the chat: not made up, not another's line.
+  game.seats[0]->Send(ChatMsg("good luck"));
+  REQUIRE(Await(*game.seats[1], [](const v1::ServerMessage& m) { return m.has_chat(); }));
+  CHECK(code(0, ReportMsg(1, "insults", "a line Bob never said")) == v1::ERROR_CODE_INVALID_REPORT);
+  CHECK(code(0, ReportMsg(1, "insults", "good luck")) == v1::ERROR_CODE_INVALID_REPORT);
+  CHECK(code(0, ReportMsg(1, "insults", "you are all fools!")) == v1::ERROR_CODE_INVALID_REPORT);
   auto guest = DialHello(server);
   REQUIRE(Ask(*guest, JoinMsg(game.code, /*spectate=*/true)));
   const auto from_guest = Ask(*guest, ReportMsg(1, "rude"));
@@ -73,7 +79,7 @@ TEST_CASE(
   CHECK(report["room"] == game.code);
   CHECK(report["reason"] == "insults in the chat");
   CHECK(report["quote"] == "you are all fools");
-  REQUIRE(report["chat"].size() == 1);
+  REQUIRE(report["chat"].size() == 1);  // the report was made before Ada's line
   CHECK(report["chat"][0]["name"] == "Bob");
   CHECK(report["chat"][0]["text"] == "you are all fools");
   CHECK(report["record"].is_object());  // the game so far, public information only
