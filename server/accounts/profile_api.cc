@@ -46,6 +46,19 @@ nlohmann::json PlayedJson(const store::PlayedGame& g) {
           {"record", "/api/games/" + id + "/record"}};
 }
 
+// A profile's games as `viewer` may see them: a private room's game only to its players (the
+// profile's owner among them), so that who played whom in private stays among them.
+std::vector<store::PlayedGame> VisibleTo(std::vector<store::PlayedGame> games,
+                                         const std::optional<SignedIn>& viewer,
+                                         store::AccountId owner) {
+  const store::AccountId who = viewer ? viewer->account : 0;
+  std::erase_if(games, [&](const store::PlayedGame& g) {
+    if (!g.is_private || (who != 0 && who == owner)) return false;
+    return who == 0 || std::find(g.accounts.begin(), g.accounts.end(), who) == g.accounts.end();
+  });
+  return games;
+}
+
 nlohmann::json PlayedList(const std::vector<store::PlayedGame>& games) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& g : games) out.push_back(PlayedJson(g));
@@ -114,7 +127,8 @@ void ProfileApi::Profile(const ApiRequest& request, const ApiReply& reply) {
       {"name", account->name},
       {"created_at", account->created_at},
       {"games", games},
-      {"recent", PlayedList(store_->PlayedGames(account->id, kProfileGames))},
+      {"recent", PlayedList(VisibleTo(store_->PlayedGames(account->id, kProfileGames),
+                                      accounts_.SessionOf(request), account->id))},
       {"ratings", ratings_ ? ratings_(account->id) : nlohmann::json::array()}};
   for (const auto& [name, read] : profile_parts_) profile[name] = read(account->id);
   reply(Json(200, profile));

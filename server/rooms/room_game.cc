@@ -305,6 +305,7 @@ void RoomGame::ArchiveGame(std::function<void()> then) {
   // No record: the log is the game, and the record is made from it when asked for
   // (rooms/archived_record.h), off this thread.
   game.game = std::string(game_->game_name());
+  game.is_private = !options_.is_public();
   rated_.PrepareArchive(game, seats_, *game_);
   journal_.Archive(std::move(game), [this, then = std::move(then)](
                                         std::optional<std::vector<store::RatingChange>> changes) {

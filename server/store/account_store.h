@@ -63,9 +63,11 @@ struct PlayedGame {
   std::int64_t id = 0;  // the archived game's id
   std::string code;
   std::int64_t finished_at = 0;
-  std::string game;                 // "base", "castle", ...
-  int seat = 0;                     // the account's seat
-  std::vector<PlayedSeat> players;  // by seat
+  std::string game;                    // "base", "castle", ...
+  int seat = 0;                        // the account's seat
+  std::vector<PlayedSeat> players;     // by seat
+  bool is_private = false;             // played in a private room
+  std::vector<std::int64_t> accounts;  // the accounts seated in it, for who may see it
 };
 
 // The account's finished games of one game: how many, and how many won (a won game is one

@@ -76,6 +76,8 @@ struct ArchivedGame {
   // A rated game's pool ("base", "count", "castle"; store/rating_rows.h), "" for an unrated one.
   // Archive rates it in the same transaction: a game is rated exactly once, when archived.
   std::string rated_pool{};
+  // Played in a private room: shown on a profile only to its players (accounts/profile_api.h).
+  bool is_private = false;
 };
 
 // One account seat's rating change in a rated game (store/rating_rows.h). `before` is the

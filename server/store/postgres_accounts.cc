@@ -195,8 +195,9 @@ class PostgresAccounts final : public AccountStore {
   std::vector<PlayedGame> PlayedGames(AccountId account, int limit) override {
     std::lock_guard lock(mu_);
     const PgResult r = db_.Exec(
-        "SELECT g.room_id, g.code, g.finished_at, COALESCE(g.game, 'base'), p.seat "
-        "FROM game_players p JOIN games g ON g.room_id = p.game_id WHERE p.account_id = $1 "
+        "SELECT g.room_id, g.code, g.finished_at, COALESCE(g.game, 'base'), p.seat, "
+        "g.private::int FROM game_players p JOIN games g ON g.room_id = p.game_id "
+        "WHERE p.account_id = $1 "
         "ORDER BY g.finished_at DESC, g.room_id DESC LIMIT $2",
         {PgParam::Int(account), PgParam::Int(limit)});
     std::vector<PlayedGame> out;
@@ -206,15 +207,19 @@ class PostgresAccounts final : public AccountStore {
                      r.Int(i, 2),
                      r.Text(i, 3),
                      static_cast<int>(r.Int(i, 4)),
+                     {},
+                     r.Int(i, 5) != 0,
                      {}});
     }
     for (PlayedGame& g : out) {
       const PgResult p = db_.Exec(
-          "SELECT name, score, (account_id IS NOT NULL)::int FROM game_players "
+          "SELECT name, score, (account_id IS NOT NULL)::int, COALESCE(account_id, 0) "
+          "FROM game_players "
           "WHERE game_id = $1 ORDER BY seat",
           {PgParam::Int(g.id)});
       for (int i = 0; i < p.rows(); ++i) {
         g.players.push_back({p.Text(i, 0), static_cast<int>(p.Int(i, 1)), p.Int(i, 2) != 0});
+        if (p.Int(i, 3) != 0) g.accounts.push_back(p.Int(i, 3));
       }
     }
     return out;

@@ -338,6 +338,12 @@ CREATE TABLE room_actions (
 CREATE INDEX room_actions_in_force ON room_actions (room_id) WHERE lifted_at IS NULL;
 )sql";
 
+// Whether a game was played in a private room (left out of public lists); games archived
+// before are taken as public.
+constexpr const char* kPrivateGames = R"sql(
+ALTER TABLE games ADD COLUMN private BOOLEAN NOT NULL DEFAULT FALSE;
+)sql";
+
 constexpr PgMigration kMigrations[] = {
     {1, "rooms, their logs and the archive", kRooms},
     {2, "nodes, room leases and resume tokens", kCluster},
@@ -355,6 +361,7 @@ constexpr PgMigration kMigrations[] = {
     {14, "the server's settings", kServerSettings},
     {15, "players' reports with their context", kReports},
     {16, "moderators' kicks and closed rooms", kRoomActions},
+    {17, "which archived games were played in private rooms", kPrivateGames},
 };
 
 // Any fixed number: the advisory lock that serialises migrations between nodes.

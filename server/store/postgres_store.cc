@@ -115,9 +115,11 @@ class PostgresStore final : public EventStore, public RoomLeases {
     std::lock_guard lock(mu_);
     Transaction t(db_);
     db_.Exec(
-        "INSERT INTO games (room_id, code, finished_at, record, game) VALUES ($1, $2, $3, $4, $5)",
+        "INSERT INTO games (room_id, code, finished_at, record, game, private) "
+        "VALUES ($1, $2, $3, $4, $5, $6::int::boolean)",
         {PgParam::Int(game.id), game.code, PgParam::Int(game.finished_at), game.record,
-         game.game.empty() ? PgParam::Null() : PgParam(game.game)});
+         game.game.empty() ? PgParam::Null() : PgParam(game.game),
+         PgParam::Int(game.is_private ? 1 : 0)});
     for (std::size_t i = 0; i < game.players.size(); ++i) {
       const ArchivedPlayer& p = game.players[i];
       db_.Exec(

@@ -76,11 +76,12 @@ class SqliteAccounts final : public AccountStore {
           "FROM game_players p JOIN games g ON g.room_id = p.game_id WHERE p.account_id = ? "
           "GROUP BY 1 ORDER BY 1");
       played_ = conn_.Make(
-          "SELECT g.room_id, g.code, g.finished_at, COALESCE(g.game, 'base'), p.seat "
+          "SELECT g.room_id, g.code, g.finished_at, COALESCE(g.game, 'base'), p.seat, g.private "
           "FROM game_players p JOIN games g ON g.room_id = p.game_id WHERE p.account_id = ? "
           "ORDER BY g.finished_at DESC, g.room_id DESC LIMIT ?");
       players_ = conn_.Make(
-          "SELECT name, score, account_id IS NOT NULL FROM game_players WHERE game_id = ? "
+          "SELECT name, score, account_id IS NOT NULL, COALESCE(account_id, 0) FROM game_players "
+          "WHERE game_id = ? "
           "ORDER BY seat");
       unname_ = conn_.Make(
           "UPDATE game_players SET name = ?, account_id = NULL, token_hash = NULL "
@@ -255,14 +256,24 @@ class SqliteAccounts final : public AccountStore {
       ResetOnExit reset{s};
       s.Bind(1, account).Bind(2, std::int64_t{limit});
       while (s.Step()) {
-        out.push_back({s.Int(0), s.Text(1), s.Int(2), s.Text(3), static_cast<int>(s.Int(4)), {}});
+        out.push_back({s.Int(0),
+                       s.Text(1),
+                       s.Int(2),
+                       s.Text(3),
+                       static_cast<int>(s.Int(4)),
+                       {},
+                       s.Int(5) != 0,
+                       {}});
       }
     }
     for (PlayedGame& g : out) {
       Statement& s = *players_;
       ResetOnExit reset{s};
       s.Bind(1, g.id);
-      while (s.Step()) g.players.push_back({s.Text(0), static_cast<int>(s.Int(1)), s.Int(2) != 0});
+      while (s.Step()) {
+        g.players.push_back({s.Text(0), static_cast<int>(s.Int(1)), s.Int(2) != 0});
+        if (s.Int(3) != 0) g.accounts.push_back(s.Int(3));
+      }
     }
     return out;
   }

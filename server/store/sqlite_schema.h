@@ -15,7 +15,7 @@ namespace carc::server::store {
 // notice_preferences (store/social_store.h), which notices and the hours without them. 10:
 // account_roles, sanctions and audit_log (store/moderation_store.h). 11: address_bans. 12:
 // server_settings. 13: reports. 14: room_actions.
-inline constexpr int kSchemaVersion = 14;
+inline constexpr int kSchemaVersion = 15;
 
 // Tables: rooms (state open/disposed/quarantined), room_log (one row per entry, with its
 // CRC-32), games and game_players (the archive), accounts, sessions, passkeys and passkey
@@ -45,7 +45,8 @@ CREATE TABLE IF NOT EXISTS games (
   code TEXT NOT NULL,
   finished_at INTEGER NOT NULL,
   record TEXT NOT NULL,
-  game TEXT
+  game TEXT,
+  private INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS games_finished ON games(finished_at);
 CREATE TABLE IF NOT EXISTS game_players (

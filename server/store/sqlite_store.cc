@@ -98,6 +98,10 @@ class SqliteStore final : public EventStore {
         Exec("ALTER TABLE game_players ADD COLUMN account_id INTEGER");
         Exec("ALTER TABLE game_players ADD COLUMN token_hash TEXT");
       }
+      // Before schema 15 a game's room was not known to be private: taken as public.
+      if (version >= 1 && version < 15) {
+        Exec("ALTER TABLE games ADD COLUMN private INTEGER NOT NULL DEFAULT 0");
+      }
       Exec(kSchema);
       Exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
       Exec("COMMIT");
@@ -205,6 +209,7 @@ class SqliteStore final : public EventStore {
     } else {
       g.Bind(5, game.game);
     }
+    g.Bind(6, std::int64_t{game.is_private ? 1 : 0});
     g.Run();
     Statement& p = *stmts_.at("archive_player");
     for (std::size_t i = 0; i < game.players.size(); ++i) {
@@ -403,7 +408,8 @@ class SqliteStore final : public EventStore {
          "SELECT id, code, COALESCE(reason, '') FROM rooms WHERE state = 'quarantined' "
          "ORDER BY id"},
         {"archive",
-         "INSERT INTO games(room_id, code, finished_at, record, game) VALUES (?1, ?2, ?3, ?4, ?5)"},
+         "INSERT INTO games(room_id, code, finished_at, record, game, private) "
+         "VALUES (?1, ?2, ?3, ?4, ?5, ?6)"},
         {"archive_player",
          "INSERT INTO game_players(game_id, seat, name, score, account_id, token_hash) "
          "VALUES (?1, ?2, ?3, ?4, ?5, ?6)"},

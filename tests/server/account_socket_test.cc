@@ -154,7 +154,16 @@ TEST_CASE(
   REQUIRE(end);
   const auto game_id = static_cast<std::int64_t>(end->room_state().game_id());
 
-  const auto profile = GetJson(port, "/api/players/ADA", {});
+  // A private room's game: on the profile for its players only, Ada herself and Bob; a
+  // stranger, signed in or not, sees the tally and not who played whom.
+  const std::string cyd = NewAccount(port, "Cyd");
+  for (const HeaderFields& stranger : {HeaderFields{}, Cookie(cyd)}) {
+    const auto seen = GetJson(port, "/api/players/ADA", stranger);
+    CHECK(seen["games"][0]["played"] == 1);
+    CHECK(seen["recent"].empty());
+  }
+  CHECK(GetJson(port, "/api/players/ada", Bearer(bob))["recent"].size() == 1);
+  const auto profile = GetJson(port, "/api/players/ADA", Cookie(ada));
   CHECK(profile["name"] == "Ada");
   REQUIRE(profile["games"].size() == 1);
   CHECK(profile["games"][0]["game"] == "base");
@@ -210,7 +219,7 @@ TEST_CASE(
   CHECK(Upgrade(port, Cookie(ada)).first == 401);
   CHECK(HttpGet(port, "/api/players/Ada").status == 404);
   // Bob's game keeps its moves and scores; Ada's seat is a neutral label now.
-  const auto bobs = GetJson(port, "/api/players/bob", {});
+  const auto bobs = GetJson(port, "/api/players/bob", Bearer(bob));
   REQUIRE(bobs["recent"].size() == 1);
   CHECK(bobs["recent"][0]["players"][0]["name"] == "Deleted player");
   CHECK(bobs["recent"][0]["players"][0]["score"] == ada_score);

@@ -210,7 +210,7 @@ ACCOUNT_CONTRACT("passkey challenges are taken once, before they expire", Challe
   }
 
 cs::ArchivedGame Played(cs::EventStore& store, std::int64_t at, const std::string& game,
-                        std::vector<cs::ArchivedPlayer> players) {
+                        std::vector<cs::ArchivedPlayer> players, bool is_private = false) {
   const cs::RoomId id = store.CreateRoom("R" + std::to_string(at), "created");
   cs::ArchivedGame g;
   g.id = id;
@@ -218,6 +218,7 @@ cs::ArchivedGame Played(cs::EventStore& store, std::int64_t at, const std::strin
   g.finished_at = at;
   g.players = std::move(players);
   g.game = game;
+  g.is_private = is_private;
   store.Archive(g);
   return g;
 }
@@ -242,7 +243,7 @@ void HistoryTalliesAndDeletes(cs::EventStore& store) {
   a.PutChallenge("ada-challenge", "register", ada, 1000, 0);
   const auto first = Played(store, 100, "base", {{"Ada", 30, ada}, {"Bob", 20, bob}});
   Played(store, 200, "base", {{"Bob", 40, bob}, {"Ada", 40, ada}});  // a shared first place
-  Played(store, 300, "castle", {{"Ada", 10, ada}, {"guest", 50, 0}});
+  Played(store, 300, "castle", {{"Ada", 10, ada}, {"guest", 50, 0}}, /*is_private=*/true);
   Played(store, 400, "base", {{"Bob", 1, bob}, {"Cy", 2, 0, "cy-token"}});
   // Cy played as a guest and signs up: the token claims the seat once, under the new name.
   const auto cy = *a.CreateAccount("Cyrus", "cyrus", "h", 0);
@@ -265,6 +266,11 @@ void HistoryTalliesAndDeletes(cs::EventStore& store) {
   CHECK(games[0].finished_at == 300);
   CHECK(games[0].game == "castle");
   CHECK(games[0].seat == 0);
+  // Who may see a private room's game: its accounts (the guest's seat names none).
+  CHECK(games[0].is_private);
+  CHECK(games[0].accounts == std::vector<std::int64_t>{ada});
+  CHECK_FALSE(games[1].is_private);
+  CHECK(games[1].accounts == std::vector<std::int64_t>{bob, ada});
   CHECK(games[1].finished_at == 200);
   CHECK(games[1].seat == 1);
   CHECK(games[1].players == std::vector<cs::PlayedSeat>{{"Bob", 40, true}, {"Ada", 40, true}});
