@@ -356,13 +356,28 @@ void AccountApi::ChangePassword(const ApiRequest& request, ApiReply reply) {
           return done(Error(401, "the old password is wrong", "old_password"));
         }
         account_failures_.Succeeded(pair);
-        store_->SetPasswordHash(account->id, HashPassword(*new_secret, limits_.hash));
-        // Whoever knew the old password is signed out everywhere; this device stays in.
-        metrics_.sessions_ended += static_cast<std::uint64_t>(store_->EndSessions(account->id));
-        ++metrics_.passwords_changed;
-        spdlog::info("accounts: {} changed their password", account->name);
-        done(NewSession(r, *account, 200));
+        done(PasswordReplaced(r, *account, *new_secret));
       });
+}
+
+ApiResponse AccountApi::PasswordReplaced(const ApiRequest& request, const store::Account& account,
+                                         const std::string& new_password) {
+  store_->SetPasswordHash(account.id, HashPassword(new_password, limits_.hash));
+  // Whoever knew the old password is signed out everywhere; this device stays in.
+  metrics_.sessions_ended += static_cast<std::uint64_t>(store_->EndSessions(account.id));
+  ++metrics_.passwords_changed;
+  spdlog::info("accounts: {} changed their password", account.name);
+  return NewSession(request, account, 200);
+}
+
+void AccountApi::ReplacePassword(const ApiRequest& request, store::AccountId account,
+                                 std::shared_ptr<std::string> new_password, ApiReply reply) {
+  OnWorker(hashing_, request, std::move(reply),
+           [this, account, new_password](const ApiRequest& r, const ApiReply& done) {
+             const auto found = store_->AccountById(account);
+             if (!found) return done(Error(401, "not signed in"));
+             done(PasswordReplaced(r, *found, *new_password));
+           });
 }
 
 ApiResponse AccountApi::NewSession(const ApiRequest& request, const store::Account& account,

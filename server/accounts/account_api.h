@@ -113,6 +113,10 @@ class AccountApi {
                        std::function<void(const ApiRequest&, const ApiReply&)> job) {
     OnWorker(hashing_, request, std::move(reply), std::move(job));
   }
+  // The signed-in `account`'s new password (its old one, or a passkey, checked by the caller):
+  // hashed on the hashing pool, every session ended, a new one for this device answered.
+  void ReplacePassword(const ApiRequest& request, store::AccountId account,
+                       std::shared_ptr<std::string> new_password, ApiReply reply);
   // The parameters new password hashes are made with.
   const HashParams& hash_params() const { return limits_.hash; }
   // OnReadWorker for a signed-in player's own resource: 401 when the request has no session.
@@ -136,6 +140,8 @@ class AccountApi {
   void SignUp(const ApiRequest& request, ApiReply reply);
   void SignIn(const ApiRequest& request, ApiReply reply);
   void ChangePassword(const ApiRequest& request, ApiReply reply);
+  ApiResponse PasswordReplaced(const ApiRequest& request, const store::Account& account,
+                               const std::string& new_password);
   // Runs `job` on a worker of `pool`, answering 503 itself when the pool refuses.
   void OnWorker(ApiWorkers& pool, const ApiRequest& request, ApiReply reply,
                 std::function<void(const ApiRequest&, const ApiReply&)> job);

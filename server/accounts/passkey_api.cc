@@ -11,6 +11,15 @@
 #include "net/log_throttle.h"
 
 namespace carc::server::accounts {
+// The fields of a JSON body, each a base64url string decoded; `optional` may be missing.
+struct PasskeyBody {
+  nlohmann::ordered_json json;
+  std::string Field(const char* key) const {
+    const auto it = json.find(key);
+    return it != json.end() && it->is_string() ? it->get<std::string>() : std::string();
+  }
+};
+
 namespace {
 
 constexpr std::size_t kMaxPasskeyBody = 32 * 1024;
@@ -39,23 +48,14 @@ std::string HostOnly(std::string_view authority) {
   return std::string(authority.substr(0, authority.find(':')));
 }
 
-// The fields of a JSON body, each a base64url string decoded; `optional` may be missing.
-struct Body {
-  nlohmann::ordered_json json;
-  std::string Field(const char* key) const {
-    const auto it = json.find(key);
-    return it != json.end() && it->is_string() ? it->get<std::string>() : std::string();
-  }
-};
-
-std::variant<Body, ApiResponse> ReadBody(const std::string& text) {
+std::variant<PasskeyBody, ApiResponse> ReadBody(const std::string& text) {
   auto read = ReadJsonObject(text, kMaxPasskeyBody, 2);
   if (auto* refused = std::get_if<ApiResponse>(&read)) return std::move(*refused);
-  return Body{std::get<nlohmann::ordered_json>(std::move(read))};
+  return PasskeyBody{std::get<nlohmann::ordered_json>(std::move(read))};
 }
 
 // Decodes base64url field `key` into `out`; false (and `error` set) when it is missing or bad.
-bool Decode(const Body& body, const char* key, std::string& out, ApiResponse& error) {
+bool Decode(const PasskeyBody& body, const char* key, std::string& out, ApiResponse& error) {
   if (!webauthn::DecodeBase64Url(body.Field(key), out) || out.empty()) {
     error = Error(400, std::string("\"") + key + "\" must be base64url bytes");
     return false;
@@ -120,7 +120,9 @@ void PasskeyApi::Serve(ApiRequest request, ApiReply reply) {
   using Job = void (PasskeyApi::*)(const ApiRequest&, const ApiReply&);
   Job job = nullptr;
   std::string_view allow = "POST";
-  if (path == "/api/me/passkeys/options") {
+  if (path == "/api/passkeys/password") {
+    job = &PasskeyApi::ChangePassword;
+  } else if (path == "/api/me/passkeys/options") {
     job = &PasskeyApi::RegisterOptions;
   } else if (path == "/api/passkeys/sign-in/options") {
     job = &PasskeyApi::SignInOptions;
@@ -197,7 +199,7 @@ void PasskeyApi::Register(const ApiRequest& request, const ApiReply& reply) {
   if (!who) return reply(Error(401, "not signed in"));
   auto read = ReadBody(request.body);
   if (auto* refused = std::get_if<ApiResponse>(&read)) return reply(std::move(*refused));
-  const Body& body = std::get<Body>(read);
+  const PasskeyBody& body = std::get<PasskeyBody>(read);
   std::string client_data;
   std::string attestation;
   ApiResponse error;
@@ -273,10 +275,8 @@ void PasskeyApi::SignInOptions(const ApiRequest& /*request*/, const ApiReply& re
                    {"allowCredentials", nlohmann::json::array()}}));
 }
 
-void PasskeyApi::SignIn(const ApiRequest& request, const ApiReply& reply) {
-  auto read = ReadBody(request.body);
-  if (auto* refused = std::get_if<ApiResponse>(&read)) return reply(std::move(*refused));
-  const Body& body = std::get<Body>(read);
+std::variant<store::PasskeyRow, ApiResponse> PasskeyApi::CheckAssertion(const PasskeyBody& body,
+                                                                        const char* ceremony) {
   std::string id;
   std::string client_data;
   std::string auth_data;
@@ -285,37 +285,69 @@ void PasskeyApi::SignIn(const ApiRequest& request, const ApiReply& reply) {
   if (!Decode(body, "id", id, error) || !Decode(body, "clientDataJSON", client_data, error) ||
       !Decode(body, "authenticatorData", auth_data, error) ||
       !Decode(body, "signature", signature, error)) {
-    return reply(std::move(error));
+    return error;
   }
   const std::string challenge = EchoedChallenge(client_data);
   if (challenge.empty() || !store_->TakeChallenge(challenge, "sign-in", accounts_.Now())) {
-    return reply(Error(401, "passkey refused: the challenge is not one issued, or it expired"));
+    return Error(401, "passkey refused: the challenge is not one issued, or it expired");
   }
-  const auto passkey = store_->PasskeyById(id);
-  if (!passkey) return reply(Error(401, "passkey refused: this passkey is not known here"));
+  auto passkey = store_->PasskeyById(id);
+  if (!passkey) return Error(401, "passkey refused: this passkey is not known here");
   auto checked = webauthn::VerifyAssertion(PartyFor(), passkey->public_key,
                                            static_cast<std::uint32_t>(passkey->sign_count),
                                            client_data, auth_data, signature, challenge);
   if (const auto* why = std::get_if<std::string>(&checked)) {
     ++accounts_.metrics().passkeys_refused;
     if (const auto n = RefusalLog().Tick()) {
-      spdlog::info(
-          "accounts: {} passkey(s) refused since the last report, the latest a sign-in: {}", n,
-          *why);
+      spdlog::info("accounts: {} passkey(s) refused since the last report, the latest {}: {}", n,
+                   ceremony, *why);
     }
-    return reply(Error(401, "passkey refused: " + *why));
+    return Error(401, "passkey refused: " + *why);
   }
-  const std::int64_t now = accounts_.Now();
-  if (!store_->UsePasskey(id, passkey->sign_count, std::get<std::uint32_t>(checked), now)) {
+  if (!store_->UsePasskey(id, passkey->sign_count, std::get<std::uint32_t>(checked),
+                          accounts_.Now())) {
     ++accounts_.metrics().passkeys_refused;
-    return reply(Error(401,
-                       "passkey refused: the sign count did not grow: a replay or a cloned "
-                       "authenticator"));
+    return Error(401,
+                 "passkey refused: the sign count did not grow: a replay or a cloned "
+                 "authenticator");
   }
-  const auto account = store_->AccountById(passkey->account);
+  return std::move(*passkey);
+}
+
+void PasskeyApi::SignIn(const ApiRequest& request, const ApiReply& reply) {
+  auto read = ReadBody(request.body);
+  if (auto* refused = std::get_if<ApiResponse>(&read)) return reply(std::move(*refused));
+  auto checked = CheckAssertion(std::get<PasskeyBody>(read), "a sign-in");
+  if (auto* refused = std::get_if<ApiResponse>(&checked)) return reply(std::move(*refused));
+  const auto account = store_->AccountById(std::get<store::PasskeyRow>(checked).account);
   if (!account) return reply(Error(401, "passkey refused: its account is gone"));
   ++accounts_.metrics().passkey_sign_ins;
   reply(accounts_.NewSession(request, *account, 200));
+}
+
+void PasskeyApi::ChangePassword(const ApiRequest& request, const ApiReply& reply) {
+  const auto who = accounts_.SessionOf(request);
+  if (!who) return reply(Error(401, "not signed in"));
+  auto read = ReadBody(request.body);
+  if (auto* refused = std::get_if<ApiResponse>(&read)) return reply(std::move(*refused));
+  const PasskeyBody& body = std::get<PasskeyBody>(read);
+  const auto new_it = body.json.find("new_password");
+  if (new_it == body.json.end() || !new_it->is_string()) {
+    return reply(Error(400, "\"new_password\" must be a string", "new_password"));
+  }
+  auto secret = std::make_shared<std::string>(new_it->get<std::string>());
+  if (const std::string why = CheckPassword(*secret); !why.empty()) {
+    return reply(Error(400, why, "new_password"));
+  }
+  // The passkey stands in for the old password: one of this account's, verified (user
+  // verification included) on a challenge of its own.
+  auto checked = CheckAssertion(body, "a password change");
+  if (auto* refused = std::get_if<ApiResponse>(&checked)) return reply(std::move(*refused));
+  if (std::get<store::PasskeyRow>(checked).account != who->account) {
+    ++accounts_.metrics().passkeys_refused;
+    return reply(Error(401, "passkey refused: it is not one of this account's"));
+  }
+  accounts_.ReplacePassword(request, who->account, std::move(secret), reply);
 }
 
 }  // namespace carc::server::accounts

@@ -42,6 +42,8 @@ struct PasskeyLimits {
   std::chrono::seconds challenge_life{300};
 };
 
+struct PasskeyBody;  // a request's JSON body (passkey_api.cc)
+
 class PasskeyApi {
  public:
   PasskeyApi(store::AccountStore* store, PasskeyLimits limits, AccountApi& accounts);
@@ -57,6 +59,12 @@ class PasskeyApi {
   void Register(const ApiRequest& request, const ApiReply& reply);
   void RegisterOptions(const ApiRequest& request, const ApiReply& reply);
   void SignIn(const ApiRequest& request, const ApiReply& reply);
+  // A signed-in player's new password, with one of their passkeys in place of the old one.
+  void ChangePassword(const ApiRequest& request, const ApiReply& reply);
+  // A sign-in assertion in `body` checked against its challenge (taken) and its passkey, whose
+  // count it moves on: the passkey, or the answer refusing it. `ceremony` names it in the log.
+  std::variant<store::PasskeyRow, ApiResponse> CheckAssertion(const PasskeyBody& body,
+                                                              const char* ceremony);
   void SignInOptions(const ApiRequest& request, const ApiReply& reply);
   void Owned(const ApiRequest& request, const ApiReply& reply);
 

@@ -57,7 +57,7 @@ TEST_CASE("passkeys: register one, sign in with it without a password, refuse re
   const auto made = test::HttpRequest(port, "POST", "/api/accounts",
                                       R"({"name":"Ada","password":"correct horse"})");
   REQUIRE(made.status == 201);
-  const std::string cookie = SessionCookieOf(made);
+  std::string cookie = SessionCookieOf(made);
 
   // Registration needs a session.
   PostJson(port, "/api/me/passkeys/options", nlohmann::json::object(), "", 401);
@@ -146,6 +146,38 @@ TEST_CASE("passkeys: register one, sign in with it without a password, refuse re
   CHECK(test::HttpRequest(port, "POST", "/api/passkeys/sign-in", Assertion(a, fresh(), 4).dump(),
                           {{"Origin", "http://evil.example"}})
             .status == 403);
+
+  // A new password with the passkey in place of the old one: the signed-in owner only, a
+  // password the rules take, and every other session ends.
+  // Its challenges from another address: this one has spent its burst of sign-in options.
+  const auto with_password = [&](std::uint32_t count, const std::string& password) {
+    const auto options =
+        test::HttpRequestFrom("127.0.0.3", port, "POST", "/api/passkeys/sign-in/options", "{}");
+    REQUIRE(options.status == 200);
+    auto assertion =
+        Assertion(a, nlohmann::json::parse(options.body)["challenge"].get<std::string>(), count);
+    assertion["new_password"] = password;
+    return assertion;
+  };
+  const auto other = test::HttpRequest(port, "POST", "/api/sessions",
+                                       R"({"name":"Ada","password":"correct horse"})");
+  REQUIRE(other.status == 200);
+  const std::string other_cookie = SessionCookieOf(other);
+  CHECK(PostJson(port, "/api/passkeys/password", with_password(4, "battery staple"), "",
+                 401)["error"] == "not signed in");
+  CHECK(PostJson(port, "/api/passkeys/password", with_password(4, "short"), cookie, 400)["field"] ==
+        "new_password");
+  const auto changed =
+      PostJson(port, "/api/passkeys/password", with_password(4, "battery staple"), cookie, 200);
+  CHECK(changed["name"] == "Ada");
+  CHECK(test::HttpRequest(port, "GET", "/api/me", "", {{"Cookie", other_cookie}}).status == 401);
+  CHECK(test::HttpRequest(port, "POST", "/api/sessions",
+                          R"({"name":"Ada","password":"correct horse"})")
+            .status == 401);
+  const auto again = test::HttpRequest(port, "POST", "/api/sessions",
+                                       R"({"name":"Ada","password":"battery staple"})");
+  REQUIRE(again.status == 200);
+  cookie = SessionCookieOf(again);
 
   // Removed: the passkey opens nothing any more.
   const std::string path = "/api/me/passkeys/" + wa::Base64Url(test::kCredentialId);
