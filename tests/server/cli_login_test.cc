@@ -71,7 +71,11 @@ TEST_CASE(
   INFO(bot.out);
   REQUIRE(bot.code == 0);
   CHECK(bot.out.find("signed in as Ada") != std::string::npos);
-  const auto profile = nlohmann::json::parse(HttpGet(port, "/api/players/ada").body);
+  // The bot's room is private: its game is on the profile for Ada, not for a stranger.
+  CHECK(nlohmann::json::parse(HttpGet(port, "/api/players/ada").body)["recent"].empty());
+  const auto profile = nlohmann::json::parse(
+      HttpRequest(port, "GET", "/api/players/ada", "", {{"Authorization", "Bearer " + token}})
+          .body);
   REQUIRE(profile["recent"].size() == 1);
   CHECK(profile["recent"][0]["players"][0]["name"] == "Ada");
   CHECK(profile["recent"][0]["players"][1]["name"] == "bot-2");

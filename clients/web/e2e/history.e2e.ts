@@ -139,9 +139,15 @@ describe("a player's history", () => {
     expect(await accountLink(phone).textContent()).toBe("Your account: Ann");
     await audit.check(phone, "final-signed-in");
 
-    // Her profile, from its address, as the server answers it: two base games played, won as
-    // the final tables said, the signed-in one first with its replay.
-    const answer = await fetch(`${base}/api/players/Ann`);
+    // Her profile, from its address, as the server answers it to her: two base games played,
+    // won as the final tables said, the signed-in one first with its replay. Both rooms were
+    // private: a stranger sees the tally and not the games.
+    const stranger = (await (await fetch(`${base}/api/players/Ann`)).json()) as { games: unknown[]; recent: unknown[] };
+    expect(stranger.games.length).toBe(1);
+    expect(stranger.recent).toEqual([]);
+    const session = (await phone.context().cookies()).find((c) => c.name === "carc_session");
+    expect(session).toBeDefined();
+    const answer = await fetch(`${base}/api/players/Ann`, { headers: { Cookie: `carc_session=${session!.value}` } });
     expect(answer.status).toBe(200);
     const profile = (await answer.json()) as { games: { game: string; played: number; won: number }[]; recent: { id: number; room: string; won: boolean }[] };
     expect(profile.games).toEqual([{ game: "base", played: 2, won: won + wonRematch }]);
