@@ -104,6 +104,15 @@ void PushSender::Run() {
       continue;
     }
     if (!retries_.empty() && retries_.begin()->first <= Clock::now()) {
+      if (const Retry& due = retries_.begin()->second;
+          !due.deferred_for.empty() && Busy(due.subscription.account, due.deferred_for)) {
+        // Still waiting: it stays in the queue (and in `queued`, which never dips meanwhile).
+        auto node = retries_.extract(retries_.begin());
+        node.key() = Clock::now() + kDeferred;
+        retries_.insert(std::move(node));
+        metrics_.deferred.fetch_add(1, std::memory_order_relaxed);
+        continue;
+      }
       Retry job = std::move(retries_.begin()->second);
       retries_.erase(retries_.begin());
       metrics_.queued.fetch_sub(1, std::memory_order_relaxed);
@@ -126,6 +135,13 @@ void PushSender::Run() {
   retries_.clear();
   held_by_room_.clear();
   held_.clear();
+}
+
+bool PushSender::Busy(std::int64_t account, const std::string& service) const {
+  const auto a = in_flight_accounts_.find(account);
+  const auto s = in_flight_services_.find(service);
+  return (a != in_flight_accounts_.end() && a->second >= config_.per_account) ||
+         (s != in_flight_services_.end() && s->second >= config_.per_service);
 }
 
 std::size_t PushSender::Queued() const {
@@ -189,7 +205,7 @@ void PushSender::Fan(const Notice& notice, bool released) {
   }
   for (auto& s : subscriptions) {
     std::string payload = NoticePayload(notice, s.lang);
-    Attempt({std::move(s), std::move(payload), notice.kind, notice.room, 1});
+    Attempt({std::move(s), std::move(payload), notice.kind, notice.room, 1, {}});
   }
 }
 
@@ -224,14 +240,14 @@ void PushSender::Attempt(Retry job) {
   const std::string service = std::get<PushEndpoint>(endpoint).origin;
   {
     std::lock_guard lock(mu_);
-    if (in_flight_accounts_[account] >= config_.per_account ||
-        in_flight_services_[service] >= config_.per_service) {
+    if (Busy(account, service)) {
       // Not an attempt: it goes once a request of its account or service is answered.
       metrics_.deferred.fetch_add(1, std::memory_order_relaxed);
       if (stopping_ || Queued() >= config_.max_queued) {
         metrics_.dropped_full.fetch_add(1, std::memory_order_relaxed);
         return;
       }
+      job.deferred_for = service;
       retries_.emplace(Clock::now() + kDeferred, std::move(job));
       metrics_.queued.fetch_add(1, std::memory_order_relaxed);
       return;

@@ -97,6 +97,9 @@ class PushSender final : public Notifier {
     NoticeKind kind;
     std::string room;
     int attempt = 1;  // tries made
+    // Set when the message waits for its account's or service's requests in flight (the
+    // service's origin): the sending thread checks again before taking it out of the queue.
+    std::string deferred_for;
   };
 
   void Run();
@@ -108,6 +111,8 @@ class PushSender final : public Notifier {
   // The account's preferences, or the defaults when there is no reader or the store fails.
   store::NoticePreferenceRow PreferencesOf(std::int64_t account);
   std::size_t Queued() const;  // with mu_ held
+  // With mu_ held: whether a message to `account` at `service` must wait for a request in flight.
+  bool Busy(std::int64_t account, const std::string& service) const;
   void Attempt(Retry job);
   // On a sending thread: the push service's answer to `job`, and what follows from it.
   void Settle(Retry job, const PushResponse& answer);
