@@ -92,5 +92,8 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     setupFiles: ["test/setup.ts"],
     environment: "node",
+    // Worker threads, not forked processes: the suite is mostly per-file set-up, which threads
+    // make cheaper (143 s -> 120 s wall, 184 s -> 154 s CPU alone on 2 cores; all 859 pass).
+    pool: "threads",
   },
 });
