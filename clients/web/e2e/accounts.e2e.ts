@@ -10,7 +10,8 @@
 //
 // Then passkeys, through Chromium's virtual authenticator (the DevTools WebAuthn domain): Grace
 // signs up, adds a passkey on her account page, signs out and signs in with the passkey alone (no
-// name or password typed), and removes it. The page is served at http://localhost:PORT for this
+// name or password typed), changes her password with it in place of the old one, removes it, and
+// signs in with the new password (the old one refused). The page is served at http://localhost:PORT for this
 // one: WebAuthn refuses an IP address (127.0.0.1) as the relying party's id, and localhost is a
 // secure context as https is.
 //
@@ -156,7 +157,7 @@ describe("accounts", () => {
     expect(harness.pageErrors).toEqual([]);
   });
 
-  it("adds a passkey, signs in with it without a password, and removes it", async () => {
+  it("adds a passkey, signs in with it without a password, changes the password with it, and removes it", async () => {
     const base = harness.base.replace("//127.0.0.1:", "//localhost:");
     const phone = await harness.newPage(PHONE);
     const cdp = await phone.context().newCDPSession(phone);
@@ -214,9 +215,31 @@ describe("accounts", () => {
     await phone.locator("li.passkey").waitFor({ timeout: 10_000 });
     expect(await phone.locator("li.passkey").textContent()).toMatch(/last used (now|\d+ seconds? ago)/);
     await audit.check(phone, "account-passkey-used");
+
+    // The password changed with the passkey in place of the old one: the browser's prompt signs a
+    // sign-in challenge (user verification required), and the new password goes with it.
+    await phone.locator("#password-next").fill("a new secret 2");
+    posts.length = 0;
+    await phone.getByRole("button", { name: "Use a passkey instead" }).click();
+    await expect.poll(() => phone.locator("#password-status").textContent(), { timeout: 10_000 })
+      .toBe("Your password has changed. Every other device is signed out.");
+    expect(posts).toEqual(["POST /api/passkeys/sign-in/options", "POST /api/passkeys/password"]);
+    expect(await phone.locator("#password-next").inputValue()).toBe("");
+    await audit.check(phone, "account-password-changed");
+
     await phone.locator("li.passkey").getByRole("button", { name: /^Remove/ }).click();
     await expect.poll(() => phone.locator("li.passkey").count(), { timeout: 10_000 }).toBe(0);
     expect(await phone.locator("#passkeys-status").textContent()).toBe("The passkey Grace's phone was removed.");
+    // Without a passkey, no such button; the new password signs in, the old one no longer.
+    expect(await phone.locator("#password-passkey").count()).toBe(0);
+    await phone.getByRole("button", { name: "Sign out", exact: true }).click();
+    await expect.poll(() => headerSays(phone), { timeout: 10_000 }).toBe("Sign in");
+    await accountLink(phone).click();
+    await phone.getByRole("heading", { name: "Sign in" }).waitFor();
+    await sendAccountForm(phone, "Grace", PASSWORD);
+    await expect.poll(() => phone.locator("#account-form-error").textContent(), { timeout: 10_000 }).toBe("Wrong name or password.");
+    await sendAccountForm(phone, "Grace", "a new secret 2");
+    await expect.poll(() => headerSays(phone), { timeout: 10_000 }).toBe("Your account: Grace");
     expect(harness.pageErrors).toEqual([]);
   });
 });

@@ -7,14 +7,14 @@
 // refusal in its own words and the browser's in ours; no passkey button where the browser has
 // none. navigator.credentials is a fake that records what it was asked.
 
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fromBase64url, toBase64url } from "../src/account/base64url";
 import { creationOptions, requestOptions } from "../src/account/webauthn";
 import { MemoryStorage, RESUME_TOKEN_KEY } from "../src/net/resume_token";
 import { NOW_S, accountPage, byId, heading, link, page, type } from "./account_page";
 import { FakeAccountServer, json } from "./fake_account_server";
+import { bytes, fakeBrowser } from "./fake_credentials";
 
-const bytes = (...b: number[]) => new Uint8Array(b).buffer;
 const list = (buffer: ArrayBuffer | ArrayBufferView) => [...new Uint8Array(buffer instanceof ArrayBuffer ? buffer : buffer.buffer)];
 
 const CREATE_OPTIONS = {
@@ -36,29 +36,6 @@ const PASSKEYS = {
     { id: 8, label: "", created_at: NOW_S - 60, last_used_at: null },
   ],
 };
-
-/** A browser with passkeys: `create` and `get` answer as an authenticator would, or throw. */
-function fakeBrowser(answer: { create?: () => unknown; get?: () => unknown } = {}) {
-  const asked: { create: CredentialCreationOptions[]; get: CredentialRequestOptions[] } = { create: [], get: [] };
-  const credentials = {
-    create: async (options: CredentialCreationOptions) => {
-      asked.create.push(options);
-      return (answer.create ?? (() => ({ rawId: bytes(9), response: { clientDataJSON: bytes(1, 2, 3), attestationObject: bytes(0xfb, 0xff) } })))();
-    },
-    get: async (options: CredentialRequestOptions) => {
-      asked.get.push(options);
-      return (answer.get ?? (() => ({ rawId: bytes(0xfa, 0xfb), response: { clientDataJSON: bytes(4), authenticatorData: bytes(5, 6), signature: bytes(7, 8, 9) } })))();
-    },
-  };
-  vi.stubGlobal("PublicKeyCredential", class {});
-  Object.defineProperty(navigator, "credentials", { value: credentials, configurable: true });
-  return asked;
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  Object.defineProperty(navigator, "credentials", { value: undefined, configurable: true });
-});
 
 const refused = (name: string) => () => {
   throw Object.assign(new Error("the request was refused"), { name });

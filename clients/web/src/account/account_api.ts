@@ -5,12 +5,15 @@
 
 /** The request's field the server named (friends and invitations name "room", "to" and
  * "invitations_from" too; the e-mail address "address", "lang", "digest" and "token"; the notice
- * preferences "push", "quiet" and "time_zone"; a sign-up "invitation"). */
+ * preferences "push", "quiet" and "time_zone"; a sign-up "invitation"; a password change
+ * "old_password" and "new_password"). */
 export type Field =
-  | "name" | "password" | "invitation" | "room" | "to" | "invitations_from" | "address" | "lang" | "digest" | "token" | "push" | "quiet" | "time_zone";
+  | "name" | "password" | "invitation" | "room" | "to" | "invitations_from" | "address" | "lang" | "digest" | "token" | "push" | "quiet" | "time_zone"
+  | "old_password" | "new_password";
 
 const FIELDS: readonly unknown[] = [
   "name", "password", "invitation", "room", "to", "invitations_from", "address", "lang", "digest", "token", "push", "quiet", "time_zone",
+  "old_password", "new_password",
 ] satisfies Field[];
 
 /** Why a request did not do what it asked. */

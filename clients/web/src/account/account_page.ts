@@ -1,11 +1,10 @@
 // The account page: the name (a link to the player's profile), "Sign out", the player's games,
-// their friends and who may invite them (social_card.ts),
-// passkeys, and where the account is signed in: each session's device, when it began and when
-// it was last seen (in words), "This device" for this browser's own, a button to end each other
-// one and one to end them all; notifications on this device (push_card.ts), which notices the
-// account gets and its quiet hours (notices_card.ts), the e-mail address and its daily digest
-// (email_card.ts); then the data to download and the account's deletion.
-
+// their friends and who may invite them (social_card.ts), where the account is signed in: each
+// session's device, when it began and when it was last seen (in words), "This device" for this
+// browser's own, a button to end each other one and one to end them all; the passkeys, the
+// password's change (password_card.ts); notifications on this device (push_card.ts), which
+// notices the account gets and its quiet hours (notices_card.ts), the e-mail address and its
+// daily digest (email_card.ts); then the data to download and the account's deletion.
 import { h } from "../ui/dom";
 import type { AccountSession, Me } from "./account_api";
 import { renderDataDownload, renderDelete, type DeleteModel } from "./account_data";
@@ -15,6 +14,7 @@ import { t } from "./i18n";
 import { renderMyGames, type MyGamesModel } from "./my_games";
 import { renderNoticesCard, type NoticesBusy, type NoticesCardActions, type NoticesModel } from "./notices_card";
 import { renderPasskeys, type PasskeyActions, type PasskeysModel } from "./passkey_list";
+import { renderPasswordCard, type PasswordBusy, type PasswordCardActions, type PasswordModel } from "./password_card";
 import { PUSH_BUSY, renderPushCard, type PushCardActions, type PushModel } from "./push_card";
 import { dayWords, timeAgo } from "./time_words";
 
@@ -27,14 +27,15 @@ export interface AccountPageModel {
   loadError: string | undefined;
   /** What runs: signing out, ending every session or the session of that id, a passkey's
    * addition or removal, the deletion, notifications turned on or off, the notices and e-mail
-   * cards' requests. */
+   * cards' requests, a password change. */
   busy:
-    | "sign-out" | "end-all" | "delete" | "passkey-add" | `passkey:${string}` | typeof PUSH_BUSY | NoticesBusy | EmailBusy | number | undefined;
+    | "sign-out" | "end-all" | "delete" | "passkey-add" | `passkey:${string}` | typeof PUSH_BUSY | NoticesBusy | EmailBusy | PasswordBusy | number | undefined;
   /** An action's refusal. */
   error: string | undefined;
   /** What the last action did ("The session on ... has ended."). */
   notice: string | undefined;
   passkeys: PasskeysModel;
+  password: PasswordModel;
   push: PushModel;
   notices: NoticesModel;
   email: EmailModel;
@@ -42,7 +43,8 @@ export interface AccountPageModel {
   deletion: DeleteModel;
 }
 
-export interface AccountPageActions extends GameRowActions, PasskeyActions, PushCardActions, NoticesCardActions, EmailCardActions {
+export interface AccountPageActions
+  extends GameRowActions, PasskeyActions, PasswordCardActions, PushCardActions, NoticesCardActions, EmailCardActions {
   signOut(): void;
   deleteAccount(): void;
   endSession(session: AccountSession): void;
@@ -103,6 +105,8 @@ export function renderAccountPage(model: AccountPageModel, nowMs: number, action
       model.sessions ? renderSessions(model, nowMs, actions) : null,
     ),
     renderPasskeys(model.passkeys, model.busy, nowMs, actions),
+    // With a passkey of the account, the change may be confirmed with it instead.
+    me ? renderPasswordCard(model.password, model.busy, model.passkeys.supported && (model.passkeys.list?.length ?? 0) > 0, actions) : null,
     renderPushCard(model.push, model.busy, actions),
     renderNoticesCard(model.notices, model.busy, actions),
     renderEmailCard(model.email, model.busy, actions),

@@ -14,6 +14,8 @@ import { ACCOUNT_HEADING, SESSIONS_HEADING, deviceLabel, renderAccountPage, type
 import { parseMyGames } from "./history_api";
 import { accountWords, t, type AccountMessageKey } from "./i18n";
 import { PasskeyActions, type PasskeyHost } from "./passkey_actions";
+import { PASSWORD_LENGTH, PasswordActions } from "./password_actions";
+import { emptyPassword } from "./password_card";
 import { PushActions, emptyPush } from "./push_actions";
 import { NoticesActions, emptyNotices } from "./notices_actions";
 import { EmailActions } from "./email_actions";
@@ -32,7 +34,7 @@ import "./account.css";
 
 /** Names and passwords as the server counts them: characters (code points). */
 export const NAME_LENGTH = { min: 3, max: 20 };
-export const PASSWORD_LENGTH = { min: 8, max: 256 };
+export { PASSWORD_LENGTH } from "./password_actions";
 
 /** What the form says for a refusal: by field, or for the form as a whole. */
 export function refusalErrors(refusal: Refusal, mode: SignInMode): SignInModel["errors"] {
@@ -89,6 +91,7 @@ export class AccountView implements AccountScreens {
     focus,
   };
   private readonly passkeys = new PasskeyActions(this.page, this.cardHost);
+  private readonly password = new PasswordActions(this.page, this.cardHost);
   private readonly push = new PushActions(this.page, this.cardHost);
   private readonly notices = new NoticesActions(this.page, this.cardHost);
   /** The e-mail card; the address bar's query holds a confirmation link's token. */
@@ -188,6 +191,8 @@ export class AccountView implements AccountScreens {
         ...rows,
         add: () => void this.passkeys.add(),
         remove: (p) => void this.passkeys.remove(p),
+        changePassword: () => void this.password.change(),
+        changePasswordWithPasskey: () => void this.password.changeWithPasskey(),
         turnOn: () => void this.push.turnOn(),
         turnOff: () => void this.push.turnOff(),
         setPushKind: (kind, on) => void this.notices.setPushKind(kind, on),
@@ -554,6 +559,7 @@ function emptyPage(): AccountPageModel {
     push: emptyPush(),
     notices: emptyNotices(),
     email: emptyEmail(),
+    password: emptyPassword(),
     games: { value: undefined, error: "" },
     deletion: { name: "", error: "" },
   };

@@ -17,7 +17,8 @@ export interface PasskeyHost extends SessionHost {
   focus(id: string): void;
 }
 
-const FAILURES: Record<PasskeyFailure, "passkeys.cancelled" | "passkeys.known" | "passkeys.unsupported" | "passkeys.failed"> = {
+/** Why the browser gave no passkey, in words (the password card's change uses them too). */
+export const PASSKEY_FAILURES: Record<PasskeyFailure, "passkeys.cancelled" | "passkeys.known" | "passkeys.unsupported" | "passkeys.failed"> = {
   cancelled: "passkeys.cancelled",
   known: "passkeys.known",
   unsupported: "passkeys.unsupported",
@@ -51,7 +52,7 @@ export class PasskeyActions {
     const publicKey = options.ok ? creationOptions(options.value) : undefined;
     if (!options.ok || !publicKey) return this.refused(options.ok ? { status: 200, error: "" } : options.refusal, "passkey-add");
     const made = await createPasskey(credentials, publicKey, model.label.trim());
-    if (!made.ok) return this.done(t(FAILURES[made.failure]), "", "passkey-add");
+    if (!made.ok) return this.done(t(PASSKEY_FAILURES[made.failure]), "", "passkey-add");
     const added = await api.addPasskey({ ...made.value });
     if (!added.ok) return this.refused(added.refusal, "passkey-add");
     model.label = "";
@@ -82,7 +83,7 @@ export class PasskeyActions {
     const publicKey = options.ok ? requestOptions(options.value) : undefined;
     if (!options.ok || !publicKey) return this.host.refusalText(options.ok ? { status: 200, error: "" } : options.refusal);
     const used = await usePasskey(credentials, publicKey);
-    if (!used.ok) return t(FAILURES[used.failure]);
+    if (!used.ok) return t(PASSKEY_FAILURES[used.failure]);
     const answer = await api.passkeySignIn({ ...used.value });
     return answer.ok ? { name: answer.value } : this.host.refusalText(answer.refusal);
   }

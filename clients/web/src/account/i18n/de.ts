@@ -154,6 +154,17 @@ export const de: AccountMessages = {
   "reset.badLink": "Dieser Link gilt nicht (mehr): fordere einen neuen an.",
   "reset.askAgain": "Neuen Link anfordern",
 
+  "password.title": "Passwort",
+  "password.help": "Eine Änderung meldet dich auf allen anderen Geräten ab. 8 bis 256 Zeichen.",
+  "password.current": "Aktuelles Passwort",
+  "password.currentMissing": "Gib dein aktuelles Passwort ein.",
+  "password.currentWrong": "Das ist nicht dein aktuelles Passwort.",
+  "password.change": "Passwort ändern",
+  "password.changing": "Wird geändert…",
+  "password.withPasskey": "Stattdessen einen Passkey verwenden",
+  "password.withPasskeyHelp": "Bestätigt das neue Passwort mit einem deiner Passkeys, ohne das aktuelle Passwort.",
+  "password.changed": "Dein Passwort wurde geändert. Alle anderen Geräte sind abgemeldet.",
+
   "games.title": "Deine Spiele",
   "games.loading": "Deine Spiele werden geladen…",
   "games.inProgress": "Nicht beendet",

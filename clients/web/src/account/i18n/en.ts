@@ -154,6 +154,17 @@ export const en = {
   "reset.badLink": "This link is not (or no longer) good: ask for a new one.",
   "reset.askAgain": "Ask for a new link",
 
+  "password.title": "Password",
+  "password.help": "Changing it signs you out on every other device. 8 to 256 characters.",
+  "password.current": "Current password",
+  "password.currentMissing": "Type your current password.",
+  "password.currentWrong": "This is not your current password.",
+  "password.change": "Change password",
+  "password.changing": "Changing…",
+  "password.withPasskey": "Use a passkey instead",
+  "password.withPasskeyHelp": "Confirms the new password with one of your passkeys, without the current password.",
+  "password.changed": "Your password has changed. Every other device is signed out.",
+
   "games.title": "Your games",
   "games.loading": "Loading your games…",
   "games.inProgress": "Not finished",

@@ -154,6 +154,17 @@ export const nl: AccountMessages = {
   "reset.badLink": "Deze link werkt niet (meer): vraag een nieuwe aan.",
   "reset.askAgain": "Vraag een nieuwe link aan",
 
+  "password.title": "Wachtwoord",
+  "password.help": "Wijzigen meldt je af op al je andere apparaten. 8 tot 256 tekens.",
+  "password.current": "Huidig wachtwoord",
+  "password.currentMissing": "Typ je huidige wachtwoord.",
+  "password.currentWrong": "Dit is niet je huidige wachtwoord.",
+  "password.change": "Wachtwoord wijzigen",
+  "password.changing": "Bezig met wijzigen…",
+  "password.withPasskey": "Gebruik in plaats daarvan een passkey",
+  "password.withPasskeyHelp": "Bevestigt het nieuwe wachtwoord met een van je passkeys, zonder het huidige wachtwoord.",
+  "password.changed": "Je wachtwoord is gewijzigd. Alle andere apparaten zijn afgemeld.",
+
   "games.title": "Je spellen",
   "games.loading": "Je spellen worden geladen…",
   "games.inProgress": "Niet afgelopen",

@@ -154,6 +154,17 @@ export const sv: AccountMessages = {
   "reset.badLink": "Länken gäller inte (längre): be om en ny.",
   "reset.askAgain": "Be om en ny länk",
 
+  "password.title": "Lösenord",
+  "password.help": "En ändring loggar ut dig på alla andra enheter. 8 till 256 tecken.",
+  "password.current": "Nuvarande lösenord",
+  "password.currentMissing": "Skriv ditt nuvarande lösenord.",
+  "password.currentWrong": "Det här är inte ditt nuvarande lösenord.",
+  "password.change": "Byt lösenord",
+  "password.changing": "Byter…",
+  "password.withPasskey": "Använd en lösennyckel i stället",
+  "password.withPasskeyHelp": "Bekräftar det nya lösenordet med en av dina lösennycklar, utan det nuvarande lösenordet.",
+  "password.changed": "Ditt lösenord är bytt. Alla andra enheter är utloggade.",
+
   "games.title": "Dina spel",
   "games.loading": "Dina spel laddas…",
   "games.inProgress": "Inte avslutade",
