@@ -116,6 +116,20 @@ void CheckRatedOnce(const std::string& path) {
   CHECK(kept.begin()->first == kept.begin()->second);
 }
 
+// The lines of `log` that hold `word`.
+std::string LinesWith(const std::string& log, const std::string& word) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < log.size()) {
+    std::size_t end = log.find('\n', start);
+    if (end == std::string::npos) end = log.size();
+    const std::string_view line(log.data() + start, end - start);
+    if (line.find(word) != std::string_view::npos) out.append(line).append("\n");
+    start = end + 1;
+  }
+  return out;
+}
+
 int ArchivedAfterRestart(const ServerProcess& server) {
   const std::string log = server.LogTail(1 << 22);
   int late = 0;
@@ -164,6 +178,8 @@ TEST_CASE("crash: rated games through 20 SIGKILLs are each archived once and rat
       "rated crash test: %d kills (%d with games in progress), %d games archived by the "
       "restarted server\n",
       kKills, in_play, ArchivedAfterRestart(server));
+  // On a failure: what the server could not write or read, in its own words.
+  INFO("the server's failures:\n" << LinesWith(server.LogTail(1 << 22), "failed"));
   CheckRatedOnce(path);
 
   // A kill between a game's last command and its archive leaves the log whole and neither the
